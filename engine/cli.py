@@ -1,0 +1,172 @@
+"""The ``scrimmage`` command line: play, verify, replay and self-play matches."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Sequence
+
+from engine import registry
+from engine.events import LogError, parse_jsonl
+from engine.game import RulesError
+from engine.lineup import lineup
+from engine.replay import Replay, verify
+from engine.runner import run_match
+
+
+class UsageError(Exception):
+    """A bad command line: reported in one line, exit status 2."""
+
+
+def _options(pairs: Sequence[str]) -> dict:
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--option takes key=value, not {pair!r}")
+        options[key] = value
+    return options
+
+
+def _read_log(path: str) -> list:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    return parse_jsonl(data)
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    for game in registry.games().values():
+        seats = ", ".join(str(n) for n in game.seat_counts)
+        print(f"{game.name} (rules v{game.rules_version}): {game.title}; seats {seats}; "
+              f"bots {', '.join(sorted(game.bots))}")
+        for name, spec in game.options.items():
+            print(f"    --option {name}={spec.default!r}: {spec.help}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    game = registry.get(args.game)
+    seats, players = lineup(game, args.bots)
+    match = run_match(game, players, seats, args.seed, _options(args.option))
+    outcome = match.outcome
+    for seat, (bot, rank, score) in enumerate(zip(args.bots, outcome.ranks, outcome.scores)):
+        print(f"seat {seat} {bot}: rank {rank}, score {score}")
+    print(f"ended: {outcome.reason}; {len(match.log)} events")
+    print(f"digest {match.log.digest}")
+    if args.out:
+        Path(args.out).write_bytes(match.log.to_jsonl())
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    verdict = verify(_read_log(args.file), registry.get)
+    if verdict.ok:
+        print(f"ok rules v{verdict.rules_version} digest {verdict.digest}")
+        return 0
+    print(f"MISMATCH (rules v{verdict.rules_version}) {verdict.describe()}", file=sys.stderr)
+    return 1
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    events = _read_log(args.file)
+    game = registry.get(events[0].data.get("game", ""))
+    replay = Replay(game, events)
+    if not 0 <= args.at < len(events):
+        raise UsageError(f"--at must be between 0 and {len(events) - 1}")
+    if args.seat is None:
+        out = game.state_json(replay.state_at(args.at))
+    else:
+        if not 0 <= args.seat < len(events[0].data["seats"]):
+            raise UsageError(f"--seat {args.seat} is not a seat of this match")
+        out = replay.view_at(args.at, args.seat)
+    print(json.dumps(out, sort_keys=True, indent=1))
+    return 0
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    game = registry.get(args.game)
+    lineup(game, args.bots)  # checks names and seat count before any work
+    options = _options(args.option)
+    if args.matches < 1:
+        raise UsageError("--matches must be at least 1")
+    tally = {name: {"wins": 0, "draws": 0, "losses": 0} for name in args.bots}
+    began = time.perf_counter()
+    show = sys.stderr.isatty() and not args.json
+    for i in tqdm(range(args.matches), disable=not show, unit="match"):
+        names = list(args.bots[i % len(args.bots):]) + list(args.bots[:i % len(args.bots)])
+        seats, players = lineup(game, names)
+        outcome = run_match(game, players, seats, args.seed + i, options).outcome
+        for name, rank in zip(names, outcome.ranks):
+            shared = outcome.ranks.count(1) > 1
+            key = "losses" if rank != 1 else ("draws" if shared else "wins")
+            tally[name][key] += 1
+    rate = args.matches / max(time.perf_counter() - began, 1e-9)
+    if args.json:
+        print(json.dumps({"matches": args.matches, "bots": tally,
+                          "matches_per_second": round(rate, 2)}))
+    else:
+        for name, t in tally.items():
+            print(f"{name}: {t['wins']} wins, {t['draws']} draws, {t['losses']} losses")
+        print(f"{args.matches} matches, {rate:.1f} matches/s")
+    return 0
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2, as for every bad input
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="scrimmage", description="Play and check Scrimmage matches.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub.add_parser("games", help="list games, seat counts, bots and options")
+
+    play = sub.add_parser("play", help="play one match")
+    play.add_argument("game")
+    play.add_argument("bots", nargs="+", metavar="BOT")
+    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    play.add_argument("--out", metavar="FILE", help="write the log as JSON lines")
+
+    ver = sub.add_parser("verify", help="re-simulate a log and compare digests")
+    ver.add_argument("file")
+
+    rep = sub.add_parser("replay", help="the state (or a seat's view) after event N")
+    rep.add_argument("file")
+    rep.add_argument("--at", type=int, required=True)
+    rep.add_argument("--seat", type=int)
+
+    sp = sub.add_parser("selfplay", help="many matches with seats rotated")
+    sp.add_argument("game")
+    sp.add_argument("bots", nargs="+", metavar="BOT")
+    sp.add_argument("--matches", type=int, default=100)
+    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    sp.add_argument("--json", action="store_true")
+    return parser
+
+
+COMMANDS = {"games": cmd_games, "play": cmd_play, "verify": cmd_verify,
+            "replay": cmd_replay, "selfplay": cmd_selfplay}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return COMMANDS[args.command](args)
+    except (UsageError, RulesError, LogError) as exc:
+        print(f"scrimmage: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

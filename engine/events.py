@@ -1,0 +1,199 @@
+"""Events, their canonical encoding and the hash chain that seals a match log.
+
+An event is the unit of a match log: ``seq`` (0, 1, 2, ... without gaps), ``type``
+(a name such as ``DiceRolled``), ``data`` (plain JSON: no floats), ``to`` (who may
+see it: ``"all"`` or a list of seat indices) and, for a private event, an optional
+``public`` twin: the redacted data that every other seat sees instead.
+
+The canonical encoding is UTF-8 JSON with sorted keys and no spaces. The chain is
+``h[i] = sha256(h[i-1] + encode(event[i]))`` with ``h[-1]`` the empty string; the
+log's digest is the last link, so any edit of a stored log changes it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator
+
+EVERYONE = "all"
+
+_encoder = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+class LogError(ValueError):
+    """A log, or an event in it, breaks the log contract."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One entry of a match log. ``seq`` is ``None`` until the log appends it."""
+
+    type: str
+    data: dict
+    to: str | tuple[int, ...] = EVERYONE
+    public: dict | None = None
+    seq: int | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        """True when ``seat`` sees the full event (``None`` is a spectator)."""
+        return self.to == EVERYONE or (seat is not None and seat in self.to)
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        """The event as ``seat`` sees it: itself, its public twin, or nothing."""
+        if self.visible_to(seat):
+            return self
+        if self.public is None:
+            return None
+        return Event(self.type, self.public, EVERYONE, None, self.seq)
+
+    def to_json(self) -> dict:
+        out = {"seq": self.seq, "type": self.type, "data": self.data,
+               "to": self.to if self.to == EVERYONE else list(self.to)}
+        if self.public is not None:
+            out["public"] = self.public
+        return out
+
+    @classmethod
+    def from_json(cls, obj: Any) -> Event:
+        """Build an event from decoded JSON, checking every field's shape."""
+        if not isinstance(obj, dict):
+            raise LogError("an event must be a JSON object")
+        extra = set(obj) - {"seq", "type", "data", "to", "public"}
+        if extra:
+            raise LogError(f"unknown event field(s): {', '.join(sorted(extra))}")
+        seq, type_, data, to = obj.get("seq"), obj.get("type"), obj.get("data"), obj.get("to")
+        if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+            raise LogError("event 'seq' must be a non-negative integer")
+        if not isinstance(type_, str) or not type_:
+            raise LogError(f"event {seq}: 'type' must be a non-empty string")
+        if not isinstance(data, dict):
+            raise LogError(f"event {seq}: 'data' must be an object")
+        if to != EVERYONE:
+            if not isinstance(to, list) or not all(_is_int(s) and s >= 0 for s in to):
+                raise LogError(f"event {seq}: 'to' must be \"all\" or a list of seats")
+            to = tuple(to)
+        public = obj.get("public")
+        if public is not None and not isinstance(public, dict):
+            raise LogError(f"event {seq}: 'public' must be an object")
+        check_plain(data, f"event {seq} data")
+        return cls(type_, data, to, public, seq)
+
+
+def _is_int(x: Any) -> bool:
+    return type(x) is int
+
+
+def check_plain(value: Any, where: str = "value") -> None:
+    """Raise ``LogError`` unless ``value`` is plain JSON without floats.
+
+    Tuples are refused too: they would come back from a stored log as lists, and a
+    rule that saw a tuple live and a list on replay could diverge.
+    """
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        t = type(v)
+        if t is str or t is int or t is bool or v is None:
+            continue
+        if t is list:
+            stack.extend(v)
+        elif t is dict:
+            for k, item in v.items():
+                if type(k) is not str:
+                    raise LogError(f"{where}: object keys must be strings, got {k!r}")
+                stack.append(item)
+        elif t is float:
+            raise LogError(f"{where}: floats are not allowed in a log ({v!r})")
+        else:
+            raise LogError(f"{where}: {t.__name__} is not plain JSON ({v!r})")
+
+
+def encode(event: Event) -> bytes:
+    """The canonical bytes of an event: sorted keys, no spaces, UTF-8."""
+    return _encoder.encode(event.to_json()).encode("utf-8")
+
+
+def chain(previous: str, line: bytes) -> str:
+    """The next link of the hash chain."""
+    return hashlib.sha256(previous.encode("ascii") + line).hexdigest()
+
+
+class Log:
+    """An append-only, hash-chained list of events.
+
+    ``append`` assigns the next ``seq``, checks the data is plain JSON, and extends
+    the chain. ``listeners`` are called with every appended event and its bytes, so
+    a store can write events while the match runs.
+    """
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.lines: list[bytes] = []
+        self.digest = ""
+        self.listeners: list = []
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.events)
+
+    def append(self, event: Event) -> Event:
+        seq = len(self.events)
+        check_plain(event.data, f"{event.type} data")
+        if event.public is not None:
+            check_plain(event.public, f"{event.type} public data")
+        if event.to != EVERYONE and type(event.to) is not tuple:
+            raise LogError(f"{event.type}: 'to' must be \"all\" or a tuple of seats")
+        sealed = Event(event.type, event.data, event.to, event.public, seq)
+        line = encode(sealed)
+        self.events.append(sealed)
+        self.lines.append(line)
+        self.digest = chain(self.digest, line)
+        for listener in self.listeners:
+            listener(sealed, line)
+        return sealed
+
+    def to_jsonl(self) -> bytes:
+        """The whole log as JSON lines: the export format."""
+        return b"".join(line + b"\n" for line in self.lines)
+
+
+def digest_of(lines: Iterable[bytes]) -> str:
+    """The digest of a log given as its canonical lines."""
+    h = ""
+    for line in lines:
+        h = chain(h, line)
+    return h
+
+
+def parse_jsonl(text: bytes | str) -> list[Event]:
+    """Read a JSON-lines log, refusing anything that is not a canonical, gapless log.
+
+    Raises ``LogError`` naming the line at fault.
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise LogError(f"the log is not UTF-8 ({exc.reason} at byte {exc.start})") from None
+    events = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            obj = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise LogError(f"line {number}: not JSON ({exc.msg})") from None
+        try:
+            event = Event.from_json(obj)
+        except LogError as exc:
+            raise LogError(f"line {number}: {exc}") from None
+        if event.seq != len(events):
+            raise LogError(f"line {number}: expected seq {len(events)}, found {event.seq}")
+        events.append(event)
+    if not events:
+        raise LogError("the log is empty")
+    return events

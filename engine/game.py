@@ -1,0 +1,226 @@
+"""The contract every game implements, and the plain values it trades in.
+
+A game is a set of pure functions over an immutable state:
+
+- ``start(header, rng)`` -> the set-up events after ``MatchStarted``;
+- ``evolve(state, event)`` -> the next state (the only thing that changes state;
+  ``evolve(None, MatchStarted)`` builds the initial one);
+- ``pending(state)`` -> the decisions due now, one per seat that must act;
+- ``view(state, seat)`` -> what that seat may see (``None``: a spectator);
+- ``resolve(state, actions, rng)`` -> the events that follow the submitted
+  actions of one or several seats;
+- ``outcome(state)`` -> ``None`` while the match goes on, else an ``Outcome``.
+
+States are frozen dataclasses (tuples, not lists) so a replay can keep snapshots
+without copying. Nothing here does I/O or keeps global state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, is_dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from engine.events import Event
+from engine.rng import Rng
+
+Action = Any  # plain JSON
+
+
+class RulesError(ValueError):
+    """A request the rules cannot serve: bad options, a bad seat count."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A place at the table: who plays it (bot name, version) and its team."""
+
+    bot: str
+    version: str = "builtin"
+    team: int | None = None
+
+    def to_json(self) -> dict:
+        return {"bot": self.bot, "version": self.version, "team": self.team}
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """What ``MatchStarted`` records: all a re-simulation needs besides the actions."""
+
+    game: str
+    rules_version: int
+    seed: int
+    seats: tuple[Seat, ...]
+    options: Mapping[str, Any]
+    #: the runner's limits (``max_steps``, ``max_faults``): they shape the log too
+    limits: Mapping[str, int]
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "rules_version": self.rules_version, "seed": self.seed,
+                "seats": [s.to_json() for s in self.seats], "options": dict(self.options),
+                "limits": dict(self.limits)}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Header:
+        try:
+            seats = tuple(Seat(s["bot"], s.get("version", "builtin"), s.get("team"))
+                          for s in data["seats"])
+            return cls(data["game"], data["rules_version"], data["seed"], seats,
+                       dict(data["options"]), dict(data["limits"]))
+        except (KeyError, TypeError) as exc:
+            raise RulesError(f"MatchStarted is missing or mangles {exc}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A seat that must act now.
+
+    Either ``legal`` lists every legal action, or (when there are too many to list)
+    ``check`` returns ``None`` for a legal action and the reason otherwise.
+    ``default`` is played when the seat fails to answer or answers illegally.
+    ``secret`` keeps the action private to the seat until the rules reveal it.
+    """
+
+    seat: int
+    default: Action
+    legal: Sequence[Action] | None = None
+    check: Callable[[Action], str | None] | None = None
+    secret: bool = False
+    prompt: str = "action"
+
+    def reject_reason(self, action: Action) -> str | None:
+        """``None`` when ``action`` is legal, else why not."""
+        if self.legal is not None:
+            return None if action in self.legal else "not one of the legal actions"
+        if self.check is not None:
+            return self.check(action)
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a match ended: a rank per seat (1 is best, ties share), scores, why."""
+
+    ranks: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str
+
+    def to_json(self) -> dict:
+        return {"ranks": list(self.ranks), "scores": list(self.scores), "reason": self.reason}
+
+
+def ranks_from_scores(scores: Sequence[int]) -> tuple[int, ...]:
+    """Competition ranking, higher score better: (5, 9, 5) -> (2, 1, 2)."""
+    return tuple(1 + sum(1 for other in scores if other > s) for s in scores)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A match option a game accepts: its default, its type and allowed values."""
+
+    default: Any
+    help: str
+    choices: tuple | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def parse(self, name: str, value: Any) -> Any:
+        """Turn ``value`` (maybe a command-line string) into a checked option value."""
+        kind = type(self.default)
+        if isinstance(value, str) and kind is not str:
+            text = value.strip().lower()
+            if kind is bool:
+                if text not in ("true", "false", "1", "0", "yes", "no"):
+                    raise RulesError(f"option {name} takes true or false, not {value!r}")
+                value = text in ("true", "1", "yes")
+            elif kind is int:
+                try:
+                    value = int(text)
+                except ValueError:
+                    raise RulesError(f"option {name} takes an integer, not {value!r}") from None
+        if type(value) is not kind:
+            raise RulesError(f"option {name} takes a {kind.__name__}, not {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise RulesError(f"option {name} must be one of {allowed}, not {value!r}")
+        if self.minimum is not None and value < self.minimum:
+            raise RulesError(f"option {name} must be at least {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise RulesError(f"option {name} must be at most {self.maximum}")
+        return value
+
+
+class Game:
+    """Base class of a game's rules. Subclasses set the class attributes and
+    implement the six functions; everything else here is shared plumbing."""
+
+    name: str = ""
+    title: str = ""
+    rules_version: int = 1
+    seat_counts: tuple[int, ...] = (2,)
+    options: Mapping[str, Option] = {}
+    #: rules versions whose logs this code still folds
+    folds_versions: tuple[int, ...] = ()
+    #: built-in bots by name; set by the game package
+    bots: Mapping[str, type] = {}
+    #: draws a state (its ``state_json`` or a ``view``) as SVG; set by the game package
+    render: Callable[[dict], str] | None = None
+
+    # -- the contract ------------------------------------------------------------
+    def start(self, header: Header, rng: Rng) -> list[Event]:
+        raise NotImplementedError
+
+    def evolve(self, state: Any, event: Event) -> Any:
+        raise NotImplementedError
+
+    def pending(self, state: Any) -> list[Decision]:
+        raise NotImplementedError
+
+    def view(self, state: Any, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def resolve(self, state: Any, actions: Mapping[int, Action], rng: Rng) -> list[Event]:
+        raise NotImplementedError
+
+    def outcome(self, state: Any) -> Outcome | None:
+        raise NotImplementedError
+
+    def scores(self, state: Any) -> tuple[int, ...]:
+        """Scores so far; used to rank the seats when a match is cut short."""
+        raise NotImplementedError
+
+    # -- shared plumbing -----------------------------------------------------------
+    def resolve_options(self, given: Mapping[str, Any]) -> dict:
+        """All options with defaults filled in; unknown or bad values raise."""
+        unknown = sorted(set(given) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise RulesError(f"{self.name} has no option {unknown[0]!r} (options: {known})")
+        return {name: spec.parse(name, given[name]) if name in given else spec.default
+                for name, spec in sorted(self.options.items())}
+
+    def check_seat_count(self, count: int) -> None:
+        if count not in self.seat_counts:
+            allowed = ", ".join(str(n) for n in self.seat_counts)
+            raise RulesError(f"{self.name} is played by {allowed} seats, not {count}")
+
+    def can_fold(self, version: int) -> bool:
+        return version == self.rules_version or version in self.folds_versions
+
+    def state_json(self, state: Any) -> Any:
+        """The whole state as plain JSON (the omniscient view, for replays)."""
+        return to_plain(state)
+
+
+def to_plain(value: Any) -> Any:
+    """Dataclasses, tuples and mappings as plain JSON values."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, (list, tuple)):
+        return [to_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): to_plain(v) for k, v in value.items()}
+    return value
+
+
+__all__ = ["Action", "Decision", "Game", "Header", "Option", "Outcome", "RulesError",
+           "Seat", "ranks_from_scores", "to_plain"]

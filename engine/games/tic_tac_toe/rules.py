@@ -1,0 +1,75 @@
+"""Tic-tac-toe: the smallest game, a reference for the contract and a first bot.
+
+Seat 0 plays X and moves first; an action is the index 0-8 of an empty cell,
+row by row. Placing a mark needs no chance, so ``evolve`` applies the submitted
+action itself and ``resolve`` adds nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.events import Event
+from engine.game import Decision, Game, Header, Outcome
+from engine.rng import Rng
+
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+EMPTY = -1
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    board: tuple[int, ...]  # EMPTY or the seat that marked the cell
+    to_move: int
+    winner: int | None = None  # a seat, or None
+    over: bool = False
+
+
+def winner_of(board: tuple[int, ...]) -> int | None:
+    for a, b, c in LINES:
+        if board[a] != EMPTY and board[a] == board[b] == board[c]:
+            return board[a]
+    return None
+
+
+class TicTacToe(Game):
+    name = "tic_tac_toe"
+    title = "Tic-tac-toe"
+    rules_version = 1
+    seat_counts = (2,)
+
+    def start(self, header: Header, rng: Rng) -> list[Event]:
+        return []
+
+    def evolve(self, state: State | None, event: Event) -> State:
+        if event.type == "MatchStarted":
+            return State((EMPTY,) * 9, 0)
+        if event.type != "ActionSubmitted":
+            return state
+        seat, cell = event.data["seat"], event.data["action"]
+        board = state.board[:cell] + (seat,) + state.board[cell + 1:]
+        winner = winner_of(board)
+        return State(board, 1 - seat, winner, winner is not None or EMPTY not in board)
+
+    def pending(self, state: State) -> list[Decision]:
+        if state.over:
+            return []
+        legal = [i for i, mark in enumerate(state.board) if mark == EMPTY]
+        return [Decision(state.to_move, legal[0], legal)]
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return {"board": list(state.board), "to_move": state.to_move, "you": seat}
+
+    def resolve(self, state: State, actions: dict, rng: Rng) -> list[Event]:
+        return []
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.over:
+            return None
+        if state.winner is None:
+            return Outcome((1, 1), (0, 0), "draw: the board is full")
+        scores = tuple(1 if seat == state.winner else 0 for seat in (0, 1))
+        return Outcome(tuple(2 - s for s in scores), scores, "three in a row")
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        return (0, 0)

@@ -1,0 +1,109 @@
+"""Who answers a decision: the player interface the match runner drives.
+
+A ``Player`` is asked for one action per ``Request``. Built-in bots run in this
+process; an out-of-process bot implements the same three methods and reports its
+failures by raising ``PlayerFault``. The runner never lets a player's exception
+escape: it becomes a fault event and the default action is played.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from engine.game import Action, Decision, Header, Outcome
+from engine.rng import bot_rng
+
+if TYPE_CHECKING:
+    from engine.runner import Match
+
+# The event types a fault is recorded as.
+TIMED_OUT = "PlayerTimedOut"
+CRASHED = "PlayerCrashed"
+REJECTED = "ActionRejected"
+
+
+class PlayerFault(Exception):
+    """A player failed to give an action: ``kind`` is the fault event's type."""
+
+    def __init__(self, kind: str, reason: str) -> None:
+        super().__init__(reason)
+        self.kind = kind
+        self.reason = reason
+
+
+class Request:
+    """One decision put to one seat.
+
+    ``view`` (what the seat may see now) and ``new_events`` (the events it may see
+    since its last request) are computed on first access, so a bot that needs
+    neither costs nothing.
+    """
+
+    __slots__ = ("seat", "decision", "position", "_match", "_since", "_view")
+
+    def __init__(self, match: Match, decision: Decision, since: int) -> None:
+        self.seat = decision.seat
+        self.decision = decision
+        self.position = len(match.log)
+        self._match = match
+        self._since = since
+        self._view: dict | None = None
+
+    @property
+    def legal(self) -> Any:
+        return self.decision.legal
+
+    @property
+    def view(self) -> dict:
+        if self._view is None:
+            self._view = self._match.game.view(self._match.state, self.seat)
+        return self._view
+
+    @property
+    def new_events(self) -> list:
+        seen = (e.seen_by(self.seat) for e in self._match.log.events[self._since:])
+        return [e for e in seen if e is not None]
+
+
+class Player(Protocol):
+    """What the runner needs of a player."""
+
+    def begin(self, seat: int, header: Header) -> None: ...
+
+    def decide(self, request: Request) -> Action: ...
+
+    def finish(self, outcome: Outcome) -> None: ...
+
+
+class BotPlayer:
+    """Runs a built-in bot class in process.
+
+    A bot class is built as ``cls(game, seat, rng)`` and answers
+    ``decide(request) -> action``; its generator is seeded from the match seed, so
+    the same seed gives the same match.
+    """
+
+    def __init__(self, game: Any, bot_class: type) -> None:
+        self.game = game
+        self.bot_class = bot_class
+        self.bot: Any = None
+
+    def begin(self, seat: int, header: Header) -> None:
+        self.bot = self.bot_class(self.game, seat, bot_rng(header.seed, seat))
+
+    def decide(self, request: Request) -> Action:
+        return self.bot.decide(request)
+
+    def finish(self, outcome: Outcome) -> None:
+        pass
+
+
+class RandomBot:
+    """Uniform over the listed legal actions (the default when none are listed)."""
+
+    def __init__(self, game: Any, seat: int, rng: Any) -> None:
+        self.rng = rng
+
+    def decide(self, request: Request) -> Action:
+        legal = request.legal
+        return self.rng.choice(legal) if legal else request.decision.default

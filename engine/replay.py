@@ -1,0 +1,157 @@
+"""Replays: any moment of a match as a fold of its log, and re-simulation.
+
+``Replay`` folds a log with ``evolve`` and keeps a snapshot every ``every``
+events, so seeking near the end of a long log folds at most ``every`` events.
+``verify`` re-plays a match from its header and its recorded actions and compares
+every regenerated event, byte for byte, and the digest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from engine.events import Event, LogError, digest_of, encode
+from engine.game import Game, Header, RulesError
+from engine.players import REJECTED, PlayerFault, Request
+from engine.runner import ACTION_SUBMITTED, FAULT_TYPES, MATCH_STARTED, Diverged, Match
+
+
+class Replay:
+    """Random access to the states of one match log."""
+
+    def __init__(self, game: Game, events: Sequence[Event], every: int = 256) -> None:
+        if not events or events[0].type != MATCH_STARTED:
+            raise LogError("a log starts with MatchStarted")
+        version = events[0].data.get("rules_version")
+        if not game.can_fold(version):
+            raise RulesError(f"this log was made by {game.name} rules v{version}; "
+                             f"this engine folds v{game.rules_version}")
+        self.game = game
+        self.events = events
+        self.every = every
+        self._snapshots: dict[int, Any] = {}  # seq -> state after that event
+
+    def state_at(self, seq: int) -> Any:
+        """The state after event ``seq`` (``-1`` or beyond the end are errors)."""
+        if not 0 <= seq < len(self.events):
+            raise IndexError(f"event {seq} is out of range 0..{len(self.events) - 1}")
+        base = seq - seq % self.every - 1  # a snapshot sits after seq every-1, 2*every-1..
+        while base >= 0 and base not in self._snapshots:
+            base -= self.every
+        state = self._snapshots[base] if base >= 0 else None
+        evolve = self.game.evolve
+        for i in range(base + 1, seq + 1):
+            state = evolve(state, self.events[i])
+            if i % self.every == self.every - 1:
+                self._snapshots[i] = state
+        return state
+
+    def view_at(self, seq: int, seat: int | None) -> dict:
+        """What ``seat`` could see after event ``seq`` (``None``: a spectator)."""
+        return self.game.view(self.state_at(seq), seat)
+
+    def stream_for(self, seat: int | None) -> list[Event]:
+        """The events as ``seat`` saw them, private ones replaced by their twins."""
+        seen = (e.seen_by(seat) for e in self.events)
+        return [e for e in seen if e is not None]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The result of a re-simulation."""
+
+    ok: bool
+    digest: str
+    recorded_digest: str
+    rules_version: int
+    mismatch_seq: int | None = None
+    expected: str | None = None  # the regenerated event, canonical JSON
+    found: str | None = None  # the recorded event, canonical JSON
+
+    def describe(self) -> str:
+        if self.ok:
+            return f"ok {self.digest}"
+        return (f"event {self.mismatch_seq} differs\n  recorded:    {self.found}\n"
+                f"  re-simulated: {self.expected}")
+
+
+class _Recording:
+    """The recorded decisions of a log, served to the re-simulating runner."""
+
+    def __init__(self, events: Sequence[Event]) -> None:
+        self.events = events
+
+    def answer(self, request: Request) -> Any:
+        seat, position = request.seat, request.position
+        fault = submitted = None
+        for event in self.events[position:]:
+            if event.type not in FAULT_TYPES and event.type != ACTION_SUBMITTED:
+                break
+            if event.data.get("seat") != seat:
+                continue
+            if event.type == ACTION_SUBMITTED:
+                submitted = event
+                break
+            fault = fault or event
+        if fault is not None:
+            if fault.type == REJECTED and "action" in fault.data:
+                return fault.data["action"]  # the rules will reject it again
+            raise PlayerFault(fault.type, fault.data.get("reason", ""))
+        if submitted is None:
+            raise Diverged(f"no recorded action for seat {seat} at event {position}")
+        return submitted.data["action"]
+
+
+class _RecordedPlayer:
+    def __init__(self, recording: _Recording) -> None:
+        self.recording = recording
+
+    def begin(self, seat: int, header: Header) -> None:
+        pass
+
+    def decide(self, request: Request) -> Any:
+        return self.recording.answer(request)
+
+    def finish(self, outcome: Any) -> None:
+        pass
+
+
+def verify(events: Sequence[Event], find_game: Callable[[str], Game]) -> Verdict:
+    """Re-simulate ``events`` from their header and recorded actions.
+
+    ``find_game`` maps a game name to its rules (normally the registry's ``get``).
+    Raises ``LogError`` or ``RulesError`` when the log cannot even be started.
+    """
+    if not events or events[0].type != MATCH_STARTED:
+        raise LogError("a log starts with MatchStarted")
+    header = Header.from_json(events[0].data)
+    game = find_game(header.game)
+    if header.rules_version != game.rules_version:
+        raise RulesError(f"this log was made by {header.game} rules v{header.rules_version}; "
+                         f"only v{game.rules_version} can be re-simulated here")
+    recorded = [encode(e) for e in events]
+    recorded_digest = digest_of(recorded)
+    regenerated: list[bytes] = []
+
+    def compare(event: Event, line: bytes) -> None:
+        regenerated.append(line)
+        if event.seq >= len(recorded) or recorded[event.seq] != line:
+            raise Diverged(event.seq)
+
+    players = [_RecordedPlayer(_Recording(events)) for _ in header.seats]
+    try:
+        Match.begin(game, header.seats, header.seed, header.options, [compare],
+                    **header.limits).play(players)
+    except Diverged:
+        pass
+    except (RulesError, LogError, KeyError, TypeError) as exc:
+        raise LogError(f"the log cannot be re-simulated: {exc}") from None
+    digest = digest_of(regenerated)
+    if regenerated == recorded:
+        return Verdict(True, digest, recorded_digest, header.rules_version)
+    seq = next((i for i, (a, b) in enumerate(zip(regenerated, recorded)) if a != b),
+               min(len(regenerated), len(recorded)))
+    expected = regenerated[seq].decode() if seq < len(regenerated) else "(nothing: re-simulation stopped here)"
+    found = recorded[seq].decode() if seq < len(recorded) else "(nothing: the log ends)"
+    return Verdict(False, digest, recorded_digest, header.rules_version, seq, expected, found)

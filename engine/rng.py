@@ -1,0 +1,76 @@
+"""The engine's own pseudo-random numbers: the same on every machine and Python.
+
+A counter-based generator (SplitMix64 over a key and a counter). It has no state
+worth saving beyond ``(seed, stream, counter)``, which is what makes a match
+resumable: the runner opens stream ``n`` for the rules step that starts at log
+position ``n``, so the generator's position after any event is the log's length.
+Every outcome a rule draws is written to the log as an event anyway.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence, TypeVar
+
+T = TypeVar("T")
+
+_M64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return z ^ (z >> 31)
+
+
+class Rng:
+    """Deterministic integers for one stream of one seed.
+
+    ``Rng(seed, stream)`` always yields the same sequence; different streams of the
+    same seed are independent for all practical purposes.
+    """
+
+    __slots__ = ("seed", "stream", "counter", "_key")
+
+    def __init__(self, seed: int, stream: int = 0) -> None:
+        if type(seed) is not int or type(stream) is not int:
+            raise TypeError("seed and stream must be integers")
+        self.seed = seed
+        self.stream = stream
+        self.counter = 0
+        self._key = _mix((_mix(seed & _M64) ^ (seed >> 64)) + _mix(stream & _M64 ^ _GOLDEN) & _M64)
+
+    def next64(self) -> int:
+        """The next 64-bit unsigned integer."""
+        self.counter += 1
+        return _mix((self._key + self.counter * _GOLDEN) & _M64)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``, without modulo bias."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = _M64 - (_M64 + 1) % n
+        while True:
+            x = self.next64()
+            if x <= limit:
+                return x % n
+
+    def die(self, sides: int = 6) -> int:
+        """A roll of a die with ``sides`` faces: 1 .. sides."""
+        return self.below(sides) + 1
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        """A shuffled copy (Fisher-Yates)."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+
+def bot_rng(seed: int, seat: int) -> Rng:
+    """The generator a built-in bot in ``seat`` uses, apart from the rules' streams."""
+    return Rng(seed, -(seat + 1))

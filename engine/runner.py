@@ -1,0 +1,207 @@
+"""The match runner: drives players through a game and writes the log.
+
+Every submitted action becomes an ``ActionSubmitted`` event (private to its seat
+when the decision is secret); every fault becomes ``ActionRejected``,
+``PlayerTimedOut`` or ``PlayerCrashed`` and the default action is played in its
+place; ``max_faults`` faults forfeit the match. The runner always ends a match: by
+the game's own outcome, a forfeit, or the step cap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+from engine.events import Event, Log, LogError, check_plain
+from engine.game import Decision, Game, Header, Outcome, RulesError, ranks_from_scores
+from engine.players import CRASHED, REJECTED, Player, PlayerFault, Request
+from engine.rng import Rng
+
+MATCH_STARTED = "MatchStarted"
+MATCH_ENDED = "MatchEnded"
+ACTION_SUBMITTED = "ActionSubmitted"
+PLAYER_FORFEITED = "PlayerForfeited"
+
+DEFAULT_MAX_STEPS = 20_000
+DEFAULT_MAX_FAULTS = 5
+
+
+class Diverged(Exception):
+    """Raised by a player to stop a re-simulation; the runner lets it through."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What one seat gave for one decision: an action, maybe after a fault."""
+
+    seat: int
+    action: Any
+    fault: Event | None = None
+
+
+class Match:
+    """A match in progress: its game, log and current state.
+
+    Build one with ``Match.begin`` (a new match) or ``Match.resume`` (continue from
+    any prefix of an existing log), then ``play`` it.
+    """
+
+    def __init__(self, game: Game, header: Header) -> None:
+        self.game = game
+        self.header = header
+        self.log = Log()
+        self.state: Any = None
+        self.faults = [0] * len(header.seats)
+        self.outcome: Outcome | None = None
+        #: decision rounds played so far: runs of ActionSubmitted in the log
+        self.steps = 0
+        self._cursor = [0] * len(header.seats)
+
+    # -- building ------------------------------------------------------------------
+    @classmethod
+    def begin(cls, game: Game, seats: Sequence, seed: int,
+              options: Mapping[str, Any] | None = None, listeners: Iterable = (),
+              max_steps: int = DEFAULT_MAX_STEPS,
+              max_faults: int = DEFAULT_MAX_FAULTS) -> Match:
+        """A new match: ``MatchStarted`` and the game's set-up events."""
+        game.check_seat_count(len(seats))
+        if type(seed) is not int:
+            raise RulesError("the seed must be an integer")
+        limits = {"max_steps": max_steps, "max_faults": max_faults}
+        header = Header(game.name, game.rules_version, seed, tuple(seats),
+                        game.resolve_options(options or {}), limits)
+        match = cls(game, header)
+        match.log.listeners.extend(listeners)
+        match._emit([Event(MATCH_STARTED, header.to_json())])
+        match._emit(game.start(header, match._rng()))
+        return match
+
+    @classmethod
+    def resume(cls, game: Game, events: Sequence[Event]) -> Match:
+        """The match as it stood after ``events`` (a prefix of some log), ready to
+        go on with other players: the "what if" fork of a replay."""
+        if not events or events[0].type != MATCH_STARTED:
+            raise LogError("a log starts with MatchStarted")
+        if any(e.type == MATCH_ENDED for e in events):
+            raise LogError("this prefix has already ended; take a shorter one")
+        header = Header.from_json(events[0].data)
+        match = cls(game, header)
+        for event in events:
+            match._emit([event])
+            if event.type in FAULT_TYPES:
+                match.faults[event.data["seat"]] += 1
+        return match
+
+    # -- playing -------------------------------------------------------------------
+    def play(self, players: Sequence[Player]) -> Outcome:
+        """Run to the end and return the outcome (also in ``MatchEnded``)."""
+        max_steps = self.header.limits["max_steps"]
+        max_faults = self.header.limits["max_faults"]
+        if len(players) != len(self.header.seats):
+            raise RulesError(f"{len(self.header.seats)} seats but {len(players)} players")
+        for seat, player in enumerate(players):
+            player.begin(seat, self.header)
+        outcome = self.game.outcome(self.state)
+        while outcome is None:
+            if self.steps >= max_steps:
+                outcome = self._cut_short(f"step cap of {max_steps} reached", ())
+                break
+            outcome = self.step(players, max_faults)
+        self._end(outcome)
+        for player in players:
+            player.finish(outcome)
+        return outcome
+
+    def step(self, players: Sequence[Player], max_faults: int) -> Outcome | None:
+        """Ask every seat that must decide now, record, resolve. Returns the
+        outcome once the match is over, else ``None``."""
+        decisions = self.game.pending(self.state)
+        if not decisions:
+            raise RulesError(f"{self.game.name}: no seat must act, yet no outcome")
+        answers = [self._ask(players[d.seat], d) for d in decisions]
+        self._emit([a.fault for a in answers if a.fault is not None])
+        forfeits = tuple(a.seat for a in answers
+                         if a.fault is not None and self.faults[a.seat] >= max_faults)
+        if forfeits:
+            self._emit([Event(PLAYER_FORFEITED, {"seat": s, "faults": self.faults[s]})
+                        for s in forfeits])
+            return self._cut_short("forfeit", forfeits)
+        self._emit([_submitted(d, a.action) for d, a in zip(decisions, answers)])
+        actions = {a.seat: a.action for a in answers}
+        self._emit(self.game.resolve(self.state, actions, self._rng()))
+        return self.game.outcome(self.state)
+
+    # -- internals -------------------------------------------------------------------
+    def _ask(self, player: Player, decision: Decision) -> Answer:
+        seat = decision.seat
+        request = Request(self, decision, self._cursor[seat])
+        self._cursor[seat] = len(self.log)
+        try:
+            action = player.decide(request)
+            check_plain(action, "action")
+        except Diverged:
+            raise
+        except PlayerFault as fault:
+            return self._fault(decision, fault.kind, fault.reason, None)
+        except LogError as exc:
+            return self._fault(decision, CRASHED, f"the bot returned {exc}", None)
+        except Exception as exc:  # a built-in bot's bug must not stop the match
+            return self._fault(decision, CRASHED, f"{type(exc).__name__}: {exc}", None)
+        reason = decision.reject_reason(action)
+        if reason is not None:
+            return self._fault(decision, REJECTED, reason, action)
+        return Answer(seat, action)
+
+    def _fault(self, decision: Decision, kind: str, reason: str, action: Any) -> Answer:
+        seat = decision.seat
+        self.faults[seat] += 1
+        data = {"seat": seat, "reason": reason[:500], "faults": self.faults[seat]}
+        if action is None:
+            event = Event(kind, data)
+        elif decision.secret:
+            event = Event(kind, {**data, "action": action}, (seat,), data)
+        else:
+            event = Event(kind, {**data, "action": action})
+        return Answer(seat, decision.default, event)
+
+    def _rng(self) -> Rng:
+        return Rng(self.header.seed, len(self.log))
+
+    def _emit(self, events: Iterable[Event]) -> None:
+        evolve, log = self.game.evolve, self.log
+        for event in events:
+            if event.type == ACTION_SUBMITTED and (
+                    not log.events or log.events[-1].type != ACTION_SUBMITTED):
+                self.steps += 1
+            self.state = evolve(self.state, log.append(event))
+
+    def _cut_short(self, reason: str, forfeits: tuple[int, ...]) -> Outcome:
+        scores = self.game.scores(self.state)
+        # a forfeiting seat ranks below every other, whatever its score
+        keyed = tuple(-1 if seat in forfeits else 1 for seat in range(len(scores)))
+        ranks = ranks_from_scores([(k, s) for k, s in zip(keyed, scores)])
+        return Outcome(ranks, tuple(scores), reason)
+
+    def _end(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+        self._emit([Event(MATCH_ENDED, {**outcome.to_json(), "faults": list(self.faults)})])
+
+
+FAULT_TYPES = (REJECTED, "PlayerTimedOut", CRASHED)
+
+
+def _submitted(decision: Decision, action: Any) -> Event:
+    data = {"seat": decision.seat, "action": action}
+    if decision.secret:
+        return Event(ACTION_SUBMITTED, data, (decision.seat,), {"seat": decision.seat})
+    return Event(ACTION_SUBMITTED, data)
+
+
+def run_match(game: Game, players: Sequence[Player], seats: Sequence, seed: int,
+              options: Mapping[str, Any] | None = None, *, listeners: Iterable = (),
+              max_steps: int = DEFAULT_MAX_STEPS,
+              max_faults: int = DEFAULT_MAX_FAULTS) -> Match:
+    """Play one whole match and return it (log, final state, outcome)."""
+    match = Match.begin(game, seats, seed, options, listeners, max_steps, max_faults)
+    match.play(players)
+    return match
