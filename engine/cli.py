@@ -65,6 +65,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     verdict = verify(_read_log(args.file), registry.get)
+    if verdict.ok and args.digest and args.digest != verdict.digest:
+        print(f"MISMATCH the log re-simulates to {verdict.digest}, not the expected "
+              f"{args.digest}", file=sys.stderr)
+        return 1
     if verdict.ok:
         print(f"ok rules v{verdict.rules_version} digest {verdict.digest}")
         return 0
@@ -137,6 +141,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     ver = sub.add_parser("verify", help="re-simulate a log and compare digests")
     ver.add_argument("file")
+    ver.add_argument("--digest", help="also require this digest (one stored elsewhere): "
+                     "catches an edit that is still a legal, consistent match")
 
     rep = sub.add_parser("replay", help="the state (or a seat's view) after event N")
     rep.add_argument("file")

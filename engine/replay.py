@@ -17,6 +17,9 @@ from engine.players import REJECTED, PlayerFault, Request
 from engine.runner import ACTION_SUBMITTED, FAULT_TYPES, MATCH_STARTED, Diverged, Match
 
 
+PLAYER_EVENTS = (*FAULT_TYPES, ACTION_SUBMITTED)
+
+
 class Replay:
     """Random access to the states of one match log."""
 
@@ -86,7 +89,7 @@ class _Recording:
         seat, position = request.seat, request.position
         fault = submitted = None
         for event in self.events[position:]:
-            if event.type not in FAULT_TYPES and event.type != ACTION_SUBMITTED:
+            if event.type not in PLAYER_EVENTS:
                 break
             if event.data.get("seat") != seat:
                 continue
@@ -115,6 +118,39 @@ class _RecordedPlayer:
 
     def finish(self, outcome: Any) -> None:
         pass
+
+
+def fork(game: Game, events: Sequence[Event]) -> Match:
+    """The match as it stood after ``events`` (a prefix of a log), ready to be
+    played on by any players: the "what if another bot had played from here" fork.
+
+    The prefix is re-simulated from its header with its recorded actions (so a
+    tampered prefix is refused). Bots decide only between steps, all the seats of
+    a step together: a prefix that ends inside a step's rules events (say between
+    a reveal and its dice roll) is carried to the end of that step, and one that
+    ends among the step's decisions goes back to the start of that step.
+    """
+    if not events or events[0].type != MATCH_STARTED:
+        raise LogError("a log starts with MatchStarted")
+    header = Header.from_json(events[0].data)
+    limits = header.limits
+    match = Match.begin(game, header.seats, header.seed, header.options, (), **limits)
+    players = [_RecordedPlayer(_Recording(events)) for _ in header.seats]
+    decisions_from = len(events)
+    while decisions_from > 0 and events[decisions_from - 1].type in PLAYER_EVENTS:
+        decisions_from -= 1
+    try:
+        while len(match.log) < len(events):
+            if match.game.outcome(match.state) is not None or \
+                    match.step(players, limits["max_faults"]) is not None:
+                raise LogError("this prefix has already decided the match; take a shorter one")
+    except Diverged as exc:
+        if len(match.log) != decisions_from:
+            raise LogError(f"the prefix does not re-simulate: {exc}") from None
+    shared = min(len(match.log), len(events))
+    if match.log.lines[:shared] != [encode(e) for e in events[:shared]]:
+        raise LogError("the prefix does not re-simulate: it was edited")
+    return match
 
 
 def verify(events: Sequence[Event], find_game: Callable[[str], Game]) -> Verdict:

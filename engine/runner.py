@@ -42,8 +42,8 @@ class Answer:
 class Match:
     """A match in progress: its game, log and current state.
 
-    Build one with ``Match.begin`` (a new match) or ``Match.resume`` (continue from
-    any prefix of an existing log), then ``play`` it.
+    Build one with ``Match.begin`` (or ``engine.replay.fork`` to go on from a
+    prefix of an existing log), then ``play`` it.
     """
 
     def __init__(self, game: Game, header: Header) -> None:
@@ -74,22 +74,6 @@ class Match:
         match.log.listeners.extend(listeners)
         match._emit([Event(MATCH_STARTED, header.to_json())])
         match._emit(game.start(header, match._rng()))
-        return match
-
-    @classmethod
-    def resume(cls, game: Game, events: Sequence[Event]) -> Match:
-        """The match as it stood after ``events`` (a prefix of some log), ready to
-        go on with other players: the "what if" fork of a replay."""
-        if not events or events[0].type != MATCH_STARTED:
-            raise LogError("a log starts with MatchStarted")
-        if any(e.type == MATCH_ENDED for e in events):
-            raise LogError("this prefix has already ended; take a shorter one")
-        header = Header.from_json(events[0].data)
-        match = cls(game, header)
-        for event in events:
-            match._emit([event])
-            if event.type in FAULT_TYPES:
-                match.faults[event.data["seat"]] += 1
         return match
 
     # -- playing -------------------------------------------------------------------

@@ -1,0 +1,2 @@
+"""Benchmarks (``make bench``): figures written to bench/results.json, never
+timed assertions in tests."""

@@ -1,0 +1,77 @@
+"""The event log contract: encoding, the hash chain, and strict parsing."""
+
+import hashlib
+
+import pytest
+
+from engine.events import Event, Log, LogError, check_plain, digest_of, encode, parse_jsonl
+
+
+def test_encoding_is_sorted_compact_utf8():
+    event = Event("Said", {"zeta": 1, "alpha": "é"}, seq=3)
+    assert encode(event) == '{"data":{"alpha":"é","zeta":1},"seq":3,"to":"all","type":"Said"}'.encode()
+
+
+def test_private_event_encodes_seats_as_a_list_and_its_twin():
+    event = Event("Dealt", {"card": 7}, (1,), {"seat": 1}, seq=0)
+    assert encode(event) == b'{"data":{"card":7},"public":{"seat":1},"seq":0,"to":[1],"type":"Dealt"}'
+
+
+def test_log_assigns_seq_without_gaps_and_chains_sha256():
+    log = Log()
+    a = log.append(Event("A", {}))
+    b = log.append(Event("B", {"x": 1}))
+    assert (a.seq, b.seq) == (0, 1)
+    h0 = hashlib.sha256(b"" + encode(a)).hexdigest()
+    h1 = hashlib.sha256(h0.encode() + encode(b)).hexdigest()
+    assert log.digest == h1 == digest_of(log.lines)
+
+
+@pytest.mark.parametrize("bad", [1.5, {"a": [0.0]}, (1, 2), {1: "key"}, {"s": {1, 2}}])
+def test_log_refuses_data_that_is_not_plain_json(bad):
+    with pytest.raises(LogError):
+        Log().append(Event("Bad", {"v": bad}))
+
+
+def test_check_plain_accepts_nested_json():
+    check_plain({"a": [1, "x", True, None, {"b": []}]})
+
+
+def test_listeners_see_every_appended_event_and_its_bytes():
+    seen = []
+    log = Log()
+    log.listeners.append(lambda event, line: seen.append((event.seq, line)))
+    log.append(Event("A", {}))
+    assert seen == [(0, log.lines[0])]
+
+
+def test_export_parses_back_to_the_same_events():
+    log = Log()
+    log.append(Event("A", {"n": 1}))
+    log.append(Event("B", {"n": 2}, (0,), {"hidden": True}))
+    events = parse_jsonl(log.to_jsonl())
+    assert [encode(e) for e in events] == log.lines
+
+
+@pytest.mark.parametrize("text, message", [
+    (b"", "empty"),
+    (b"not json\n", "line 1: not JSON"),
+    (b'{"seq":1,"type":"A","data":{},"to":"all"}\n', "expected seq 0"),
+    (b'{"seq":0,"type":"A","data":{},"to":"some"}\n', "'to'"),
+    (b'{"seq":0,"type":"A","data":{"f":1.5},"to":"all"}\n', "floats"),
+    (b'{"seq":0,"type":"A","data":[],"to":"all"}\n', "'data'"),
+    (b'{"seq":0,"type":"A","data":{},"to":"all","extra":1}\n', "unknown event field"),
+    (b"\xff\xfe", "not UTF-8"),
+])
+def test_parse_refuses_malformed_logs_with_a_clear_reason(text, message):
+    with pytest.raises(LogError, match=message):
+        parse_jsonl(text)
+
+
+def test_seen_by_gives_the_full_event_the_twin_or_nothing():
+    private = Event("Dealt", {"card": 7}, (1,), {"seat": 1}, seq=4)
+    secret = Event("Note", {"n": 1}, (0,), None, seq=5)
+    assert private.seen_by(1) is private
+    assert private.seen_by(0).data == {"seat": 1}
+    assert private.seen_by(None).data == {"seat": 1}
+    assert secret.seen_by(1) is None

@@ -1,0 +1,179 @@
+"""Replays: folds of prefixes, seat streams, forks and verification."""
+
+import pytest
+
+from engine import registry
+from engine.events import LogError, encode, parse_jsonl
+from engine.lineup import lineup
+from engine.players import BotPlayer
+from engine.replay import Replay, fork, verify
+from engine.runner import run_match
+from tests.engine.sealed_bids import GAME as BIDS
+
+
+def find(name):
+    return BIDS if name == "sealed_bids" else registry.get(name)
+
+
+def bids_match(seed=4, rounds=3):
+    seats, _ = lineup(BIDS, ["random", "random"])
+    players = [BotPlayer(BIDS, BIDS.bots["random"]) for _ in seats]
+    return run_match(BIDS, players, seats, seed, {"rounds": rounds})
+
+
+def ttt_match(seed=4):
+    game = registry.get("tic_tac_toe")
+    seats, players = lineup(game, ["random", "greedy"])
+    return run_match(game, players, seats, seed)
+
+
+def test_state_at_any_event_equals_the_fold_of_its_prefix():
+    match = bids_match(rounds=40)
+    replay = Replay(BIDS, match.log.events, every=16)
+    for seq in (0, 5, 15, 16, 17, 100, len(match.log) - 1, 3):
+        state = None
+        for event in match.log.events[:seq + 1]:
+            state = BIDS.evolve(state, event)
+        assert replay.state_at(seq) == state
+    assert replay.state_at(len(match.log) - 1) == match.state
+
+
+def test_seek_uses_snapshots_rather_than_folding_from_zero():
+    match = bids_match(rounds=40)
+    replay = Replay(BIDS, match.log.events, every=16)
+    last = len(match.log) - 1
+    replay.state_at(last)
+    calls = []
+    original = BIDS.evolve
+    BIDS.evolve = lambda state, event: calls.append(event.seq) or original(state, event)
+    try:
+        replay.state_at(last)
+    finally:
+        del BIDS.evolve
+    assert len(calls) <= 16
+
+
+def test_out_of_range_seek_is_an_index_error():
+    replay = Replay(BIDS, bids_match().log.events)
+    with pytest.raises(IndexError, match="out of range"):
+        replay.state_at(10_000)
+
+
+def test_a_seat_stream_hides_other_seats_secrets():
+    match = bids_match()
+    replay = Replay(BIDS, match.log.events)
+    stream = replay.stream_for(0)
+    for event in stream:
+        if event.type in ("NoteDealt", "ActionSubmitted") and event.data["seat"] == 1:
+            assert set(event.data) == {"seat"}
+    own = [e for e in stream if e.type == "NoteDealt" and e.data["seat"] == 0]
+    assert "note" in own[0].data
+    assert all("note" not in e.data for e in replay.stream_for(None) if e.type == "NoteDealt")
+
+
+def test_view_never_shows_another_seats_secret():
+    match = bids_match()
+    replay = Replay(BIDS, match.log.events)
+    note_of_1 = next(e.data["note"] for e in match.log.events
+                     if e.type == "NoteDealt" and e.data["seat"] == 1)
+    assert replay.view_at(len(match.log) - 1, 1)["note"] == note_of_1
+    assert "note" not in replay.view_at(len(match.log) - 1, None)
+
+
+@pytest.mark.parametrize("make", [bids_match, ttt_match])
+def test_verify_accepts_an_untouched_log(make):
+    match = make()
+    verdict = verify(parse_jsonl(match.log.to_jsonl()), find)
+    assert verdict.ok and verdict.digest == match.log.digest == verdict.recorded_digest
+
+
+def edited(match, seq, **changes):
+    events = list(match.log.events)
+    e = events[seq]
+    events[seq] = type(e)(e.type, {**e.data, **changes}, e.to, e.public, e.seq)
+    return events
+
+
+def test_verify_catches_an_edited_value():
+    match = bids_match()
+    seq = next(e.seq for e in match.log.events if e.type == "DiceRolled")
+    die = match.log.events[seq].data["die"]
+    verdict = verify(edited(match, seq, die=die % 6 + 1), find)
+    assert not verdict.ok and verdict.mismatch_seq == seq
+    assert f'"die":{die}' in verdict.expected
+
+
+def test_verify_catches_an_edited_action():
+    match = ttt_match()
+    seq = next(e.seq for e in match.log.events if e.type == "ActionSubmitted")
+    taken = match.log.events[seq].data["action"]
+    verdict = verify(edited(match, seq, action=(taken + 1) % 9), find)
+    assert not verdict.ok and verdict.mismatch_seq is not None
+
+
+def test_verify_catches_a_dropped_event():
+    match = bids_match()
+    events = [e for e in match.log.events if e.seq != 6]
+    renumbered = [type(e)(e.type, e.data, e.to, e.public, i) for i, e in enumerate(events)]
+    verdict = verify(renumbered, find)
+    assert not verdict.ok and verdict.mismatch_seq <= 6
+
+
+def test_verify_catches_two_swapped_events():
+    match = bids_match()
+    events = list(match.log.events)
+    events[5], events[6] = events[6], events[5]
+    verdict = verify([type(e)(e.type, e.data, e.to, e.public, i) for i, e in enumerate(events)], find)
+    assert not verdict.ok and verdict.mismatch_seq == 5
+
+
+def test_verify_catches_a_truncated_log():
+    match = bids_match()
+    verdict = verify(match.log.events[:-3], find)
+    assert not verdict.ok and verdict.mismatch_seq == len(match.log) - 3
+
+
+def test_verify_reports_another_rules_version_clearly():
+    events = list(ttt_match().log.events)
+    header = events[0]
+    events[0] = type(header)(header.type, {**header.data, "rules_version": 99}, header.to, None, 0)
+    with pytest.raises(Exception, match="rules v99"):
+        verify(events, find)
+
+
+# sealed bids, seed 8: 0 MatchStarted, 1-2 NoteDealt, 3-4 ActionSubmitted,
+# 5 BidsRevealed, 6 DiceRolled, 7 RoundScored, 8-9 ActionSubmitted, ...
+@pytest.mark.parametrize("cut, fork_point", [
+    (1, 3),  # inside the set-up: carried to its end
+    (3, 3), (8, 8),  # at a decision point: exact
+    (4, 3), (9, 8),  # among a step's decisions: back to the step's start
+    (5, 8), (6, 8), (7, 8),  # inside a step's rules events: carried to its end
+])
+def test_fork_starts_at_the_decision_point_nearest_the_cut(cut, fork_point):
+    original = bids_match(seed=8)
+    match = fork(BIDS, original.log.events[:cut])
+    assert len(match.log) == fork_point
+    assert match.log.lines == original.log.lines[:fork_point]
+    match.play([BotPlayer(BIDS, BIDS.bots["random"]) for _ in range(2)])
+    assert match.log.events[-1].type == "MatchEnded"
+
+
+def test_fork_lets_another_bot_take_over():
+    original = bids_match(seed=8)
+    match = fork(BIDS, original.log.events[:5])
+    match.play([BotPlayer(BIDS, BIDS.bots["high"]) for _ in range(2)])
+    later = [e.data["bids"] for e in match.log.events[5:] if e.type == "BidsRevealed"]
+    assert later and all(bids == [2, 2] for bids in later[1:])
+
+
+def test_fork_refuses_an_edited_or_finished_prefix():
+    original = bids_match(seed=8)
+    with pytest.raises(LogError, match="already decided"):
+        fork(BIDS, original.log.events[:-1])
+    with pytest.raises(LogError, match="re-simulate"):
+        fork(BIDS, edited(original, 1, note=9)[:5])
+
+
+def test_export_round_trip_is_byte_identical():
+    match = ttt_match()
+    assert b"".join(encode(e) + b"\n" for e in parse_jsonl(match.log.to_jsonl())) == match.log.to_jsonl()

@@ -1,0 +1,114 @@
+"""The match runner: recording actions, faults, secrets, forfeits and caps."""
+
+import pytest
+
+from engine.game import RulesError, Seat
+from engine.players import BotPlayer, PlayerFault
+from engine.runner import Match, run_match
+from tests.engine import sealed_bids
+from tests.engine.sealed_bids import GAME as BIDS
+
+
+class Scripted:
+    """A bot that answers from a list, then the first legal action."""
+
+    script: list = []
+
+    def __init__(self, game, seat, rng):
+        self.answers = list(self.script)
+
+    def decide(self, request):
+        answer = self.answers.pop(0) if self.answers else request.legal[0]
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+
+def scripted(*answers):
+    return type("Script", (Scripted,), {"script": list(answers)})
+
+
+def play(*bot_classes, seed=1, **kwargs):
+    seats = [Seat(c.__name__) for c in bot_classes]
+    players = [BotPlayer(BIDS, c) for c in bot_classes]
+    return run_match(BIDS, players, seats, seed, **kwargs)
+
+
+def types(match):
+    return [e.type for e in match.log.events]
+
+
+def test_a_match_starts_and_ends_with_the_header_and_the_outcome():
+    match = play(sealed_bids.HighBidder, sealed_bids.HighBidder)
+    first, last = match.log.events[0], match.log.events[-1]
+    assert first.type == "MatchStarted"
+    assert first.data["game"] == "sealed_bids" and first.data["options"] == {"rounds": 3}
+    assert last.type == "MatchEnded"
+    assert last.data["ranks"] == [1, 1] and last.data["reason"] == "all rounds played"
+
+
+def test_secret_actions_are_private_with_a_public_twin():
+    match = play(sealed_bids.HighBidder, sealed_bids.HighBidder)
+    submitted = [e for e in match.log.events if e.type == "ActionSubmitted"]
+    assert len(submitted) == 6
+    for event in submitted:
+        assert event.to == (event.data["seat"],)
+        assert event.public == {"seat": event.data["seat"]}
+
+
+def test_an_illegal_action_is_rejected_with_a_reason_and_the_default_played():
+    match = play(scripted(7), sealed_bids.HighBidder)
+    rejected = [e for e in match.log.events if e.type == "ActionRejected"]
+    assert len(rejected) == 1
+    assert rejected[0].data["reason"] == "not one of the legal actions"
+    assert rejected[0].data["action"] == 7 and rejected[0].to == (0,)
+    following = match.log.events[rejected[0].seq + 1:]
+    first_submission = next(e for e in following if e.type == "ActionSubmitted")
+    assert first_submission.data == {"seat": 0, "action": 0}
+
+
+@pytest.mark.parametrize("answer, kind, reason", [
+    (PlayerFault("PlayerTimedOut", "no answer in 1000 ms"), "PlayerTimedOut", "no answer in 1000 ms"),
+    (ZeroDivisionError("boom"), "PlayerCrashed", "ZeroDivisionError: boom"),
+    (1.5, "PlayerCrashed", "floats"),
+])
+def test_a_failing_player_is_recorded_and_the_match_goes_on(answer, kind, reason):
+    match = play(scripted(answer), sealed_bids.HighBidder)
+    fault = next(e for e in match.log.events if e.type == kind)
+    assert fault.data["seat"] == 0 and reason in fault.data["reason"]
+    assert types(match)[-1] == "MatchEnded"
+
+
+def test_repeated_faults_forfeit_and_the_forfeiter_ranks_last():
+    always_wrong = scripted(*[9] * 10)
+    match = play(always_wrong, sealed_bids.HighBidder, max_faults=2,
+                 options={"rounds": 10})
+    assert "PlayerForfeited" in types(match)
+    assert match.outcome.ranks == (2, 1) and match.outcome.reason == "forfeit"
+
+
+def test_the_step_cap_always_ends_a_match():
+    match = play(sealed_bids.HighBidder, sealed_bids.HighBidder, max_steps=2,
+                 options={"rounds": 10})
+    assert match.outcome.reason == "step cap of 2 reached"
+    assert sum(1 for e in match.log.events if e.type == "BidsRevealed") == 2
+
+
+def test_same_seed_same_bytes_other_seed_other_log():
+    bots = (BIDS.bots["random"], BIDS.bots["random"])
+    a, b, c = play(*bots, seed=5), play(*bots, seed=5), play(*bots, seed=6)
+    assert a.log.to_jsonl() == b.log.to_jsonl()
+    assert a.log.digest != c.log.digest
+
+
+@pytest.mark.parametrize("seats, options, message", [
+    (["a"], {}, "played by 2, 3 seats"),
+    (["a", "b"], {"colour": "red"}, "no option 'colour'"),
+    (["a", "b"], {"rounds": "many"}, "takes an integer"),
+    (["a", "b"], {"rounds": 0}, "at least 1"),
+])
+def test_bad_match_requests_are_refused_before_any_event(seats, options, message):
+    with pytest.raises(RulesError, match=message):
+        Match.begin(BIDS, [Seat(s) for s in seats], 1, options)
+
+
