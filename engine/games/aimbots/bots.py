@@ -1,0 +1,171 @@
+"""Built-in Aimbots bots: ``random`` (uniform over legal actions) and ``greedy``.
+
+``greedy`` reads only ``request.view`` and ``request.legal``: it rebuilds a state
+from the view (unknown cores and token kinds left blank) and scores the legal
+actions with the rules' own pure helpers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.games.aimbots.board import OPPOSITE, col_row, step
+from engine.games.aimbots.catalogue import BY_NAME
+from engine.games.aimbots.combat import hit_chance, profile, targets, totals
+from engine.games.aimbots.dice import east_for, face, pivot
+from engine.games.aimbots.draft import card_level
+from engine.games.aimbots.state import Bot, State, with_bot
+from engine.players import RandomBot, Request
+
+def state_from_view(v: dict) -> State:
+    """A state holding exactly what the view shows (secrets blanked)."""
+    bots = tuple(Bot(b["id"], b["owner"], b["program"], b["top"], b["north"], b["east"],
+                     b["sq"], tuple(b["plates"]), b["core"] or 0, b["alive"])
+                 for b in v["bots"])
+    return State(seats=v["seats"], target=v["target"], turn_limit=v["turn_limit"],
+                 phase=v["phase"], bots=bots, energy=v["energy"], attacked=v["attacked"],
+                 aim=v["aim"], active=v["active"], free_pivots=tuple(v["free_pivots"]),
+                 board_scrap=tuple((sq, -1) for sq in v["board_scrap"]),
+                 cores=tuple(v["cores"]), hands=tuple(() for _ in range(v["seats"])),
+                 tokens=())
+
+
+def chance(state: State, attacker: Bot, target: Bot, d: str, dist: int) -> float:
+    att, dfn = totals(profile(state, attacker, target, d, dist))
+    return hit_chance(att, dfn) / 1296
+
+
+def prize(target: Bot) -> float:
+    """How much a hit on ``target`` is worth: more the closer it is to falling."""
+    return 1 + 1.5 * len(target.plates)
+
+
+def best_attack(state: State, seat: int) -> tuple[float, int, int]:
+    best = (0.0, -1, -1)
+    for bot in state.bots:
+        if bot.alive and bot.owner == seat and bot.sq >= 0:
+            for t, d, dist in targets(state, bot):
+                value = chance(state, bot, t, d, dist) * prize(t)
+                if value > best[0]:
+                    best = (value, bot.id, t.id)
+    return best
+
+
+def distance(a: int, b: int) -> int:
+    (ac, ar), (bc, br) = col_row(a), col_row(b)
+    return abs(ac - bc) + abs(ar - br)
+
+
+def evaluate(state: State, seat: int) -> float:
+    """Position score for ``seat``: attack now, attack soon, threats, closeness."""
+    mine = [b for b in state.bots if b.alive and b.owner == seat and b.sq >= 0]
+    foes = [b for b in state.bots if b.alive and b.owner != seat and b.sq >= 0]
+    score = 0.0
+    can_attack = not state.attacked and state.energy >= 2
+    score += (10 if can_attack else 2) * best_attack(state, seat)[0]
+    for foe in foes:
+        worst = max((chance(state, foe, t, d, dist) * prize(t)
+                     for t, d, dist in targets(state, foe) if t.owner == seat), default=0.0)
+        score -= 3 * worst
+    for bot in mine:
+        score -= 0.2 * min((distance(bot.sq, f.sq) for f in foes), default=0)
+        if any(sq == bot.sq for sq, _ in state.board_scrap):
+            score += 1.5
+    return score
+
+
+def apply_move(state: State, action: dict) -> State:
+    bot = state.bots[action["bot"]]
+    if action["do"] == "pivot":
+        north, east = pivot(bot.north, bot.east, action["turn"])
+        cost = 0 if bot.prog.free_pivot and bot.id not in state.free_pivots else 1
+        state = with_bot(state, replace(bot, north=north, east=east))
+        return replace(state, energy=state.energy - cost,
+                       free_pivots=state.free_pivots + (bot.id,))
+    to = bot.sq
+    for _ in range(action["steps"]):
+        to = step(to, action["dir"])
+    return replace(with_bot(state, replace(bot, sq=to)), energy=state.energy - 1)
+
+
+class GreedyBot:
+    """Attacks when the odds are fair, grabs scrap, else moves to the best spot."""
+
+    def __init__(self, game, seat: int, rng) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    def decide(self, request: Request):
+        legal = request.legal
+        prompt = request.decision.prompt
+        if prompt == "draft":
+            return self.draft(request.view, legal)
+        if prompt == "load cores":
+            return self.load(request.view, legal)
+        if prompt == "place":
+            return self.place(request.view, legal)
+        if prompt == "plate":
+            return min(legal, key=lambda a: a["face"])
+        return self.turn(request.view, legal)
+
+    # -- set-up ---------------------------------------------------------------------
+    def draft(self, v: dict, legal: list) -> dict:
+        def worth(action: dict) -> tuple:
+            if action["do"] == "wild":
+                return (0, -v["rolls"][self.seat][action["die"]])
+            prog = BY_NAME[v["market"][action["card"]]]
+            rolled = v["rolls"][self.seat][action["die"]]
+            wasted = 3 if rolled == 6 and card_level(action["card"]) < 5 else 0
+            return (1, prog.level + 3 * (prog.reach > 1) - wasted)
+        return max(legal, key=worth)
+
+    def load(self, v: dict, legal: list) -> dict:
+        mine = [b for b in v["bots"] if b["owner"] == self.seat]
+        want = sorted(range(len(mine)), key=lambda i: -mine[i]["top"])
+        cores = sorted(legal[0]["cores"], reverse=True)
+        plan = [0] * len(mine)
+        for i, core in zip(want, cores):
+            plan[i] = core
+        choice = {"do": "load", "cores": plan}
+        return choice if choice in legal else legal[0]
+
+    def place(self, v: dict, legal: list) -> dict:
+        forward = OPPOSITE[v["edges"][self.seat]]
+        bot = v["bots"][legal[0]["bot"]]
+
+        def worth(action: dict) -> tuple:
+            east = east_for(bot["top"], action["north"])
+            c, r = col_row(action["sq"])
+            return (face(action["north"], east, forward), -abs(c - 3) - abs(r - 3))
+        return max(legal, key=worth)
+
+    # -- play -------------------------------------------------------------------------
+    def turn(self, v: dict, legal: list) -> dict:
+        state = state_from_view(v)
+        hand = {h["token"]: h["kind"] for h in v["hands"][self.seat]}
+        uses = [a for a in legal if a["do"] == "use"]
+        attacks = [a for a in legal if a["do"] == "attack"]
+        for action in uses:
+            kind = hand[action["token"]]
+            if kind != "targeting" or attacks:
+                return action
+        if attacks:
+            value, bot, target = best_attack(state, self.seat)
+            if value > 0.25:
+                return {"do": "attack", "bot": bot, "target": target}
+        pickups = [a for a in legal if a["do"] == "pickup"]
+        if pickups:
+            return pickups[0]
+        return self.move(state, legal)
+
+    def move(self, state: State, legal: list) -> dict:
+        best, best_score = {"do": "end"}, evaluate(state, self.seat) + 0.05
+        for action in legal:
+            if action["do"] in ("pivot", "boost"):
+                score = evaluate(apply_move(state, action), self.seat)
+                if score > best_score:
+                    best, best_score = action, score
+        return best
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -1,0 +1,94 @@
+"""Legal actions of the seat whose turn it is, and their energy costs."""
+
+from __future__ import annotations
+
+from engine.games.aimbots.board import DIRS, OPPOSITE, step
+from engine.games.aimbots.combat import targets
+from engine.games.aimbots.dice import effective, face
+from engine.games.aimbots.scrap import core_value
+from engine.games.aimbots.state import Bot, State, occupied
+
+END = {"do": "end"}
+BOOST_COST = 1
+ATTACK_COST = 2
+
+
+def pivot_cost(state: State, bot: Bot) -> int:
+    return 0 if bot.prog.free_pivot and bot.id not in state.free_pivots else 1
+
+
+def booster(bot: Bot, d: str) -> int:
+    """How far a boost in direction ``d`` may go: the opposite face (1 if plated),
+    plus the program's bonus, within its cap."""
+    value = effective(face(bot.north, bot.east, OPPOSITE[d]), bot.plates)
+    value += bot.prog.boost_bonus
+    return min(value, bot.prog.boost_cap) if bot.prog.boost_cap else value
+
+
+def reachable(state: State, bot: Bot, d: str, taken: dict | None = None) -> int:
+    """Spaces the bot can actually move in ``d``: no leaving the board, no passing bots."""
+    taken = occupied(state) if taken is None else taken
+    here, n = bot.sq, 0
+    for _ in range(booster(bot, d)):
+        here = step(here, d)
+        if here is None or here in taken:
+            break
+        n += 1
+    return n
+
+
+def pivot_actions(state: State, bot: Bot) -> list[dict]:
+    if state.energy < pivot_cost(state, bot):
+        return []
+    turns = ("cw", "ccw", "half") if bot.prog.half_pivot else ("cw", "ccw")
+    return [{"do": "pivot", "bot": bot.id, "turn": t} for t in turns]
+
+
+def boost_actions(state: State, bot: Bot, taken: dict) -> list[dict]:
+    if state.energy < BOOST_COST:
+        return []
+    return [{"do": "boost", "bot": bot.id, "dir": d, "steps": k}
+            for d in DIRS for k in range(1, reachable(state, bot, d, taken) + 1)]
+
+
+def attack_actions(state: State, bot: Bot) -> list[dict]:
+    if state.attacked or state.energy < ATTACK_COST:
+        return []
+    return [{"do": "attack", "bot": bot.id, "target": t.id} for t, _, _ in targets(state, bot)]
+
+
+def pickup_actions(state: State, bot: Bot) -> list[dict]:
+    if state.energy < bot.prog.pickup_cost:
+        return []
+    if any(square == bot.sq for square, _ in state.board_scrap):
+        return [{"do": "pickup", "bot": bot.id}]
+    return []
+
+
+def use_actions(state: State, seat: int) -> list[dict]:
+    out = []
+    for token in state.hands[seat]:
+        kind = state.tokens[token]
+        if kind == "repair":
+            out += [{"do": "use", "token": token, "bot": b.id, "face": f}
+                    for b in state.bots if b.alive and b.owner == seat for f in b.plates]
+        elif kind != "targeting" or not state.attacked:
+            out.append({"do": "use", "token": token})
+    return out
+
+
+def play_actions(state: State) -> list[dict]:
+    """Every legal action of the active seat, ``end`` last."""
+    seat, taken = state.active, occupied(state)
+    out = use_actions(state, seat)
+    for bot in state.bots:
+        if bot.alive and bot.owner == seat and bot.sq >= 0:
+            out += attack_actions(state, bot) + pickup_actions(state, bot)
+            out += pivot_actions(state, bot) + boost_actions(state, bot, taken)
+    out.append(END)
+    return out
+
+
+def token_cores(state: State, seat: int) -> int:
+    """Cores held face down (they count only at the end or when used)."""
+    return sum(core_value(state.tokens[t]) for t in state.hands[seat])

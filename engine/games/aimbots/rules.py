@@ -1,0 +1,216 @@
+"""Aimbots Combat Arena as a Scrimmage game plugin: start, pending, resolve, view.
+
+Every state change is an event folded by ``fold.evolve``; ``resolve`` turns the
+submitted actions into events, drawing all chance from the rng it is given.
+"""
+
+from __future__ import annotations
+
+from engine.events import Event
+from engine.game import Decision, Game, Header, Option, Outcome, ranks_from_scores
+from engine.games.aimbots import fold
+from engine.games.aimbots.board import step, zone
+from engine.games.aimbots.catalogue import FIRST_GAME, LEVELS, deck
+from engine.games.aimbots.combat import attack_events, in_reach
+from engine.games.aimbots.dice import east_for, orientations, pivot, sides
+from engine.games.aimbots.draft import DICE_ROLLED, core_loadings, draft_actions, drafting_seat
+from engine.games.aimbots.moves import END, pivot_cost, play_actions, token_cores
+from engine.games.aimbots.setup import scrap_events
+from engine.games.aimbots.state import State, bots_of, occupied
+from engine.games.aimbots.view import view
+from engine.rng import Rng
+
+
+class Aimbots(Game):
+    name = "aimbots"
+    title = "Aimbots Combat Arena"
+    rules_version = 1
+    seat_counts = (2, 3, 4)
+    options = {
+        "first_game": Option(False, "use the first-game lineups instead of the draft"),
+        "turn_limit": Option(40, "rounds before the match is scored as it stands",
+                             minimum=1, maximum=500),
+    }
+
+    # -- set-up ------------------------------------------------------------------------
+    def start(self, header: Header, rng: Rng) -> list[Event]:
+        n = len(header.seats)
+        if header.options.get("first_game"):
+            bots = [[seat, name] for seat in range(n) for name in FIRST_GAME[n][seat]]
+            return [Event("FirstPlayer", {"seat": 0, "totals": None, "tied": [0]}),
+                    Event("LineupsDealt", {"bots": bots})]
+        rolls = [[rng.die() for _ in range(DICE_ROLLED[n])] for _ in range(n)]
+        events = [Event("DiceRolled", {"purpose": "draft", "seat": s, "dice": rolls[s]})
+                  for s in range(n)]
+        totals = [sum(r) for r in rolls]
+        tied = [s for s in range(n) if totals[s] == min(totals)]
+        events.append(Event("FirstPlayer", {"seat": rng.choice(tied), "totals": totals,
+                                            "tied": tied}))
+        return events + [Event("MarketDealt", {"cards": deal_market(rng)})]
+
+    evolve = staticmethod(fold.evolve)
+
+    # -- decisions -----------------------------------------------------------------------
+    def pending(self, state: State) -> list[Decision]:
+        if state.phase == "draft":
+            seat = drafting_seat(state)
+            legal = draft_actions(state, seat)
+            return [Decision(seat, legal[0], legal, prompt="draft")]
+        if state.phase == "load":
+            legal = core_loadings(state.seats)
+            return [Decision(s, legal[0], legal, secret=True, prompt="load cores")
+                    for s in range(state.seats) if not state.loaded[s]]
+        if state.phase == "place":
+            seat = state.order[state.placing]
+            legal = placements(state, seat)
+            return [Decision(seat, legal[0], legal, prompt="place")]
+        if state.phase == "plate":
+            bot = state.bots[state.plate_bot]
+            legal = plate_actions(state)
+            return [Decision(bot.owner, legal[0], legal, prompt="plate")]
+        if state.phase == "play":
+            return [Decision(state.active, END, play_actions(state), prompt="turn")]
+        return []
+
+    def resolve(self, state: State, actions: dict, rng: Rng) -> list[Event]:
+        if state.phase == "load":
+            return [loaded_event(s, actions[s]["cores"]) for s in sorted(actions)]
+        (seat, action), = actions.items()
+        if state.phase == "draft":
+            return draft_events(state, seat, action)
+        if state.phase == "place":
+            return place_events(state, seat, action, rng)
+        if state.phase == "plate":
+            events = [Event("PlateAdded", {"bot": state.plate_bot, "face": action["face"]})]
+        else:
+            events = play_events(state, seat, action, rng)
+        return events + turn_end_events(fold.fold(state, events), action)
+
+    # -- views and results -------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict:
+        return view(state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        scores = self.scores(state)
+        keys = [(1 if s == state.winner else 0, scores[s], len(bots_of(state, s)),
+                 -sum(len(b.plates) for b in bots_of(state, s))) for s in range(state.seats)]
+        return Outcome(ranks_from_scores(keys), scores, state.reason)
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        """Cores captured or revealed, plus core tokens still held face down."""
+        return tuple(state.cores[s] + token_cores(state, s) for s in range(state.seats))
+
+
+# -- helpers of resolve -----------------------------------------------------------------
+def deal_market(rng: Rng) -> list[str]:
+    """Two different programs per armor level, dealt from that level's shuffled cards."""
+    cards = []
+    for level in LEVELS:
+        shuffled = rng.shuffled(deck(level))
+        first = shuffled[0]
+        cards += [first, next(name for name in shuffled if name != first)]
+    return cards
+
+
+def draft_events(state: State, seat: int, action: dict) -> list[Event]:
+    if action["do"] == "wild":
+        return [Event("DieWilded", {"seat": seat, "die": action["die"]})]
+    card = action["card"]
+    return [Event("DiePlaced", {"seat": seat, "die": action["die"], "card": card,
+                                "value": state.rolls[seat][action["die"]],
+                                "program": state.market[card], "bot": len(state.bots)})]
+
+
+def loaded_event(seat: int, cores: list) -> Event:
+    return Event("CoresLoaded", {"seat": seat, "cores": list(cores)}, (seat,), {"seat": seat})
+
+
+def placements(state: State, seat: int) -> list[dict]:
+    bot = next(b for b in state.bots if b.owner == seat and b.sq < 0)
+    taken = occupied(state)
+    return [{"do": "place", "bot": bot.id, "sq": square, "north": north}
+            for square in zone(state.seats, seat) if square not in taken
+            for north, _ in orientations(bot.top)]
+
+
+def place_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
+    bot = state.bots[action["bot"]]
+    events = [Event("BotPlaced", {"seat": seat, "bot": bot.id, "sq": action["sq"],
+                                  "top": bot.top, "north": action["north"],
+                                  "east": east_for(bot.top, action["north"])})]
+    if sum(1 for b in state.bots if b.sq < 0) > 1:
+        return events
+    return events + scrap_events(state, rng) + [start_turn(state.order[0], 1)]
+
+
+def plate_actions(state: State) -> list[dict]:
+    """The defender picks another unplated side face for a plate."""
+    bot = state.bots[state.plate_bot]
+    return [{"do": "plate", "face": f} for f in sides(bot.top) if f not in bot.plates]
+
+
+def start_turn(seat: int, round_: int) -> Event:
+    return Event("TurnStarted", {"seat": seat, "round": round_, "energy": 3})
+
+
+def play_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
+    do = action["do"]
+    if do == "end":
+        return []
+    if do == "use":
+        return [use_event(state, seat, action)]
+    bot = state.bots[action["bot"]]
+    if do == "pivot":
+        north, east = pivot(bot.north, bot.east, action["turn"])
+        return [Event("Pivoted", {"seat": seat, "bot": bot.id, "turn": action["turn"],
+                                  "north": north, "east": east,
+                                  "cost": pivot_cost(state, bot)})]
+    if do == "boost":
+        to = bot.sq
+        for _ in range(action["steps"]):
+            to = step(to, action["dir"])
+        return [Event("Boosted", {"seat": seat, "bot": bot.id, "dir": action["dir"],
+                                  "steps": action["steps"], "from": bot.sq, "to": to,
+                                  "cost": 1})]
+    if do == "pickup":
+        return [pickup_event(state, seat, bot)]
+    target = state.bots[action["target"]]
+    d, dist = in_reach(bot, target)
+    return attack_events(state, bot, target, d, dist, rng)
+
+
+def pickup_event(state: State, seat: int, bot) -> Event:
+    token = next(t for sq, t in state.board_scrap if sq == bot.sq)
+    public = {"seat": seat, "bot": bot.id, "sq": bot.sq, "cost": bot.prog.pickup_cost}
+    return Event("PickedUp", {**public, "token": token, "kind": state.tokens[token]},
+                 (seat,), public)
+
+
+def use_event(state: State, seat: int, action: dict) -> Event:
+    data = {"seat": seat, "token": action["token"], "kind": state.tokens[action["token"]]}
+    if "bot" in action:
+        data.update(bot=action["bot"], face=action["face"])
+    return Event("ScrapUsed", data)
+
+
+def turn_end_events(state: State, action: dict) -> list[Event]:
+    """End the turn when asked to, or when nothing but ``end`` is left to do."""
+    if state.phase != "play" or (action != END and play_actions(state) != [END]):
+        return []
+    events = [Event("TurnEnded", {"seat": state.active})]
+    n, here = state.seats, state.order.index(state.active)
+    round_ = state.round
+    for k in range(1, n + 1):
+        j = (here + k) % n
+        if j == 0:
+            round_ += 1
+        if bots_of(state, state.order[j]):
+            break
+    if round_ > state.turn_limit:
+        return events + [Event("TimeUp", {"rounds": state.turn_limit})]
+    return events + [start_turn(state.order[j], round_)]
+
+
+__all__ = ["Aimbots"]

@@ -1,0 +1,10 @@
+"""Fixtures for the Aimbots tests."""
+
+import pytest
+
+from engine.games.aimbots import GAME
+
+
+@pytest.fixture
+def game():
+    return GAME

@@ -1,0 +1,130 @@
+"""The lockout draft, wild sixes, the stuck case, and set-up."""
+
+from engine.games.aimbots import GAME
+from engine.games.aimbots.draft import ORDERS, can_claim, core_loadings, draft_actions, placements
+from engine.games.aimbots.fold import fold
+from engine.games.aimbots.state import State
+
+from aimbots_helpers import LoadedRng
+
+MARKET = ("Jet", "Scout", "Narwhal", "Turret", "Jack", "Sniper", "Hacker", "Brawler",
+          "Captain", "Turtle")
+
+
+def draft_state(rolls, claims=(-1,) * 10, spent=None):
+    return State(seats=2, target=7, turn_limit=40, phase="draft", order=(0, 1),
+                 rolls=tuple(tuple(r) for r in rolls),
+                 spent=spent or tuple((False,) * len(r) for r in rolls),
+                 market=MARKET, claims=tuple(claims), draft_left=1,
+                 loaded=(False, False), hands=((), ()), cores=(0, 0))
+
+
+def place(state, seat, die, card):
+    events = GAME.resolve(state, {seat: {"do": "draft", "die": die, "card": card}}, LoadedRng([]))
+    return fold(state, events)
+
+
+def test_book_lockout_example_amber():
+    # Amber (seat 0) drafts Jet, Narwhal twice, Jack and Captain; nothing at level 4
+    claims = [0, -1, 0, -1, 0, -1, -1, -1, 0, -1]
+    state = draft_state([[2, 4, 4], [1, 1]], claims=claims)
+    assert not can_claim(state, 0, 3)  # Turret: she already holds Narwhal at level 2
+    assert can_claim(state, 0, 2)  # another Narwhal is fine
+    assert {(a["card"]) for a in placements(state, 0) if a["die"] == 0} == {2}
+    assert {a["card"] for a in placements(state, 0)} == {2, 6, 7}
+
+
+def test_opponent_claims_lock_you_out():
+    state = draft_state([[2], [2]], claims=[-1, -1, 1, -1, -1, -1, -1, -1, -1, -1])
+    assert [a["card"] for a in placements(state, 0)] == [3]
+    assert [a["card"] for a in placements(state, 1)] == [2]
+
+
+def test_die_value_is_the_armor_level_and_six_is_wild():
+    state = draft_state([[3, 6], [1]])
+    cards = {(a["die"], a["card"]) for a in placements(state, 0)}
+    assert {c for d, c in cards if d == 0} == {4, 5}
+    assert {c for d, c in cards if d == 1} == set(range(10))
+    after = place(state, 0, 1, 9)
+    assert after.bots[0].program == "Turtle" and after.bots[0].top == 5
+
+
+def test_stuck_player_may_turn_a_die_into_a_wild_six():
+    state = draft_state([[4, 4], [1]], claims=[-1, -1, -1, -1, -1, -1, 1, 1, -1, -1])
+    actions = draft_actions(state, 0)
+    assert actions == [{"do": "wild", "die": 0}, {"do": "wild", "die": 1}]
+    events = GAME.resolve(state, {0: actions[0]}, LoadedRng([]))
+    after = fold(state, events)
+    assert after.rolls[0] == (6, 4) and placements(after, 0)
+
+
+def test_draft_orders_give_everyone_their_bots():
+    for seats, each in ((2, 5), (3, 3), (4, 3)):
+        totals = [0] * seats
+        for player, count in ORDERS[seats]:
+            totals[player] += count
+        assert totals == [each] * seats
+
+
+def test_full_draft_through_the_engine_follows_the_order():
+    from engine.lineup import lineup
+    from engine.runner import run_match
+    seats, players = lineup(GAME, ["random", "random"])
+    match = run_match(GAME, players, seats, 11)
+    placed = [e.data["seat"] for e in match.log.events if e.type == "DiePlaced"]
+    first = next(e.data["seat"] for e in match.log.events if e.type == "FirstPlayer")
+    expected = [(first + p) % 2 for p, n in ORDERS[2] for _ in range(n)]
+    assert placed == expected
+    programs = {}
+    for bot in match.state.bots:
+        programs.setdefault((bot.owner, bot.top), set()).add(bot.program)
+    assert all(len(names) == 1 for names in programs.values())  # one program per level
+    owners = {}
+    for bot in match.state.bots:
+        owners.setdefault(bot.program, set()).add(bot.owner)
+    assert all(len(o) == 1 for o in owners.values())  # no shared programs
+
+
+def test_market_has_two_different_programs_per_level():
+    from engine.games.aimbots.rules import deal_market
+    from engine.games.aimbots.catalogue import BY_NAME
+    from engine.rng import Rng
+    seen = set()
+    for seed in range(30):
+        market = deal_market(Rng(seed))
+        assert [BY_NAME[n].level for n in market] == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+        assert all(market[i] != market[i + 1] for i in range(0, 10, 2))
+        seen.add(tuple(market))
+    assert len(seen) > 20
+
+
+def test_core_loadings():
+    assert len(core_loadings(2)) == 30 and len(core_loadings(3)) == 6
+    assert all(sorted(a["cores"]) == [1, 1, 2, 2, 3] for a in core_loadings(2))
+
+
+def test_first_game_lineups():
+    from engine.lineup import lineup
+    from engine.runner import run_match
+    seats, players = lineup(GAME, ["random", "random"])
+    match = run_match(GAME, players, seats, 2, {"first_game": True})
+    names = [sorted(b.program for b in match.state.bots if b.owner == s) for s in (0, 1)]
+    assert names == [["Jet", "Jet", "Turret", "Turret", "Turtle"],
+                     ["Captain", "Hacker", "Hacker", "Jack", "Jack"]]
+    assert not any(e.type == "DiePlaced" for e in match.log.events)
+
+
+def test_catalogue_matches_the_book():
+    from engine.games.aimbots.catalogue import BY_NAME, PROGRAMS, deck
+    assert sum(p.copies for p in PROGRAMS) == 50
+    for level in range(1, 6):
+        assert len(deck(level)) == 10
+        assert len({p.name for p in PROGRAMS if p.level == level}) >= 4
+    for name in ("Turret", "Turtle", "Jet", "Jack", "Captain", "Hacker", "Narwhal"):
+        assert name in BY_NAME
+    assert BY_NAME["Narwhal"].level == BY_NAME["Turret"].level == 2
+    amber = {BY_NAME[n].level for n in ("Jack", "Jet", "Captain", "Narwhal")}
+    assert len(amber) == 4 and 4 not in amber
+    for p in PROGRAMS:
+        assert 1 <= p.complexity <= 3 and p.timing in (
+            "always", "booster", "pivot", "attack", "defense")

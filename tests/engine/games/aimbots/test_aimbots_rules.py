@@ -1,0 +1,291 @@
+"""The rules one by one, and the rulebook's worked examples."""
+
+from dataclasses import replace
+
+from engine.games.aimbots.board import sq
+from engine.games.aimbots.combat import in_reach, profile, totals
+from engine.games.aimbots.dice import orientations, sides
+from engine.games.aimbots.moves import booster, play_actions, reachable
+
+from aimbots_helpers import make_bot, make_state, play
+
+
+def north_with_east(top, east):
+    return next(n for n, e in orientations(top) if e == east)
+
+
+def north_with(top, direction, value):
+    """A north value that makes ``value`` point in ``direction``."""
+    for n, e in orientations(top):
+        faces = {"N": n, "E": e, "S": 7 - n, "W": 7 - e}
+        if faces[direction] == value:
+            return n
+    raise AssertionError("no such orientation")
+
+
+# -- booster ------------------------------------------------------------------------------
+def test_book_boost_of_four_from_face_opposite_a_three():
+    # the 3 face points east; boosting east is powered by the west face, a 4
+    bot = make_bot(0, 0, "Scavenger", 1, north_with(1, "E", 3), sq(0, 3))
+    state = make_state([bot])
+    assert booster(bot, "E") == 4
+    assert reachable(state, bot, "E") == 4
+    boosts = [a["steps"] for a in play_actions(state) if a["do"] == "boost" and a["dir"] == "E"]
+    assert boosts == [1, 2, 3, 4]  # may stop early
+
+
+def test_plated_booster_face_moves_one():
+    bot = make_bot(0, 0, "Scavenger", 1, north_with(1, "W", 4), sq(0, 3), plates=(4,))
+    assert booster(bot, "E") == 1
+
+
+def test_boost_stops_at_edge_and_cannot_pass_bots():
+    bot = make_bot(0, 0, "Scavenger", 1, north_with(1, "W", 5), sq(1, 3))
+    blocker = make_bot(1, 1, "Scavenger", 1, 2, sq(4, 3))
+    state = make_state([bot, blocker])
+    assert reachable(state, bot, "E") == 2
+    assert reachable(state, bot, "W") <= 1  # the board edge
+
+
+def test_boost_moves_and_costs_one():
+    bot = make_bot(0, 0, "Scavenger", 1, north_with(1, "W", 4), sq(0, 3))
+    events, after = play(make_state([bot]), {"do": "boost", "bot": 0, "dir": "E", "steps": 3})
+    assert after.bots[0].sq == sq(3, 3) and after.energy == 2
+    assert events[0].type == "Boosted"
+
+
+def test_jet_and_turret_boost_abilities():
+    jet = make_bot(0, 0, "Jet", 1, north_with(1, "S", 2), sq(3, 6))
+    assert booster(jet, "N") == 4
+    turret = make_bot(1, 0, "Turret", 2, north_with(2, "S", 6), sq(3, 6))
+    assert booster(turret, "N") == 2
+
+
+# -- pivot -------------------------------------------------------------------------------------
+def test_pivot_costs_one_and_turns_die():
+    bot = make_bot(0, 0, "Scavenger", 1, 2, sq(3, 3))
+    _, after = play(make_state([bot]), {"do": "pivot", "bot": 0, "turn": "cw"})
+    assert after.bots[0].east == 2 and after.bots[0].top == 1 and after.energy == 2
+
+
+def test_scout_first_pivot_is_free_and_jack_turns_half():
+    scout = make_bot(0, 0, "Scout", 1, 2, sq(3, 3))
+    jack = make_bot(1, 0, "Jack", 3, 2, sq(0, 0))
+    state = make_state([scout, jack])
+    _, s1 = play(state, {"do": "pivot", "bot": 0, "turn": "cw"})
+    assert s1.energy == 3
+    _, s2 = play(s1, {"do": "pivot", "bot": 0, "turn": "cw"})
+    assert s2.energy == 2
+    assert {"do": "pivot", "bot": 1, "turn": "half"} in play_actions(state)
+    assert {"do": "pivot", "bot": 0, "turn": "half"} not in play_actions(state)
+
+
+# -- attacks ---------------------------------------------------------------------------------
+def test_book_close_combat_plus_three_advantage():
+    attacker = make_bot(0, 0, "Jack", 3, north_with(3, "E", 5), sq(2, 3))
+    defender = make_bot(1, 1, "Narwhal", 2, 1, sq(3, 3))
+    state = make_state([attacker, defender])
+    p = profile(state, attacker, defender, "E", 1)
+    assert (p["face_value"], p["armor"], p["advantage"], p["advantage_to"]) == (5, 2, 3, "attack")
+
+
+def test_book_ranged_attack_through_a_bot_plus_four():
+    attacker = make_bot(0, 0, "Hacker", 4, north_with(4, "N", 6), sq(3, 5))
+    between = make_bot(1, 0, "Scavenger", 1, 2, sq(3, 4))
+    defender = make_bot(2, 1, "Narwhal", 2, 1, sq(3, 3))
+    state = make_state([attacker, between, defender])
+    assert {"do": "attack", "bot": 0, "target": 2} in play_actions(state)
+    p = profile(state, attacker, defender, "N", 2)
+    assert (p["advantage"], p["advantage_to"]) == (4, "attack")
+
+
+def test_reach_close_is_orthogonal_and_adjacent_only():
+    a = make_bot(0, 0, "Jack", 3, 1, sq(3, 3))
+    assert in_reach(a, make_bot(1, 1, "Jack", 3, 1, sq(4, 3))) == ("E", 1)
+    assert in_reach(a, make_bot(1, 1, "Jack", 3, 1, sq(4, 4))) is None  # diagonal
+    assert in_reach(a, make_bot(1, 1, "Jack", 3, 1, sq(5, 3))) is None  # two away
+
+
+def test_reach_range_counts_spaces():
+    lancer = make_bot(0, 0, "Lancer", 2, 1, sq(3, 3))
+    sniper = make_bot(1, 0, "Sniper", 3, 1, sq(3, 3))
+    far = make_bot(2, 1, "Jack", 3, 1, sq(3, 0))
+    near = make_bot(3, 1, "Jack", 3, 1, sq(3, 2))
+    assert in_reach(lancer, far) is None and in_reach(sniper, far) == ("N", 3)
+    assert in_reach(lancer, near) == ("N", 1)
+
+
+def test_defender_advantage_when_armor_higher():
+    attacker = make_bot(0, 0, "Scavenger", 1, north_with(1, "E", 2), sq(2, 3))
+    defender = make_bot(1, 1, "Turtle", 5, 1, sq(3, 3))
+    p = profile(make_state([attacker, defender]), attacker, defender, "E", 1)
+    assert (p["advantage"], p["advantage_to"]) == (3, "defense")
+    assert totals(p) == (0, 3 + 2)  # Turtle adds 2 to its defense rolls
+
+
+def test_plated_attack_face_counts_one():
+    attacker = make_bot(0, 0, "Jack", 3, north_with(3, "E", 5), sq(2, 3), plates=(5,))
+    defender = make_bot(1, 1, "Narwhal", 2, 1, sq(3, 3))
+    p = profile(make_state([attacker, defender]), attacker, defender, "E", 1)
+    assert (p["face_value"], p["advantage"], p["advantage_to"]) == (1, 1, "defense")
+
+
+def duel(defender_plates=(), defender_north=1, core=2, pile=(5,)):
+    attacker = make_bot(0, 0, "Jack", 3, north_with(3, "E", 5), sq(2, 3))
+    defender = make_bot(1, 1, "Guardian", 4, defender_north, sq(3, 3),
+                        plates=defender_plates, core=core)
+    tokens = ("core1",) * 12
+    return make_state([attacker, defender], tokens=tokens, pile=pile)
+
+
+def test_ties_go_to_the_attacker():
+    state = duel()  # 5 face vs armor 4: attacker +1; Guardian +1 defense: fixed 1 vs 1
+    events, after = play(state, {"do": "attack", "bot": 0, "target": 1}, dice=[3, 3, 2, 4])
+    resolved = next(e for e in events if e.type == "AttackResolved")
+    assert resolved.data["attack_total"] == resolved.data["defense_total"] == 7
+    assert resolved.data["hit"]
+    toward = 7 - after.bots[1].east  # the defender's west face looks at the attacker
+    assert after.bots[1].plates == (toward,)
+
+
+def test_miss_gives_no_plate():
+    events, after = play(duel(), {"do": "attack", "bot": 0, "target": 1}, dice=[1, 1, 6, 6])
+    assert not next(e for e in events if e.type == "AttackResolved").data["hit"]
+    assert after.bots[1].plates == ()
+    assert after.energy == 1 and after.attacked
+
+
+def test_one_attack_per_turn():
+    state = duel()
+    state = replace(state, energy=5)
+    _, after = play(state, {"do": "attack", "bot": 0, "target": 1}, dice=[1, 1, 6, 6])
+    assert after.energy == 3
+    assert not [a for a in play_actions(after) if a["do"] == "attack"]
+
+
+def test_plated_face_hit_lets_defender_choose(game):
+    state = duel()
+    toward = 7 - state.bots[1].east
+    state = duel(defender_plates=(toward,))
+    events, after = play(state, {"do": "attack", "bot": 0, "target": 1}, dice=[6, 6, 1, 1])
+    assert events[-1].type == "PlateChoice" and after.phase == "plate"
+    (decision,) = game.pending(after)
+    assert decision.seat == 1
+    assert sorted(a["face"] for a in decision.legal) == [
+        f for f in sides(4) if f != toward]
+    choice = decision.legal[0]
+    events, final = play(after, choice, seat=1)
+    assert final.phase == "play" and final.bots[1].plates == (toward, choice["face"])
+
+
+def test_third_plate_destroys_gives_core_and_drops_scrap(game):
+    state = duel(defender_plates=(1, 2), core=3, pile=(7, 8))
+    events, after = play(state, {"do": "attack", "bot": 0, "target": 1}, dice=[6, 6, 1, 1])
+    destroyed = next(e for e in events if e.type == "BotDestroyed")
+    assert destroyed.data["core"] == 3 and destroyed.data["by"] == 0
+    assert not after.bots[1].alive and after.cores == (3, 0)
+    dropped = next(e for e in events if e.type == "ScrapDropped")
+    assert dropped.to == () and "token" not in dropped.public
+    assert after.board_scrap == ((sq(3, 3), 7),) and after.pile == (8,)
+
+
+def test_narwhal_pushes_and_hacker_turns():
+    narwhal = make_bot(0, 0, "Narwhal", 2, north_with(2, "E", 6), sq(2, 3))
+    victim = make_bot(1, 1, "Jack", 3, 1, sq(3, 3))
+    _, after = play(make_state([narwhal, victim]), {"do": "attack", "bot": 0, "target": 1},
+                    dice=[6, 6, 1, 1])
+    assert after.bots[1].sq == sq(4, 3) and len(after.bots[1].plates) == 1
+    hacker = make_bot(0, 0, "Hacker", 4, north_with(4, "E", 6), sq(2, 3))
+    _, after = play(make_state([hacker, victim]), {"do": "attack", "bot": 0, "target": 1},
+                    dice=[6, 6, 1, 1])
+    assert after.bots[1].east == victim.north  # turned 90° clockwise
+
+
+def test_captain_shields_neighbours():
+    attacker = make_bot(0, 0, "Jack", 3, north_with(3, "E", 5), sq(2, 3))
+    defender = make_bot(1, 1, "Narwhal", 2, 1, sq(3, 3))
+    captain = make_bot(2, 1, "Captain", 5, 1, sq(3, 4))
+    state = make_state([attacker, defender, captain])
+    assert profile(state, attacker, defender, "E", 1)["defense_bonus"] == 1
+
+
+# -- energy, turns, scrap ------------------------------------------------------------------------
+def test_energy_runs_out_and_turn_passes():
+    bot = make_bot(0, 0, "Scavenger", 1, 2, sq(3, 3))
+    foe = make_bot(1, 1, "Scavenger", 1, 2, sq(0, 0))
+    state = make_state([bot, foe])
+    for _ in range(2):
+        _, state = play(state, {"do": "pivot", "bot": 0, "turn": "cw"})
+    events, state = play(state, {"do": "pivot", "bot": 0, "turn": "cw"})
+    assert [e.type for e in events] == ["Pivoted", "TurnEnded", "TurnStarted"]
+    assert state.active == 1 and state.energy == 3
+
+
+def test_end_action_ends_turn_early():
+    bot = make_bot(0, 0, "Scavenger", 1, 2, sq(3, 3))
+    foe = make_bot(1, 1, "Scavenger", 1, 2, sq(0, 0))
+    events, state = play(make_state([bot, foe]), {"do": "end"})
+    assert state.active == 1 and events[-1].data["round"] == 1
+
+
+def test_pickup_costs_two_and_is_secret():
+    bot = make_bot(0, 0, "Jack", 3, 1, sq(3, 3))
+    foe = make_bot(1, 1, "Jack", 3, 1, sq(0, 0))
+    state = make_state([bot, foe], tokens=("core2", "repair"), board_scrap=((sq(3, 3), 1),))
+    events, after = play(state, {"do": "pickup", "bot": 0})
+    event = events[0]
+    assert event.to == (0,) and event.data["kind"] == "repair"
+    assert "kind" not in event.public and "token" not in event.public
+    assert after.hands == ((1,), ()) and after.energy == 1 and after.board_scrap == ()
+
+
+def test_scavenger_picks_up_for_one():
+    bot = make_bot(0, 0, "Scavenger", 1, 2, sq(3, 3))
+    state = make_state([bot], tokens=("core2",), board_scrap=((sq(3, 3), 0),))
+    _, after = play(state, {"do": "pickup", "bot": 0})
+    assert after.energy == 2
+
+
+def test_scrap_tokens_take_effect():
+    bot = make_bot(0, 0, "Jack", 3, 1, sq(3, 3), plates=(2,))
+    foe = make_bot(1, 1, "Jack", 3, 1, sq(0, 0))
+    state = make_state([bot, foe], tokens=("core2", "overcharge", "repair", "targeting"),
+                       hands=((0, 1, 2, 3), ()))
+    _, state = play(state, {"do": "use", "token": 0})
+    assert state.cores == (2, 0)
+    _, state = play(state, {"do": "use", "token": 1})
+    assert state.energy == 5
+    _, state = play(state, {"do": "use", "token": 2, "bot": 0, "face": 2})
+    assert state.bots[0].plates == ()
+    _, state = play(state, {"do": "use", "token": 3})
+    assert state.aim == 2 and state.hands == ((), ())
+
+
+# -- winning -------------------------------------------------------------------------------------
+def test_seven_cores_win_two_player(game):
+    state = duel(defender_plates=(1, 2), core=1)
+    state = replace(state, cores=(6, 0))
+    _, after = play(state, {"do": "attack", "bot": 0, "target": 1}, dice=[6, 6, 1, 1])
+    result = game.outcome(after)
+    assert result.ranks == (1, 2) and result.scores[0] == 7
+    assert game.pending(after) == []
+
+
+def test_five_cores_win_free_for_all(game):
+    bots = [make_bot(0, 0, "Jack", 3, 1, sq(3, 3)), make_bot(1, 1, "Jack", 3, 1, sq(0, 0)),
+            make_bot(2, 2, "Jack", 3, 1, sq(6, 6))]
+    state = make_state(bots, seats=3, tokens=("core2",), hands=((0,), (), ()),
+                       cores=(3, 0, 0))
+    _, after = play(state, {"do": "use", "token": 0})
+    assert game.outcome(after).ranks[0] == 1 and after.target == 5
+
+
+def test_turn_limit_and_tie_breaks(game):
+    bots = [make_bot(0, 0, "Jack", 3, 1, sq(3, 3)), make_bot(1, 1, "Jack", 3, 1, sq(0, 0)),
+            make_bot(2, 1, "Jack", 3, 1, sq(6, 0), plates=(2,))]
+    state = make_state(bots, cores=(2, 2))
+    state = replace(state, round=40, active=1)
+    events, after = play(state, {"do": "end"})
+    assert events[-1].type == "TimeUp"
+    result = game.outcome(after)
+    assert result.scores == (2, 2) and result.ranks == (2, 1)  # seat 1 has more bots
