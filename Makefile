@@ -13,17 +13,30 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# the browser tests drive Debian's chromium (Playwright's own download is not used)
 setup: $(STAMP)
+	test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
+	command -v bwrap >/dev/null || (apt-get update && apt-get install -y bubblewrap)
+
+# the local demo server runs with DEBUG on (so the development secret key is allowed)
+DEMO_ENV := DJANGO_DEBUG=1
 
 run: setup
-	$(BIN)/scrimmage games
-	$(BIN)/scrimmage play tic_tac_toe greedy random --seed 7
+	$(DEMO_ENV) $(BIN)/python manage.py migrate --noinput
+	$(DEMO_ENV) $(BIN)/python manage.py demo
+	$(DEMO_ENV) $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 test: setup
 	$(BIN)/python -m pytest
 
 bench: setup
 	$(BIN)/python -m bench.run
+
+# Scrimmage against OpenSpiel, PettingZoo and kaggle-environments (installed into
+# .venv-peers, never into .venv); writes bench/peers.json. See docs/performance.md.
+.PHONY: bench-peers
+bench-peers: $(STAMP)
+	$(BIN)/python bench/peers/run.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

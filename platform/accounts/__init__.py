@@ -1,0 +1,1 @@
+"""Accounts: sign-up, log in and out, and each user's API token."""

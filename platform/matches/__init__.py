@@ -1,0 +1,1 @@
+"""Stored matches: their seats and append-only, hash-chained event logs."""

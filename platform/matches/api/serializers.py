@@ -1,0 +1,133 @@
+"""Serializers of the matches API: outputs, and the query parameters as inputs (so a
+bad parameter comes back as a 400 naming it)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.utils import timezone
+from rest_framework import serializers
+
+from engine import registry
+
+from matches.models import Match, MatchSeat
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = MatchSeat
+        fields = ("index", "bot_name", "bot_version", "team", "rank", "score", "faults",
+                  "fault_reason")
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    seats = SeatSerializer(many=True, read_only=True)
+    digest = serializers.SerializerMethodField()
+    result = serializers.SerializerMethodField()
+    url = serializers.HyperlinkedIdentityField(view_name="match-detail")
+    page = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Match
+        fields = ("id", "url", "page", "game", "rules_version", "seed", "options", "status",
+                  "created_at", "started_at", "finished_at", "event_count", "digest", "result",
+                  "error", "seats")
+
+    def get_digest(self, obj: Match) -> str | None:
+        # a running chain's links could be brute-forced to reveal small private
+        # actions, so the digest is shown once the match is over
+        return obj.digest if obj.reveals_everything else None
+
+    def get_result(self, obj: Match) -> dict | None:
+        return obj.result if not obj.hides_results else None
+
+    def get_page(self, obj: Match) -> str:
+        request = self.context.get("request")
+        path = f"/matches/{obj.pk}/"
+        return request.build_absolute_uri(path) if request else path
+
+
+class MatchFilterSerializer(serializers.Serializer):
+    game = serializers.CharField(required=False)
+    bot = serializers.CharField(required=False, max_length=100)
+    season = serializers.CharField(required=False, max_length=100,
+                                   help_text="a season's id or slug (no seasons exist yet)")
+    status = serializers.ChoiceField(choices=Match.Status.values, required=False)
+    created_after = serializers.CharField(required=False, help_text="ISO date or date-time")
+    created_before = serializers.CharField(required=False, help_text="ISO date or date-time")
+    search = serializers.CharField(required=False, max_length=100)
+
+    def validate_game(self, value: str) -> str:
+        known = registry.games()
+        if value not in known:
+            raise serializers.ValidationError(
+                f"unknown game {value!r} (games: {', '.join(known) or 'none'})")
+        return value
+
+    @staticmethod
+    def _moment(value: str) -> dt.datetime:
+        try:
+            moment = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            raise serializers.ValidationError(
+                f"{value!r} is not an ISO date or date-time (e.g. 2025-01-31)") from None
+        if timezone.is_naive(moment):
+            moment = timezone.make_aware(moment, dt.timezone.utc)
+        return moment
+
+    def validate_created_after(self, value: str) -> dt.datetime:
+        return self._moment(value)
+
+    def validate_created_before(self, value: str) -> dt.datetime:
+        return self._moment(value)
+
+
+class EventsQuerySerializer(serializers.Serializer):
+    after = serializers.IntegerField(required=False, default=-1,
+                                     help_text="return events with seq greater than this")
+    limit = serializers.IntegerField(required=False, default=200, min_value=1, max_value=1000)
+
+
+class StateQuerySerializer(serializers.Serializer):
+    at = serializers.IntegerField(help_text="the event after which to show the state")
+    seat = serializers.CharField(required=False, allow_blank=True,
+                                 help_text="'all' (default), 'spectator' or a seat index")
+
+
+class EventSerializer(serializers.Serializer):
+    """Documentation of an event as served (built by ``selectors.event_json``)."""
+
+    seq = serializers.IntegerField()
+    type = serializers.CharField()
+    to = serializers.JSONField()
+    data = serializers.JSONField()
+    public = serializers.JSONField(required=False)
+    hash = serializers.CharField(required=False)
+    redacted = serializers.BooleanField(required=False)
+
+
+class EventsPageSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    status = serializers.CharField()
+    event_count = serializers.IntegerField()
+    results = EventSerializer(many=True)
+    next = serializers.CharField(allow_null=True)
+
+
+class FrameSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    at = serializers.IntegerField()
+    seat = serializers.JSONField()
+    state = serializers.JSONField()
+    svg = serializers.CharField()
+    event_count = serializers.IntegerField()
+    status = serializers.CharField()
+
+
+class ReportSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    ok = serializers.BooleanField()
+    digest = serializers.CharField()
+    recorded_digest = serializers.CharField()
+    rules_version = serializers.IntegerField(allow_null=True)
+    problems = serializers.ListField(child=serializers.CharField())

@@ -1,0 +1,162 @@
+"""Matches, their seats and their event logs.
+
+A match's events are append-only: ``MatchEvent`` rows are written once, in
+order, each sealed by the hash chain (``matches.services.append_events`` is the
+only writer), and are never updated or deleted through the ORM. The canonical line
+of each event (``engine.events.encode``) is stored verbatim so the export is
+byte-identical to the engine's log; the parsed fields beside it serve queries.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils import timezone
+
+from engine.events import EVERYONE, Event
+
+
+class AppendOnlyError(Exception):
+    """Raised on any attempt to change or remove a stored event."""
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        QUEUED = "queued", "queued"
+        RUNNING = "running", "running"
+        FINISHED = "finished", "finished"
+        FAILED = "failed", "failed"
+
+    game = models.CharField(max_length=64, db_index=True)
+    rules_version = models.PositiveIntegerField()
+    seed = models.BigIntegerField()
+    #: the options as the game resolved them (every option, defaults filled in)
+    options = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices,
+                              default=Status.QUEUED, db_index=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    #: the last link of the hash chain of the events stored so far
+    digest = models.CharField(max_length=64, blank=True, default="")
+    event_count = models.PositiveIntegerField(default=0)
+    #: the outcome (``MatchEnded`` data: ranks, scores, reason, faults) once finished
+    result = models.JSONField(null=True, blank=True)
+    #: why a failed match failed (an engine or storage error)
+    error = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["game", "status", "created_at"])]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.game} ({self.status})"
+
+    @property
+    def is_over(self) -> bool:
+        """Finished or failed: no more events will arrive, the whole log is shown."""
+        return self.status in (self.Status.FINISHED, self.Status.FAILED)
+
+    @property
+    def hides_results(self) -> bool:
+        """Hook for seasons that keep results secret until they close.
+
+        No season hides anything yet; the tournaments app will decide this from
+        the match's season. Everything that reveals private events or results
+        after a match ends asks this first.
+        """
+        return False
+
+    @property
+    def reveals_everything(self) -> bool:
+        """True when every event, private ones included, may be served."""
+        return self.is_over and not self.hides_results
+
+
+class MatchSeat(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    #: a built-in bot's name (or, later, an uploaded bot's name as recorded)
+    bot_name = models.CharField(max_length=100, db_index=True)
+    bot_version = models.CharField(max_length=100, default="builtin")
+    # An uploaded bot version will be linked here by a nullable foreign key
+    # (``bot_version_ref``) when the bots app exists; built-in bots leave it empty.
+    team = models.IntegerField(null=True, blank=True)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    score = models.IntegerField(null=True, blank=True)
+    faults = models.PositiveIntegerField(default=0)
+    #: the last fault's reason (or the forfeit), empty when the bot played cleanly
+    fault_reason = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["match", "index"]
+        constraints = [models.UniqueConstraint(fields=["match", "index"],
+                                               name="unique_seat_per_match")]
+
+    def __str__(self) -> str:
+        return f"seat {self.index}: {self.bot_name}"
+
+
+class MatchEventQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise AppendOnlyError("match events are append-only: they cannot be updated")
+
+    def delete(self):
+        raise AppendOnlyError("match events are append-only: they cannot be deleted")
+
+    def bulk_update(self, objs, fields, batch_size=None):
+        raise AppendOnlyError("match events are append-only: they cannot be updated")
+
+    def update_or_create(self, *args, **kwargs):
+        raise AppendOnlyError("match events are append-only: they cannot be updated")
+
+    def public(self):
+        """Events a spectator may see while the match runs: public ones and the
+        public twins of private ones."""
+        return self.filter(models.Q(is_public=True) | models.Q(public__isnull=False))
+
+
+class MatchEventManager(models.Manager.from_queryset(MatchEventQuerySet)):
+    pass
+
+
+class MatchEvent(models.Model):
+    #: PROTECT: deleting a match must not silently take its log with it
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=64, db_index=True)
+    #: "all" or a list of seats
+    to = models.JSONField()
+    is_public = models.BooleanField()
+    data = models.JSONField()
+    #: the redacted twin that other seats see instead of a private event
+    public = models.JSONField(null=True, blank=True)
+    #: the canonical JSON line, exactly as ``engine.events.encode`` made it
+    line = models.TextField()
+    #: h[seq] = sha256(h[seq-1] + line)
+    chain_hash = models.CharField(max_length=64)
+
+    objects = MatchEventManager()
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [models.UniqueConstraint(fields=["match", "seq"],
+                                               name="unique_event_seq_per_match")]
+
+    def __str__(self) -> str:
+        return f"{self.seq} {self.type}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnlyError("match events are append-only: they cannot be updated")
+        if kwargs.get("force_update") or kwargs.get("update_fields"):
+            raise AppendOnlyError("match events are append-only: they cannot be updated")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError("match events are append-only: they cannot be deleted")
+
+    def to_engine(self) -> Event:
+        """The engine's event (from the stored fields)."""
+        to = EVERYONE if self.to == EVERYONE else tuple(self.to)
+        return Event(self.type, self.data, to, self.public, self.seq)

@@ -1,0 +1,241 @@
+"""Selectors that read matches (HackSoft style): queries and replay frames.
+
+Visibility rule, in one place: while a match runs (or while its season hides
+results, see ``Match.hides_results``) only public events are served, private
+events replaced by their public twins or left out; once it is over, everything.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import threading
+from collections import OrderedDict
+from typing import Any, Iterator
+
+from django.db.models import Prefetch, Q, QuerySet
+
+from engine import registry
+from engine.events import EVERYONE
+from engine.replay import Replay
+
+from matches.models import Match, MatchEvent, MatchSeat
+
+SPECTATOR = "spectator"
+logger = logging.getLogger(__name__)
+
+
+class SelectorError(ValueError):
+    """A request a selector cannot serve; ``param`` names the parameter at fault."""
+
+    def __init__(self, param: str, message: str) -> None:
+        super().__init__(message)
+        self.param = param
+        self.message = message
+
+
+class Forbidden(SelectorError):
+    """The request is well formed but asks for something not visible yet."""
+
+
+# -- lists --------------------------------------------------------------------------
+def match_list(*, game: str | None = None, bot: str | None = None, season: str | None = None,
+               status: str | None = None, created_after: dt.datetime | None = None,
+               created_before: dt.datetime | None = None, search: str | None = None) -> QuerySet:
+    """Matches, newest first, with their seats, filtered by whatever is given."""
+    qs = Match.objects.all().prefetch_related(
+        Prefetch("seats", queryset=MatchSeat.objects.order_by("index")))
+    if game:
+        qs = qs.filter(game=game)
+    if bot:
+        qs = qs.filter(seats__bot_name=bot)
+    if season:
+        qs = filter_by_season(qs, season)
+    if status:
+        qs = qs.filter(status=status)
+    if created_after:
+        qs = qs.filter(created_at__gte=created_after)
+    if created_before:
+        qs = qs.filter(created_at__lt=created_before)
+    if search:
+        term = search.strip()
+        cond = Q(game__icontains=term) | Q(seats__bot_name__icontains=term)
+        if term.lstrip("#").isdigit():
+            cond |= Q(pk=int(term.lstrip("#")))
+        qs = qs.filter(cond)
+    if bot or search:
+        qs = qs.distinct()
+    return qs.order_by("-id")
+
+
+def filter_by_season(qs: QuerySet, season: str) -> QuerySet:
+    """THE SEASON HOOK. Seasons do not exist yet (the tournaments app will add them
+    and a ``season`` relation on ``Match``); until then no match belongs to any
+    season, so filtering by one finds nothing."""
+    if any(f.name == "season" for f in Match._meta.get_fields()):
+        return qs.filter(season__pk=season) if season.isdigit() else qs.filter(season__slug=season)
+    return qs.none()
+
+
+def recent_matches(limit: int = 10) -> list[Match]:
+    return list(match_list()[:limit])
+
+
+def games_summary() -> list[dict]:
+    """Every registered game with its stored match count."""
+    from django.db.models import Count
+
+    counts = dict(Match.objects.values_list("game").annotate(n=Count("id")))
+    return [{"name": g.name, "title": g.title or g.name, "seats": list(g.seat_counts),
+             "bots": sorted(g.bots), "rules_version": g.rules_version,
+             "matches": counts.get(g.name, 0)}
+            for g in registry.games().values()]
+
+
+# -- events -------------------------------------------------------------------------
+def event_json(row: MatchEvent, reveal: bool) -> dict | None:
+    """One stored event as served: whole when ``reveal``, else as a spectator sees
+    it (its public twin) or ``None`` when a spectator sees nothing of it."""
+    if reveal:
+        out = {"seq": row.seq, "type": row.type, "to": row.to, "data": row.data,
+               "hash": row.chain_hash}
+        if row.public is not None:
+            out["public"] = row.public
+        return out
+    if row.is_public:
+        return {"seq": row.seq, "type": row.type, "to": EVERYONE, "data": row.data}
+    if row.public is not None:
+        return {"seq": row.seq, "type": row.type, "to": EVERYONE, "data": row.public,
+                "redacted": True}
+    return None
+
+
+def events_page(match: Match, after: int = -1, limit: int = 200) -> tuple[list[dict], bool]:
+    """Events with ``seq > after``, at most ``limit``, and whether more follow."""
+    if not -1 <= after < match.event_count:
+        raise SelectorError("after", f"after must be between -1 and {match.event_count - 1} "
+                                     f"(this match has {match.event_count} events)")
+    reveal = match.reveals_everything
+    qs = MatchEvent.objects.filter(match=match, seq__gt=after)
+    if not reveal:
+        qs = qs.public()
+    rows = list(qs.order_by("seq")[:limit + 1])
+    more = len(rows) > limit
+    out = [event_json(r, reveal) for r in rows[:limit]]
+    return [e for e in out if e is not None], more
+
+
+def export_lines(match: Match) -> Iterator[bytes]:
+    """The stored log as JSON lines, byte-identical to the engine's ``to_jsonl``."""
+    rows = (MatchEvent.objects.filter(match=match).order_by("seq")
+            .values_list("line", flat=True).iterator(chunk_size=2000))
+    buffer: list[str] = []
+    for line in rows:
+        buffer.append(line)
+        if len(buffer) >= 500:
+            yield ("\n".join(buffer) + "\n").encode("utf-8")
+            buffer = []
+    if buffer:
+        yield ("\n".join(buffer) + "\n").encode("utf-8")
+
+
+def export_bytes(match: Match) -> bytes:
+    return b"".join(export_lines(match))
+
+
+# -- replay frames ----------------------------------------------------------------------
+class _ReplayCache:
+    """Replays of matches that are over, kept per process (their logs never change)."""
+
+    def __init__(self, size: int = 16) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[int, int], Replay] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, match: Match) -> Replay:
+        key = (match.pk, match.event_count)
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+        replay = _build_replay(match, match.event_count - 1)
+        with self._lock:
+            self._items[key] = replay
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        return replay
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+replay_cache = _ReplayCache()
+
+
+def _build_replay(match: Match, upto: int) -> Replay:
+    rows = MatchEvent.objects.filter(match=match, seq__lte=upto).order_by("seq")
+    events = [r.to_engine() for r in rows.only("seq", "type", "to", "data", "public")
+              .iterator(chunk_size=2000)]
+    return Replay(registry.get(match.game), events)
+
+
+def parse_seat(match: Match, seat: str | None) -> int | str | None:
+    """``None`` (everything), ``"spectator"`` or a seat index; ``SelectorError`` else."""
+    if seat in (None, "", "all"):
+        return None
+    if seat == SPECTATOR:
+        return SPECTATOR
+    seats = match.seats.count()
+    if not seat.isdigit() or int(seat) >= seats:
+        raise SelectorError("seat", f"seat must be 'spectator' or a seat index 0..{seats - 1}, "
+                                    f"not {seat!r}")
+    return int(seat)
+
+
+def frame(match: Match, at: int, seat: int | str | None) -> dict:
+    """The state after event ``at`` as ``seat`` sees it, and its SVG drawing.
+
+    ``seat`` is ``None`` for everything (the omniscient state), ``"spectator"`` or
+    a seat index. While a match runs only the spectator's view is served (asking
+    for everything gives the spectator's view; a seat's view is refused).
+    """
+    if not 0 <= at < match.event_count:
+        raise SelectorError("at", f"at must be between 0 and {match.event_count - 1} "
+                                  f"(this match has {match.event_count} events)")
+    if not match.reveals_everything:
+        if isinstance(seat, int):
+            raise Forbidden("seat", "a seat's view is served once the match is over")
+        seat = SPECTATOR
+    game = registry.get(match.game)
+    if match.is_over:
+        replay = replay_cache.get(match)
+    else:
+        replay = _build_replay(match, at)
+    state = replay.state_at(at)
+    if seat is None:
+        shown: Any = game.state_json(state)
+    else:
+        shown = game.view(state, None if seat == SPECTATOR else seat)
+    out = {"match": match.pk, "at": at, "seat": seat if seat is not None else "all",
+           "state": shown, "svg": "", "event_count": match.event_count,
+           "status": match.status}
+    svg, problem = _draw(game, shown)
+    if problem and seat is None:
+        # the game could not draw its whole state: draw what a spectator sees instead
+        svg, _ = _draw(game, game.view(state, None))
+    out["svg"] = svg
+    if problem:
+        out["render_error"] = problem
+    return out
+
+
+def _draw(game, shown: Any) -> tuple[str, str | None]:
+    """The game's SVG of ``shown`` and ``None``, or ``""`` and what went wrong."""
+    if game.render is None:
+        return "", f"{game.name} has no drawing (GAME.render)"
+    try:
+        return game.render(shown), None
+    except Exception as exc:  # noqa: BLE001 - a game's drawing bug must not break the API
+        logger.exception("%s: render failed", game.name)
+        return "", f"{game.name} could not draw this state: {type(exc).__name__}: {exc}"

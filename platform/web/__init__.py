@@ -1,0 +1,1 @@
+"""The web pages: home, the match list and the replay viewer."""

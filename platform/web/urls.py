@@ -1,0 +1,9 @@
+from django.urls import path
+
+from web import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("matches/", views.match_list, name="match-list-page"),
+    path("matches/<int:pk>/", views.match_detail, name="match-detail-page"),
+]

@@ -1,0 +1,69 @@
+"""The web pages: thin views over ``matches.selectors``."""
+
+from urllib.parse import urlencode
+
+from django.core.paginator import Paginator
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+
+from engine import registry
+
+from matches import selectors
+from matches.api.serializers import MatchFilterSerializer
+from matches.models import Match
+
+
+def result_text(match: Match) -> str:
+    """One line: who won, a draw, or the state of an unfinished match."""
+    if match.status == Match.Status.FAILED:
+        return "failed"
+    if match.status != Match.Status.FINISHED or match.hides_results:
+        return match.status
+    seats = list(match.seats.all())
+    winners = [s for s in seats if s.rank == 1]
+    if len(winners) == len(seats):
+        return "draw"
+    names = ", ".join(f"{s.bot_name} (seat {s.index})" for s in winners)
+    return f"{names} won"
+
+
+def home(request):
+    recent = selectors.recent_matches(8)
+    for m in recent:
+        m.result_text = result_text(m)
+    return render(request, "web/home.html",
+                  {"recent": recent, "games": selectors.games_summary()})
+
+
+def match_list(request):
+    params = {k: v for k, v in request.GET.items() if v and k != "page"}
+    form = MatchFilterSerializer(data=params)
+    errors = {}
+    if form.is_valid():
+        qs = selectors.match_list(**form.validated_data)
+    else:
+        errors = {k: " ".join(str(m) for m in v) for k, v in form.errors.items()}
+        qs = Match.objects.none()
+    page = Paginator(qs, 25).get_page(request.GET.get("page"))
+    for m in page.object_list:
+        m.result_text = result_text(m)
+    query = urlencode(params)
+    return render(request, "web/match_list.html", {
+        "page": page, "params": params, "errors": errors, "query": query,
+        "games": list(registry.games()), "statuses": Match.Status.values})
+
+
+def match_detail(request, pk: int):
+    match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=pk)
+    seats = [{"index": s.index, "bot": s.bot_name, "rank": s.rank, "score": s.score}
+             for s in match.seats.all()]
+    config = {
+        "id": match.pk, "game": match.game, "status": match.status,
+        "eventCount": match.event_count, "over": match.reveals_everything, "seats": seats,
+        "eventsUrl": reverse("match-events", args=[match.pk]),
+        "stateUrl": reverse("match-state", args=[match.pk]),
+        "matchUrl": reverse("match-detail", args=[match.pk]),
+    }
+    return render(request, "web/match_detail.html", {
+        "match": match, "config": config, "result_text": result_text(match),
+        "game": registry.games().get(match.game)})

@@ -1,0 +1,70 @@
+"""Private events are hidden while a match runs and shown once it is over."""
+
+import pytest
+
+from matches import services
+from matches.models import Match
+
+pytestmark = pytest.mark.django_db
+
+
+def events(api, match):
+    response = api.get(f"/api/matches/{match.pk}/events/")
+    assert response.status_code == 200
+    return response.json()["results"]
+
+
+def test_running_match_serves_only_public_events(api, running_private_match):
+    served = events(api, running_private_match)
+    assert [e["seq"] for e in served] == [0, 1, 3]
+    twin = served[1]
+    assert twin == {"seq": 1, "type": "CardDrawn", "to": "all", "data": {"seat": 0},
+                    "redacted": True}
+    assert "42" not in str(served) and "north" not in str(served)
+    assert all("hash" not in e for e in served)
+
+
+def test_running_match_hides_digest_seat_views_and_log(api, running_private_match,
+                                                        running_real_match):
+    detail = api.get(f"/api/matches/{running_private_match.pk}/").json()
+    assert detail["digest"] is None and detail["status"] == "running"
+    url = f"/api/matches/{running_real_match.pk}/state/"
+    response = api.get(f"{url}?at=2&seat=0")
+    assert response.status_code == 403 and "seat" in response.json()
+    spectator = api.get(f"{url}?at=2").json()
+    assert spectator["seat"] == "spectator"
+    assert spectator["state"]["you"] is None
+    assert api.get(f"/api/matches/{running_private_match.pk}/log.jsonl").status_code == 409
+
+
+def test_everything_is_visible_once_over(api, running_private_match):
+    Match.objects.filter(pk=running_private_match.pk).update(status=Match.Status.FAILED)
+    served = events(api, running_private_match)
+    assert [e["seq"] for e in served] == [0, 1, 2, 3]
+    assert served[1]["data"] == {"seat": 0, "card": 42}
+    assert served[1]["public"] == {"seat": 0} and served[1]["to"] == [0]
+    assert served[2]["data"]["plan"] == "north"
+
+
+def test_results_hidden_hook(api, running_private_match, monkeypatch):
+    Match.objects.filter(pk=running_private_match.pk).update(status=Match.Status.FINISHED)
+    monkeypatch.setattr(Match, "hides_results", property(lambda self: True))
+    served = events(api, running_private_match)
+    assert [e["seq"] for e in served] == [0, 1, 3]
+    assert api.get(f"/api/matches/{running_private_match.pk}/").json()["result"] is None
+
+
+def test_a_match_is_watchable_while_it_runs(api, monkeypatch):
+    """Events reach the API in batches while the engine is still playing."""
+    seen = []
+    real_flush = services.EventWriter.flush
+
+    def spying_flush(self):
+        real_flush(self)
+        if self.match.status == Match.Status.RUNNING:
+            seen.append(len(events(api, self.match)))
+
+    monkeypatch.setattr(services.EventWriter, "flush", spying_flush)
+    match = services.play_and_store("tic_tac_toe", ["random", "random"], 4, batch_size=2)
+    assert seen[0] == 2 and seen == sorted(seen) and len(seen) >= 3
+    assert match.status == Match.Status.FINISHED
