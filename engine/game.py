@@ -90,7 +90,10 @@ class Decision:
     def reject_reason(self, action: Action) -> str | None:
         """``None`` when ``action`` is legal, else why not."""
         if self.legal is not None:
-            return None if action in self.legal else "not one of the legal actions"
+            if action in self.legal and (type(action) is not bool or
+                                         any(a is action for a in self.legal)):
+                return None  # (JSON's true is not the number 1, though Python's is)
+            return "not one of the legal actions"
         if self.check is not None:
             return self.check(action)
         return None
@@ -207,7 +210,9 @@ class Game:
         return version == self.rules_version or version in self.folds_versions
 
     def state_json(self, state: Any) -> Any:
-        """The whole state as plain JSON (the omniscient view, for replays)."""
+        """The omniscient view, for finished replays: every secret shown. ``render``
+        draws it as it draws a ``view``, so a game whose views differ in shape
+        from its state overrides this to return a view-shaped dict."""
         return to_plain(state)
 
 

@@ -44,7 +44,7 @@ class Request:
     def __init__(self, match: Match, decision: Decision, since: int) -> None:
         self.seat = decision.seat
         self.decision = decision
-        self.position = len(match.log)
+        self.position = len(match.log.events)
         self._match = match
         self._since = since
         self._view: dict | None = None

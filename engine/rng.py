@@ -38,20 +38,39 @@ class Rng:
         self.seed = seed
         self.stream = stream
         self.counter = 0
-        self._key = _mix((_mix(seed & _M64) ^ (seed >> 64)) + _mix(stream & _M64 ^ _GOLDEN) & _M64)
+        # the key is derived on the first draw: the runner opens a stream for every
+        # rules step, and most steps of most games draw nothing
+        self._key: int | None = None
+
+    def _derive_key(self) -> int:
+        seed, stream = self.seed, self.stream
+        key = self._key = _mix((_mix(seed & _M64) ^ (seed >> 64))
+                               + _mix(stream & _M64 ^ _GOLDEN) & _M64)
+        return key
 
     def next64(self) -> int:
         """The next 64-bit unsigned integer."""
+        key = self._key
+        if key is None:
+            key = self._derive_key()
         self.counter += 1
-        return _mix((self._key + self.counter * _GOLDEN) & _M64)
+        return _mix((key + self.counter * _GOLDEN) & _M64)
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)``, without modulo bias."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         limit = _M64 - (_M64 + 1) % n
+        key = self._key
+        if key is None:
+            key = self._derive_key()
         while True:
-            x = self.next64()
+            # next64 and _mix inlined: this is every random bot's every move
+            self.counter += 1
+            z = (key + self.counter * _GOLDEN) & _M64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+            x = z ^ (z >> 31)
             if x <= limit:
                 return x % n
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
-from engine.events import Event, Log, LogError, check_plain
+from engine.events import EVERYONE, Event, Log, LogError, _submitted_line, check_plain
 from engine.game import Decision, Game, Header, Outcome, RulesError, ranks_from_scores
 from engine.players import CRASHED, REJECTED, Player, PlayerFault, Request
 from engine.rng import Rng
@@ -53,7 +53,7 @@ class Match:
         self.state: Any = None
         self.faults = [0] * len(header.seats)
         self.outcome: Outcome | None = None
-        #: decision rounds played so far: runs of ActionSubmitted in the log
+        #: decision rounds played so far (each ``step``, forks included, counts one)
         self.steps = 0
         self._cursor = [0] * len(header.seats)
 
@@ -99,9 +99,37 @@ class Match:
     def step(self, players: Sequence[Player], max_faults: int) -> Outcome | None:
         """Ask every seat that must decide now, record, resolve. Returns the
         outcome once the match is over, else ``None``."""
-        decisions = self.game.pending(self.state)
+        game = self.game
+        decisions = game.pending(self.state)
         if not decisions:
-            raise RulesError(f"{self.game.name}: no seat must act, yet no outcome")
+            raise RulesError(f"{game.name}: no seat must act, yet no outcome")
+        self.steps += 1
+        if len(decisions) == 1:
+            # one seat to move (turn-based games): the same events as below, with
+            # fewer lists and the ActionSubmitted line made from a template
+            decision = decisions[0]
+            seat = decision.seat
+            action, fault = self._answer(players[seat], decision)
+            if fault is not None:
+                self._emit((fault,))
+                if self.faults[seat] >= max_faults:
+                    self._emit((Event(PLAYER_FORFEITED, {"seat": seat, "faults": self.faults[seat]}),))
+                    return self._cut_short("forfeit", (seat,))
+            log = self.log
+            events = log.events
+            if fault is not None or decision.secret or type(seat) is not int:
+                self.state = game.evolve(self.state, log.append(_submitted(decision, action)))
+            else:
+                # the bot's action passed check_plain in _ask and the seat is an
+                # int, so the data is plain without walking it again (a default
+                # played after a fault, or a secret, goes through append's checks)
+                self.state = game.evolve(self.state, log._seal(
+                    ACTION_SUBMITTED, {"seat": seat, "action": action}, EVERYONE, None,
+                    _submitted_line(seat, action, len(events))))
+            resolved = game.resolve(self.state, {seat: action}, self._rng())
+            if resolved:
+                self._emit(resolved)
+            return game.outcome(self.state)
         answers = [self._ask(players[d.seat], d) for d in decisions]
         self._emit([a.fault for a in answers if a.fault is not None])
         forfeits = tuple(a.seat for a in answers
@@ -117,26 +145,33 @@ class Match:
 
     # -- internals -------------------------------------------------------------------
     def _ask(self, player: Player, decision: Decision) -> Answer:
+        action, fault = self._answer(player, decision)
+        return Answer(decision.seat, action, fault)
+
+    def _answer(self, player: Player, decision: Decision) -> tuple[Any, Event | None]:
+        """``(action, None)``, or ``(decision.default, fault event)`` after a fault."""
         seat = decision.seat
-        request = Request(self, decision, self._cursor[seat])
-        self._cursor[seat] = len(self.log)
+        cursor = self._cursor
+        request = Request(self, decision, cursor[seat])
+        cursor[seat] = request.position
         try:
             action = player.decide(request)
             check_plain(action, "action")
         except Diverged:
             raise
         except PlayerFault as fault:
-            return self._fault(decision, fault.kind, fault.reason, None)
+            return self._fault_event(decision, fault.kind, fault.reason, None)
         except LogError as exc:
-            return self._fault(decision, CRASHED, f"the bot returned {exc}", None)
+            return self._fault_event(decision, CRASHED, f"the bot returned {exc}", None)
         except Exception as exc:  # a built-in bot's bug must not stop the match
-            return self._fault(decision, CRASHED, f"{type(exc).__name__}: {exc}", None)
+            return self._fault_event(decision, CRASHED, f"{type(exc).__name__}: {exc}", None)
         reason = decision.reject_reason(action)
         if reason is not None:
-            return self._fault(decision, REJECTED, reason, action)
-        return Answer(seat, action)
+            return self._fault_event(decision, REJECTED, reason, action)
+        return action, None
 
-    def _fault(self, decision: Decision, kind: str, reason: str, action: Any) -> Answer:
+    def _fault_event(self, decision: Decision, kind: str, reason: str,
+                     action: Any) -> tuple[Any, Event]:
         seat = decision.seat
         self.faults[seat] += 1
         data = {"seat": seat, "reason": reason[:500], "faults": self.faults[seat]}
@@ -146,17 +181,14 @@ class Match:
             event = Event(kind, {**data, "action": action}, (seat,), data)
         else:
             event = Event(kind, {**data, "action": action})
-        return Answer(seat, decision.default, event)
+        return decision.default, event
 
     def _rng(self) -> Rng:
-        return Rng(self.header.seed, len(self.log))
+        return Rng(self.header.seed, len(self.log.events))
 
     def _emit(self, events: Iterable[Event]) -> None:
         evolve, log = self.game.evolve, self.log
         for event in events:
-            if event.type == ACTION_SUBMITTED and (
-                    not log.events or log.events[-1].type != ACTION_SUBMITTED):
-                self.steps += 1
             self.state = evolve(self.state, log.append(event))
 
     def _cut_short(self, reason: str, forfeits: tuple[int, ...]) -> Outcome:

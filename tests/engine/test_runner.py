@@ -112,3 +112,20 @@ def test_bad_match_requests_are_refused_before_any_event(seats, options, message
         Match.begin(BIDS, [Seat(s) for s in seats], 1, options)
 
 
+
+
+def test_the_step_cap_counts_every_turn_of_a_turn_based_game():
+    from engine import registry
+    from engine.lineup import lineup
+
+    game = registry.get("tic_tac_toe")
+    seats, players = lineup(game, ["random", "random"])
+    match = run_match(game, players, seats, 1, max_steps=3)
+    assert match.outcome.reason == "step cap of 3 reached"
+    assert sum(1 for e in match.log.events if e.type == "ActionSubmitted") == 3
+
+
+def test_json_true_is_not_the_legal_number_one():
+    match = play(scripted(True), sealed_bids.HighBidder)
+    rejected = next(e for e in match.log.events if e.type == "ActionRejected")
+    assert rejected.data["action"] is True

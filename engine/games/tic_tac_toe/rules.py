@@ -25,6 +25,10 @@ class State:
     over: bool = False
 
 
+#: for each cell, the lines through it (a move can only complete one of those)
+LINES_THROUGH = tuple(tuple(line for line in LINES if cell in line) for cell in range(9))
+
+
 def winner_of(board: tuple[int, ...]) -> int | None:
     for a, b, c in LINES:
         if board[a] != EMPTY and board[a] == board[b] == board[c]:
@@ -48,7 +52,16 @@ class TicTacToe(Game):
             return state
         seat, cell = event.data["seat"], event.data["action"]
         board = state.board[:cell] + (seat,) + state.board[cell + 1:]
-        winner = winner_of(board)
+        if state.winner is None:
+            # no line was complete before, so only a line through ``cell``, all
+            # ``seat``'s, can be now: the same answer as winner_of(board)
+            winner = None
+            for a, b, c in LINES_THROUGH[cell]:
+                if board[a] == board[b] == board[c] == seat != EMPTY:
+                    winner = seat
+                    break
+        else:  # only a log that plays on after the end gets here
+            winner = winner_of(board)
         return State(board, 1 - seat, winner, winner is not None or EMPTY not in board)
 
     def pending(self, state: State) -> list[Decision]:
