@@ -1,0 +1,175 @@
+"""Whole Aerial Assault matches: properties, determinism, replay, secrecy, bots, render."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from aa_helpers import match
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import registry
+from engine.games.aerial_assault import GAME
+from engine.games.aerial_assault.bots import play_options
+from engine.games.aerial_assault.rules import robots_of, seat_action_problem
+from engine.replay import Replay, verify
+
+SCORING = {"BallScored", "Trussed", "Caught"}
+
+
+def test_registered():
+    assert registry.get("aerial_assault") is GAME
+    assert GAME.seat_counts == (2, 3, 4, 6)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), seats=st.sampled_from([2, 3, 4, 6]),
+       greedy=st.lists(st.booleans(), min_size=6, max_size=6),
+       iri=st.booleans(), missed=st.booleans(), tied=st.booleans(),
+       rookie=st.sampled_from(["", "all", "0", "1"]))
+def test_properties_of_whole_matches(seed, seats, greedy, iri, missed, tied, rookie):
+    bots = ["greedy" if g else "random" for g in greedy[:seats]]
+    options = {"iri": iri, "missed_shots": missed, "tied_blocks": tied, "rookie": rookie}
+    m = match(bots, seed, options)
+    events = m.log.events
+    # every match ends by its own rules, without a single fault of a built-in bot
+    assert m.outcome.reason != "" and events[-1].type == "MatchEnded"
+    assert "MatchOver" in [e.type for e in events] and m.faults == [0] * seats
+    state, earned, n_balls = None, {"red": 0, "blue": 0}, None
+    for e in events:
+        before = state.points if state is not None and state.balls else (0, 0)
+        state = GAME.evolve(state, e)
+        if not state.balls:
+            continue
+        # balls are conserved: one per robot, each in exactly one well-formed place
+        n_balls = n_balls or len(state.balls)
+        assert len(state.balls) == n_balls == len(state.robots)
+        for b in state.balls:
+            assert b.where in ("held", "floor", "waiting", "removed")
+            if b.where == "held":
+                assert 0 <= b.robot < len(state.robots) and b.zone == -1
+                assert state.robots[b.robot].alliance == b.color
+            elif b.where == "floor":
+                assert 0 <= b.zone < 6 and b.robot == -1
+        for r in range(len(state.robots)):
+            assert sum(1 for b in state.balls if b.where == "held" and b.robot == r) <= 2
+        removed = [sum(1 for b in state.balls if b.where == "removed" and b.color == a)
+                   for a in ("red", "blue")]
+        assert all(x <= state.removed_first for x in removed)
+        # points change only through scoring events
+        if state.points != before:
+            assert e.type in SCORING
+        if e.type == "BallScored":
+            earned[e.data["alliance"]] += e.data["points"] + e.data["assist_points"]
+        elif e.type in ("Trussed", "Caught"):
+            earned[state.balls[e.data["ball"]].color] += e.data["points"]
+    assert (earned["red"], earned["blue"]) == state.points
+    assert sorted(m.outcome.scores) == sorted(
+        state.points[("red", "blue").index(state.robots[r].alliance)]
+        for s in range(seats) for r in robots_of(state, s)[:1])
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+def test_same_seed_same_bytes_other_seed_other_log(seats):
+    bots = (["greedy", "random"] * 3)[:seats]
+    a = match(bots, 11).log.to_jsonl()
+    assert a == match(bots, 11).log.to_jsonl()
+    assert a != match(bots, 12).log.to_jsonl()
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+def test_verify_re_simulates(seats):
+    bots = (["random", "greedy"] * 3)[:seats]
+    m = match(bots, 5, {"missed_shots": True, "tied_blocks": True})
+    verdict = verify(m.log.events, registry.get)
+    assert verdict.ok, verdict.describe()
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+def test_no_secret_reaches_another_seat(seats):
+    m = match(["random"] * seats, 9, {"tied_blocks": True})
+    replay = Replay(GAME, m.log.events)
+    final = m.state
+    for seat in range(seats):
+        for e in replay.stream_for(seat):
+            if e.type == "ActionSubmitted" and e.data["seat"] != seat:
+                # other seats' builds, programs and card plays are twins with no action;
+                # only the open draft's picks (a card id) are public
+                assert set(e.data) == {"seat"} or type(e.data["action"]) is str
+            if e.type == "ActionRejected" and e.data["seat"] != seat:
+                assert "action" not in e.data
+    mine = {s: robots_of(final, s) for s in range(seats)}
+    state, previous = None, {}
+    for e in m.log.events:
+        state = GAME.evolve(state, e)
+        for seat in list(range(seats)) + [None]:
+            view = GAME.view(state, seat)
+            for robot in view["robots"]:
+                if seat is None or robot["robot"] not in mine[seat]:
+                    assert "hand" not in robot and "specials" not in robot
+            if e.type == "ActionSubmitted":
+                # a submitted (face-down) choice changes nobody's view before the reveal
+                assert view == previous[seat]
+            previous[seat] = view
+
+
+def test_views_are_plain_json_and_own_hand_is_shown():
+    m = match(["random"] * 4, 2)
+    replay = Replay(GAME, m.log.events)
+    seq = next(i for i, e in enumerate(m.log.events) if e.type == "AutonomousEnded")
+    view = replay.view_at(seq, 1)
+    json.dumps(view)
+    assert view["robots"][1]["hand"] and view["my_robots"] == [1]
+
+
+def test_bot_play_options_are_all_legal():
+    m = match(["random"] * 2, 4)
+    replay = Replay(GAME, m.log.events)
+    checked = 0
+    for seq, e in enumerate(m.log.events):
+        if e.type not in ("AlliancesDealt", "PlayEnded") or seq % 3:
+            continue
+        state = replay.state_at(seq)
+        if state.phase != "play":
+            continue
+        for seat in range(2):
+            view = GAME.view(state, seat)
+            robots = robots_of(state, seat)
+            for r in robots:
+                robot = view["robots"][r]
+                for play, _ in play_options(view, r, robot["hand"], robot["zone"], False):
+                    action = [play if x == r else {"card": view["robots"][x]["hand"][0],
+                                                   "side": "down"} for x in robots]
+                    assert seat_action_problem(state, seat, action) is None, play
+                    checked += 1
+    assert checked > 100
+
+
+def test_render_draws_the_field():
+    m = match(["greedy"] * 4, 3)
+    replay = Replay(GAME, m.log.events)
+    for seq in (0, 5, len(m.log.events) // 2, len(m.log.events) - 1):
+        svg = GAME.render(replay.view_at(seq, None))
+        assert svg.startswith("<svg") and svg.endswith("</svg>")
+    svg = GAME.render(replay.view_at(len(m.log.events) - 1, None))
+    assert svg.count("data-zone=") == 6 and "data-truss" in svg
+    assert 'data-goal="red"' in svg and "data-robot=" in svg and "Red " in svg
+    assert "data-revealed=" in GAME.render(replay.view_at(len(m.log.events) - 3, 0))
+    # the omniscient state_json has the view's shape with every hand: it draws too
+    whole = GAME.state_json(m.state)
+    json.dumps(whole)
+    assert all("hand" in r for r in whole["robots"]) and "deck" in whole
+    assert GAME.render(whole).startswith("<svg")
+    assert GAME.render(GAME.state_json(replay.state_at(0))).startswith("<svg")
+
+
+@pytest.mark.slow
+def test_greedy_beats_random_in_two_bot_matches():
+    wins = 0
+    for seed in range(200):
+        bots = ["greedy", "random"] if seed % 2 == 0 else ["random", "greedy"]
+        g = bots.index("greedy")
+        o = match(bots, seed).outcome
+        wins += o.ranks[g] == 1 and o.ranks[1 - g] == 2
+    assert wins >= 150, f"greedy won {wins} of 200"

@@ -1,0 +1,471 @@
+"""Aerial Assault rules, one test per rule, and each worked example of the rulebook."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from aa_helpers import (MECANUM_CATAPULT, TANK_CATAPULT, WITH_CATCHING, LoadedDice, floor,
+                        held, of, play_once, scene, stay, types)
+
+from engine.games.aerial_assault import GAME
+from engine.games.aerial_assault import cards as C
+from engine.games.aerial_assault.field import shoot_range, truss_range
+from engine.games.aerial_assault.rules import Ball
+
+RED_SZ1, RED_SZ2, RED_WHITE, BLUE_WHITE, BLUE_SZ2, BLUE_SZ1 = range(6)
+TRUSS = {"card": "B3", "side": "top", "steps": [{"act": "truss"}]}
+CATCH = {"card": "B4", "side": "top", "steps": [{"act": "catch"}]}
+PICKUP = {"card": "B3", "side": "bottom", "steps": [{"act": "pickup"}]}
+SHOOT = {"card": "B1", "side": "bottom", "steps": [{"act": "high"}]}
+
+
+def block(target: int, card: str = "B2") -> dict:
+    return {"card": card, "side": "bottom", "steps": [{"act": "block", "target": target}]}
+
+
+def problem(state, seat, play):
+    return next(d for d in GAME.pending(state) if d.seat == seat).reject_reason([play])
+
+
+# -- the field -------------------------------------------------------------------------
+
+
+def test_field_matches_the_rulebook_examples():
+    # a blue robot trusses from Red Shoot Zone 2 into blue's white zone: range 2
+    assert truss_range("blue", RED_SZ2) == 2
+    # a red robot in the Blue Auto Start zone trusses at range 1 (the catapult example)
+    assert truss_range("red", BLUE_WHITE) == 1
+    assert truss_range("red", RED_SZ1) is None  # never from your own half
+    # Shoot Zone 1 is range 1, Shoot Zone 2 range 2, the white zone range 3
+    assert [shoot_range("red", z) for z in range(6)] == [1, 2, 3, None, None, None]
+    assert [shoot_range("blue", z) for z in range(6)] == [None, None, None, 3, 2, 1]
+
+
+# -- worked examples -------------------------------------------------------------------
+
+
+def test_catapult_truss_example_success_and_catch():
+    # red robot 0 holds the ball in the Blue Auto Start zone with a catapult (range 1,
+    # truss 3-6); red robot 2 waits with Active Catching in the Red Auto Start zone.
+    state = scene([("red", BLUE_WHITE, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
+                   ("red", RED_WHITE, WITH_CATCHING), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                  [held(0, "red", 0), Ball(2, "red", "removed")])
+    events, after = play_once(state, {0: TRUSS, 2: CATCH}, LoadedDice(3, 2))
+    assert of(events, "Trussed") == [{"ball": 0, "robot": 0, "points": 10}]
+    assert of(events, "DiceRolled")[1]["mod"] == 2  # Active Catching adds 2: 2 + 2 = 4
+    assert of(events, "Caught") == [{"ball": 0, "robot": 2, "points": 10}]
+    assert after.balls[0].where == "held" and after.balls[0].robot == 2
+    assert after.points == (20, 0) and after.trusses == (10, 0) and after.catches == (10, 0)
+    assert after.balls[0].trussed  # it may not be trussed again until scored
+
+
+def test_catapult_truss_example_failure_lands_back_in_the_white_zone():
+    state = scene([("red", BLUE_WHITE, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                  [held(0, "red", 0)])
+    events, after = play_once(state, {0: TRUSS}, LoadedDice(2))
+    assert after.balls[0].where == "floor" and after.balls[0].zone == BLUE_WHITE
+    assert after.points == (0, 0)
+
+
+def test_truss_without_a_catcher_lands_in_the_home_white_zone_and_no_retruss():
+    state = scene([("red", BLUE_WHITE, TANK_CATAPULT, ["S05"]),
+                   ("blue", BLUE_SZ1, TANK_CATAPULT)], [held(0, "red", 0)])
+    _, after = play_once(state, {0: TRUSS}, LoadedDice(6))
+    assert after.balls[0].where == "floor" and after.balls[0].zone == RED_WHITE
+    assert after.points == (10, 0) and after.catches == (0, 0)
+    # picked up again on the far side, the trussed ball cannot be trussed a second time
+    again = replace(after, balls=(replace(after.balls[0], where="held", robot=0, zone=-1),))
+    events, _ = play_once(again, {0: {**TRUSS, "card": "S05"}}, LoadedDice())
+    assert of(events, "StepFailed")[0]["act"] == "truss"
+
+
+def test_failed_catch_drops_the_ball_in_the_targeted_white_zone():
+    state = scene([("red", BLUE_WHITE, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
+                   ("red", RED_WHITE, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                  [held(0, "red", 0)])
+    events, after = play_once(state, {0: TRUSS, 2: CATCH}, LoadedDice(4, 3))  # 3 < 4
+    assert after.balls[0].where == "floor" and after.balls[0].zone == RED_WHITE
+    assert after.points == (10, 0)
+
+
+def test_shoot_plus_one_example():
+    # red in Red Shoot Zone 1 with a catapult (3-6) plays Shoot +1 and rolls a 2
+    state = scene([("red", RED_SZ1, TANK_CATAPULT, ["S01"]), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                  [held(0, "red", 0)])
+    state = replace(state, scored=(1, 0))  # red's first ball already left the game
+    play = {"card": "S01", "side": "top", "steps": [{"act": "high"}]}
+    events, after = play_once(state, {0: play}, LoadedDice(2))
+    scored = of(events, "BallScored")[0]
+    assert scored["goal"] == "high" and scored["points"] == 10 and not scored["removed"]
+    assert after.points == (10, 0) and after.balls[0].where == "waiting"
+    # the same 2 without the +1 misses and the ball drops in the shooter's zone
+    _, missed = play_once(state, {0: SHOOT}, LoadedDice(2))
+    assert missed.balls[0].where == "floor" and missed.balls[0].zone == RED_SZ1
+
+
+def test_high_goal_needs_range_and_own_half():
+    state = scene([("red", RED_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                  [held(0, "red", 0)])
+    assert "range" in problem(state, 0, SHOOT)
+    flywheel = scene([("red", RED_SZ2, ("tank_drive", "flywheel", "spinning_stick")),
+                      ("blue", BLUE_SZ1, TANK_CATAPULT)], [held(0, "red", 0)])
+    assert problem(flywheel, 0, SHOOT) is None
+
+
+def test_spinning_stick_pickup_example():
+    state = scene([("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ2, TANK_CATAPULT, ["S08"])],
+                  [floor(1, "blue", BLUE_SZ2)])
+    play = {"card": "S08", "side": "top", "steps": [{"act": "pickup"}]}
+    events, after = play_once(state, {1: play}, LoadedDice(2))  # 2 + 1 = 3, within 3-6
+    assert of(events, "BallPickedUp") == [{"ball": 1, "robot": 1}]
+    assert after.balls[1].where == "held" and after.balls[1].robot == 1
+    _, failed = play_once(state, {1: PICKUP}, LoadedDice(2))  # no +1: 2 misses
+    assert failed.balls[1].where == "floor"
+
+
+def test_cannot_touch_the_other_alliances_ball():
+    state = scene([("red", BLUE_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ2, TANK_CATAPULT)],
+                  [floor(1, "blue", BLUE_SZ2)])
+    events, after = play_once(state, {0: PICKUP}, LoadedDice())
+    assert of(events, "StepFailed")[0]["act"] == "pickup"
+    assert after.balls[1].where == "floor"
+
+
+def test_block_tie_tank_against_mecanum_example():
+    # red tank (+1) blocks blue mecanum (-1) shooting in blue's Shoot Zone 1:
+    # red rolls 2 (+1 = 3), blue rolls 4 (-1 = 3): a tie, blue shoots anyway
+    state = scene([("red", BLUE_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, MECANUM_CATAPULT)],
+                  [held(1, "blue", 1), Ball(0, "red", "removed"), Ball(3, "blue", "removed")])
+    events, after = play_once(state, {0: block(1), 1: SHOOT}, LoadedDice(2, 4, 5))
+    roll = of(events, "BlockRolled")[0]
+    assert (roll["die"] + roll["mod"], roll["target_die"] + roll["target_mod"]) == (3, 3)
+    assert roll["result"] == "tie" and not of(events, "ActionBlocked")
+    assert after.points == (0, 10)
+
+
+def test_successful_block_cancels_the_action_and_blocks_come_first():
+    state = scene([("red", BLUE_SZ1, TANK_CATAPULT, ["S19"]),
+                   ("blue", BLUE_SZ1, MECANUM_CATAPULT)], [held(1, "blue", 1)])
+    events, after = play_once(state, {0: block(1), 1: SHOOT}, LoadedDice(4, 2))
+    assert of(events, "ActionBlocked") == [{"robot": 1, "by": 0}]
+    assert after.points == (0, 0) and after.balls[1].robot == 1
+    assert after.robots[0].last_block == 1
+    # the no-repeat rule: robot 0 may not block robot 1 in the next play ...
+    assert "same robot" in problem(after, 0, block(1, "S19"))
+    # ... but a teammate may
+    team = scene([("red", BLUE_SZ1, TANK_CATAPULT, ["S19"]),
+                  ("blue", BLUE_SZ1, MECANUM_CATAPULT),
+                  ("red", BLUE_SZ1, TANK_CATAPULT), ("blue", RED_SZ1, TANK_CATAPULT)],
+                 [held(1, "blue", 1)])
+    _, after = play_once(team, {0: block(1), 1: SHOOT}, LoadedDice(4, 2))
+    assert problem(after, 2, block(1)) is None
+    assert "your zone" in problem(after, 0, block(3, "S19"))  # not in robot 0's zone
+
+
+def test_block_on_a_block_goes_first():
+    # robot 0 (red) blocks robot 1's shot; robot 3 (blue) blocks robot 0's block
+    state = scene([("red", BLUE_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
+                   ("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                  [held(1, "blue", 1)])
+    events, after = play_once(state, {0: block(1), 1: SHOOT, 3: block(0)},
+                              LoadedDice(6, 1, 4))  # 3 beats 0, then the shot rolls 4
+    assert of(events, "ActionBlocked") == [{"robot": 0, "by": 3}]
+    assert after.points == (0, 10)
+
+
+def test_blocked_double_action_loses_both_halves():
+    state = scene([("red", RED_SZ2, TANK_CATAPULT, ["S12"]), ("blue", RED_SZ2, TANK_CATAPULT)],
+                  [held(0, "red", 0)])
+    play = {"card": "S12", "side": "top",
+            "steps": [{"act": "move", "dir": -1, "dist": 1}, {"act": "high"}]}
+    events, after = play_once(state, {0: play, 1: block(0)}, LoadedDice(6, 1))
+    assert "RobotMoved" not in types(events) and after.robots[0].zone == RED_SZ2
+
+
+def test_double_action_order_move_then_shoot():
+    state = scene([("red", RED_SZ2, TANK_CATAPULT, ["S12", "S13"]),
+                   ("blue", BLUE_SZ1, TANK_CATAPULT)], [held(0, "red", 0)])
+    play = {"card": "S12", "side": "top",
+            "steps": [{"act": "move", "dir": -1, "dist": 1}, {"act": "high"}]}
+    events, after = play_once(state, {0: play}, LoadedDice(3))
+    assert types(events).index("RobotMoved") < types(events).index("BallScored")
+    assert after.points == (10, 0)
+    # the halves cannot be swapped: Move then Shoot from Shoot Zone 2 cannot shoot first
+    swapped = {"card": "S12", "side": "top",
+               "steps": [{"act": "high"}, {"act": "move", "dir": -1, "dist": 1}]}
+    assert problem(state, 0, swapped) is not None
+    # Shoot then Move from Shoot Zone 2 is out of the catapult's range
+    out = {"card": "S13", "side": "top",
+           "steps": [{"act": "high"}, {"act": "move", "dir": -1, "dist": 1}]}
+    assert "range" in problem(state, 0, out)
+    # one half alone is fine
+    half = {"card": "S12", "side": "top", "steps": [{"act": "move", "dir": -1, "dist": 1}, None]}
+    assert problem(state, 0, half) is None
+
+
+def test_low_goal_example_scores_zero_plus_assists():
+    # ball on the floor in Red Shoot Zone 1, put there by a pass from robot 2
+    state = scene([("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
+                   ("red", RED_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                  [floor(0, "red", RED_SZ1, possessors=[2])])
+    low = {"card": "B1", "side": "top", "steps": [{"act": "low"}]}  # a move card
+    events, after = play_once(state, {0: low}, LoadedDice(2))
+    scored = of(events, "BallScored")[0]
+    assert scored["goal"] == "low" and scored["points"] == 0
+    assert scored["assist_robots"] == [2] and after.points == (10, 0)
+    assert after.assists == (10, 0)
+    # a failed low goal leaves the ball on the floor
+    _, missed = play_once(state, {0: low}, LoadedDice(1))
+    assert missed.balls[0].where == "floor" and missed.points == (0, 0)
+    # only from Shoot Zone 1
+    far = scene([("red", RED_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)])
+    assert "Shoot Zone 1" in problem(far, 0, low)
+
+
+def test_kiss_pass_example():
+    state = scene([("red", RED_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
+                   ("red", RED_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                  [held(0, "red", 0)])
+    kiss = {"card": "B1", "side": "bottom", "steps": [{"act": "pass", "dir": 0, "dist": 0}]}
+    events, after = play_once(state, {0: kiss, 2: PICKUP}, LoadedDice())  # no roll at all
+    assert of(events, "BallPassed")[0]["kiss"] is True
+    assert after.balls[0].robot == 2 and after.balls[0].possessors == (0, 2)
+
+
+def test_pass_two_zones_then_teammate_picks_up():
+    state = scene([("red", BLUE_WHITE, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
+                   ("red", RED_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                  [held(0, "red", 0)])
+    pass2 = {"card": "B1", "side": "bottom", "steps": [{"act": "pass", "dir": -1, "dist": 2}]}
+    events, after = play_once(state, {0: pass2, 2: PICKUP}, LoadedDice(5))
+    assert types(events).index("BallPassed") < types(events).index("BallPickedUp")
+    assert after.balls[0].robot == 2 and after.points == (0, 0)  # passes score nothing
+
+
+def test_assists_count_every_other_possessor():
+    state = scene([("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
+                   ("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                  [held(0, "red", 0, possessors=[2, 0])])
+    events, after = play_once(state, {0: SHOOT}, LoadedDice(6))
+    assert of(events, "BallScored")[0]["assist_points"] == 10
+    assert after.points == (20, 0)
+
+
+def test_allied_order_decides_who_picks_up_first():
+    state = scene([("red", RED_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
+                   ("red", RED_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                  [floor(0, "red", RED_SZ2)])
+    first = {**PICKUP, "order": 0}
+    second = {**PICKUP, "order": 1}
+    # robot 2 goes first and fails (2), robot 0 then succeeds (5)
+    events, after = play_once(state, {0: second, 2: first}, LoadedDice(2, 5))
+    assert [d["robot"] for d in of(events, "DiceRolled")] == [2, 0]
+    assert after.balls[0].robot == 0
+
+
+def test_first_scored_ball_is_removed_second_waits_and_is_inbounded():
+    state = scene([("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
+                   ("red", BLUE_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                  [held(0, "red", 0), held(2, "red", 0, possessors=[0])])
+    events, after = play_once(state, {0: SHOOT}, LoadedDice(6))
+    assert of(events, "BallScored")[0]["removed"] is True
+    assert after.balls[0].where == "removed"
+    events, after = play_once(after, {0: {**SHOOT, "card": "B3", "side": "top",
+                                          "steps": [{"act": "low"}]}}, LoadedDice(6, 1))
+    assert of(events, "BallScored")[0]["removed"] is False
+    # before the next play the red ball is inbounded to robot 2 in Blue Shoot Zone 1;
+    # it has no Active Catching and rolls a 1: dropped on the floor there
+    assert of(events, "Inbounded") == [{"ball": 2, "robot": 2, "die": 1, "caught": False}]
+    assert after.balls[2].where == "floor" and after.balls[2].zone == BLUE_SZ1
+
+
+def test_active_catching_catches_an_inbound_surely():
+    state = scene([("red", BLUE_SZ1, WITH_CATCHING), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                  [Ball(0, "red", "waiting"), held(1, "blue", 1)])
+    events, after = play_once(state, {}, LoadedDice())
+    assert of(events, "Inbounded") == [{"ball": 0, "robot": 0, "die": None, "caught": True}]
+    assert after.balls[0].where == "held" and after.balls[0].possessors == (0,)
+
+
+def test_no_inbound_while_a_ball_is_in_play_or_nobody_waits():
+    state = scene([("red", BLUE_SZ2, WITH_CATCHING), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                  [Ball(0, "red", "waiting"), held(1, "blue", 1)])
+    events, _ = play_once(state, {}, LoadedDice())
+    assert not of(events, "Inbounded")
+
+
+def test_fast_tank_moves_two_zones_on_a_roll():
+    fast = ("fast_tank_drive", "catapult", "spinning_stick")
+    state = scene([("red", BLUE_SZ1, fast), ("blue", BLUE_SZ1, TANK_CATAPULT)])
+    move = {"card": "B1", "side": "top", "steps": [{"act": "move", "dir": -1, "dist": 2}]}
+    _, after = play_once(state, {0: move}, LoadedDice(3))
+    assert after.robots[0].zone == BLUE_WHITE
+    _, after = play_once(state, {0: move}, LoadedDice(2))
+    assert after.robots[0].zone == BLUE_SZ2
+    tank = scene([("red", BLUE_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)])
+    assert "at most 1" in problem(tank, 0, move)
+
+
+def test_crossing_the_truss_only_in_driver_controlled_rounds():
+    state = scene([("red", RED_WHITE, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)])
+    move = {"card": "B1", "side": "top", "steps": [{"act": "move", "dir": 1, "dist": 1}]}
+    _, after = play_once(state, {0: move}, LoadedDice())
+    assert after.robots[0].zone == BLUE_WHITE
+    auto = replace(state, phase="auto", round=0)
+    d = next(x for x in GAME.pending(auto) if x.seat == 0)
+    assert "truss" in d.reject_reason([[move, stay("B2"), stay("B3")]])
+    low = {"card": "B1", "side": "top", "steps": [{"act": "low"}]}
+    red1 = replace(auto, robots=(replace(auto.robots[0], zone=RED_SZ1), auto.robots[1]))
+    d = next(x for x in GAME.pending(red1) if x.seat == 0)
+    assert "high goals" in d.reject_reason([[low, stay("B2"), stay("B3")]])
+
+
+def test_autonomous_reveals_one_card_at_a_time_and_scores_twenty():
+    state = scene([("red", RED_WHITE, TANK_CATAPULT), ("blue", BLUE_WHITE, TANK_CATAPULT)],
+                  [held(0, "red", 0), held(1, "blue", 1)], round_=0)
+    state = replace(state, phase="auto")
+    move = {"card": "B1", "side": "top", "steps": [{"act": "move", "dir": -1, "dist": 1}]}
+    again = {"card": "B2", "side": "top", "steps": [{"act": "move", "dir": -1, "dist": 1}]}
+    shoot = {"card": "S01", "side": "top", "steps": [{"act": "high"}]}
+    red = [move, again, {"card": "B3", "side": "down"}]
+    blue = [{"card": "B4", "side": "down"}, stay("B1"), stay("B2")]
+    state = replace(state, robots=(replace(state.robots[0], specials=("S01",)), state.robots[1]))
+    red = [move, again, shoot]
+    actions = {0: [red], 1: [blue]}
+    for d in GAME.pending(state):
+        assert d.secret and d.reject_reason(actions[d.seat]) is None
+    events = GAME.resolve(state, actions, LoadedDice(3))
+    reveals = of(events, "CardsRevealed")
+    assert [r["step"] for r in reveals] == [0, 1, 2]
+    assert [p["card"] for p in reveals[2]["plays"]] == ["S01", "B2"]
+    for e in events:
+        state = GAME.evolve(state, e)
+    assert of(events, "BallScored")[0]["points"] == 20
+    assert of(events, "BallScored")[0]["assist_points"] == 0
+    assert state.points == (20, 0) and state.phase == "play" and state.round == 1
+    assert state.robots[0].hand == ("B1", "B2", "B3", "B4", "S01")  # cards come back
+
+
+def test_cards_are_used_once_per_round_and_come_back():
+    state = scene([("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)])
+    _, after = play_once(state, {0: stay("B1")}, LoadedDice())
+    assert "B1" not in after.robots[0].hand
+    assert problem(after, 0, stay("B1")) is not None
+    last = replace(after, play=4)
+    _, nxt = play_once(last, {0: stay("B2")}, LoadedDice())
+    assert nxt.round == 2 and nxt.play == 0 and len(nxt.robots[0].hand) == 4
+
+
+def test_reroll_is_once_per_game():
+    state = scene([("red", RED_SZ1, TANK_CATAPULT, ["S21"]), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                  [held(0, "red", 0)])
+    play = {"card": "S21", "side": "top", "steps": [{"act": "high"}]}
+    events, after = play_once(state, {0: play}, LoadedDice(1, 5))
+    assert of(events, "Rerolled")[0]["success"] is True
+    assert after.robots[0].rerolls == ("S21",)
+    again = replace(after, balls=(held(0, "red", 0),), robots=(
+        replace(after.robots[0], played=()), after.robots[1]))
+    events, _ = play_once(again, {0: play}, LoadedDice(1))  # no second re-roll
+    assert not of(events, "Rerolled")
+
+
+def test_missed_shots_table():
+    state = scene([("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                  [held(0, "red", 0)], missed_shots=True)
+    events, after = play_once(state, {0: SHOOT}, LoadedDice(1, 3))
+    assert of(events, "MissedShot")[0]["result"] == "under"
+    assert after.balls[0].zone == BLUE_WHITE
+    events, after = play_once(state, {0: SHOOT}, LoadedDice(1, 1))
+    assert after.balls[0].where == "waiting"  # out of bounds: inbounded as usual
+
+
+def test_tied_blocks_table():
+    state = scene([("red", BLUE_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                  [held(1, "blue", 1)], tied_blocks=True)
+    # tie (3+1 vs 3+1), table roll 2: the defender's next action must be a stay
+    events, after = play_once(state, {0: block(1), 1: SHOOT}, LoadedDice(3, 3, 2, 1))
+    assert after.robots[1].forced == "stay"
+    assert "face down" in problem(after, 1, {**SHOOT, "card": "B3", "side": "top",
+                                             "steps": [{"act": "truss"}]})
+    # table roll 6: the attacker panics and gets a random card for its next play
+    events, after = play_once(state, {0: block(1), 1: SHOOT}, LoadedDice(3, 3, 6, 1, 0))
+    assert of(events, "DriverPanicked") == [{"robot": 0, "card": "B1"}]
+    assert after.robots[0].forced == "card:B1"
+    assert problem(after, 0, stay("B3")) is not None
+    assert "panic" in problem(after, 0, {"card": "B1", "side": "top",
+                                         "steps": [{"act": "move", "dir": -1, "dist": 1}]})
+    assert problem(after, 0, {"card": "B1", "side": "top", "steps": [None]}) is None
+
+
+# -- build and draft ------------------------------------------------------------------
+
+
+def test_catalogues_have_the_right_sizes():
+    assert len(C.PARTS) == 13 and len(C.BASIC) == 4
+    assert len([c for c in C.SPECIAL if not c.deluxe]) == 24
+    assert C.build_problem(list(("tank_drive", "catapult", "spinning_stick",
+                                 "active_catching")), 6) is None  # the sample robot
+    assert sum(C.PART_BY_ID[p].weeks for p in WITH_CATCHING) == 6
+
+
+def test_build_constraints():
+    assert "budget" in C.build_problem(["swerve_drive", "super_catapult", "spinning_stick"], 6)
+    assert "pick-up" in C.build_problem(["tank_drive", "catapult"], 6)
+    assert C.build_problem(["tank_drive", "claw_shooter"], 6) is None  # built-in pick-up
+    assert "drive" in C.build_problem(["catapult", "spinning_stick"], 6)
+    assert C.build_problem(["mecanum_drive", "super_catapult", "spinning_stick"], 7) is None
+
+
+def _start(n, options=None, seed=3):
+    from engine.game import Seat
+    from engine.runner import Match
+    return Match.begin(GAME, [Seat("random")] * n, seed, options or {})
+
+
+def test_draft_row_starting_player_and_extra_picks():
+    m = _start(4)
+    state = m.state
+    assert state.phase == "build"
+    builds = {0: [["kitbot_drive", "puncher", "spinning_stick"]],  # 3 weeks: extra picks
+              1: [list(WITH_CATCHING)], 2: [list(WITH_CATCHING)], 3: [list(WITH_CATCHING)]}
+    from engine.rng import Rng
+    events = GAME.resolve(state, builds, Rng(1, 1))
+    for e in events:
+        state = GAME.evolve(state, e)
+    rolled = of(events, "StartingPlayerRolled")[0]
+    starter = rolled["starter"]
+    last = rolled["rolls"][-1]
+    assert max(a + b for _, a, b in last) == next(a + b for s, a, b in last if s == starter)
+    order = of(events, "DraftOrderSet")[0]["order"]
+    assert order[:4] == [(starter + k) % 4 for k in range(4)]
+    assert len(order) == 12 + 2 and order[-2:] == [0, 0]
+    assert len(state.row) == 8 and len(state.deck) == 16
+    assert state.phase == "draft" and GAME.pending(state)[0].legal == list(state.row)
+
+
+def test_two_and_three_seat_control():
+    m = _start(2)
+    c = m.state.controllers
+    first = c[0]
+    assert c == (first, 1 - first, 1 - first, first)
+    m = _start(3)
+    c = m.state.controllers
+    assert c[0] == c[3] and sorted(set(c)) == [0, 1, 2] and len(set(c[1:3])) == 2
+
+
+def test_options_budgets():
+    assert [r.budget for r in _start(4, {"iri": True}).state.robots] == [7] * 4
+    assert [r.budget for r in _start(4, {"rookie": "1,2"}).state.robots] == [6, 5, 5, 6]
+    from engine.game import RulesError
+    with pytest.raises(RulesError):
+        _start(4, {"rookie": "9"})
+
+
+def test_tie_breaks_rank_the_alliances():
+    state = scene([("red", 0, TANK_CATAPULT), ("blue", 5, TANK_CATAPULT)])
+    over = replace(state, phase="over", points=(50, 50), assists=(10, 10), catches=(20, 10),
+                   result="x")
+    assert GAME.outcome(over).ranks == (1, 2)
+    draw = replace(over, catches=(10, 10))
+    assert GAME.outcome(draw).ranks == (1, 1)
