@@ -58,6 +58,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"seat {seat} {bot}: rank {rank}, score {score}")
     print(f"ended: {outcome.reason}; {len(match.log)} events")
     print(f"digest {match.log.digest}")
+    for seat, player in enumerate(players):  # a bot program's stderr, for its author
+        if getattr(player, "stderr", ""):
+            print(f"--- stderr of seat {seat} ({args.bots[seat]}) ---\n{player.stderr}",
+                  file=sys.stderr)
     if args.out:
         Path(args.out).write_bytes(match.log.to_jsonl())
     return 0

@@ -1,0 +1,120 @@
+"""Sandbox figures: what running a bot out of process, in bubblewrap, costs.
+
+- ``round_trip_ms``: per-decision time seen by the runner (p50, p99) for the
+  tic-tac-toe starter in the sandbox, against the same decision in process;
+- ``start_ms``: spawning the sandbox and completing the handshake (p50, p99);
+- ``matches``: whole matches, two sandboxed starters against each other versus
+  two in-process random bots, for tic-tac-toe and aimbots (when registered).
+"""
+
+from __future__ import annotations
+
+import time
+
+from engine import registry
+from engine.bots import Limits, Sandbox, SubprocessPlayer, load_program
+from engine.game import Header, Seat
+from engine.lineup import lineup
+from engine.runner import run_match
+from engine.sdk import starter_path
+
+LIMITS = Limits(startup=10.0, decision=10.0, match=600.0)
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 3)
+
+
+class _Timed:
+    """Wraps a player and times each decide() as the runner sees it."""
+
+    def __init__(self, inner) -> None:
+        self.inner, self.times = inner, []
+
+    def begin(self, seat, header):
+        self.inner.begin(seat, header)
+        if hasattr(self.inner, "handshake"):  # start-up is measured apart, in _start
+            self.inner.handshake()
+
+    def decide(self, request):
+        began = time.perf_counter()
+        action = self.inner.decide(request)
+        self.times.append(time.perf_counter() - began)
+        return action
+
+    def finish(self, outcome):
+        self.inner.finish(outcome)
+
+
+def _round_trips(matches: int = 40) -> dict:
+    game = registry.get("tic_tac_toe")
+    starter = str(starter_path("tic_tac_toe"))
+    out = {}
+    for label, bots in (("sandboxed", [starter, starter]), ("in_process", ["random", "random"])):
+        times: list[float] = []
+        for seed in range(matches):
+            seats, players = lineup(game, bots, limits=LIMITS)
+            timed = [_Timed(p) for p in players]
+            run_match(game, timed, seats, seed)
+            for t in timed:
+                times += t.times
+        out[label] = {"decisions": len(times), "p50_ms": _pct(times, 0.5),
+                      "p99_ms": _pct(times, 0.99)}
+    return out
+
+
+def _start(count: int = 30) -> dict:
+    game = registry.get("tic_tac_toe")
+    program = load_program(starter_path("tic_tac_toe"))
+    sandbox = Sandbox(LIMITS)
+    header = Header(game.name, game.rules_version, 0, (Seat("a"), Seat("b")), {},
+                    {"max_steps": 100, "max_faults": 5})
+    starts, closes = [], []
+    for _ in range(count):
+        player = SubprocessPlayer(program, sandbox=sandbox)
+        began = time.perf_counter()
+        player.begin(0, header)
+        player.handshake()
+        starts.append(time.perf_counter() - began)
+        assert player.failure is None, player.failure
+        began = time.perf_counter()
+        player.close()
+        closes.append(time.perf_counter() - began)
+    return {"spawn_and_handshake_p50_ms": _pct(starts, 0.5),
+            "spawn_and_handshake_p99_ms": _pct(starts, 0.99),
+            "kill_and_reap_p50_ms": _pct(closes, 0.5), "runs": count}
+
+
+def _matches(name: str, count: int) -> dict:
+    game = registry.get(name)
+    starter = str(starter_path(name))
+    seats_n = game.seat_counts[0]
+    out = {}
+    for label, bots in (("sandboxed", [starter] * seats_n),
+                        ("in_process", ["random"] * seats_n)):
+        began, decisions = time.perf_counter(), 0
+        for seed in range(count):
+            seats, players = lineup(game, bots, limits=LIMITS)
+            match = run_match(game, players, seats, seed)
+            decisions += sum(1 for e in match.log if e.type == "ActionSubmitted")
+        elapsed = time.perf_counter() - began
+        out[label] = {"matches": count, "seconds_per_match": round(elapsed / count, 4),
+                      "decisions_per_match": decisions // count}
+    out["slowdown"] = round(out["sandboxed"]["seconds_per_match"]
+                            / max(out["in_process"]["seconds_per_match"], 1e-9), 1)
+    return out
+
+
+def run() -> dict:
+    result = {"bwrap": Sandbox(LIMITS).sandboxed, "round_trip": _round_trips(),
+              "start": _start(), "matches": {"tic_tac_toe": _matches("tic_tac_toe", 20)}}
+    if "aimbots" in registry.games():
+        result["matches"]["aimbots"] = _matches("aimbots", 3)
+    return result
+
+
+if __name__ == "__main__":
+    import json
+
+    print(json.dumps(run(), indent=2))

@@ -1,0 +1,19 @@
+"""Bot programs: the JSON-lines protocol, the bubblewrap sandbox and the player
+that drives an out-of-process bot (see docs/protocol.md and docs/writing-a-bot.md).
+
+- ``load_program(path)``: a bot file, or a folder with ``bot.json``;
+- ``Sandbox(limits)``: starts programs inside bubblewrap (refuses to run them
+  without it unless unsandboxed runs are allowed explicitly);
+- ``SubprocessPlayer(program, limits)``: a ``Player`` for the runner;
+- ``validate_bot(path, game)``: does the bot start and answer the handshake?
+"""
+
+from engine.bots.player import SubprocessPlayer
+from engine.bots.protocol import PROTOCOL
+from engine.bots.sandbox import (ALLOW_ENV, BotError, BotProgram, Limits, Sandbox,
+                                 SandboxUnavailable, is_program_path, load_program)
+from engine.bots.validate import validate_bot
+
+__all__ = ["ALLOW_ENV", "BotError", "BotProgram", "Limits", "PROTOCOL", "Sandbox",
+           "SandboxUnavailable", "SubprocessPlayer", "is_program_path", "load_program",
+           "validate_bot"]

@@ -1,0 +1,1 @@
+"""Starter bots, one per game: copy one to begin a bot of your own."""

@@ -1,0 +1,4 @@
+"""Hostile: exits before the handshake."""
+import sys
+
+sys.exit(3)
