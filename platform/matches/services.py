@@ -3,7 +3,7 @@
 - ``create_match`` queues a match row with its seats;
 - ``run_stored_match`` plays a queued match with built-in bots, appending its events
   in batches while it runs (so a running match can be watched), then ``finish``\\es it;
-- ``play_and_store`` is both;
+- ``play_and_store`` is both; ``enqueue_match`` hands a queued match to a worker;
 - ``append_events`` is the only writer of ``MatchEvent`` rows: it checks that each
   line is a canonical event, has the next ``seq`` and chains from the last stored
   hash;
@@ -104,6 +104,14 @@ def run_stored_match(match: Match, batch_size: int = DEFAULT_BATCH_SIZE,
     except Exception as exc:  # noqa: BLE001 - the match must end, failed, with the reason
         logger.exception("match %s failed", match.pk)
         fail(match, f"{type(exc).__name__}: {exc}")
+    return match
+
+
+def enqueue_match(match: Match) -> Match:
+    """Hand a queued match to the workers (a Celery task runs and stores it)."""
+    from matches.tasks import run_match_task
+
+    transaction.on_commit(lambda: run_match_task.delay(match.pk))
     return match
 
 
