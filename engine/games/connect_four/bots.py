@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from engine.games.connect_four.rules import COLUMNS, ROWS, makes_four
-from engine.players import RandomBot, Request
+from engine.games.lines import WinOrBlockBot
+from engine.players import RandomBot
 
 
 def winning_column(board: list[int], heights: list[int], seat: int) -> int | None:
@@ -14,20 +15,11 @@ def winning_column(board: list[int], heights: list[int], seat: int) -> int | Non
     return None
 
 
-class GreedyBot:
+class GreedyBot(WinOrBlockBot):
     """Wins now if it can, else blocks the opponent's win, else plays at random."""
 
-    def __init__(self, game, seat: int, rng) -> None:
-        self.seat = seat
-        self.rng = rng
-
-    def decide(self, request: Request) -> int:
-        view = request.view
-        for who in (self.seat, 1 - self.seat):
-            column = winning_column(view["board"], view["heights"], who)
-            if column is not None:
-                return column
-        return self.rng.choice(request.legal)
+    def winning_move(self, view: dict, seat: int) -> int | None:
+        return winning_column(view["board"], view["heights"], seat)
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

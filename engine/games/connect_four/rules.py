@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.events import Event
-from engine.game import Decision, Game, Header, Outcome
-from engine.rng import Rng
+from engine.game import Decision
+from engine.games.lines import LineGame
 
 COLUMNS = 7
 ROWS = 6
@@ -101,14 +101,11 @@ def landing_cell(heights: tuple[int, ...] | list[int], column: int) -> int:
     return heights[column] * COLUMNS + column
 
 
-class ConnectFour(Game):
+class ConnectFour(LineGame):
     name = "connect_four"
     title = "Connect four"
     rules_version = 1
-    seat_counts = (2,)
-
-    def start(self, header: Header, rng: Rng) -> list[Event]:
-        return []
+    line_length = 4
 
     def evolve(self, state: State | None, event: Event) -> State:
         if event.type == "MatchStarted":
@@ -133,17 +130,3 @@ class ConnectFour(Game):
     def view(self, state: State, seat: int | None) -> dict:
         return {"board": list(state.board), "heights": list(state.heights),
                 "to_move": state.to_move, "you": seat}
-
-    def resolve(self, state: State, actions: dict, rng: Rng) -> list[Event]:
-        return []
-
-    def outcome(self, state: State) -> Outcome | None:
-        if not state.over:
-            return None
-        if state.winner is None:
-            return Outcome((1, 1), (0, 0), "draw: the board is full")
-        scores = tuple(1 if seat == state.winner else 0 for seat in (0, 1))
-        return Outcome(tuple(2 - s for s in scores), scores, "four in a row")
-
-    def scores(self, state: State) -> tuple[int, ...]:
-        return (0, 0)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from engine.games.tic_tac_toe.rules import EMPTY, LINES
-from engine.players import RandomBot, Request
+from engine.games.lines import WinOrBlockBot
+from engine.players import RandomBot
 
 
 def completing_cell(board: list[int], seat: int) -> int | None:
@@ -15,20 +16,11 @@ def completing_cell(board: list[int], seat: int) -> int | None:
     return None
 
 
-class GreedyBot:
+class GreedyBot(WinOrBlockBot):
     """Wins now if it can, else blocks the opponent's win, else plays at random."""
 
-    def __init__(self, game, seat: int, rng) -> None:
-        self.seat = seat
-        self.rng = rng
-
-    def decide(self, request: Request) -> int:
-        board = request.view["board"]
-        for who in (self.seat, 1 - self.seat):
-            cell = completing_cell(board, who)
-            if cell is not None:
-                return cell
-        return self.rng.choice(request.legal)
+    def winning_move(self, view: dict, seat: int) -> int | None:
+        return completing_cell(view["board"], seat)
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.events import Event
-from engine.game import Decision, Game, Header, Outcome
-from engine.rng import Rng
+from engine.game import Decision
+from engine.games.lines import LineGame
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 EMPTY = -1
@@ -36,14 +36,11 @@ def winner_of(board: tuple[int, ...]) -> int | None:
     return None
 
 
-class TicTacToe(Game):
+class TicTacToe(LineGame):
     name = "tic_tac_toe"
     title = "Tic-tac-toe"
     rules_version = 1
-    seat_counts = (2,)
-
-    def start(self, header: Header, rng: Rng) -> list[Event]:
-        return []
+    line_length = 3
 
     def evolve(self, state: State | None, event: Event) -> State:
         if event.type == "MatchStarted":
@@ -72,17 +69,3 @@ class TicTacToe(Game):
 
     def view(self, state: State, seat: int | None) -> dict:
         return {"board": list(state.board), "to_move": state.to_move, "you": seat}
-
-    def resolve(self, state: State, actions: dict, rng: Rng) -> list[Event]:
-        return []
-
-    def outcome(self, state: State) -> Outcome | None:
-        if not state.over:
-            return None
-        if state.winner is None:
-            return Outcome((1, 1), (0, 0), "draw: the board is full")
-        scores = tuple(1 if seat == state.winner else 0 for seat in (0, 1))
-        return Outcome(tuple(2 - s for s in scores), scores, "three in a row")
-
-    def scores(self, state: State) -> tuple[int, ...]:
-        return (0, 0)

@@ -1,0 +1,64 @@
+"""What the "line up N marks" games share (tic-tac-toe, connect four).
+
+Two seats alternate, nothing is left to chance, and the first line wins. The
+submitted action is the whole move, so ``evolve`` applies it and ``resolve`` adds
+nothing. A game's state carries ``over`` and ``winner``; the greedy bot needs only
+the game's ``winning_move``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.events import Event
+from engine.game import Game, Header, Outcome
+from engine.players import Request
+from engine.rng import Rng
+
+
+class LineGame(Game):
+    """Base of a two-seat game won by the first line of ``line_length`` marks."""
+
+    seat_counts = (2,)
+    line_length = 3
+
+    def start(self, header: Header, rng: Rng) -> list[Event]:
+        return []
+
+    def resolve(self, state: Any, actions: dict, rng: Rng) -> list[Event]:
+        return []
+
+    def outcome(self, state: Any) -> Outcome | None:
+        if not state.over:
+            return None
+        if state.winner is None:
+            return Outcome((1, 1), (0, 0), "draw: the board is full")
+        scores = tuple(1 if seat == state.winner else 0 for seat in (0, 1))
+        return Outcome(tuple(2 - s for s in scores), scores,
+                       f"{('three', 'four')[self.line_length - 3]} in a row")
+
+    def scores(self, state: Any) -> tuple[int, ...]:
+        return (0, 0)
+
+
+class WinOrBlockBot:
+    """Wins now if it can, else blocks the opponent's win, else plays at random.
+
+    Subclasses give ``winning_move(view, seat)``: a move that completes a line
+    for ``seat`` now, or ``None``.
+    """
+
+    def __init__(self, game: Game, seat: int, rng: Rng) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    def winning_move(self, view: dict, seat: int) -> int | None:
+        raise NotImplementedError
+
+    def decide(self, request: Request) -> int:
+        view = request.view
+        for who in (self.seat, 1 - self.seat):
+            move = self.winning_move(view, who)
+            if move is not None:
+                return move
+        return self.rng.choice(request.legal)
