@@ -24,7 +24,10 @@ DEMO_ENV := DJANGO_DEBUG=1
 run: setup
 	$(DEMO_ENV) $(BIN)/python manage.py migrate --noinput
 	$(DEMO_ENV) $(BIN)/python manage.py demo
-	$(DEMO_ENV) $(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(DEMO_ENV) $(BIN)/python manage.py demo_seasons
+	@echo "Scrimmage at http://127.0.0.1:8000  -  admin: http://127.0.0.1:8000/admin/ (login admin / admin)"
+	@echo "web, worker and beat run under honcho (Procfile); Ctrl-C stops all three"
+	$(DEMO_ENV) PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho start -f Procfile
 
 test: setup
 	$(BIN)/python -m pytest

@@ -9,7 +9,8 @@ import sys
 import time
 from pathlib import Path
 
-MODULES = ["bench.engine_bench", "bench.platform_bench", "bench.sandbox_bench"]
+MODULES = ["bench.engine_bench", "bench.platform_bench", "bench.sandbox_bench",
+           "bench.tournament_bench"]
 OUT = Path(__file__).with_name("results.json")
 
 

@@ -12,6 +12,8 @@ Environment variables:
 - ``SCRIMMAGE_DATA_DIR``: where the SQLite file and collected static files live
   (``data/`` in the repository by default).
 - ``DJANGO_ALLOWED_HOSTS``: comma-separated host names.
+- ``SCRIMMAGE_ALLOW_UNSANDBOXED=1``: run uploaded bots even without bubblewrap
+  (only bots you trust); off by default.
 """
 
 import os
@@ -54,6 +56,8 @@ INSTALLED_APPS = [
     "matches",
     "web",
     "tournaments",
+    "django_celery_beat",
+    "bots",
 ]
 
 MIDDLEWARE = [
@@ -83,6 +87,11 @@ TEMPLATES = [{
 
 DATABASES = {"default": dj_database_url.config(
     default=f"sqlite:///{DATA_DIR / 'scrimmage.sqlite3'}", conn_max_age=60)}
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # web, workers and beat share the file: wait for a lock instead of failing, and
+    # take the write lock when a transaction starts (no deadlocked upgrades)
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"timeout": 30, "transaction_mode": "IMMEDIATE"})
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 USE_TZ = True
@@ -132,6 +141,52 @@ SPECTACULAR_SETTINGS = {
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# Uploaded bots (limits and caps: see bots/conf.py for each BOTS_* setting and its
+# default). Without bubblewrap, uploaded bots run only when the operator sets this.
+SCRIMMAGE_ALLOW_UNSANDBOXED = os.environ.get("SCRIMMAGE_ALLOW_UNSANDBOXED", "").strip().lower() in (
+    "1", "true", "yes")
+
+# -- Celery (tournament workers: ``celery -A config worker``, ``celery -A config beat``) --
+# The broker: CELERY_BROKER_URL (redis://... in production, shared by workers on
+# several machines); by default kombu's filesystem transport under the data folder,
+# so one machine needs nothing else running. Producers and consumers must share one
+# folder, so ``in`` and ``out`` are the same queue folder (as in kombu's docs).
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
+BROKER_DIR = DATA_DIR / "broker"
+if CELERY_BROKER_URL.startswith("filesystem"):
+    for _sub in ("out", "processed", "control"):
+        (BROKER_DIR / _sub).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(BROKER_DIR / "out"), "data_folder_out": str(BROKER_DIR / "out"),
+        "data_folder_processed": str(BROKER_DIR / "processed"), "store_processed": False,
+        # the exchange tables; kombu's default is a "control" folder in the cwd
+        "control_folder": str(BROKER_DIR / "control"),
+        "polling_interval": 0.1}
+else:
+    # an unacknowledged message (a worker killed mid-match) comes back after this;
+    # the sweeper (tournaments.recover_stalled) usually re-sends it sooner
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": int(os.environ.get(
+        "SCRIMMAGE_VISIBILITY_TIMEOUT", "3600"))}
+CELERY_RESULT_BACKEND = None  # results live in the database (matches, standings)
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# per match: the soft limit fails the match cleanly, the hard one kills the process
+CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("SCRIMMAGE_MATCH_SOFT_LIMIT", "600"))
+CELERY_TASK_TIME_LIMIT = int(os.environ.get("SCRIMMAGE_MATCH_HARD_LIMIT", "660"))
+CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+CELERY_BEAT_SCHEDULE = {
+    "recover-stalled-matches": {"task": "tournaments.recover_stalled", "schedule": 60.0},
+}
+# tournaments.tasks: a claim with no heartbeat for this long is a dead worker's
+SCRIMMAGE_LEASE_SECONDS = float(os.environ.get("SCRIMMAGE_LEASE_SECONDS", "60"))
+SCRIMMAGE_HEARTBEAT_SECONDS = float(os.environ.get("SCRIMMAGE_HEARTBEAT_SECONDS", "5"))
+# a queued match not picked up for this long is sent again (a lost message)
+SCRIMMAGE_REQUEUE_AFTER = float(os.environ.get("SCRIMMAGE_REQUEUE_AFTER", "600"))
+# events stored per batch while a match runs (smaller: a running match is watched live sooner)
+SCRIMMAGE_EVENT_BATCH = int(os.environ.get("SCRIMMAGE_EVENT_BATCH", "200"))

@@ -8,7 +8,11 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/auth/token/", obtain_auth_token, name="api-token"),
+    path("api/bots/", include("bots.api.urls")),
     path("api/", include("matches.api.urls")),
+    path("api/", include("tournaments.api.urls")),
     path("accounts/", include("accounts.urls")),
+    path("bots/", include("bots.urls")),
+    path("", include("tournaments.urls")),
     path("", include("web.urls")),
 ]

@@ -79,14 +79,18 @@ class MatchSeat(models.Model):
     #: a built-in bot's name (or, later, an uploaded bot's name as recorded)
     bot_name = models.CharField(max_length=100, db_index=True)
     bot_version = models.CharField(max_length=100, default="builtin")
-    # An uploaded bot version will be linked here by a nullable foreign key
-    # (``bot_version_ref``) when the bots app exists; built-in bots leave it empty.
+    #: the uploaded bot version this seat plays (pinned when the match is created);
+    #: empty for a built-in bot. ``bot_name``/``bot_version`` then hold its label.
+    bot_version_ref = models.ForeignKey("bots.BotVersion", on_delete=models.PROTECT, null=True,
+                                        blank=True, related_name="seats")
     team = models.IntegerField(null=True, blank=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.IntegerField(null=True, blank=True)
     faults = models.PositiveIntegerField(default=0)
     #: the last fault's reason (or the forfeit), empty when the bot played cleanly
     fault_reason = models.TextField(blank=True, default="")
+    #: an uploaded bot's stderr in this match (capped), shown to its owner only
+    stderr = models.TextField(blank=True, default="")
 
     class Meta:
         ordering = ["match", "index"]

@@ -40,7 +40,7 @@ class Forbidden(SelectorError):
 
 # -- lists --------------------------------------------------------------------------
 def match_list(*, game: str | None = None, bot: str | None = None, season: str | None = None,
-               status: str | None = None, created_after: dt.datetime | None = None,
+               tournament: str | None = None, status: str | None = None, created_after: dt.datetime | None = None,
                created_before: dt.datetime | None = None, search: str | None = None) -> QuerySet:
     """Matches, newest first, with their seats, filtered by whatever is given."""
     qs = Match.objects.all().prefetch_related(
@@ -51,6 +51,8 @@ def match_list(*, game: str | None = None, bot: str | None = None, season: str |
         qs = qs.filter(seats__bot_name=bot)
     if season:
         qs = filter_by_season(qs, season)
+    if tournament:
+        qs = filter_by_tournament(qs, tournament)
     if status:
         qs = qs.filter(status=status)
     if created_after:
@@ -69,12 +71,14 @@ def match_list(*, game: str | None = None, bot: str | None = None, season: str |
 
 
 def filter_by_season(qs: QuerySet, season: str) -> QuerySet:
-    """THE SEASON HOOK. Seasons do not exist yet (the tournaments app will add them
-    and a ``season`` relation on ``Match``); until then no match belongs to any
-    season, so filtering by one finds nothing."""
-    if any(f.name == "season" for f in Match._meta.get_fields()):
-        return qs.filter(season__pk=season) if season.isdigit() else qs.filter(season__slug=season)
-    return qs.none()
+    """Matches of a ladder season (by id). The link lives on the tournaments side
+    (``tournaments.Fixture``, one-to-one to a match), so matches know no seasons."""
+    return qs.filter(fixture__season_id=int(season)) if season.isdigit() else qs.none()
+
+
+def filter_by_tournament(qs: QuerySet, tournament: str) -> QuerySet:
+    """Matches of a tournament (by id), through ``tournaments.Fixture``."""
+    return qs.filter(fixture__tournament_id=int(tournament)) if tournament.isdigit() else qs.none()
 
 
 def recent_matches(limit: int = 10) -> list[Match]:

@@ -38,6 +38,25 @@ class StorageError(ValueError):
     """A line offered to a stored log breaks the log contract (seq, chain, shape)."""
 
 
+#: errors of the infrastructure (the database or the broker going away), not of the
+#: match: a worker retries them (the match is run again from the start) instead of
+#: recording a failed match. Everything else a match raises is the match's failure.
+def _infrastructure_errors() -> tuple[type[BaseException], ...]:
+    from django.db import InterfaceError, OperationalError
+
+    errors: list[type[BaseException]] = [OperationalError, InterfaceError]
+    try:
+        from kombu.exceptions import OperationalError as KombuOperationalError
+
+        errors.append(KombuOperationalError)
+    except ImportError:  # pragma: no cover - kombu comes with celery
+        pass
+    return tuple(errors)
+
+
+INFRASTRUCTURE_ERRORS = _infrastructure_errors()
+
+
 # -- creating and running ---------------------------------------------------------------
 def create_match(game: str, bots: Sequence[str], seed: int,
                  options: Mapping[str, Any] | None = None) -> Match:
@@ -85,13 +104,17 @@ def run_stored_match(match: Match, batch_size: int = DEFAULT_BATCH_SIZE,
     """Play a queued match with its seats' built-in bots and store it.
 
     The match ends ``finished`` (with its result) or ``failed`` (with the error);
-    engine errors do not escape.
+    engine and rules errors do not escape. ``INFRASTRUCTURE_ERRORS`` (the database
+    or broker unreachable) do: the match is left ``running`` with a partial log, for
+    the caller to retry from the start (``discard_partial_log``) or give up.
     """
     game = registry.get(match.game)
     seat_rows = list(match.seats.order_by("index"))
     seats = [Seat(s.bot_name, s.bot_version, s.team) for s in seat_rows]
     if players is None:
-        _, players = lineup(game, [s.bot_name for s in seat_rows])
+        from bots.runtime import seat_players  # built-in names in-process, uploads sandboxed
+
+        players = seat_players(game, seat_rows)
     Match.objects.filter(pk=match.pk).update(status=Match.Status.RUNNING,
                                              started_at=timezone.now())
     match.refresh_from_db()
@@ -101,6 +124,9 @@ def run_stored_match(match: Match, batch_size: int = DEFAULT_BATCH_SIZE,
         writer.flush()
         finish(match, played.log.events[-1].data, expected_digest=played.log.digest,
                fault_reasons=writer.fault_reasons)
+    except INFRASTRUCTURE_ERRORS:
+        logger.warning("match %s: infrastructure error, left for a retry", match.pk, exc_info=True)
+        raise
     except Exception as exc:  # noqa: BLE001 - the match must end, failed, with the reason
         logger.exception("match %s failed", match.pk)
         fail(match, f"{type(exc).__name__}: {exc}")

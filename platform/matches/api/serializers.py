@@ -51,7 +51,9 @@ class MatchFilterSerializer(serializers.Serializer):
     game = serializers.CharField(required=False)
     bot = serializers.CharField(required=False, max_length=100)
     season = serializers.CharField(required=False, max_length=100,
-                                   help_text="a season's id or slug (no seasons exist yet)")
+                                   help_text="a ladder season's id")
+    tournament = serializers.CharField(required=False, max_length=100,
+                                       help_text="a tournament's id")
     status = serializers.ChoiceField(choices=Match.Status.values, required=False)
     created_after = serializers.CharField(required=False, help_text="ISO date or date-time")
     created_before = serializers.CharField(required=False, help_text="ISO date or date-time")

@@ -1,0 +1,102 @@
+"""Tournament benchmark: matches per minute end to end on real workers.
+
+A 16-bot round robin of tic-tac-toe built-in bots (``greedy`` and ``random``,
+eight entries each: 120 matches in 15 rounds) is created and started, and the
+clock runs until the last round is rated and the tournament finished, with 1 and
+with 2 worker processes (``celery -A config worker --pool=solo``), on Redis and
+PostgreSQL (the same harness as the worker tests: ``tests/tournaments/stack.py``;
+REDIS_URL / DATABASE_URL, defaulting to the local standard ports). The engine's
+own share is measured by replaying the same matches in one process with the
+engine alone (no storage); the rest of the worker time is queueing, storage,
+claims, round checks and ratings: ``outside_engine_share``.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+ENTRIES = ["greedy", "random"] * 8
+PG = "postgres://postgres@127.0.0.1:5432/test"
+REDIS = "redis://127.0.0.1:6379/13"
+
+CREATE = f"""
+from tournaments import services
+t = services.create_tournament('bench', 'tic_tac_toe', 'round_robin', seed=1)
+services.add_entries(t, {ENTRIES!r})
+services.open_entries(t)
+out = t.pk
+"""
+
+ENGINE_TIME = """
+import time
+from engine import registry
+from engine.lineup import lineup
+from engine.runner import run_match
+from matches.models import Match
+total = 0.0
+n = 0
+for m in Match.objects.filter(fixture__tournament_id={pk}).prefetch_related('seats'):
+    game = registry.get(m.game)
+    seats, players = lineup(game, [s.bot_name for s in m.seats.order_by('index')])
+    t0 = time.perf_counter()
+    run_match(game, players, seats, m.seed, m.options)
+    total += time.perf_counter() - t0
+    n += 1
+out = {{'engine_seconds': total, 'matches': n}}
+"""
+
+
+def _one(workers: int) -> dict:
+    from tests.tournaments.stack import Stack
+
+    with tempfile.TemporaryDirectory() as tmp:
+        stack = Stack(Path(tmp), "redis")
+        try:
+            for i in range(workers):
+                stack.start_worker(name=f"bench{i}")
+            pk = stack.probe(CREATE)
+            t0 = time.perf_counter()
+            stack.probe(f"from tournaments import services\nfrom tournaments.models import Tournament\n"
+                        f"services.start(Tournament.objects.get(pk={pk}))\nout = 1")
+            stack.wait_for(f"from tournaments.models import Tournament\n"
+                           f"out = Tournament.objects.get(pk={pk}).status == 'finished'",
+                           timeout=900, every=0.2)
+            wall = time.perf_counter() - t0
+            engine = stack.probe(ENGINE_TIME.format(pk=pk))
+        finally:
+            stack.close()
+    n = engine["matches"]
+    busy = wall * workers
+    return {"workers": workers, "matches": n, "wall_seconds": round(wall, 2),
+            "matches_per_minute": round(n / wall * 60, 1),
+            "engine_seconds": round(engine["engine_seconds"], 3),
+            "outside_engine_share": round(1 - engine["engine_seconds"] / busy, 3)}
+
+
+def run() -> dict:
+    saved = {k: os.environ.get(k) for k in ("DATABASE_URL", "REDIS_URL")}
+    os.environ.setdefault("DATABASE_URL", PG)
+    os.environ.setdefault("REDIS_URL", REDIS)
+    try:
+        out = {"game": "tic_tac_toe", "format": "round_robin", "entries": len(ENTRIES),
+               "database": "postgresql", "broker": "redis",
+               "note": "wall time from start to the tournament finished, polled every 0.2 s; "
+                       "outside_engine_share = 1 - engine time / (wall x workers)"}
+        for workers in (1, 2):
+            out[f"workers_{workers}"] = _one(workers)
+        return out
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+if __name__ == "__main__":
+    import json
+
+    print(json.dumps(run(), indent=2))

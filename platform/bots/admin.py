@@ -1,0 +1,127 @@
+"""Admin for uploaded bots. Versions are read-only (immutable), as are challenges."""
+
+from django import forms
+from django.contrib import admin, messages
+from django.shortcuts import render
+
+from bots.models import Bot, BotVersion, Challenge
+
+
+def tournaments_take_bots() -> bool:
+    """``tournaments.services.add_entries`` exists and its ``Entry`` links an uploaded bot."""
+    try:
+        from tournaments import services
+        from tournaments.models import Entry
+    except ImportError:
+        return False
+    if not hasattr(services, "add_entries"):
+        return False
+    return any(f.name == "bot" for f in Entry._meta.get_fields())
+
+
+class CompetitionForm(forms.Form):
+    competition = forms.ChoiceField(label="season or tournament")
+
+    def __init__(self, *args, game: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        from tournaments.models import Season, Tournament
+
+        choices = []
+        for model in (Season, Tournament):
+            for c in model.objects.filter(game=game).exclude(status="finished"):
+                choices.append((f"{model._meta.model_name}:{c.pk}", f"{model._meta.verbose_name}: {c}"))
+        self.fields["competition"].choices = choices
+
+    def competition_object(self):
+        from tournaments.models import Season, Tournament
+
+        kind, pk = self.cleaned_data["competition"].split(":")
+        return (Season if kind == "season" else Tournament).objects.get(pk=pk)
+
+
+@admin.action(description="Add to season/tournament")
+def add_to_competition(modeladmin, request, queryset):
+    """An intermediate page picks the season or tournament, then
+    ``tournaments.services.add_entries(target, bots)`` enters the bots."""
+    from tournaments.services import add_entries
+
+    games = set(queryset.values_list("game", flat=True))
+    if len(games) != 1:
+        modeladmin.message_user(request, "choose bots of one game", messages.ERROR)
+        return None
+    form = CompetitionForm(request.POST if "apply" in request.POST else None, game=games.pop())
+    if form.is_bound and form.is_valid():
+        target = form.competition_object()
+        try:
+            made = add_entries(target, list(queryset))
+        except Exception as exc:  # noqa: BLE001 - the organiser sees why
+            modeladmin.message_user(request, f"not added: {exc}", messages.ERROR)
+        else:
+            modeladmin.message_user(request, f"{len(made)} entries added to {target}")
+        return None
+    return render(request, "bots/admin_add_to_competition.html", {
+        "form": form, "bots": queryset, "opts": modeladmin.model._meta,
+        "title": "Add bots to a season or tournament"})
+
+
+class ReadOnlyMixin:
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class BotVersionInline(ReadOnlyMixin, admin.TabularInline):
+    model = BotVersion
+    fields = ("number", "status", "validation_reason", "kind", "original_name", "sha256",
+              "size", "file_count", "created_at")
+    readonly_fields = fields
+    extra = 0
+    ordering = ("-number",)
+
+
+@admin.register(Bot)
+class BotAdmin(admin.ModelAdmin):
+    list_display = ("id", "name", "owner", "game", "public", "created_at")
+    list_filter = ("game", "public")
+    search_fields = ("name", "owner__username")
+    readonly_fields = ("owner", "name", "game", "created_at")
+    fields = ("owner", "name", "game", "public", "created_at")
+    inlines = [BotVersionInline]
+    actions = [add_to_competition]
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        if not tournaments_take_bots():
+            actions.pop("add_to_competition", None)
+        return actions
+
+    def has_add_permission(self, request):
+        return False  # bots come from uploads (bots.services), with their files
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # their versions are pinned by matches
+
+
+@admin.register(BotVersion)
+class BotVersionAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("id", "bot", "number", "status", "kind", "size", "created_at")
+    list_filter = ("status", "kind", "bot__game")
+    search_fields = ("bot__name", "bot__owner__username", "sha256")
+    readonly_fields = ("bot", "number", "sha256", "kind", "original_name", "path", "entry",
+                       "size", "file_count", "status", "validation_reason", "validation_stderr",
+                       "created_at", "validated_at")
+
+    def get_actions(self, request):
+        return {}
+
+
+@admin.register(Challenge)
+class ChallengeAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    list_display = ("id", "challenger", "bot", "target_bot", "target_builtin", "match",
+                    "created_at")
+    search_fields = ("challenger__username", "bot__name")

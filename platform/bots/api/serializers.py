@@ -1,0 +1,108 @@
+from __future__ import annotations
+
+from django.urls import reverse
+from rest_framework import serializers
+
+from bots.models import Bot, BotVersion, Challenge, game_choices
+from matches.models import MatchSeat
+
+
+class BotVersionSerializer(serializers.ModelSerializer):
+    """A version; its validation reason and stderr only for those who may see inside."""
+
+    class Meta:
+        model = BotVersion
+        fields = ["number", "sha256", "kind", "original_name", "entry", "size", "file_count",
+                  "status", "validation_reason", "validation_stderr", "created_at",
+                  "validated_at"]
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        if not self.context.get("inside"):
+            data.pop("validation_reason")
+            data.pop("validation_stderr")
+        return data
+
+
+class BotSerializer(serializers.ModelSerializer):
+    owner = serializers.CharField(source="owner.username", read_only=True)
+    latest_valid_version = serializers.SerializerMethodField()
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Bot
+        fields = ["id", "name", "owner", "game", "public", "created_at", "latest_valid_version",
+                  "url"]
+        read_only_fields = ["id", "name", "owner", "game", "created_at"]
+
+    def get_latest_valid_version(self, bot) -> int | None:
+        version = bot.latest_valid()
+        return version.number if version else None
+
+    def get_url(self, bot) -> str:
+        return reverse("bot-page", args=[bot.pk])
+
+
+class BotDetailSerializer(BotSerializer):
+    versions = serializers.SerializerMethodField()
+
+    class Meta(BotSerializer.Meta):
+        fields = BotSerializer.Meta.fields + ["versions"]
+
+    def get_versions(self, bot) -> list[dict]:
+        inside = bot.visible_inside_to(self.context["request"].user)
+        return BotVersionSerializer(bot.versions.order_by("-number"), many=True,
+                                    context={"inside": inside}).data
+
+
+class BotCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=40)
+    game = serializers.ChoiceField(choices=[])
+    public = serializers.BooleanField(default=False)
+    file = serializers.FileField(allow_empty_file=True)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = game_choices()
+
+
+class BotUpdateSerializer(serializers.Serializer):
+    public = serializers.BooleanField()
+
+
+class VersionUploadSerializer(serializers.Serializer):
+    file = serializers.FileField(allow_empty_file=True)
+
+
+class ChallengeRequestSerializer(serializers.Serializer):
+    target_bot = serializers.IntegerField(required=False, help_text="a bot's id")
+    builtin = serializers.CharField(required=False, help_text="or a built-in bot's name")
+
+
+class ChallengeSerializer(serializers.ModelSerializer):
+    bot = serializers.CharField(source="bot.label")
+    target = serializers.SerializerMethodField()
+    match_url = serializers.SerializerMethodField()
+    status = serializers.CharField(source="match.status")
+
+    class Meta:
+        model = Challenge
+        fields = ["id", "bot", "target", "match", "match_url", "status", "created_at"]
+
+    def get_target(self, c) -> str:
+        return c.target_bot.label if c.target_bot_id else c.target_builtin
+
+    def get_match_url(self, c) -> str:
+        return reverse("match-detail", args=[c.match_id])
+
+
+class SeatLogSerializer(serializers.ModelSerializer):
+    match = serializers.IntegerField(source="match_id")
+    game = serializers.CharField(source="match.game")
+    match_status = serializers.CharField(source="match.status")
+    version = serializers.IntegerField(source="bot_version_ref.number")
+
+    class Meta:
+        model = MatchSeat
+        fields = ["match", "game", "match_status", "index", "version", "rank", "score", "faults",
+                  "fault_reason", "stderr"]

@@ -1,0 +1,291 @@
+"""Checking and unpacking an uploaded bot, into a temporary folder.
+
+An upload is one ``.py`` file or a ``.zip`` archive with a manifest ``bot.json``
+(``{"entry": "main.py", "name": "..."}``, what ``engine.bots.load_program`` reads
+for a folder). Everything is checked before anything is kept, and every rejection
+is an ``UploadRejected`` naming the problem:
+
+- the upload's size (``BOTS_MAX_UPLOAD_BYTES``), empty files, the file type;
+- in an archive: the number of entries (``BOTS_MAX_FILES``), the total unpacked
+  size (``BOTS_MAX_UNPACKED_BYTES``), checked against the declared sizes first and
+  then by counting the bytes actually inflated (a zip bomb lies about its sizes);
+  names that are absolute, climb out with ``..`` (zip slip), hold backslashes or
+  control characters, or are not UTF-8; links and other special entries (from the
+  Unix mode in ``external_attr``); encrypted entries; duplicates; the manifest
+  (present, a JSON object, ``entry`` a ``.py`` file of the archive, ``name`` a
+  string).
+
+The caller (``bots.services``) gets a ``Prepared`` whose files are in a fresh
+folder under ``DATA_DIR/bots/.incoming/``; it moves them into place or removes them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import stat
+import tempfile
+import zipfile
+import zlib
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from engine.bots.sandbox import MANIFEST, BotError, load_program
+
+from bots import conf
+
+CHUNK = 64 * 1024
+PY_NAME = "main.py"   # a single .py is kept under this name
+ZIP_DIR = "bot"       # an archive is unpacked into this folder
+
+
+class UploadRejected(ValueError):
+    """An upload that is not stored; ``field`` is the form field it concerns."""
+
+    def __init__(self, message: str, field: str = "file") -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+@dataclass
+class Prepared:
+    """A checked upload, unpacked under ``tmp``: ``tmp / rel`` is the program."""
+
+    tmp: Path
+    rel: str            # "main.py" or "bot"
+    kind: str           # "py" or "zip"
+    entry: str
+    sha256: str
+    size: int
+    file_count: int
+    original_name: str
+
+    def discard(self) -> None:
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def incoming_dir() -> Path:
+    path = conf.data_dir() / "bots" / ".incoming"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _read_upload(upload, limit: int) -> bytes:
+    """The upload's bytes, refusing (without reading on) beyond ``limit``."""
+    size = getattr(upload, "size", None)
+    if size is not None and size > limit:
+        raise UploadRejected(f"the upload is {size} bytes; the limit is {limit} bytes "
+                             f"({limit // 1024} KiB)")
+    chunks, total = [], 0
+    for chunk in (upload.chunks(CHUNK) if hasattr(upload, "chunks") else iter(
+            lambda: upload.read(CHUNK), b"")):
+        total += len(chunk)
+        if total > limit:
+            raise UploadRejected(f"the upload is larger than the limit of {limit} bytes "
+                                 f"({limit // 1024} KiB)")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def prepare(upload, original_name: str | None = None) -> Prepared:
+    """Check ``upload`` (a Django ``UploadedFile`` or a binary file object) and
+    unpack it into a new temporary folder. Raises ``UploadRejected``."""
+    name = original_name or getattr(upload, "name", "") or ""
+    name = os.path.basename(name.replace("\\", "/"))
+    lower = name.lower()
+    if not (lower.endswith(".py") or lower.endswith(".zip")):
+        raise UploadRejected(f"{name or 'the file'!s}: upload a single .py file or a .zip "
+                             f"archive with a {MANIFEST} manifest")
+    data = _read_upload(upload, conf.get("BOTS_MAX_UPLOAD_BYTES"))
+    if not data:
+        raise UploadRejected(f"{name}: the file is empty")
+    sha = hashlib.sha256(data).hexdigest()
+    tmp = Path(tempfile.mkdtemp(prefix="up-", dir=incoming_dir()))
+    os.chmod(tmp, 0o755)
+    try:
+        if lower.endswith(".py"):
+            prepared = _prepare_py(tmp, data, name, sha)
+        else:
+            prepared = _prepare_zip(tmp, data, name, sha)
+        try:  # what the sandbox will read must load
+            load_program(tmp / prepared.rel)
+        except BotError as exc:
+            raise UploadRejected(str(exc).replace(str(tmp / prepared.rel), name)) from None
+        return prepared
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+def _prepare_py(tmp: Path, data: bytes, name: str, sha: str) -> Prepared:
+    if b"\0" in data:
+        raise UploadRejected(f"{name}: a .py file must be text (it holds NUL bytes)")
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UploadRejected(f"{name}: a .py file must be UTF-8 text ({exc.reason} at "
+                             f"byte {exc.start})") from None
+    _write(tmp / PY_NAME, data)
+    return Prepared(tmp, PY_NAME, "py", PY_NAME, sha, len(data), 1, name)
+
+
+def _entry_name(info: zipfile.ZipInfo) -> str:
+    """The entry's name as UTF-8 (zipfile decodes names without the UTF-8 flag as
+    cp437; those must still be valid UTF-8 bytes, or plain ASCII)."""
+    if info.flag_bits & 0x800:
+        return info.filename
+    raw = info.orig_filename.encode("cp437")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UploadRejected(f"an entry's name is not UTF-8: {raw!r}") from None
+
+
+def _safe_parts(name: str) -> tuple[str, ...]:
+    if any(ord(c) < 32 or ord(c) == 127 for c in name):
+        raise UploadRejected(f"{name!r}: control characters in an entry's name")
+    if "\\" in name:
+        raise UploadRejected(f"{name!r}: backslashes in an entry's name (use / between folders)")
+    if name.startswith("/") or (len(name) > 1 and name[1] == ":"):
+        raise UploadRejected(f"{name!r}: an absolute path in the archive")
+    parts = tuple(p for p in PurePosixPath(name).parts if p not in ("", "."))
+    if ".." in parts:
+        raise UploadRejected(f"{name!r}: '..' in an entry's path (it would land outside "
+                             f"the bot's folder)")
+    if not parts:
+        raise UploadRejected(f"{name!r}: an entry without a name")
+    if any(len(p.encode()) > 255 for p in parts) or len(name.encode()) > 1024:
+        raise UploadRejected(f"{name[:60]!r}...: an entry's name is too long")
+    return parts
+
+
+def _prepare_zip(tmp: Path, data: bytes, name: str, sha: str) -> Prepared:
+    import io
+
+    max_files = conf.get("BOTS_MAX_FILES")
+    max_total = conf.get("BOTS_MAX_UNPACKED_BYTES")
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        infos = archive.infolist()
+    except UnicodeDecodeError:
+        raise UploadRejected(f"{name}: an entry's name is marked UTF-8 but is not") from None
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, OSError) as exc:
+        raise UploadRejected(f"{name}: not a valid .zip archive ({exc})") from None
+    if not infos:
+        raise UploadRejected(f"{name}: the archive is empty")
+    if len(infos) > max_files:
+        raise UploadRejected(f"{name}: {len(infos)} entries; the limit is {max_files}")
+    declared = 0
+    entries: list[tuple[zipfile.ZipInfo, tuple[str, ...], bool]] = []
+    seen: set[tuple[str, ...]] = set()
+    for info in infos:
+        text = _entry_name(info)
+        parts = _safe_parts(text)
+        mode = info.external_attr >> 16
+        kind = stat.S_IFMT(mode)
+        is_dir = text.endswith("/") or kind == stat.S_IFDIR
+        if kind == stat.S_IFLNK:
+            raise UploadRejected(f"{text!r}: links are not allowed in the archive")
+        if kind not in (0, stat.S_IFREG, stat.S_IFDIR):
+            raise UploadRejected(f"{text!r}: only files and folders are allowed in the archive")
+        if info.flag_bits & 0x1:
+            raise UploadRejected(f"{text!r}: encrypted entries are not allowed")
+        if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+            raise UploadRejected(f"{text!r}: use plain deflate (or no) compression")
+        if parts in seen:
+            raise UploadRejected(f"{text!r}: the name appears twice in the archive")
+        seen.add(parts)
+        declared += info.file_size
+        if declared > max_total:
+            raise UploadRejected(f"{name}: unpacks to more than {max_total} bytes "
+                                 f"({max_total >> 20} MiB), by its declared sizes")
+        entries.append((info, parts, is_dir))
+    # a bot zipped as its folder: one top folder holding the manifest
+    prefix: tuple[str, ...] = ()
+    if (MANIFEST,) not in seen:
+        tops = {parts[0] for _, parts, _ in entries}
+        if len(tops) == 1 and (next(iter(tops)), MANIFEST) in seen:
+            prefix = (next(iter(tops)),)
+        else:
+            raise UploadRejected(f"{name}: no {MANIFEST} manifest at the top of the archive "
+                                 f"(it names the entry file: {{\"entry\": \"main.py\", "
+                                 f"\"name\": \"my bot\"}})", field="file")
+    root = tmp / ZIP_DIR
+    root.mkdir(mode=0o755)
+    files = {parts[len(prefix):] for _, parts, is_dir in entries if not is_dir}
+    dirs = {parts[len(prefix):][:i] for parts in files for i in range(1, len(parts))}
+    dirs |= {parts[len(prefix):] for _, parts, is_dir in entries if is_dir}
+    dirs.discard(())
+    if files & dirs:
+        raise UploadRejected(f"{name}: a name is both a file and a folder in the archive")
+    total = 0
+    for info, parts, is_dir in entries:
+        rel = parts[len(prefix):]
+        if not rel:
+            continue
+        target = root.joinpath(*rel)
+        if is_dir:
+            target.mkdir(mode=0o755, parents=True, exist_ok=True)
+            continue
+        target.parent.mkdir(mode=0o755, parents=True, exist_ok=True)
+        written = 0
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+        try:
+            with archive.open(info) as src, os.fdopen(fd, "wb") as out:
+                fd = None
+                while True:
+                    chunk = src.read(CHUNK)
+                    if not chunk:
+                        break
+                    written += len(chunk)
+                    total += len(chunk)
+                    if written > info.file_size:
+                        raise UploadRejected(f"{'/'.join(parts)!r}: unpacks to more bytes than "
+                                             f"it declares ({info.file_size})")
+                    if total > max_total:
+                        raise UploadRejected(f"{name}: unpacks to more than {max_total} bytes "
+                                             f"({max_total >> 20} MiB)")
+                    out.write(chunk)
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError) as exc:
+            # zipfile stops at the declared size; a stream that goes on fails its CRC
+            raise UploadRejected(f"{'/'.join(parts)!r}: cannot be unpacked: its content does not "
+                                 f"match its declared size and checksum ({exc})") from None
+        finally:
+            if fd is not None:
+                os.close(fd)
+    for d in [root, *(p for p in root.rglob("*") if p.is_dir())]:
+        os.chmod(d, 0o755)
+    entry = _check_manifest(root, name)
+    return Prepared(tmp, ZIP_DIR, "zip", entry, sha, len(data), len(files), name)
+
+
+def _check_manifest(root: Path, name: str) -> str:
+    try:
+        manifest = json.loads((root / MANIFEST).read_text("utf-8"))
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise UploadRejected(f"{name}: {MANIFEST} is not valid JSON ({exc})") from None
+    if not isinstance(manifest, dict):
+        raise UploadRejected(f"{name}: {MANIFEST} must be a JSON object")
+    entry = manifest.get("entry")
+    if not isinstance(entry, str) or not entry:
+        raise UploadRejected(f"{name}: {MANIFEST} must name the entry file: \"entry\": "
+                             f"\"main.py\"")
+    if "name" in manifest and not isinstance(manifest["name"], str):
+        raise UploadRejected(f"{name}: {MANIFEST}: \"name\" must be a string")
+    parts = _safe_parts(entry)
+    if not entry.endswith(".py"):
+        raise UploadRejected(f"{name}: {MANIFEST}: the entry {entry!r} must be a .py file")
+    target = root.joinpath(*parts)
+    if not target.is_file() or target.is_symlink():
+        raise UploadRejected(f"{name}: {MANIFEST}: the entry file {entry!r} is not in the "
+                             f"archive")
+    return "/".join(parts)
+
+
+def _write(path: Path, data: bytes) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+    with os.fdopen(fd, "wb") as out:
+        out.write(data)

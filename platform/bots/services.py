@@ -1,0 +1,237 @@
+"""Services of the bots app (views, the API and the admin call these).
+
+- ``create_bot`` (a new bot with its first version) and ``upload_version`` check
+  the caps, check and unpack the upload (``bots.archive``) into a temporary
+  folder, then move the files into place and write the row in one transaction
+  (on any failure nothing is left: no files, no rows), then validate it;
+- ``validate_version`` starts the version in the sandbox and records whether it
+  answered the handshake (run in the request for now; it only needs the version's
+  id, so it can move to a task);
+- ``challenge`` creates an unranked match with pinned versions and queues it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import shutil
+from datetime import timedelta
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from engine import registry
+from engine.bots.validate import validate_bot
+from engine.game import RulesError
+
+from bots import conf
+from bots.archive import Prepared, UploadRejected, prepare
+from bots.models import Bot, BotVersion, Challenge
+from matches.models import Match, MatchSeat
+
+NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
+
+
+class BotServiceError(ValueError):
+    """A refused request: ``field`` names what is wrong, ``status`` the HTTP code."""
+
+    status = 400
+
+    def __init__(self, message: str, field: str = "non_field_errors") -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class LimitReached(BotServiceError):
+    """A per-account rate limit (uploads or challenges per hour)."""
+
+    status = 429
+
+
+def _hour_ago():
+    return timezone.now() - timedelta(hours=1)
+
+
+def check_upload_rate(user) -> None:
+    cap = conf.get("BOTS_UPLOADS_PER_HOUR")
+    recent = BotVersion.objects.filter(bot__owner=user, created_at__gte=_hour_ago()).count()
+    if recent >= cap:
+        raise LimitReached(f"you uploaded {recent} versions in the last hour; the limit is "
+                           f"{cap} an hour: try again later", field="file")
+
+
+def create_bot(owner, name: str, game: str, upload, *, public: bool = False) -> tuple[Bot, BotVersion]:
+    """A new bot of ``owner`` with ``upload`` as its version 1, validated."""
+    name = (name or "").strip()
+    if not NAME_RE.match(name):
+        raise BotServiceError("a bot's name is 1 to 40 letters, digits, '_', '.' or '-', "
+                              "starting with a letter or digit", field="name")
+    try:
+        rules = registry.get(game)
+    except RulesError:
+        raise BotServiceError(f"unknown game {game!r}", field="game") from None
+    if Bot.objects.filter(owner=owner, name=name).exists():
+        raise BotServiceError(f"you already have a bot named {name!r}: upload a new version "
+                              f"of it instead", field="name")
+    cap = conf.get("BOTS_MAX_PER_USER")
+    if Bot.objects.filter(owner=owner).count() >= cap:
+        raise BotServiceError(f"you have {cap} bots, the most an account may have", field="name")
+    check_upload_rate(owner)
+    prepared = prepare(upload)
+    try:
+        version = _store(prepared, lambda: Bot.objects.create(
+            owner=owner, name=name, game=rules.name, public=public))
+    finally:
+        prepared.discard()
+    return version.bot, validate_version(version)
+
+
+def upload_version(bot: Bot, upload) -> BotVersion:
+    """A new version of ``bot`` from ``upload``, validated."""
+    check_upload_rate(bot.owner)
+    prepared = prepare(upload)
+    try:
+        existing = bot.versions.filter(sha256=prepared.sha256).first()
+        if existing is not None:
+            raise UploadRejected(f"this file is already version {existing.number} of {bot.name}")
+        version = _store(prepared, lambda: bot)
+    finally:
+        prepared.discard()
+    return validate_version(version)
+
+
+def _store(prepared: Prepared, get_bot) -> BotVersion:
+    """In one transaction: ``get_bot()`` (the bot, created if need be), the version's
+    row, and the move of its files to ``DATA_DIR/bots/<sha256>/``. If anything
+    fails, the commit included, the files this call moved are removed again."""
+    folder = conf.data_dir() / "bots" / prepared.sha256
+    target = folder / prepared.rel
+    created = False
+    try:
+        with transaction.atomic():
+            bot = get_bot()
+            Bot.objects.select_for_update().filter(pk=bot.pk).first()  # serialize numbering
+            number = (bot.versions.aggregate(n=Max("number"))["n"] or 0) + 1
+            version = BotVersion.objects.create(
+                bot=bot, number=number, sha256=prepared.sha256, kind=prepared.kind,
+                original_name=prepared.original_name[:255],
+                path=os.path.relpath(target, conf.data_dir()), entry=prepared.entry,
+                size=prepared.size, file_count=prepared.file_count)
+            folder.mkdir(mode=0o755, parents=True, exist_ok=True)
+            if not target.exists():  # the same bytes stored before are the same files
+                try:
+                    os.rename(prepared.tmp / prepared.rel, target)
+                    created = True
+                except OSError:
+                    if not target.exists():
+                        raise
+        return version
+    except BaseException:
+        if created:
+            if target.is_dir():
+                shutil.rmtree(target, ignore_errors=True)
+            else:
+                target.unlink(missing_ok=True)
+        _remove_if_empty(folder)
+        raise
+
+
+def _remove_if_empty(folder) -> None:
+    try:
+        folder.rmdir()
+    except OSError:
+        pass
+
+
+def validate_version(version: BotVersion) -> BotVersion:
+    """Start ``version`` in the sandbox: does it answer the handshake within the
+    start-up limit? Records valid, or invalid with the reason and its stderr."""
+    ok, reason, stderr = validate_bot(version.program_path, version.bot.game,
+                                      allow_unsandboxed=conf.allow_unsandboxed())
+    version.status = BotVersion.Status.VALID if ok else BotVersion.Status.INVALID
+    version.validation_reason = reason[:2000]
+    version.validation_stderr = stderr[: conf.get("BOTS_STDERR_CAP")]
+    version.validated_at = timezone.now()
+    version.save(update_fields=["status", "validation_reason", "validation_stderr",
+                                "validated_at"])
+    return version
+
+
+def set_public(bot: Bot, public: bool) -> Bot:
+    bot.public = bool(public)
+    bot.save(update_fields=["public"])
+    return bot
+
+
+# -- challenges ---------------------------------------------------------------------------
+def challenge(user, bot: Bot, *, target_bot: Bot | None = None, builtin: str = "") -> Challenge:
+    """An unranked match: ``bot`` (``user``'s own) at its latest valid version
+    against ``target_bot``'s latest valid version, or the built-in bot ``builtin``
+    of the same game. The match is queued for a worker."""
+    if bot.owner_id != user.pk:
+        raise BotServiceError("you can only challenge with your own bots", field="bot")
+    if (target_bot is None) == (not builtin):
+        raise BotServiceError("challenge either a bot or a built-in bot", field="target")
+    game = registry.get(bot.game)
+    if conf.sandbox_state() == "unavailable":
+        raise BotServiceError("uploaded bots cannot run here: bubblewrap is not installed "
+                              "and the operator has not allowed unsandboxed runs")
+    cap = conf.get("BOTS_CHALLENGES_PER_HOUR")
+    recent = Challenge.objects.filter(challenger=user, created_at__gte=_hour_ago()).count()
+    if recent >= cap:
+        raise LimitReached(f"you made {recent} challenges in the last hour; the limit is "
+                           f"{cap} an hour: try again later")
+    mine = bot.latest_valid()
+    if mine is None:
+        raise BotServiceError(f"{bot.name} has no valid version yet", field="bot")
+    opponent: BotVersion | str
+    if target_bot is not None:
+        if target_bot.game != bot.game:
+            raise BotServiceError(f"{target_bot.label} plays {target_bot.game}, not {bot.game}",
+                                  field="target")
+        opponent = target_bot.latest_valid()
+        if opponent is None:
+            raise BotServiceError(f"{target_bot.label} has no valid version", field="target")
+    else:
+        if builtin not in game.bots:
+            raise BotServiceError(f"{game.name} has no built-in bot {builtin!r} (it has "
+                                  f"{', '.join(sorted(game.bots))})", field="target")
+        opponent = builtin
+    count = 2 if 2 in game.seat_counts else min(c for c in game.seat_counts if c >= 2)
+    filler = sorted(game.bots)[0]
+    entries: list[BotVersion | str] = [mine, opponent] + [filler] * (count - 2)
+    with transaction.atomic():
+        match = create_pinned_match(game.name, entries, secrets.randbelow(2**31))
+        made = Challenge.objects.create(challenger=user, bot=bot, target_bot=target_bot,
+                                        target_builtin=builtin if target_bot is None else "",
+                                        match=match)
+        from matches.services import enqueue_match
+
+        enqueue_match(match)
+    return made
+
+
+def create_pinned_match(game: str, entries, seed: int, options=None) -> Match:
+    """A queued match whose seats are built-in bot names or ``BotVersion``\\s (each
+    seat pins the version it plays)."""
+    rules = registry.get(game)
+    rules.check_seat_count(len(entries))
+    resolved = rules.resolve_options(dict(options or {}))
+    for entry in entries:
+        if isinstance(entry, str) and entry not in rules.bots:
+            raise RulesError(f"{rules.name} has no built-in bot {entry!r}")
+    with transaction.atomic():
+        match = Match.objects.create(game=rules.name, rules_version=rules.rules_version,
+                                     seed=seed, options=resolved)
+        MatchSeat.objects.bulk_create(_seat(match, i, e) for i, e in enumerate(entries))
+    return match
+
+
+def _seat(match: Match, index: int, entry) -> MatchSeat:
+    if isinstance(entry, BotVersion):
+        return MatchSeat(match=match, index=index, bot_name=entry.bot.label,
+                         bot_version=entry.seat_version, bot_version_ref=entry)
+    return MatchSeat(match=match, index=index, bot_name=entry)

@@ -1,0 +1,194 @@
+"""The bots pages: My bots (create), a bot (versions, upload, challenge, matches,
+logs), a version's source, and Write a bot (the docs, the SDK and the starters)."""
+
+from __future__ import annotations
+
+import re
+
+from django import forms
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import FileResponse, Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
+
+from engine import registry
+from engine.sdk import SDK_FILE, starter_path
+
+from bots import conf, selectors, services
+from bots.archive import UploadRejected
+from bots.models import Bot, game_choices
+
+
+class BotForm(forms.Form):
+    name = forms.CharField(max_length=40)
+    game = forms.ChoiceField(choices=[])
+    public = forms.BooleanField(required=False, help_text="anyone may read its source and logs")
+    file = forms.FileField(allow_empty_file=True, help_text="a .py file, or a .zip with bot.json")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = game_choices()
+
+
+class UploadForm(forms.Form):
+    file = forms.FileField(allow_empty_file=True, help_text="a .py file, or a .zip with bot.json")
+
+
+def _limits() -> dict:
+    return {"upload_kib": conf.get("BOTS_MAX_UPLOAD_BYTES") // 1024,
+            "files": conf.get("BOTS_MAX_FILES"),
+            "unpacked_mib": conf.get("BOTS_MAX_UNPACKED_BYTES") / (1 << 20),
+            "bots": conf.get("BOTS_MAX_PER_USER"),
+            "uploads_per_hour": conf.get("BOTS_UPLOADS_PER_HOUR"),
+            "challenges_per_hour": conf.get("BOTS_CHALLENGES_PER_HOUR")}
+
+
+def _refusal(form, exc) -> None:
+    field = exc.field if exc.field in form.fields else None
+    form.add_error(field, exc.message)
+
+
+@login_required
+def my_bots(request):
+    form = BotForm()
+    status = 200
+    if request.method == "POST":
+        form = BotForm(request.POST, request.FILES)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                bot, version = services.create_bot(request.user, data["name"], data["game"],
+                                                   data["file"], public=data["public"])
+            except (UploadRejected, services.BotServiceError) as exc:
+                _refusal(form, exc)
+                status = getattr(exc, "status", 400)
+            else:
+                messages.info(request, f"{bot.name} v{version.number}: {version.status}")
+                return redirect("bot-page", pk=bot.pk)
+        else:
+            status = 400
+    bots = list(selectors.visible_bots(request.user, mine=True))
+    return render(request, "bots/my_bots.html", {
+        "form": form, "bots": bots, "challenges": selectors.user_challenges(request.user)[:50],
+        "sandbox": conf.sandbox_state(), "limits": _limits()}, status=status)
+
+
+def bot_page(request, pk: int, upload_form=None, status: int = 200):
+    bot = selectors.get_bot(pk)
+    inside = bot.visible_inside_to(request.user)
+    owner = request.user.is_authenticated and request.user.pk == bot.owner_id
+    context = {"bot": bot, "inside": inside, "owner": owner,
+               "versions": bot.versions.order_by("-number"),
+               "matches": list(selectors.bot_matches(bot)[:50]),
+               "seats": list(selectors.bot_seats(bot)[:50]) if inside else [],
+               "sandbox": conf.sandbox_state(), "limits": _limits()}
+    if owner:
+        context["upload_form"] = upload_form or UploadForm()
+        context["targets"] = [b for b in selectors.visible_bots(request.user, game=bot.game)
+                              if b.pk != bot.pk]
+        context["builtins"] = sorted(registry.get(bot.game).bots)
+    return render(request, "bots/bot_detail.html", context, status=status)
+
+
+@login_required
+@require_POST
+def bot_upload(request, pk: int):
+    bot = selectors.get_owned(request.user, pk)
+    form = UploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return bot_page(request, pk, upload_form=form, status=400)
+    try:
+        version = services.upload_version(bot, form.cleaned_data["file"])
+    except (UploadRejected, services.BotServiceError) as exc:
+        _refusal(form, exc)
+        return bot_page(request, pk, upload_form=form, status=getattr(exc, "status", 400))
+    messages.info(request, f"{bot.name} v{version.number}: {version.status}"
+                           + (f" ({version.validation_reason})" if version.validation_reason else ""))
+    return redirect("bot-page", pk=bot.pk)
+
+
+@login_required
+@require_POST
+def bot_public(request, pk: int):
+    bot = selectors.get_owned(request.user, pk)
+    services.set_public(bot, request.POST.get("public") == "1")
+    messages.info(request, f"{bot.name} is now {'public' if bot.public else 'private'}")
+    return redirect("bot-page", pk=bot.pk)
+
+
+@login_required
+@require_POST
+def bot_challenge(request, pk: int):
+    bot = selectors.get_owned(request.user, pk)
+    target_text = request.POST.get("target", "")
+    target_bot, builtin = None, ""
+    if target_text.startswith("bot:") and target_text[4:].isdigit():
+        target_bot = Bot.objects.filter(pk=int(target_text[4:])).first()
+        if target_bot is None:
+            raise Http404("no such bot")
+    elif target_text.startswith("builtin:"):
+        builtin = target_text[len("builtin:"):]
+    try:
+        made = services.challenge(request.user, bot, target_bot=target_bot, builtin=builtin)
+    except services.BotServiceError as exc:
+        messages.error(request, f"Challenge refused: {exc.message}")
+        response = redirect("bot-page", pk=bot.pk)
+        return response
+    messages.info(request, f"Challenge queued: match #{made.match_id}")
+    return redirect("bot-page", pk=bot.pk)
+
+
+def version_source(request, pk: int, number: int):
+    bot = selectors.get_inside(request.user, pk)
+    version = selectors.get_version(bot, number)
+    return render(request, "bots/version_source.html", {
+        "bot": bot, "version": version, "files": selectors.source_files(version)})
+
+
+# -- Write a bot ---------------------------------------------------------------------------
+DOCS = {"writing-a-bot": "writing-a-bot.md", "protocol": "protocol.md"}
+
+
+def _render_markdown(name: str) -> str:
+    import markdown
+
+    path = settings.BASE_DIR / "docs" / DOCS[name]
+    html = markdown.markdown(path.read_text("utf-8"),
+                             extensions=["fenced_code", "tables", "toc"])
+    # links between the two pages stay on the site
+    for key, filename in DOCS.items():
+        html = re.sub(rf'href="(?:\./)?{re.escape(filename)}(#[^"]*)?"',
+                      lambda m, key=key: f'href="{reverse("bot-doc", args=[key])}{m.group(1) or ""}"',
+                      html)
+    return html
+
+
+def write_a_bot(request):
+    return doc_page(request, "writing-a-bot")
+
+
+def doc_page(request, name: str):
+    if name not in DOCS:
+        raise Http404("no such page")
+    starters = [{"game": g, "title": registry.get(g).title if hasattr(registry.get(g), "title")
+                 else g} for g in sorted(registry.games()) if starter_path(g).is_file()]
+    # the docs are our own files: their HTML is trusted
+    return render(request, "bots/write_a_bot.html", {
+        "doc": mark_safe(_render_markdown(name)), "starters": starters, "name": name,
+        "sandbox": conf.sandbox_state(), "limits": _limits()})
+
+
+def sdk_download(request):
+    return FileResponse(open(SDK_FILE, "rb"), as_attachment=True, filename="scrimmage_bot.py",
+                        content_type="text/x-python")
+
+
+def starter_download(request, game: str):
+    if game not in registry.games() or not starter_path(game).is_file():
+        raise Http404("no starter for that game")
+    return FileResponse(open(starter_path(game), "rb"), as_attachment=True,
+                        filename=f"{game}_starter.py", content_type="text/x-python")

@@ -1,0 +1,73 @@
+"""Helpers of the uploaded-bot tests: bot sources and uploads (good and hostile
+archives) built in memory."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from engine.sdk import starter_path
+
+GOOD_PY = starter_path("tic_tac_toe").read_bytes()
+
+FAILS_HANDSHAKE = b"""import sys
+print("starting up, then giving up", file=sys.stderr)
+sys.exit(3)
+"""
+
+NOISY_PY = b"""import random
+import sys
+
+from scrimmage_bot import run
+
+
+def decide(request):
+    print("NOISY-STDERR thinking about", request.legal, file=sys.stderr)
+    return random.choice(request.legal)
+
+
+if __name__ == "__main__":
+    run(decide, name="noisy")
+"""
+
+
+def stored_files(data_dir) -> list[str]:
+    """Everything under DATA_DIR/bots but the (empty) incoming folder."""
+    root = data_dir / "bots"
+    if not root.exists():
+        return []
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*")
+                  if p.name != ".incoming")
+
+
+def py_upload(data: bytes = GOOD_PY, name: str = "my_bot.py") -> SimpleUploadedFile:
+    return SimpleUploadedFile(name, data, content_type="text/x-python")
+
+
+def zip_bytes(files: dict, manifest: dict | None = None, *, compression=zipfile.ZIP_DEFLATED,
+              infos: list | None = None) -> bytes:
+    """A zip of ``files`` (name -> bytes) plus ``bot.json`` from ``manifest``."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", compression) as zf:
+        if manifest is not None:
+            zf.writestr("bot.json", json.dumps(manifest))
+        for name, data in files.items():
+            zf.writestr(name, data)
+        for info, data in infos or []:
+            zf.writestr(info, data)
+    return buf.getvalue()
+
+
+def zip_upload(data: bytes, name: str = "bot.zip") -> SimpleUploadedFile:
+    return SimpleUploadedFile(name, data, content_type="application/zip")
+
+
+def good_zip() -> bytes:
+    return zip_bytes({"src/play.py": GOOD_PY.replace(b"tic-tac-toe starter", b"zipped"),
+                      "src/helpers.py": b"X = 1\n"},
+                     {"entry": "src/play.py", "name": "Zipped"})
+
+

@@ -1,0 +1,38 @@
+"""Fixtures for the uploaded-bot tests: a throw-away data folder, users, API clients."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+
+@pytest.fixture(autouse=True)
+def data_dir(settings, tmp_path):
+    """Every test stores its bots under its own temporary data folder."""
+    settings.DATA_DIR = tmp_path / "data"
+    settings.DATA_DIR.mkdir()
+    return settings.DATA_DIR
+
+
+@pytest.fixture
+def alice(django_user_model):
+    return django_user_model.objects.create_user("alice", password="pw-alice-123")
+
+
+@pytest.fixture
+def bob(django_user_model):
+    return django_user_model.objects.create_user("bob", password="pw-bob-123")
+
+
+@pytest.fixture
+def alice_api(alice):
+    client = APIClient()
+    client.force_authenticate(alice)
+    return client
+
+
+@pytest.fixture
+def bob_api(bob):
+    client = APIClient()
+    client.force_authenticate(bob)
+    return client

@@ -1,0 +1,108 @@
+"""The organiser's admin (as a superuser through the test client), the API and
+the pages of seasons, tournaments, brackets and entries."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.urls import reverse
+
+from matches.models import Match
+from matches.services import fail
+from tests.tournaments.django.conftest import make_tournament
+from tournaments import services
+from tournaments.models import Entry, Season, Tournament
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def admin_client(client, django_user_model):
+    django_user_model.objects.create_superuser("boss", "b@example.com", "pw-pw-pw-pw")
+    client.login(username="boss", password="pw-pw-pw-pw")
+    return client
+
+
+def test_the_organiser_runs_a_tournament_from_the_admin(admin_client, inline):
+    t = services.create_tournament("cup", "tic_tac_toe")
+    url = reverse("admin:tournaments_tournament_add_builtins", args=[t.pk])
+    assert admin_client.get(url).status_code == 200
+    r = admin_client.post(url, {"bots": ["greedy", "random"], "copies": 2})
+    assert r.status_code == 302 and Entry.objects.filter(tournament=t).count() == 4
+    change = reverse("admin:tournaments_tournament_change", args=[t.pk])
+    page = admin_client.get(change).content.decode()
+    assert ">Open<" in page and ">Start<" not in page
+    for action in ("open", "start"):
+        admin_client.post(reverse("admin:tournaments_tournament_do", args=[t.pk, action]))
+    t.refresh_from_db()
+    assert t.status == "running"
+    page = admin_client.get(reverse("admin:tournaments_tournament_changelist")).content.decode()
+    assert "2 queued, 0 running, 0 done" in page  # live progress on the list
+    # a wrong transition is refused with a message, not an error page
+    r = admin_client.post(reverse("admin:tournaments_tournament_do", args=[t.pk, "resume"]),
+                          follow=True)
+    assert "annot resume" in r.content.decode()
+    # a failed match is shown and can be re-run
+    first = inline.queue.popleft()
+    fail(Match.objects.get(pk=first), "RulesError: boom")
+    page = admin_client.get(change).content.decode()
+    assert "1 failed" in page and "boom" in page
+    admin_client.post(reverse("admin:tournaments_tournament_rerun_failed", args=[t.pk]))
+    assert Match.objects.get(pk=first).status == "queued"
+    inline()
+    t.refresh_from_db()
+    assert t.status == "finished"
+    r = admin_client.get(reverse("admin:tournaments_tournament_csv", args=[t.pk]))
+    rows = list(csv.DictReader(io.StringIO(r.content.decode())))
+    assert len(rows) == 4 and rows[0]["rank"] == "1"
+    r = admin_client.post(reverse("admin:tournaments_tournament_rebuild", args=[t.pk]), follow=True)
+    assert "no change" in r.content.decode()
+
+
+def test_disqualify_action_and_season_buttons(admin_client, inline):
+    s = services.create_season("ladder", "tic_tac_toe", period_seconds=30)
+    services.add_entries(s, ["greedy", "random", "random"])
+    for action in ("open", "start", "pause"):
+        admin_client.post(reverse("admin:tournaments_season_do", args=[s.pk, action]))
+    s.refresh_from_db()
+    assert s.status == "paused"
+    entry = Entry.objects.filter(season=s).first()
+    admin_client.post(reverse("admin:tournaments_entry_changelist"),
+                      {"action": "disqualify", "_selected_action": [entry.pk]})
+    entry.refresh_from_db()
+    assert entry.disqualified
+    r = admin_client.post(reverse("admin:tournaments_season_changelist"),
+                          {"action": "export_standings_csv", "_selected_action": [s.pk]})
+    assert r["Content-Type"] == "text/csv"
+
+
+def test_api_and_pages(client, inline):
+    t = make_tournament("single_elimination")
+    services.start(t)
+    inline()
+    s = services.create_season("ladder", "tic_tac_toe")
+    services.add_entries(s, ["greedy", "random"])
+    data = client.get("/api/tournaments/").json()
+    assert data["results"][0]["id"] == t.pk if "results" in data else data[0]["id"] == t.pk
+    detail = client.get(f"/api/tournaments/{t.pk}/").json()
+    assert detail["status"] == "finished" and detail["progress"]["finished"] >= 3  # draws are replayed
+    table = client.get(f"/api/tournaments/{t.pk}/standings/").json()["standings"]
+    assert [r["rank"] for r in table][0] == 1 and {"ordinal", "wins", "buchholz"} <= set(table[0])
+    assert client.get(f"/api/seasons/{s.pk}/standings/").status_code == 200
+    assert client.get("/api/seasons/").status_code == 200
+    assert client.get("/api/tournaments/999/standings/").status_code == 404
+    ids = [m["id"] for m in client.get(f"/api/matches/?tournament={t.pk}").json()["results"]]
+    assert sorted(ids) == sorted(Match.objects.filter(fixture__tournament=t).values_list("pk", flat=True))
+    assert client.get(f"/api/matches/?season={s.pk}").json()["results"] == []
+    for url in (f"/tournaments/{t.pk}/", f"/tournaments/{t.pk}/bracket/", f"/seasons/{s.pk}/",
+                "/competitions/", f"/matches/?tournament={t.pk}"):
+        assert client.get(url).status_code == 200, url
+    page = client.get(f"/tournaments/{t.pk}/bracket/").content.decode()
+    assert "Champion" in page
+    entry = Entry.objects.filter(tournament=t).first()
+    page = client.get(f"/entries/{entry.pk}/").content.decode()
+    assert "<svg" in page and "rating-chart" in page and "Recent matches" in page
+    assert client.get("/api/schema/").status_code == 200
+    assert Tournament.objects.count() == 1 and Season.objects.count() == 1

@@ -1,0 +1,211 @@
+"""Seasons and tournaments in the database: the status machine, rounds, ratings
+history, standings, rebuilds, disqualification, re-runs and duplicate deliveries."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.db import connection
+
+from matches.models import Match
+from matches.services import fail
+from tests.tournaments.django.conftest import make_tournament
+from tournaments import services
+from tournaments.models import Entry, Fixture, Rating, RatingHistory, Round, Season, Standing
+from tournaments.ratings import SIGMA
+from tournaments.tasks import claim, play_match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_transitions_are_enforced(inline):
+    t = services.create_tournament("t", "tic_tac_toe")
+    services.add_entries(t, ["greedy", "random"])
+    with pytest.raises(services.TournamentError, match="cannot start"):
+        services.start(t)
+    services.open_entries(t)
+    services.start(t)
+    with pytest.raises(services.TournamentError, match="cannot resume"):
+        services.resume(t)
+    services.pause(t)
+    services.resume(t)
+    services.finish(t)
+    with pytest.raises(services.TournamentError):
+        services.pause(t)
+
+
+def test_bad_settings_are_refused(db):
+    with pytest.raises(services.TournamentError, match="unknown game"):
+        services.create_tournament("t", "chess")
+    with pytest.raises(services.TournamentError, match="two seats only"):
+        services.create_tournament("t", "aimbots", "round_robin", group_size=3)
+    t = services.create_tournament("t", "tic_tac_toe")
+    with pytest.raises(services.TournamentError, match="no built-in bot"):
+        services.add_entries(t, ["nobody"])
+
+
+def test_a_round_robin_plays_to_the_end_with_history_and_standings(inline):
+    t = make_tournament()
+    services.start(t)
+    assert inline() == 6
+    t.refresh_from_db()
+    assert t.status == "finished"
+    assert Round.objects.filter(tournament=t, status="done").count() == 3
+    # one immutable history row per entry per rated match, chained before -> after
+    for e in Entry.objects.filter(tournament=t):
+        rows = list(RatingHistory.objects.filter(entry=e).order_by("round_no", "match_id"))
+        assert len(rows) == 3
+        assert (rows[0].mu_before, rows[0].sigma_before) == (25.0, SIGMA)
+        for a, b in zip(rows, rows[1:]):
+            assert (a.mu_after, a.sigma_after) == (b.mu_before, b.sigma_before)
+        assert (e.rating.mu, e.rating.sigma) == (rows[-1].mu_after, rows[-1].sigma_after)
+        assert e.standing.games == 3
+    assert services.rebuild(t, check=True) == []
+    # the same seeds give the same table
+    t2 = make_tournament()
+    services.start(t2)
+    inline()
+    key = lambda c: [(r.entry.name, r.rank, r.points) for r in Standing.objects.filter(  # noqa: E731
+        entry__tournament=c).select_related("entry").order_by("rank", "entry__name")]
+    assert key(t) == key(t2)
+
+
+def test_rebuild_check_finds_a_tampered_table_and_rebuild_repairs_it(inline, capsys):
+    t = make_tournament(bots=("greedy", "random", "random"))
+    services.start(t)
+    inline()
+    call_command("rebuild_standings", "--tournament", str(t.pk), "--check")
+    Rating.objects.filter(entry__tournament=t).update(mu=30.0)
+    Standing.objects.filter(entry__tournament=t).update(points=99)
+    with pytest.raises(CommandError, match="differ"):
+        call_command("rebuild_standings", "--tournament", str(t.pk), "--check")
+    assert Standing.objects.filter(entry__tournament=t, points=99).exists()  # --check changed nothing
+    call_command("rebuild_standings", "--tournament", str(t.pk))
+    call_command("rebuild_standings", "--tournament", str(t.pk), "--check")
+    assert "match the stored logs" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("fmt", ["swiss", "single_elimination", "double_elimination",
+                                 "double_round_robin"])
+def test_every_format_finishes(inline, fmt):
+    t = make_tournament(fmt, bots=("greedy", "random", "greedy", "random", "random"))
+    services.start(t)
+    inline()
+    t.refresh_from_db()
+    assert t.status == "finished"
+    assert services.rebuild(t, check=True) == []
+
+
+def test_free_for_all_swiss_on_a_three_seat_game(inline):
+    t = make_tournament("swiss", bots=("greedy", "random") * 3, game="aimbots", group_size=3)
+    services.start(t)
+    inline()
+    t.refresh_from_db()
+    assert t.status == "finished"
+    assert all(m.seats.count() == 3 for m in Match.objects.filter(fixture__tournament=t))
+
+
+def test_a_ladder_season_rounds_and_a_version_change(inline, monkeypatch):
+    s = services.create_season("s", "tic_tac_toe", k=2, period_seconds=20, seed=5)
+    services.add_entries(s, ["greedy", "random", "greedy", "random"])
+    services.open_entries(s)
+    services.start(s)  # round 1 at once
+    from django_celery_beat.models import PeriodicTask
+    task = PeriodicTask.objects.get(name=f"season-{s.pk}")
+    assert task.enabled and task.interval.every == 20
+    inline()
+    assert services.ladder_tick(s.pk) == "round 2 scheduled"
+    assert services.ladder_tick(s.pk) == "previous round still running"
+    inline()
+    # a new version of one bot: its uncertainty is raised before its next match
+    entry = Entry.objects.filter(season=s).first()
+    before = Rating.objects.get(entry=entry).sigma
+    monkeypatch.setattr(services, "version_for", lambda e: "v2" if e.pk == entry.pk else "builtin")
+    services.ladder_tick(s.pk)
+    inline()
+    bumped = RatingHistory.objects.filter(entry=entry, version_bumped=True)
+    assert bumped.count() == 1 and bumped.get().sigma_before > before
+    assert services.rebuild(s, check=True) == []
+    services.pause(s)
+    assert not PeriodicTask.objects.get(name=f"season-{s.pk}").enabled
+    assert services.ladder_tick(s.pk) == "season is paused"
+
+
+def test_a_duplicate_delivery_changes_nothing(inline):
+    t = make_tournament(bots=("greedy", "random"))
+    services.start(t)
+    mid = inline.queue[0]
+    assert play_match.apply(args=[mid]).get() == "finished"
+    match = Match.objects.get(pk=mid)
+    state = (match.digest, match.event_count, RatingHistory.objects.count())
+    assert play_match.apply(args=[mid]).get() == "finished"
+    match.refresh_from_db()
+    assert (match.digest, match.event_count, RatingHistory.objects.count()) == state
+    assert Fixture.objects.get(match=match).attempts == 1
+
+
+def test_a_running_match_of_a_dead_worker_is_restarted_from_the_start(inline):
+    t = make_tournament(bots=("greedy", "random"))
+    services.start(t)
+    mid = inline.queue[0]
+    # a worker on this host with a pid that no longer exists claimed it and died
+    Fixture.objects.filter(match_id=mid).update(claimed_by=f"{__import__('socket').gethostname()}:999999:x")
+    Match.objects.filter(pk=mid).update(status="running")
+    match, why = claim(mid, "me")
+    assert why == "claimed" and match.status == "running" and match.event_count == 0
+    # while the claimer is alive, another delivery stays away
+    Fixture.objects.filter(match_id=mid).update(claimed_by=f"{__import__('socket').gethostname()}:1:x")
+    assert claim(mid, "other") == (None, "running elsewhere")
+
+
+def test_a_database_error_is_retried_not_a_failed_match(inline, monkeypatch):
+    from django.db import OperationalError
+    from matches import services as ms
+
+    t = make_tournament(bots=("greedy", "random"))
+    services.start(t)
+    mid = inline.queue[0]
+    calls = []
+
+    def broken(*a, **k):
+        calls.append(1)
+        raise OperationalError("the database went away")
+    monkeypatch.setattr(ms, "finish", broken)
+    from celery.exceptions import Retry
+    with pytest.raises(Retry):
+        play_match.apply(args=[mid], throw=True)
+    assert Match.objects.get(pk=mid).status == "running"  # not failed: left for the retry
+    monkeypatch.undo()
+    assert play_match.apply(args=[mid]).get() == "finished"  # the retry starts over
+    assert Fixture.objects.get(match_id=mid).attempts == 2
+
+
+def test_disqualify_and_rerun_a_failed_match(inline):
+    t = make_tournament(bots=("greedy", "random", "greedy", "random"))
+    services.start(t)
+    first = list(inline.queue)
+    inline.queue.clear()
+    fail(Match.objects.get(pk=first[0]), "RulesError: boom")
+    for mid in first[1:]:
+        play_match.apply(args=[mid])
+        services.after_match(mid)
+    assert Round.objects.get(tournament=t, number=1).status == "running"  # waits for the re-run
+    services.rerun_match(Match.objects.get(pk=first[0]))
+    inline()
+    t.refresh_from_db()
+    assert t.status == "finished" and services.rebuild(t, check=True) == []
+    # disqualify in a fresh tournament: its future pairings are walkovers
+    t2 = make_tournament(bots=("greedy", "random", "greedy", "random"), seed=8)
+    services.start(t2)
+    inline()  # everything plays out: disqualify before a start instead
+    t3 = make_tournament(bots=("greedy", "random", "greedy", "random"), seed=9)
+    services.start(t3)
+    loser = Entry.objects.filter(tournament=t3).last()
+    services.disqualify(loser)
+    inline()
+    t3.refresh_from_db()
+    assert t3.status == "finished"
+    assert not Match.objects.filter(fixture__tournament=t3, fixture__seats__entry=loser,
+                                    status="finished").exists()
+    assert Fixture.objects.filter(tournament=t3, walkover=True).count() == 3
+    assert connection.vendor in ("sqlite", "postgresql")

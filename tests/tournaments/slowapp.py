@@ -1,0 +1,30 @@
+"""The Celery app of the worker tests, plus a deliberately slow built-in bot.
+
+``celery -A tests.tournaments.slowapp worker`` is ``config``'s app with one more
+tic-tac-toe bot, ``slow`` (the random bot, sleeping before each decision), so a
+test can kill a worker in the middle of a match. Importing this module in the test
+process registers the same bot there.
+"""
+
+import os
+import time
+
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+from config.celery import app  # noqa: E402,F401  (the app celery -A finds)
+from engine import registry  # noqa: E402
+from engine.players import RandomBot  # noqa: E402
+
+DELAY = float(os.environ.get("SLOW_BOT_DELAY", "0.15"))
+
+
+class SlowBot(RandomBot):
+    def decide(self, request):
+        time.sleep(DELAY)
+        return super().decide(request)
+
+
+registry.get("tic_tac_toe").bots["slow"] = SlowBot
+django.setup()

@@ -1,0 +1,204 @@
+"""A real stack for worker tests: a database, a broker, Celery worker processes.
+
+Nothing is mocked. The database is a fresh SQLite file, or (when ``DATABASE_URL``
+names a PostgreSQL server) a fresh database created on that server for the test
+and dropped after it; pytest-django's own test database is not used, because the
+workers are separate processes that must see the same data. The broker is
+kombu's filesystem transport in a temporary folder, or Redis (``REDIS_URL``;
+database 13 by default, flushed first). Every process (migrate, commands, probes,
+workers, beat) gets the same environment.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import urlparse, urlunparse
+
+ROOT = Path(__file__).resolve().parents[2]
+PY = sys.executable
+CELERY = str(Path(sys.executable).with_name("celery"))
+DEFAULT_REDIS = "redis://127.0.0.1:6379/13"
+
+
+def redis_url() -> str | None:
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        return None
+    parsed = urlparse(url)
+    if parsed.path in ("", "/"):
+        url = urlunparse(parsed._replace(path="/13"))
+    return url
+
+
+class Stack:
+    def __init__(self, tmp: Path, broker: str = "filesystem") -> None:
+        self.tmp = tmp
+        self.procs: list[subprocess.Popen] = []
+        self.logs: list[Path] = []
+        self.env = {k: v for k, v in os.environ.items()
+                    if not k.startswith(("DJANGO_", "CELERY_", "PYTEST"))}
+        self.env.update({
+            "DJANGO_SETTINGS_MODULE": "config.settings", "DJANGO_DEBUG": "1",
+            "SCRIMMAGE_DATA_DIR": str(tmp / "data"),
+            "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "platform")]),
+            "SCRIMMAGE_LEASE_SECONDS": "10", "SCRIMMAGE_HEARTBEAT_SECONDS": "1",
+            "SCRIMMAGE_VISIBILITY_TIMEOUT": "30", "SLOW_BOT_DELAY": "0.15",
+        })
+        self._pg_admin = None
+        db = os.environ.get("DATABASE_URL", "")
+        if db.startswith(("postgres://", "postgresql://")):
+            name = f"scrimmage_workers_{uuid.uuid4().hex[:10]}"
+            self._pg_admin = db
+            self._pg_name = name
+            self._pg_sql(f'CREATE DATABASE "{name}"')
+            self.env["DATABASE_URL"] = urlunparse(urlparse(db)._replace(path="/" + name))
+        else:
+            self.env["DATABASE_URL"] = f"sqlite:///{tmp / 'db.sqlite3'}"
+        if broker == "redis":
+            url = redis_url() or DEFAULT_REDIS
+            import redis
+
+            redis.Redis.from_url(url).flushdb()
+            self.env["CELERY_BROKER_URL"] = url
+        else:
+            self.env["CELERY_BROKER_URL"] = "filesystem://"
+        self.broker = broker
+        self.manage("migrate", "--noinput", "-v0")
+
+    def _pg_sql(self, sql: str) -> None:
+        import psycopg
+
+        with psycopg.connect(self._pg_admin, autocommit=True) as conn:
+            conn.execute(sql)
+
+    # -- processes --------------------------------------------------------------------
+    def run(self, *args: str, timeout: float = 300, check: bool = True) -> subprocess.CompletedProcess:
+        out = subprocess.run(args, cwd=ROOT, env=self.env, capture_output=True, text=True,
+                             timeout=timeout)
+        if check and out.returncode != 0:
+            raise AssertionError(f"{args} failed ({out.returncode}):\n{out.stdout}\n{out.stderr}")
+        return out
+
+    def manage(self, *args: str, **kw) -> subprocess.CompletedProcess:
+        return self.run(PY, "manage.py", *args, **kw)
+
+    def probe(self, code: str, timeout: float = 300):
+        """Run ``code`` in a fresh process with Django set up (and the slow bot);
+        it sets ``out``, printed back as JSON."""
+        script = ("import json, tests.tournaments.slowapp\n" + code +
+                  "\nprint('@@' + json.dumps(out))")
+        res = self.run(PY, "-c", script, timeout=timeout)
+        line = [ln for ln in res.stdout.splitlines() if ln.startswith("@@")][-1]
+        return json.loads(line[2:])
+
+    def start_worker(self, app: str = "config", name: str = "w", concurrency: int = 1,
+                     wait: bool = True, env: dict | None = None) -> subprocess.Popen:
+        log = self.tmp / f"{name}-{len(self.logs)}.log"
+        pool = ["--pool=solo"] if concurrency == 1 else ["--pool=prefork", f"-c{concurrency}"]
+        proc = subprocess.Popen(
+            [CELERY, "-A", app, "worker", *pool, "-l", "info", "--without-mingle",
+             "--without-gossip", "-n", f"{name}{len(self.logs)}@%h"],
+            cwd=ROOT, env={**self.env, **(env or {})}, stdout=log.open("w"),
+            stderr=subprocess.STDOUT, start_new_session=True)
+        self.procs.append(proc)
+        self.logs.append(log)
+        if wait:
+            self._wait_log(log, "ready", 60)
+        return proc
+
+    def start_beat(self) -> subprocess.Popen:
+        log = self.tmp / f"beat-{len(self.logs)}.log"
+        proc = subprocess.Popen(
+            [CELERY, "-A", "config", "beat", "-l", "info", "--max-interval", "1",
+             "-s", str(self.tmp / "beat-schedule")],
+            cwd=ROOT, env=self.env, stdout=log.open("w"), stderr=subprocess.STDOUT,
+            start_new_session=True)
+        self.procs.append(proc)
+        self.logs.append(log)
+        return proc
+
+    @staticmethod
+    def _wait_log(log: Path, text: str, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if text in log.read_text(errors="replace"):
+                return
+            time.sleep(0.1)
+        raise AssertionError(f"{log.name}: no {text!r} after {timeout}s:\n{log.read_text()[-3000:]}")
+
+    def kill9(self, proc: subprocess.Popen) -> None:
+        os.killpg(proc.pid, signal.SIGKILL)  # the worker and any pool children
+        proc.wait(timeout=10)
+
+    def wait_for(self, code: str, timeout: float = 120, every: float = 0.3):
+        """Poll ``probe(code)`` until its ``out`` is truthy; returns it."""
+        deadline = time.monotonic() + timeout
+        last = None
+        while time.monotonic() < deadline:
+            last = self.probe(code)
+            if last:
+                return last
+            time.sleep(every)
+        raise AssertionError(f"timed out waiting; last {last!r}\n{self.tail()}")
+
+    def tail(self) -> str:
+        return "\n".join(f"--- {p.name}\n{p.read_text(errors='replace')[-4000:]}" for p in self.logs)
+
+    def close(self) -> None:
+        for proc in self.procs:
+            if proc.poll() is None:
+                try:
+                    os.killpg(proc.pid, signal.SIGTERM)
+                    proc.wait(timeout=10)
+                except (ProcessLookupError, subprocess.TimeoutExpired):
+                    try:
+                        os.killpg(proc.pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
+                    proc.wait(timeout=10)
+        if self._pg_admin:
+            self._pg_sql(f'DROP DATABASE IF EXISTS "{self._pg_name}" WITH (FORCE)')
+
+
+BROKERS = ["filesystem", "redis"]
+
+
+def broker_param(broker: str):
+    """Redis runs when REDIS_URL is set (``.ci/run`` sets it); the filesystem always."""
+    import pytest
+
+    marks = []
+    if broker == "redis" and not redis_url():
+        marks.append(pytest.mark.skip(reason="REDIS_URL is not set (.ci/run sets it)"))
+    return pytest.param(broker, marks=marks, id=broker)
+
+
+#: the probe snippet that summarises a tournament (standings by entry name, and
+#: how each fixture's match went)
+SUMMARY = """
+from matches.models import Match
+from matches.services import verify_stored_match
+from tournaments.models import Tournament, Fixture
+from tournaments import selectors, services
+t = Tournament.objects.get(pk={pk})
+fx = list(Fixture.objects.filter(tournament=t).select_related('match'))
+out = {{
+  'status': t.status,
+  'standings': [[r['name'], r['rank'], r['points'], r['wins'], r['draws'], r['losses'],
+                 round(r['mu'], 8), round(r['sigma'], 8)] for r in selectors.standings(t)],
+  'fixtures': len(fx),
+  'matches': Match.objects.filter(fixture__tournament=t).count(),
+  'statuses': sorted({{f.match.status for f in fx if f.match}}),
+  'attempts': sorted(f.attempts for f in fx if f.match),
+  'verified': all(verify_stored_match(f.match).ok for f in fx if f.match),
+  'rebuild_diffs': services.rebuild(t, check=True),
+  'history': __import__('tournaments.models', fromlist=['x']).RatingHistory.objects.filter(entry__tournament=t).count(),
+}}
+"""

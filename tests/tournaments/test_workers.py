@@ -1,0 +1,89 @@
+"""Tournaments on real Celery worker processes, a real broker and a real database
+(see ``stack.py``): the filesystem broker always, Redis when REDIS_URL is set."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tournaments.stack import BROKERS, SUMMARY, Stack, broker_param
+
+pytestmark = pytest.mark.parametrize("broker", [broker_param(b) for b in BROKERS])
+
+
+@pytest.fixture
+def stack(tmp_path, broker):
+    s = Stack(tmp_path, broker)
+    yield s
+    s.close()
+
+
+def test_a_four_bot_round_robin_runs_to_the_end(stack):
+    stack.start_worker()
+    out = stack.manage("run_tournament", "tic_tac_toe", "--bots", "greedy", "random", "greedy",
+                       "random", "--seed", "5", "--no-progress", "--timeout", "120").stdout
+    assert "tournament #1 finished" in out, out + stack.tail()
+    live = stack.probe(SUMMARY.format(pk=1))
+    assert live["status"] == "finished"
+    assert live["fixtures"] == live["matches"] == 6
+    assert live["statuses"] == ["finished"] and live["attempts"] == [1] * 6
+    assert live["verified"] and live["rebuild_diffs"] == []
+    assert live["history"] == 12  # one rating row per entry per match
+    # the same tournament played in one process gives the same table
+    stack.manage("run_tournament", "tic_tac_toe", "--bots", "greedy", "random", "greedy",
+                 "random", "--seed", "5", "--no-progress", "--inline")
+    assert stack.probe(SUMMARY.format(pk=2))["standings"] == live["standings"]
+
+
+def test_duplicated_tasks_change_nothing(stack):
+    made = stack.probe("""
+from tournaments import services
+from tournaments.models import Fixture
+from tournaments.tasks import play_match, check_round_task
+t = services.create_tournament('dup', 'tic_tac_toe', 'round_robin', seed=9)
+services.add_entries(t, ['greedy', 'random', 'random', 'greedy'])
+services.open_entries(t)
+services.start(t)   # one message per match, sent on commit
+ids = list(Fixture.objects.filter(tournament=t).values_list('match_id', flat=True))
+for mid in ids:     # and every message again: at-least-once delivery, twice
+    play_match.delay(mid)
+    check_round_task.delay(mid)
+out = {'t': t.pk, 'sent': len(ids)}
+""")
+    stack.start_worker()
+    stack.wait_for(f"from tournaments.models import Tournament\n"
+                   f"out = Tournament.objects.get(pk={made['t']}).status == 'finished'")
+    live = stack.probe(SUMMARY.format(pk=made["t"]))
+    assert live["fixtures"] == live["matches"] == 6
+    assert live["attempts"] == [1] * 6, "a duplicate delivery started a match again"
+    assert live["verified"] and live["rebuild_diffs"] == [] and live["history"] == 12
+
+
+def test_a_ladder_season_runs_three_rounds_on_beat(stack):
+    made = stack.probe("""
+from tournaments import services
+s = services.create_season('ladder', 'tic_tac_toe', k=2, period_seconds=1, max_rounds=3, seed=4)
+services.add_entries(s, ['greedy', 'random', 'greedy', 'random', 'random'])
+services.open_entries(s)
+services.start(s)
+out = {'s': s.pk}
+""")
+    stack.start_worker()
+    stack.start_beat()
+    stack.wait_for(f"from tournaments.models import Season\n"
+                   f"out = Season.objects.get(pk={made['s']}).status == 'finished'", timeout=120)
+    out = stack.probe(f"""
+from django_celery_beat.models import PeriodicTask
+from tournaments.models import Season, Round, RatingHistory, Fixture
+from tournaments import services
+s = Season.objects.get(pk={made['s']})
+out = {{'rounds': list(Round.objects.filter(season=s).values_list('number', 'status')),
+        'matches': Fixture.objects.filter(season=s, match__status='finished').count(),
+        'history': RatingHistory.objects.filter(entry__season=s).count(),
+        'enabled': PeriodicTask.objects.get(name=f'season-{{s.pk}}').enabled,
+        'diffs': services.rebuild(s, check=True)}}
+""")
+    assert out["rounds"] == [[1, "done"], [2, "done"], [3, "done"]], stack.tail()
+    assert out["matches"] >= 3 * 5  # five entries, two games each a round: at least 5 a round
+    assert out["history"] == 2 * out["matches"]
+    assert out["enabled"] is False  # the finished season's tick is switched off
+    assert out["diffs"] == []

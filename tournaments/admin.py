@@ -1,0 +1,256 @@
+"""The organiser's tool: seasons and tournaments in the Django admin.
+
+Create one, add built-in bots (the "Add built-in bots" button; uploaded bots are
+added from the bots admin through ``services.add_entries``), then Open, Start,
+Pause, Resume, Finish from the buttons on its page. The list and the page show
+live progress (queued, running, finished, failed matches); failed matches can be
+re-run; entries disqualified; standings exported as CSV or rebuilt.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.http import HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import path, reverse
+from django.utils.html import format_html
+
+from engine import registry
+from matches.models import Match
+from tournaments import selectors, services
+from tournaments.models import Entry, Fixture, Season, Tournament
+
+ACTIONS = ("open", "start", "pause", "resume", "finish")
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    fields = ("name", "builtin", "seed", "disqualified", "rating_shown")
+    readonly_fields = ("name", "builtin", "seed", "disqualified", "rating_shown")
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description="rating")
+    def rating_shown(self, obj):
+        r = getattr(obj, "rating", None)
+        return f"{r.ordinal:.2f} (mu {r.mu:.2f}, sigma {r.sigma:.2f})" if r else "-"
+
+
+class AddBuiltinsForm(forms.Form):
+    bots = forms.MultipleChoiceField(widget=forms.CheckboxSelectMultiple, required=False)
+    copies = forms.IntegerField(min_value=1, max_value=64, initial=1,
+                                help_text="entries per chosen bot")
+
+    def __init__(self, game, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["bots"].choices = [(b, b) for b in sorted(registry.get(game).bots)]
+
+
+class CompetitionAdmin(admin.ModelAdmin):
+    list_display = ("id", "name", "game", "status", "entry_count", "progress_shown", "created_at")
+    list_filter = ("status", "game")
+    search_fields = ("name",)
+    inlines = [EntryInline]
+    readonly_fields = ("status", "started_at", "finished_at", "progress_shown", "links")
+    actions = ["export_standings_csv", "rebuild_standings"]
+    change_form_template = "admin/tournaments/competition_change_form.html"
+
+    @admin.display(description="entries")
+    def entry_count(self, obj):
+        return obj.entries.count()
+
+    @admin.display(description="progress")
+    def progress_shown(self, obj):
+        if obj.pk is None:
+            return "-"
+        p = selectors.progress(obj)
+        return format_html(
+            '<span class="progress" data-progress="{}">{} queued, {} running, {} done, '
+            '<b style="color:{}">{} failed</b>; rounds {}/{}</span>',
+            obj.pk, p["queued"], p["running"], p["finished"],
+            "#c00" if p["failed"] else "inherit", p["failed"], p["rounds_done"], p["rounds"])
+
+    @admin.display(description="pages")
+    def links(self, obj):
+        if obj.pk is None:
+            return "-"
+        url = reverse(f"{obj.kind}-standings-page", args=[obj.pk])
+        return format_html('<a href="{}">standings</a> · <a href="{}">matches</a>', url,
+                           reverse("match-list-page") + f"?{obj.kind}={obj.pk}")
+
+    def get_urls(self):
+        info = self.model._meta.app_label, self.model._meta.model_name
+        return [
+            path("<int:pk>/do/<str:action>/", self.admin_site.admin_view(self.do_action),
+                 name="%s_%s_do" % info),
+            path("<int:pk>/add-builtins/", self.admin_site.admin_view(self.add_builtins),
+                 name="%s_%s_add_builtins" % info),
+            path("<int:pk>/standings.csv", self.admin_site.admin_view(self.standings_csv),
+                 name="%s_%s_csv" % info),
+            path("<int:pk>/rebuild/", self.admin_site.admin_view(self.rebuild_view),
+                 name="%s_%s_rebuild" % info),
+            path("<int:pk>/rerun-failed/", self.admin_site.admin_view(self.rerun_failed),
+                 name="%s_%s_rerun_failed" % info),
+        ] + super().get_urls()
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        extra_context = extra_context or {}
+        obj = self.get_object(request, object_id)
+        if obj is not None:
+            info = self.model._meta.app_label, self.model._meta.model_name
+            allowed = [a for a in ACTIONS if obj.status in services.TRANSITIONS[a][0]]
+            extra_context.update({
+                "transition_buttons": [(a, reverse("admin:%s_%s_do" % info, args=[obj.pk, a]))
+                                       for a in allowed],
+                "add_builtins_url": reverse("admin:%s_%s_add_builtins" % info, args=[obj.pk]),
+                "csv_url": reverse("admin:%s_%s_csv" % info, args=[obj.pk]),
+                "rebuild_url": reverse("admin:%s_%s_rebuild" % info, args=[obj.pk]),
+                "rerun_url": reverse("admin:%s_%s_rerun_failed" % info, args=[obj.pk]),
+                "progress": selectors.progress(obj),
+                "failed_matches": list(Match.objects.filter(
+                    **{f"fixture__{obj.kind}": obj, "status": Match.Status.FAILED})[:50]),
+            })
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    def _back(self, obj):
+        info = self.model._meta.app_label, self.model._meta.model_name
+        return HttpResponseRedirect(reverse("admin:%s_%s_change" % info, args=[obj.pk]))
+
+    def do_action(self, request, pk, action):
+        obj = get_object_or_404(self.model, pk=pk)
+        if request.method != "POST" or action not in ACTIONS:
+            return self._back(obj)
+        fn = {"open": services.open_entries, "start": services.start, "pause": services.pause,
+              "resume": services.resume, "finish": services.finish}[action]
+        try:
+            fn(obj)
+            self.message_user(request, f"{obj.name}: {action} done, now {obj.status}")
+        except services.TournamentError as exc:
+            self.message_user(request, str(exc), messages.ERROR)
+        return self._back(obj)
+
+    def add_builtins(self, request, pk):
+        obj = get_object_or_404(self.model, pk=pk)
+        form = AddBuiltinsForm(obj.game, request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            bots = [b for b in form.cleaned_data["bots"] for _ in range(form.cleaned_data["copies"])]
+            try:
+                made = services.add_entries(obj, bots)
+                self.message_user(request, f"added {len(made)} entries")
+                return self._back(obj)
+            except services.TournamentError as exc:
+                self.message_user(request, str(exc), messages.ERROR)
+        return render(request, "admin/tournaments/add_builtins.html", {
+            **self.admin_site.each_context(request), "form": form, "obj": obj,
+            "opts": self.model._meta, "title": f"Add built-in bots to {obj.name}"})
+
+    def standings_csv(self, request, pk):
+        obj = get_object_or_404(self.model, pk=pk)
+        response = HttpResponse(services.standings_csv(obj), content_type="text/csv")
+        response["Content-Disposition"] = f'attachment; filename="{obj.kind}-{obj.pk}-standings.csv"'
+        return response
+
+    def rebuild_view(self, request, pk):
+        obj = get_object_or_404(self.model, pk=pk)
+        if request.method == "POST":
+            diffs = services.rebuild(obj)
+            self.message_user(request, "rebuilt: " + ("; ".join(diffs) if diffs else "no change"))
+        return self._back(obj)
+
+    def rerun_failed(self, request, pk):
+        obj = get_object_or_404(self.model, pk=pk)
+        if request.method == "POST":
+            ids = request.POST.getlist("match") or list(Match.objects.filter(
+                **{f"fixture__{obj.kind}": obj, "status": Match.Status.FAILED}
+            ).values_list("pk", flat=True))
+            done = 0
+            for m in Match.objects.filter(pk__in=ids):
+                try:
+                    services.rerun_match(m)
+                    done += 1
+                except services.TournamentError as exc:
+                    self.message_user(request, str(exc), messages.WARNING)
+            self.message_user(request, f"queued {done} failed match(es) again")
+        return self._back(obj)
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if isinstance(obj, Season) and change and obj.status != Season.Status.DRAFT:
+            from tournaments.schedule import sync_periodic_task
+
+            sync_periodic_task(obj)  # a changed period takes effect at once
+
+    @admin.action(description="Export standings as CSV")
+    def export_standings_csv(self, request, queryset):
+        out = "".join(f"# {c.kind} {c.pk}: {c.name}\n" + services.standings_csv(c) for c in queryset)
+        response = HttpResponse(out, content_type="text/csv")
+        response["Content-Disposition"] = 'attachment; filename="standings.csv"'
+        return response
+
+    @admin.action(description="Rebuild ratings and standings from the stored logs")
+    def rebuild_standings(self, request, queryset):
+        for c in queryset:
+            diffs = services.rebuild(c)
+            self.message_user(request, f"{c.name}: " + ("; ".join(diffs) if diffs else "no change"))
+
+
+@admin.register(Season)
+class SeasonAdmin(CompetitionAdmin):
+    fields = ("name", "game", "options", "status", "seed", "group_size", "teams", "k",
+              "period_seconds", "jitter", "max_rounds", "starts_at", "ends_at", "hide_results",
+              "started_at", "finished_at", "progress_shown", "links")
+
+
+@admin.register(Tournament)
+class TournamentAdmin(CompetitionAdmin):
+    fields = ("name", "game", "format", "options", "status", "seed", "group_size", "teams",
+              "swiss_rounds", "hide_results", "started_at", "finished_at", "progress_shown",
+              "links")
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ("id", "name", "builtin", "season", "tournament", "seed", "disqualified")
+    list_filter = ("disqualified",)
+    search_fields = ("name", "builtin")
+    readonly_fields = ("season", "tournament", "rated_version", "disqualified", "disqualified_at")
+    actions = ["disqualify"]
+
+    def has_add_permission(self, request):
+        return False  # entries are added from their season or tournament
+
+    @admin.action(description="Disqualify (no future matches; the past stays)")
+    def disqualify(self, request, queryset):
+        for entry in queryset:
+            services.disqualify(entry)
+        self.message_user(request, f"disqualified {queryset.count()} entr(y/ies)")
+
+
+@admin.register(Fixture)
+class FixtureAdmin(admin.ModelAdmin):
+    list_display = ("id", "season", "tournament", "round_no", "table", "leg", "bracket", "match",
+                    "match_status", "attempts", "claimed_by")
+    list_filter = ("match__status",)
+    readonly_fields = [f.name for f in Fixture._meta.fields]
+    actions = ["rerun"]
+
+    def has_add_permission(self, request):
+        return False
+
+    @admin.display(description="status")
+    def match_status(self, obj):
+        return obj.match.status if obj.match else ("bye" if obj.bye else "walkover")
+
+    @admin.action(description="Re-run the failed matches")
+    def rerun(self, request, queryset):
+        done = 0
+        for f in queryset.select_related("match"):
+            if f.match and f.match.status == Match.Status.FAILED:
+                services.rerun_match(f.match)
+                done += 1
+        self.message_user(request, f"queued {done} failed match(es) again")

@@ -1,0 +1,141 @@
+"""Selectors that read seasons and tournaments (tables, brackets, an entry's page)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.db.models import Prefetch
+
+from matches.models import Match, MatchSeat
+from tournaments import services
+from tournaments.models import (Competition, Entry, Fixture, Rating, RatingHistory, Round,
+                                Season, Standing, Tournament)
+from tournaments.ratings import Rating as RatingValue
+
+
+def competition_for(kind: str, pk: int) -> Competition:
+    return {"season": Season, "tournament": Tournament}[kind].objects.get(pk=pk)
+
+
+def standings(competition: Competition) -> list[dict]:
+    """The table, best first: rank, entry, rating and the stored standing."""
+    entries = list(Entry.objects.filter(**competition.owner).select_related("rating", "standing"))
+    rows = []
+    for e in entries:
+        r = getattr(e, "rating", None) or Rating(mu=RatingValue().mu, sigma=RatingValue().sigma,
+                                                  ordinal=RatingValue().ordinal)
+        s = getattr(e, "standing", None) or Standing(rank=0)
+        rows.append({
+            "entry": e.pk, "name": e.name, "bot": e.builtin or "uploaded", "seed": e.seed,
+            "disqualified": e.disqualified, "rank": s.rank or None,
+            "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal, "rated_games": r.games,
+            "points": s.points, "games": s.games, "wins": s.wins, "draws": s.draws,
+            "losses": s.losses, "byes": s.byes, "buchholz": s.buchholz,
+            "sonneborn_berger": s.sonneborn_berger, "head_to_head": s.head_to_head})
+    rows.sort(key=lambda x: (x["rank"] is None, x["rank"] or 0, -x["ordinal"], x["seed"]))
+    return rows
+
+
+def progress(competition: Competition) -> dict:
+    counts = services.progress(competition)
+    rounds = Round.objects.filter(**competition.owner)
+    counts["rounds"] = rounds.count()
+    counts["rounds_done"] = rounds.filter(status=Round.Status.DONE).count()
+    counts["total"] = sum(counts[s] for s in Match.Status.values)
+    return counts
+
+
+def bracket(tournament: Tournament) -> list[dict]:
+    """Columns of the bracket: one per (bracket, round), fixtures with names and winners."""
+    names = dict(Entry.objects.filter(tournament=tournament).values_list("pk", "name"))
+    fixtures = (Fixture.objects.filter(tournament=tournament).select_related("match")
+                .prefetch_related(Prefetch("seats"), Prefetch("match__seats",
+                                                              queryset=MatchSeat.objects.order_by("index")))
+                .order_by("round_no", "table", "leg"))
+    columns: dict[tuple[str, int], list] = defaultdict(list)
+    for f in fixtures:
+        seats = sorted(f.seats.all(), key=lambda s: s.index)
+        players = []
+        ranks = {}
+        if f.match is not None and f.match.status == Match.Status.FINISHED:
+            ranks = {s.index: s.rank for s in f.match.seats.all()}
+        for s in seats:
+            rank = ranks.get(s.index)
+            players.append({"entry": s.entry_id, "name": names.get(s.entry_id, "?"),
+                            "rank": rank,
+                            "won": rank == 1 and list(ranks.values()).count(1) == 1 or f.bye})
+        columns[(f.bracket or "W", f.round_no)].append({
+            "fixture": f.pk, "table": f.table, "leg": f.leg, "bye": f.bye, "walkover": f.walkover,
+            "match": f.match_id, "status": f.match.status if f.match else "", "players": players})
+    order = {"W": 0, "": 0, "L": 1, "GF": 2, "GF2": 3}
+    label = {"W": "Winners", "L": "Losers", "GF": "Grand final", "GF2": "Grand final (reset)"}
+    out = []
+    for (br, rno), items in sorted(columns.items(), key=lambda kv: (order.get(kv[0][0], 9), kv[0][1])):
+        out.append({"bracket": br, "title": f"{label.get(br, br)} round {rno}", "round": rno,
+                    "fixtures": items})
+    return out
+
+
+def champion(tournament: Tournament) -> Entry | None:
+    if tournament.status != Competition.Status.FINISHED or not tournament.is_elimination:
+        return None
+    h = services.load_history(tournament)
+    fmt = services.tournament_format(tournament)
+    winner = fmt.champion(h.entries, h.pairings, h.results + h.walkovers)
+    return Entry.objects.filter(pk=winner).first() if winner else None
+
+
+def rating_history(entry: Entry) -> list[dict]:
+    rows = RatingHistory.objects.filter(entry=entry).order_by("round_no", "match_id")
+    return [{"match": r.match_id, "round": r.round_no, "mu": r.mu_after, "sigma": r.sigma_after,
+             "ordinal": r.ordinal_after, "bumped": r.version_bumped} for r in rows]
+
+
+def entry_matches(entry: Entry, limit: int = 20) -> list[Match]:
+    return list(Match.objects.filter(fixture__seats__entry=entry).distinct()
+                .prefetch_related(Prefetch("seats", queryset=MatchSeat.objects.order_by("index")))
+                .order_by("-id")[:limit])
+
+
+def rating_chart_svg(history: list[dict], width: int = 640, height: int = 220) -> str:
+    """An inline SVG line chart of the ordinal (and mu with a +-sigma band)."""
+    if not history:
+        return ""
+    pad = 36
+    xs = list(range(len(history) + 1))
+    start = RatingValue()
+    mus = [start.mu] + [h["mu"] for h in history]
+    sigmas = [start.sigma] + [h["sigma"] for h in history]
+    ords = [start.ordinal] + [h["ordinal"] for h in history]
+    lo = min(min(ords), min(m - s for m, s in zip(mus, sigmas)))
+    hi = max(m + s for m, s in zip(mus, sigmas))
+    span = (hi - lo) or 1.0
+    n = max(1, len(xs) - 1)
+
+    def px(i: int) -> float:
+        return pad + (width - 2 * pad) * i / n
+
+    def py(v: float) -> float:
+        return height - pad - (height - 2 * pad) * (v - lo) / span
+
+    band = " ".join(f"{px(i):.1f},{py(m + s):.1f}" for i, (m, s) in enumerate(zip(mus, sigmas)))
+    band += " " + " ".join(f"{px(i):.1f},{py(m - s):.1f}"
+                           for i, (m, s) in reversed(list(enumerate(zip(mus, sigmas)))))
+    mu_line = " ".join(f"{px(i):.1f},{py(m):.1f}" for i, m in enumerate(mus))
+    ord_line = " ".join(f"{px(i):.1f},{py(o):.1f}" for i, o in enumerate(ords))
+    ticks = "".join(
+        f'<text x="{pad - 4}" y="{py(v):.1f}" text-anchor="end" font-size="10">{v:.0f}</text>'
+        f'<line x1="{pad}" x2="{width - pad}" y1="{py(v):.1f}" y2="{py(v):.1f}" stroke="#ddd"/>'
+        for v in (lo, (lo + hi) / 2, hi))
+    bumps = "".join(f'<circle cx="{px(i + 1):.1f}" cy="{py(h["ordinal"]):.1f}" r="4" fill="#c60">'
+                    f'<title>new version</title></circle>'
+                    for i, h in enumerate(history) if h["bumped"])
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="rating-chart" viewBox="0 0 {width} {height}" '
+            f'width="{width}" height="{height}" role="img" aria-label="rating history">'
+            f'{ticks}<polygon points="{band}" fill="#9bd" fill-opacity="0.35"/>'
+            f'<polyline points="{mu_line}" fill="none" stroke="#369" stroke-width="1.5"/>'
+            f'<polyline points="{ord_line}" fill="none" stroke="#c33" stroke-width="2"/>{bumps}'
+            f'<text x="{pad}" y="14" font-size="11" fill="#c33">ordinal (mu - 3 sigma)</text>'
+            f'<text x="{pad + 150}" y="14" font-size="11" fill="#369">mu with +-sigma band</text>'
+            f'<text x="{width - pad}" y="{height - 8}" text-anchor="end" font-size="10">'
+            f'{len(history)} rated matches</text></svg>')
