@@ -120,8 +120,11 @@ class Entry(models.Model):
                                    related_name="entries")
     #: the name shown in tables (unique in its competition)
     name = models.CharField(max_length=120)
-    #: a built-in bot of the game; empty for an uploaded bot (linked by the bots app)
+    #: a built-in bot of the game; empty for an uploaded bot
     builtin = models.CharField(max_length=100, blank=True, default="")
+    #: an uploaded bot; its latest valid version plays each round
+    bot = models.ForeignKey("bots.Bot", null=True, blank=True, on_delete=models.PROTECT,
+                            related_name="entries")
     seed = models.PositiveIntegerField(default=0)
     disqualified = models.BooleanField(default=False)
     disqualified_at = models.DateTimeField(null=True, blank=True)

@@ -28,6 +28,7 @@ from django.utils import timezone
 
 from engine import registry
 from engine.game import RulesError
+from bots.services import create_pinned_match
 from matches import services as match_services
 from matches.models import Match, MatchEvent, MatchSeat
 from tournaments.formats import (DoubleElimination, FormatError, Ladder, MatchResult, Pairing,
@@ -38,7 +39,7 @@ from tournaments.models import (Competition, Entry, Fixture, FixtureSeat, Rating
 from tournaments.ratings import Rating as RatingValue
 from tournaments.ratings import rate_match, version_changed
 from tournaments.standings import compute_standings
-from tournaments.versions import version_for
+from tournaments.versions import playing_version, version_label
 
 logger = logging.getLogger(__name__)
 S = Competition.Status
@@ -299,29 +300,31 @@ def schedule_round(competition: Competition, pairings: Sequence[Pairing]) -> Rou
     number = (Round.objects.filter(**competition.owner).order_by("-number")
               .values_list("number", flat=True).first() or 0) + 1
     rnd = Round.objects.create(number=number, **competition.owner)
-    entries = {e.pk: e for e in Entry.objects.filter(**competition.owner)}
-    versions = {pk: version_for(e) for pk, e in entries.items()}
+    entries = {e.pk: e for e in Entry.objects.filter(**competition.owner)
+               .select_related("bot")}
+    players = {pk: playing_version(e) for pk, e in entries.items()}
+    versions = {pk: version_label(player) for pk, player in players.items()}
     to_run = []
     for p in pairings:
-        walkover = not p.bye and any(entries[e].disqualified for e in p.entries)
+        # a disqualified entry, or an uploaded bot with no valid version, cannot play
+        walkover = not p.bye and any(entries[e].disqualified or players[e] is None
+                                     for e in p.entries)
         match = None
         if not p.bye and not walkover:
-            names = [entries[e].builtin for e in p.entries]
-            match = match_services.create_match(competition.game, names,
-                                                match_seed(competition, p.round, p.table, p.leg),
-                                                competition.options)
+            match = create_pinned_match(competition.game, [players[e] for e in p.entries],
+                                        match_seed(competition, p.round, p.table, p.leg),
+                                        competition.options)
             team_of = _team_of_seat(len(p.entries), p.teams)
-            for i, e in enumerate(p.entries):
-                if versions[e] != "builtin" or team_of[i] is not None:
-                    MatchSeat.objects.filter(match=match, index=i).update(
-                        bot_version=versions[e], team=team_of[i])
+            for i, team in enumerate(team_of):
+                if team is not None:
+                    MatchSeat.objects.filter(match=match, index=i).update(team=team)
             to_run.append(match.pk)
         fixture = Fixture.objects.create(
             round=rnd, match=match, round_no=p.round, table=p.table, leg=p.leg,
             bracket=p.bracket, bye=p.bye, walkover=walkover,
             teams=list(p.teams) if p.teams else None, **competition.owner)
         FixtureSeat.objects.bulk_create(
-            FixtureSeat(fixture=fixture, entry_id=e, index=i, version=versions[e])
+            FixtureSeat(fixture=fixture, entry_id=e, index=i, version=versions[e] or "")
             for i, e in enumerate(p.entries))
     _dispatch_on_commit(to_run)
     if not to_run:  # nothing to play (all byes or walkovers): settle it when committed

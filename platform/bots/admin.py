@@ -7,18 +7,6 @@ from django.shortcuts import render
 from bots.models import Bot, BotVersion, Challenge
 
 
-def tournaments_take_bots() -> bool:
-    """``tournaments.services.add_entries`` exists and its ``Entry`` links an uploaded bot."""
-    try:
-        from tournaments import services
-        from tournaments.models import Entry
-    except ImportError:
-        return False
-    if not hasattr(services, "add_entries"):
-        return False
-    return any(f.name == "bot" for f in Entry._meta.get_fields())
-
-
 class CompetitionForm(forms.Form):
     competition = forms.ChoiceField(label="season or tournament")
 
@@ -93,12 +81,6 @@ class BotAdmin(admin.ModelAdmin):
     fields = ("owner", "name", "game", "public", "created_at")
     inlines = [BotVersionInline]
     actions = [add_to_competition]
-
-    def get_actions(self, request):
-        actions = super().get_actions(request)
-        if not tournaments_take_bots():
-            actions.pop("add_to_competition", None)
-        return actions
 
     def has_add_permission(self, request):
         return False  # bots come from uploads (bots.services), with their files

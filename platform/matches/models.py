@@ -59,13 +59,13 @@ class Match(models.Model):
 
     @property
     def hides_results(self) -> bool:
-        """Hook for seasons that keep results secret until they close.
-
-        No season hides anything yet; the tournaments app will decide this from
-        the match's season. Everything that reveals private events or results
-        after a match ends asks this first.
-        """
-        return False
+        """True while the season or tournament this match belongs to keeps its
+        results hidden (``hide_results``) and has not finished. Everything that
+        reveals private events or results after a match ends asks this first."""
+        fixture = getattr(self, "fixture", None)  # tournaments.Fixture, when it has one
+        competition = fixture and (fixture.season or fixture.tournament)
+        return bool(competition and competition.hide_results
+                    and competition.status != "finished")
 
     @property
     def reveals_everything(self) -> bool:

@@ -106,3 +106,22 @@ def test_api_and_pages(client, inline):
     assert "<svg" in page and "rating-chart" in page and "Recent matches" in page
     assert client.get("/api/schema/").status_code == 200
     assert Tournament.objects.count() == 1 and Season.objects.count() == 1
+
+
+def test_a_season_that_hides_results_keeps_private_events_until_it_finishes(client, inline):
+    s = services.create_season("secret", "aimbots", hide_results=True, k=1, seed=2)
+    services.add_entries(s, ["greedy", "random"])
+    services.open_entries(s)
+    services.start(s)
+    inline()
+    match = Match.objects.get(fixture__season=s)
+    assert match.status == Match.Status.FINISHED and match.hides_results
+    detail = client.get(f"/api/matches/{match.pk}/").json()
+    assert detail["result"] is None
+    events = client.get(f"/api/matches/{match.pk}/events/?limit=1000").json()["results"]
+    assert all(e["to"] == "all" for e in events)
+    assert client.get(f"/api/matches/{match.pk}/log.jsonl").status_code in (403, 409)
+    services.finish(s)
+    match.refresh_from_db()
+    assert not match.hides_results
+    assert client.get(f"/api/matches/{match.pk}/").json()["result"]["ranks"]

@@ -105,7 +105,7 @@ def test_free_for_all_swiss_on_a_three_seat_game(inline):
     assert all(m.seats.count() == 3 for m in Match.objects.filter(fixture__tournament=t))
 
 
-def test_a_ladder_season_rounds_and_a_version_change(inline, monkeypatch):
+def test_a_ladder_season_runs_rounds_on_its_periodic_task(inline):
     s = services.create_season("s", "tic_tac_toe", k=2, period_seconds=20, seed=5)
     services.add_entries(s, ["greedy", "random", "greedy", "random"])
     services.open_entries(s)
@@ -117,18 +117,54 @@ def test_a_ladder_season_rounds_and_a_version_change(inline, monkeypatch):
     assert services.ladder_tick(s.pk) == "round 2 scheduled"
     assert services.ladder_tick(s.pk) == "previous round still running"
     inline()
-    # a new version of one bot: its uncertainty is raised before its next match
-    entry = Entry.objects.filter(season=s).first()
-    before = Rating.objects.get(entry=entry).sigma
-    monkeypatch.setattr(services, "version_for", lambda e: "v2" if e.pk == entry.pk else "builtin")
-    services.ladder_tick(s.pk)
-    inline()
-    bumped = RatingHistory.objects.filter(entry=entry, version_bumped=True)
-    assert bumped.count() == 1 and bumped.get().sigma_before > before
     assert services.rebuild(s, check=True) == []
     services.pause(s)
     assert not PeriodicTask.objects.get(name=f"season-{s.pk}").enabled
     assert services.ladder_tick(s.pk) == "season is paused"
+
+
+def test_an_uploaded_bot_plays_its_latest_valid_version_and_a_new_one_raises_sigma(
+        inline, settings, tmp_path, django_user_model):
+    from bots.services import create_bot, upload_version
+    from tests.platform.bots.bot_helpers import FAILS_HANDSHAKE, py_upload
+
+    settings.DATA_DIR = tmp_path / "data"
+    owner = django_user_model.objects.create_user("owner", password="pw")
+    bot, v1 = create_bot(owner, "starter", "tic_tac_toe", py_upload())
+    s = services.create_season("s", "tic_tac_toe", k=1, period_seconds=20, seed=5)
+    entry, *_ = services.add_entries(s, [bot, "greedy"])
+    services.open_entries(s)
+    services.start(s)
+    inline()
+    played = Match.objects.get(fixture__season=s, seats__bot_version_ref=v1)
+    assert played.status == Match.Status.FINISHED
+    before = Rating.objects.get(entry=entry).sigma
+
+    upload_version(bot, py_upload(FAILS_HANDSHAKE, "broken.py"))  # invalid: v1 still plays
+    v3 = upload_version(bot, py_upload(name="better.py", data=py_upload().read() + b"\n# v3\n"))
+    assert services.ladder_tick(s.pk) == "round 2 scheduled"
+    inline()
+    assert Match.objects.filter(fixture__season=s, seats__bot_version_ref=v3).count() == 1
+    bumped = RatingHistory.objects.filter(entry=entry, version_bumped=True)
+    assert bumped.count() == 1 and bumped.get().sigma_before > before
+    assert services.rebuild(s, check=True) == []
+
+
+def test_an_uploaded_bot_without_a_valid_version_gives_a_walkover(
+        inline, settings, tmp_path, django_user_model):
+    from bots.services import create_bot
+    from tests.platform.bots.bot_helpers import FAILS_HANDSHAKE, py_upload
+
+    settings.DATA_DIR = tmp_path / "data"
+    owner = django_user_model.objects.create_user("owner", password="pw")
+    bot, _ = create_bot(owner, "broken", "tic_tac_toe", py_upload(FAILS_HANDSHAKE))
+    t = services.create_tournament("t", "tic_tac_toe", "round_robin", seed=1)
+    services.add_entries(t, [bot, "greedy"])
+    services.open_entries(t)
+    services.start(t)
+    inline()
+    fixture = Fixture.objects.get(tournament=t)
+    assert fixture.walkover and fixture.match is None
 
 
 def test_a_duplicate_delivery_changes_nothing(inline):
