@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "accounts",
     "matches",
     "web",
@@ -137,6 +138,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Matches of bot-versus-bot board games, their event logs and replays.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # the docs page's scripts come from the sidecar package, not a CDN
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
