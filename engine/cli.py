@@ -39,6 +39,13 @@ def _read_log(path: str) -> list:
     return parse_jsonl(data)
 
 
+def _open_for_writing(path: str):
+    try:
+        return open(path, "wb")
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror}") from None
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     for game in registry.games().values():
         seats = ", ".join(str(n) for n in game.seat_counts)
@@ -51,6 +58,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     game = registry.get(args.game)
+    out = _open_for_writing(args.out) if args.out else None  # fail before playing
     seats, players = lineup(game, args.bots)
     match = run_match(game, players, seats, args.seed, _options(args.option))
     outcome = match.outcome
@@ -62,8 +70,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         if getattr(player, "stderr", ""):
             print(f"--- stderr of seat {seat} ({args.bots[seat]}) ---\n{player.stderr}",
                   file=sys.stderr)
-    if args.out:
-        Path(args.out).write_bytes(match.log.to_jsonl())
+    if out is not None:
+        with out:
+            out.write(match.log.to_jsonl())
     return 0
 
 

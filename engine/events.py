@@ -99,6 +99,8 @@ class Event:
         if public is not None and not isinstance(public, dict):
             raise LogError(f"event {seq}: 'public' must be an object")
         check_plain(data, f"event {seq} data")
+        if public is not None:
+            check_plain(public, f"event {seq} public data")
         return cls(type_, data, to, public, seq)
 
 
@@ -228,7 +230,8 @@ class Log:
         check_plain(data, f"{type_} data")
         if public is not None:
             check_plain(public, f"{type_} public data")
-        if to != EVERYONE and type(to) is not tuple:
+        if to != EVERYONE and (type(to) is not tuple or
+                               not all(type(s) is int and s >= 0 for s in to)):
             raise LogError(f"{type_}: 'to' must be \"all\" or a tuple of seats")
         seq = len(self.events)
         return self._seal(type_, data, to, public, _line(type_, data, to, public, seq))
@@ -265,7 +268,9 @@ def digest_of(lines: Iterable[bytes]) -> str:
 
 
 def parse_jsonl(text: bytes | str) -> list[Event]:
-    """Read a JSON-lines log, refusing anything that is not a canonical, gapless log.
+    """Read a JSON-lines log, refusing anything that is not a well-formed, gapless
+    log. Lines need not be byte-canonical (spacing, key order): digests are always
+    taken over the canonical re-encoding, so such a difference changes nothing.
 
     Raises ``LogError`` naming the line at fault.
     """

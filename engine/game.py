@@ -17,6 +17,7 @@ without copying. Nothing here does I/O or keeps global state.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, Callable, Mapping, Sequence
 
@@ -90,13 +91,31 @@ class Decision:
     def reject_reason(self, action: Action) -> str | None:
         """``None`` when ``action`` is legal, else why not."""
         if self.legal is not None:
-            if action in self.legal and (type(action) is not bool or
-                                         any(a is action for a in self.legal)):
-                return None  # (JSON's true is not the number 1, though Python's is)
+            if action in self.legal and (not _holds_bool(action)
+                                         or _exactly_in(action, self.legal)):
+                return None
             return "not one of the legal actions"
         if self.check is not None:
             return self.check(action)
         return None
+
+
+def _holds_bool(value: Any) -> bool:
+    """Does ``value`` (plain JSON) contain a boolean anywhere?"""
+    if type(value) is bool:
+        return True
+    if type(value) is dict:
+        return any(_holds_bool(v) for v in value.values())
+    if type(value) is list:
+        return any(_holds_bool(v) for v in value)
+    return False
+
+
+def _exactly_in(action: Any, legal: Sequence[Any]) -> bool:
+    """``action in legal`` where JSON's ``true`` is not the number 1 (Python's
+    ``True == 1`` would let a bot's ``true`` pass for a legal ``1``)."""
+    text = json.dumps(action, sort_keys=True)
+    return any(text == json.dumps(a, sort_keys=True) for a in legal if a == action)
 
 
 @dataclass(frozen=True, slots=True)

@@ -66,7 +66,8 @@ class Request:
 
 
 class Player(Protocol):
-    """What the runner needs of a player."""
+    """What the runner needs of a player. A player holding resources (a bot
+    process) also has ``close()``, which the runner calls when a match aborts."""
 
     def begin(self, seat: int, header: Header) -> None: ...
 

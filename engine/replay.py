@@ -45,7 +45,10 @@ class Replay:
         state = self._snapshots[base] if base >= 0 else None
         evolve = self.game.evolve
         for i in range(base + 1, seq + 1):
-            state = evolve(state, self.events[i])
+            try:
+                state = evolve(state, self.events[i])
+            except Exception as exc:  # a log that parses but the rules cannot fold
+                raise LogError(f"event {i} cannot be folded: {type(exc).__name__}: {exc}") from None
             if i % self.every == self.every - 1:
                 self._snapshots[i] = state
         return state
@@ -133,6 +136,9 @@ def fork(game: Game, events: Sequence[Event]) -> Match:
     if not events or events[0].type != MATCH_STARTED:
         raise LogError("a log starts with MatchStarted")
     header = Header.from_json(events[0].data)
+    if header.game != game.name or header.rules_version != game.rules_version:
+        raise RulesError(f"this log is {header.game} rules v{header.rules_version}; "
+                         f"it cannot be forked with {game.name} v{game.rules_version}")
     limits = header.limits
     match = Match.begin(game, header.seats, header.seed, header.options, (), **limits)
     players = [_RecordedPlayer(_Recording(events)) for _ in header.seats]
@@ -181,8 +187,8 @@ def verify(events: Sequence[Event], find_game: Callable[[str], Game]) -> Verdict
                     **header.limits).play(players)
     except Diverged:
         pass
-    except (RulesError, LogError, KeyError, TypeError) as exc:
-        raise LogError(f"the log cannot be re-simulated: {exc}") from None
+    except Exception as exc:  # a malformed header or recorded action
+        raise LogError(f"the log cannot be re-simulated: {type(exc).__name__}: {exc}") from None
     digest = digest_of(regenerated)
     if regenerated == recorded:
         return Verdict(True, digest, recorded_digest, header.rules_version)

@@ -83,15 +83,24 @@ class Match:
         max_faults = self.header.limits["max_faults"]
         if len(players) != len(self.header.seats):
             raise RulesError(f"{len(self.header.seats)} seats but {len(players)} players")
-        for seat, player in enumerate(players):
-            player.begin(seat, self.header)
-        outcome = self.game.outcome(self.state)
-        while outcome is None:
-            if self.steps >= max_steps:
-                outcome = self._cut_short(f"step cap of {max_steps} reached", ())
-                break
-            outcome = self.step(players, max_faults)
-        self._end(outcome)
+        try:
+            for seat, player in enumerate(players):
+                player.begin(seat, self.header)
+            outcome = self.game.outcome(self.state)
+            while outcome is None:
+                if self.steps >= max_steps:
+                    outcome = self._cut_short(f"step cap of {max_steps} reached", ())
+                    break
+                outcome = self.step(players, max_faults)
+            self._end(outcome)
+        except BaseException:
+            # a rules bug or a failing listener (storage): bot processes must not
+            # outlive the match, whatever ends it
+            for player in players:
+                close = getattr(player, "close", None)
+                if close is not None:
+                    close()
+            raise
         for player in players:
             player.finish(outcome)
         return outcome
@@ -165,7 +174,10 @@ class Match:
             return self._fault_event(decision, CRASHED, f"the bot returned {exc}", None)
         except Exception as exc:  # a built-in bot's bug must not stop the match
             return self._fault_event(decision, CRASHED, f"{type(exc).__name__}: {exc}", None)
-        reason = decision.reject_reason(action)
+        try:
+            reason = decision.reject_reason(action)
+        except Exception as exc:  # a checker choking on a hostile shape is a rejection
+            reason = f"the rules could not read the action ({type(exc).__name__}: {exc})"
         if reason is not None:
             return self._fault_event(decision, REJECTED, reason, action)
         return action, None

@@ -105,3 +105,21 @@ def test_replay_refuses_an_event_index_out_of_range(tmp_path):
     main(["play", "tic_tac_toe", "random", "random", "--out", str(log)])
     out = scrimmage("replay", str(log), "--at", "999")
     assert out.returncode == 2 and "--at must be between 0 and" in out.stderr
+
+
+def test_an_unwritable_out_file_is_refused_before_playing():
+    out = scrimmage("play", "tic_tac_toe", "random", "random", "--out", "/no/such/dir/m.jsonl")
+    assert out.returncode == 2 and "cannot write /no/such/dir/m.jsonl" in out.stderr
+    assert "seat 0" not in out.stdout
+
+
+def test_a_log_the_rules_cannot_fold_is_refused_cleanly(tmp_path, capsys):
+    log = tmp_path / "m.jsonl"
+    main(["play", "tic_tac_toe", "random", "random", "--seed", "3", "--out", str(log)])
+    lines = log.read_text().splitlines()
+    lines[1] = lines[1].replace('"action":', '"action":"x","was":')
+    log.write_text("\n".join(lines) + "\n")
+    out = scrimmage("replay", str(log), "--at", "3")
+    assert out.returncode == 2 and "event 1 cannot be folded" in out.stderr, out.stderr
+    out = scrimmage("verify", str(log))  # re-simulation rejects the action: a mismatch
+    assert out.returncode == 1 and "event 1 differs" in out.stderr and "Traceback" not in out.stderr

@@ -75,3 +75,13 @@ def test_seen_by_gives_the_full_event_the_twin_or_nothing():
     assert private.seen_by(0).data == {"seat": 1}
     assert private.seen_by(None).data == {"seat": 1}
     assert secret.seen_by(1) is None
+
+
+def test_a_private_event_must_name_seats_by_number():
+    with pytest.raises(LogError, match="tuple of seats"):
+        Log().append(Event("Dealt", {}, ("0",)))
+
+
+def test_parse_refuses_floats_in_a_public_twin():
+    with pytest.raises(LogError, match="floats"):
+        parse_jsonl(b'{"seq":0,"type":"A","data":{},"to":[0],"public":{"x":1.5}}\n')

@@ -177,3 +177,10 @@ def test_fork_refuses_an_edited_or_finished_prefix():
 def test_export_round_trip_is_byte_identical():
     match = ttt_match()
     assert b"".join(encode(e) + b"\n" for e in parse_jsonl(match.log.to_jsonl())) == match.log.to_jsonl()
+
+
+def test_fork_refuses_a_log_of_another_game():
+    from engine.game import RulesError
+
+    with pytest.raises(RulesError, match="cannot be forked with sealed_bids"):
+        fork(BIDS, ttt_match().log.events[:3])

@@ -129,3 +129,47 @@ def test_json_true_is_not_the_legal_number_one():
     match = play(scripted(True), sealed_bids.HighBidder)
     rejected = next(e for e in match.log.events if e.type == "ActionRejected")
     assert rejected.data["action"] is True
+
+
+def test_json_true_inside_an_action_is_not_the_legal_number_one():
+    from engine.game import Decision
+
+    legal = [{"bot": 1, "steps": 1}, {"bot": True, "steps": 2}]
+    decision = Decision(0, legal[0], legal)
+    assert decision.reject_reason({"bot": True, "steps": 1}) == "not one of the legal actions"
+    assert decision.reject_reason({"bot": 1, "steps": 1}) is None
+    assert decision.reject_reason({"bot": True, "steps": 2}) is None
+
+
+def test_a_checker_that_chokes_on_a_hostile_action_rejects_it():
+    from engine.game import Decision
+
+    class Picky(sealed_bids.SealedBids):
+        def pending(self, state):
+            return [Decision(d.seat, 0, None, check=lambda a: None if a["bid"] in (0, 1, 2) else "no",
+                             secret=True) for d in super().pending(state)]
+
+    game = Picky()
+    players = [BotPlayer(game, scripted("not a dict")), BotPlayer(game, sealed_bids.HighBidder)]
+    match = run_match(game, players, [Seat("a"), Seat("b")], 1)
+    rejected = next(e for e in match.log.events if e.type == "ActionRejected")
+    assert "could not read the action" in rejected.data["reason"]
+    assert match.log.events[-1].type == "MatchEnded"
+
+
+def test_players_are_closed_when_a_match_aborts():
+    closed = []
+
+    class Holder(BotPlayer):
+        def close(self):
+            closed.append(self)
+
+    class Broken(sealed_bids.SealedBids):
+        def resolve(self, state, actions, rng):
+            raise RuntimeError("rules bug")
+
+    game = Broken()
+    players = [Holder(game, sealed_bids.HighBidder), Holder(game, sealed_bids.HighBidder)]
+    with pytest.raises(RuntimeError, match="rules bug"):
+        run_match(game, players, [Seat("a"), Seat("b")], 1)
+    assert closed == players
