@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import path, reverse
@@ -51,7 +52,33 @@ class AddBuiltinsForm(forms.Form):
         self.fields["bots"].choices = [(b, b) for b in sorted(registry.get(game).bots)]
 
 
+class CompetitionForm(forms.ModelForm):
+    """The service's checks on the admin's form: a registered game and options it accepts."""
+
+    def clean(self):
+        data = super().clean()
+        game = data.get("game", getattr(self.instance, "game", None))
+        if "game" in self.fields:
+            known = registry.games()
+            if game not in known:
+                self.add_error("game", f"unknown game {game!r} (games: {', '.join(sorted(known))})")
+                return data
+        if "options" in self.fields and game:
+            if not isinstance(data.get("options") or {}, dict):
+                self.add_error("options", "options must be a JSON object (name: value)")
+                return data
+            try:
+                data["options"] = registry.get(game).resolve_options(data.get("options") or {})
+            except Exception as exc:  # noqa: BLE001 - the game says why, on the form
+                self.add_error("options", f"{type(exc).__name__}: {exc}")
+        return data
+
+
+LOCKED_ONCE_OPEN = ("game", "options", "group_size", "teams", "seed")
+
+
 class CompetitionAdmin(admin.ModelAdmin):
+    form = CompetitionForm
     list_display = ("id", "name", "game", "status", "entry_count", "progress_shown", "created_at")
     list_filter = ("status", "game")
     search_fields = ("name",)
@@ -82,6 +109,21 @@ class CompetitionAdmin(admin.ModelAdmin):
         url = reverse(f"{obj.kind}-standings-page", args=[obj.pk])
         return format_html('<a href="{}">standings</a> · <a href="{}">matches</a>', url,
                            reverse("match-list-page") + f"?{obj.kind}={obj.pk}")
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None and obj.status != obj.Status.DRAFT:
+            # matches were (or are being) made with these: they stay as they are
+            fields += [f for f in LOCKED_ONCE_OPEN if f not in fields]
+        return fields
+
+    def _get_for(self, request, pk, permission: str = "change"):
+        """The competition, once the user may ``permission`` it (403 otherwise)."""
+        obj = get_object_or_404(self.model, pk=pk)
+        check = self.has_view_permission if permission == "view" else self.has_change_permission
+        if not check(request, obj):
+            raise PermissionDenied
+        return obj
 
     def get_urls(self):
         info = self.model._meta.app_label, self.model._meta.model_name
@@ -122,7 +164,7 @@ class CompetitionAdmin(admin.ModelAdmin):
         return HttpResponseRedirect(reverse("admin:%s_%s_change" % info, args=[obj.pk]))
 
     def do_action(self, request, pk, action):
-        obj = get_object_or_404(self.model, pk=pk)
+        obj = self._get_for(request, pk)
         if request.method != "POST" or action not in ACTIONS:
             return self._back(obj)
         fn = {"open": services.open_entries, "start": services.start, "pause": services.pause,
@@ -135,7 +177,7 @@ class CompetitionAdmin(admin.ModelAdmin):
         return self._back(obj)
 
     def add_builtins(self, request, pk):
-        obj = get_object_or_404(self.model, pk=pk)
+        obj = self._get_for(request, pk)
         form = AddBuiltinsForm(obj.game, request.POST or None)
         if request.method == "POST" and form.is_valid():
             bots = [b for b in form.cleaned_data["bots"] for _ in range(form.cleaned_data["copies"])]
@@ -150,26 +192,33 @@ class CompetitionAdmin(admin.ModelAdmin):
             "opts": self.model._meta, "title": f"Add built-in bots to {obj.name}"})
 
     def standings_csv(self, request, pk):
-        obj = get_object_or_404(self.model, pk=pk)
+        obj = self._get_for(request, pk, "view")
         response = HttpResponse(services.standings_csv(obj), content_type="text/csv")
         response["Content-Disposition"] = f'attachment; filename="{obj.kind}-{obj.pk}-standings.csv"'
         return response
 
     def rebuild_view(self, request, pk):
-        obj = get_object_or_404(self.model, pk=pk)
+        obj = self._get_for(request, pk)
         if request.method == "POST":
             diffs = services.rebuild(obj)
             self.message_user(request, "rebuilt: " + ("; ".join(diffs) if diffs else "no change"))
         return self._back(obj)
 
     def rerun_failed(self, request, pk):
-        obj = get_object_or_404(self.model, pk=pk)
+        obj = self._get_for(request, pk)
         if request.method == "POST":
-            ids = request.POST.getlist("match") or list(Match.objects.filter(
-                **{f"fixture__{obj.kind}": obj, "status": Match.Status.FAILED}
-            ).values_list("pk", flat=True))
+            failed = Match.objects.filter(**{f"fixture__{obj.kind}": obj,
+                                             "status": Match.Status.FAILED})
+            asked = request.POST.getlist("match")
+            bad = [a for a in asked if not (a.isascii() and a.isdecimal())]
+            if bad:
+                self.message_user(request, "match ids must be numbers, not "
+                                  + ", ".join(repr(b) for b in bad), messages.ERROR)
+                return self._back(obj)
+            if asked:  # only this competition's failed matches, whatever was posted
+                failed = failed.filter(pk__in=[int(a) for a in asked])
             done = 0
-            for m in Match.objects.filter(pk__in=ids):
+            for m in failed:
                 try:
                     services.rerun_match(m)
                     done += 1
@@ -185,14 +234,15 @@ class CompetitionAdmin(admin.ModelAdmin):
 
             sync_periodic_task(obj)  # a changed period takes effect at once
 
-    @admin.action(description="Export standings as CSV")
+    @admin.action(description="Export standings as CSV", permissions=["view"])
     def export_standings_csv(self, request, queryset):
         out = "".join(f"# {c.kind} {c.pk}: {c.name}\n" + services.standings_csv(c) for c in queryset)
         response = HttpResponse(out, content_type="text/csv")
         response["Content-Disposition"] = 'attachment; filename="standings.csv"'
         return response
 
-    @admin.action(description="Rebuild ratings and standings from the stored logs")
+    @admin.action(description="Rebuild ratings and standings from the stored logs",
+                  permissions=["change"])
     def rebuild_standings(self, request, queryset):
         for c in queryset:
             diffs = services.rebuild(c)
@@ -224,7 +274,8 @@ class EntryAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False  # entries are added from their season or tournament
 
-    @admin.action(description="Disqualify (no future matches; the past stays)")
+    @admin.action(description="Disqualify (no future matches; the past stays)",
+                  permissions=["change"])
     def disqualify(self, request, queryset):
         for entry in queryset:
             services.disqualify(entry)
@@ -246,7 +297,7 @@ class FixtureAdmin(admin.ModelAdmin):
     def match_status(self, obj):
         return obj.match.status if obj.match else ("bye" if obj.bye else "walkover")
 
-    @admin.action(description="Re-run the failed matches")
+    @admin.action(description="Re-run the failed matches", permissions=["change"])
     def rerun(self, request, queryset):
         done = 0
         for f in queryset.select_related("match"):

@@ -51,6 +51,9 @@ class Competition(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     #: keep private events and results hidden until the competition finishes
     hide_results = models.BooleanField(default=False)
+    #: why the competition stopped on its own (e.g. the format could not make the
+    #: next round); set when it is paused by an error, cleared when a round is made
+    last_error = models.TextField(blank=True, default="")
 
     class Meta:
         abstract = True
@@ -205,7 +208,8 @@ class Fixture(models.Model):
     heartbeat_at = models.DateTimeField(null=True, blank=True)
     #: when the match was last handed to the broker (the sweeper re-sends lost ones)
     enqueued_at = models.DateTimeField(null=True, blank=True)
-    #: how many times a worker started the match (a restart after a kill counts)
+    #: how many times a worker started the match: 1, plus one per restart after its
+    #: worker died (a stolen claim); retries after database/broker errors do not count
     attempts = models.PositiveIntegerField(default=0)
 
     class Meta:
@@ -224,6 +228,22 @@ class Fixture(models.Model):
     @property
     def competition(self) -> Competition:
         return self.season or self.tournament
+
+
+class MatchClaim(models.Model):
+    """The worker's claim on a stored match that is not a fixture (a challenge):
+    the same fields, with the same meaning, as on ``Fixture``, so one runner
+    (``tournaments.tasks``) claims, heartbeats and recovers every stored match."""
+
+    match = models.OneToOneField("matches.Match", on_delete=models.CASCADE,
+                                 related_name="claim")
+    claimed_by = models.CharField(max_length=300, blank=True, default="")
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    enqueued_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"claim of match {self.match_id}: {self.claimed_by or 'nobody'}"
 
 
 class FixtureSeat(models.Model):

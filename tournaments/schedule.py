@@ -32,6 +32,3 @@ def sync_periodic_task(season: Season) -> PeriodicTask:
                   "description": f"ladder rounds of {season.name}"})
     return task
 
-
-def periodic_task(season: Season) -> PeriodicTask | None:
-    return PeriodicTask.objects.filter(name=task_name(season)).first()

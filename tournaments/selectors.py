@@ -13,12 +13,31 @@ from tournaments.models import (Competition, Entry, Fixture, Rating, RatingHisto
 from tournaments.ratings import Rating as RatingValue
 
 
+HIDDEN_NOTICE = "results are hidden until this {kind} finishes"
+
+
+def competition_hides_results(competition: Competition | None) -> bool:
+    """True while ``competition`` keeps its results hidden (``hide_results``) and has
+    not finished. The one rule: standings, brackets, rating histories, match seats,
+    ``MatchEnded`` events and final frames all ask it (``Match.hides_results`` too)."""
+    return bool(competition is not None and competition.hide_results
+                and competition.status != Competition.Status.FINISHED)
+
+
+def hidden_notice(competition: Competition) -> str:
+    """The notice shown instead of results, or ``""`` when they are visible."""
+    return HIDDEN_NOTICE.format(kind=competition.kind) if competition_hides_results(competition) else ""
+
+
 def competition_for(kind: str, pk: int) -> Competition:
     return {"season": Season, "tournament": Tournament}[kind].objects.get(pk=pk)
 
 
 def standings(competition: Competition) -> list[dict]:
-    """The table, best first: rank, entry, rating and the stored standing."""
+    """The table, best first: rank, entry, rating and the stored standing; empty
+    while the competition hides its results."""
+    if competition_hides_results(competition):
+        return []
     entries = list(Entry.objects.filter(**competition.owner).select_related("rating", "standing"))
     rows = []
     for e in entries:
@@ -53,17 +72,19 @@ def bracket(tournament: Tournament) -> list[dict]:
                                                               queryset=MatchSeat.objects.order_by("index")))
                 .order_by("round_no", "table", "leg"))
     columns: dict[tuple[str, int], list] = defaultdict(list)
+    hidden = competition_hides_results(tournament)
     for f in fixtures:
         seats = sorted(f.seats.all(), key=lambda s: s.index)
         players = []
         ranks = {}
-        if f.match is not None and f.match.status == Match.Status.FINISHED:
+        if f.match is not None and f.match.status == Match.Status.FINISHED and not hidden:
             ranks = {s.index: s.rank for s in f.match.seats.all()}
         for s in seats:
             rank = ranks.get(s.index)
             players.append({"entry": s.entry_id, "name": names.get(s.entry_id, "?"),
                             "rank": rank,
-                            "won": rank == 1 and list(ranks.values()).count(1) == 1 or f.bye})
+                            "won": rank == 1 and list(ranks.values()).count(1) == 1
+                            or (f.bye and not hidden)})
         columns[(f.bracket or "W", f.round_no)].append({
             "fixture": f.pk, "table": f.table, "leg": f.leg, "bye": f.bye, "walkover": f.walkover,
             "match": f.match_id, "status": f.match.status if f.match else "", "players": players})
@@ -86,6 +107,10 @@ def champion(tournament: Tournament) -> Entry | None:
 
 
 def rating_history(entry: Entry) -> list[dict]:
+    """The entry's rating after each rated match; empty while its competition hides
+    its results."""
+    if competition_hides_results(entry.competition):
+        return []
     rows = RatingHistory.objects.filter(entry=entry).order_by("round_no", "match_id")
     return [{"match": r.match_id, "round": r.round_no, "mu": r.mu_after, "sigma": r.sigma_after,
              "ordinal": r.ordinal_after, "bumped": r.version_bumped} for r in rows]

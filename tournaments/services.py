@@ -74,9 +74,15 @@ def _dispatch_on_commit(match_ids: list[int]) -> None:
 
 
 # -- creating -------------------------------------------------------------------------
+def _rules(game: str):
+    if game not in registry.games():
+        raise TournamentError(f"unknown game {game!r}")
+    return registry.get(game)
+
+
 def _check_game(game: str, group_size: int, teams: Sequence[int] | None):
+    rules = _rules(game)
     try:
-        rules = registry.get(game)
         rules.check_seat_count(group_size)
     except (KeyError, RulesError) as exc:
         raise TournamentError(str(exc)) from None
@@ -89,11 +95,8 @@ def _check_game(game: str, group_size: int, teams: Sequence[int] | None):
 def create_season(name: str, game: str, *, group_size: int | None = None, teams=None,
                   k: int = 2, period_seconds: int = 3600, seed: int = 1, options=None,
                   **fields) -> Season:
-    rules = registry.get(game) if game in registry.games() else None
-    if rules is None:
-        raise TournamentError(f"unknown game {game!r}")
-    group_size = group_size or min(rules.seat_counts)
-    _check_game(game, group_size, teams)
+    group_size = group_size or min(_rules(game).seat_counts)
+    rules = _check_game(game, group_size, teams)
     options = rules.resolve_options(dict(options or {}))
     if k < 1 or period_seconds < 1:
         raise TournamentError("k and the period must be positive")
@@ -105,13 +108,10 @@ def create_season(name: str, game: str, *, group_size: int | None = None, teams=
 def create_tournament(name: str, game: str, format: str = Tournament.Format.ROUND_ROBIN, *,
                       group_size: int | None = None, teams=None, seed: int = 1, options=None,
                       **fields) -> Tournament:
-    if game not in registry.games():
-        raise TournamentError(f"unknown game {game!r}")
-    rules = registry.get(game)
     if format not in Tournament.Format.values:
         raise TournamentError(f"unknown format {format!r}; known: {', '.join(Tournament.Format.values)}")
-    group_size = group_size or min(rules.seat_counts)
-    _check_game(game, group_size, teams)
+    group_size = group_size or min(_rules(game).seat_counts)
+    rules = _check_game(game, group_size, teams)
     if (group_size != 2 or teams) and format != Tournament.Format.SWISS:
         raise TournamentError(f"{format} is two seats only; use swiss for groups of {group_size}")
     options = rules.resolve_options(dict(options or {}))
@@ -238,13 +238,21 @@ def resume(competition: Competition) -> Competition:
 
 
 def _advance_after_resume(tournament_id: int) -> None:
-    last = Round.objects.filter(tournament_id=tournament_id).order_by("-number").first()
-    if last is not None and last.status == Round.Status.DONE:
-        with transaction.atomic():
-            t = Tournament.objects.select_for_update().get(pk=tournament_id)
+    """After a resume: make the next round if the last one is done (re-read under
+    the tournament's lock, with its status, since a worker may have completed the
+    round or the organiser paused again meanwhile), else check the last round."""
+    with transaction.atomic():
+        t = Tournament.objects.select_for_update().get(pk=tournament_id)
+        if t.status != S.RUNNING:
+            return
+        last = Round.objects.filter(tournament_id=tournament_id).order_by("-number").first()
+        if last is None or last.status != Round.Status.DONE:
+            pending = last.pk if last is not None else None
+        else:
             _next_tournament_round(t)
-    elif last is not None:
-        check_round(last.pk)
+            return
+    if pending is not None:
+        check_round(pending)
 
 
 def finish(competition: Competition) -> Competition:
@@ -503,13 +511,6 @@ def _settled(fixture: Fixture, competition: Competition, dq: set[int]) -> bool:
     return False
 
 
-def round_progress(rnd: Round) -> dict[str, int]:
-    counts = dict.fromkeys(Match.Status.values, 0)
-    for status in Match.objects.filter(fixture__round=rnd).values_list("status", flat=True):
-        counts[status] += 1
-    return counts
-
-
 def check_round(round_id: int) -> str:
     """Complete round ``round_id`` if all its fixtures are settled: rate it, rebuild
     the standings, make the next tournament round. Idempotent and race-safe: the
@@ -563,8 +564,16 @@ def _next_tournament_round(t: Tournament) -> Round | None:
     try:
         pairings = fmt.next_round(h.entries, h.pairings, h.results + h.walkovers, t.seed)
     except FormatError as exc:
-        logger.warning("tournament %s cannot go on: %s", t.pk, exc)
+        # not silently stuck "running": pause it with the reason (shown in the
+        # admin); the organiser resumes it (which tries the next round again)
+        logger.error("tournament %s cannot go on: %s", t.pk, exc)
+        error = f"the next round could not be made: {exc}"[:2000]
+        Tournament.objects.filter(pk=t.pk).update(status=S.PAUSED, last_error=error)
+        t.status, t.last_error = S.PAUSED, error
         return None
+    if t.last_error:
+        Tournament.objects.filter(pk=t.pk).update(last_error="")
+        t.last_error = ""
     if pairings is None:
         Tournament.objects.filter(pk=t.pk).update(status=S.FINISHED, finished_at=timezone.now())
         return None
@@ -680,11 +689,9 @@ def rebuild(competition: Competition, check: bool = False) -> list[str]:
                 for e, m, r, mb, sb, ma, sa, bumped in new.history])
             _save_ratings(competition, {e: RatingValue(mu, s) for e, (mu, s, _) in new.ratings.items()},
                           new.versions, {e: g for e, (_, _, g) in new.ratings.items()})
-            h = load_history(competition)
             rows = [Standing(entry_id=k[0], rank=k[1], points=k[2], wins=k[3], draws=k[4],
                              losses=k[5], games=k[6], byes=k[7], buchholz=k[8],
                              sonneborn_berger=k[9], head_to_head=k[10]) for k in new.standings]
-            del h
             _write_standings(competition, rows)
     return diffs
 
@@ -704,7 +711,7 @@ def disqualify(entry: Entry) -> Entry:
     opponents a walkover); its queued matches not yet started are cancelled as
     walkovers. What it has played stays."""
     with transaction.atomic():
-        competition = _lock(entry.competition)
+        _lock(entry.competition)  # serialize with rounds being made and completed
         Entry.objects.filter(pk=entry.pk).update(disqualified=True, disqualified_at=timezone.now())
         pending = Fixture.objects.filter(seats__entry=entry, match__status=Match.Status.QUEUED)
         rounds = set()
@@ -714,7 +721,6 @@ def disqualify(entry: Entry) -> Entry:
             rounds.add(f.round_id)
         for rid in rounds:
             transaction.on_commit(lambda rid=rid: check_round(rid))
-        del competition
     entry.refresh_from_db()
     return entry
 

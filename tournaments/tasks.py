@@ -1,16 +1,23 @@
-"""Celery tasks of tournaments: one task runs one match of a season or tournament.
+"""Celery tasks that run stored matches (of seasons, tournaments and challenges).
 
 Delivery is at least once (``acks_late``, ``reject_on_worker_lost``), so:
 
-- **claim**: under the match row's lock a worker claims the fixture
-  (``host:pid:task id``) and marks the match running. A match that is finished or
-  failed is never touched again (a second delivery is a no-op). A match that is
-  *running* is someone's: if the claimer is alive (same host: its pid exists;
-  elsewhere: its heartbeat is younger than the lease), this delivery does
-  nothing; if it is dead (a worker killed mid-match, ``kill -9``), its partial log
-  is discarded (``discard_partial_log``) and the match runs again from the start.
+- **claim**: under the match row's lock a worker claims the match
+  (``host:pid:task id``, on its ``Fixture``, or on a ``MatchClaim`` for a match
+  that is not a fixture: challenges run through this same runner) and marks it
+  running. A match that is finished or failed is never touched again (a second
+  delivery is a no-op). A match that is *running* is someone's: if the claimer is
+  alive (its heartbeat is younger than the lease and, on this host, its pid
+  exists), this delivery does nothing; if it is dead (a worker killed mid-match,
+  ``kill -9``), its partial log is discarded (``discard_partial_log``) and the match
+  runs again from the start: a restart, counted in ``attempts`` (the first start
+  plus restarts; at ``MAX_ATTEMPTS`` the match is marked failed).
+- **fencing**: every write of a run (events, finish, fail) checks, under the match
+  row's lock, that this worker still holds the claim; one whose claim was taken
+  over stops and writes nothing more.
 - **heartbeat**: a thread refreshes the claim every few seconds while the engine runs.
-- **retries**: ``INFRASTRUCTURE_ERRORS`` (database or broker gone) retry with
+- **retries**: ``INFRASTRUCTURE_ERRORS`` (database or broker gone) give the claim
+  up (the match is queued again, not counted as a restart) and retry with
   exponential backoff up to ``max_retries``; then the match is marked failed
   (shown in the admin, re-runnable). A bot's fault is not an error: the engine
   records it and the match ends with a result. An engine/rules error fails the
@@ -20,8 +27,8 @@ Delivery is at least once (``acks_late``, ``reject_on_worker_lost``), so:
 - **recovery**: ``recover_stalled`` (on every worker start and periodically from
   beat) re-sends matches whose claimer died and queued matches whose message was
   lost (the filesystem broker deletes a message when it is read, so a killed
-  worker's message does not come back by itself), and completes rounds whose
-  last check was lost.
+  worker's message does not come back by itself), challenge matches included,
+  and completes rounds whose last check was lost.
 """
 
 from __future__ import annotations
@@ -41,7 +48,7 @@ from django.utils import timezone
 from matches.models import Match
 from matches.services import INFRASTRUCTURE_ERRORS, discard_partial_log, fail, run_stored_match
 from tournaments import services
-from tournaments.models import Competition, Fixture, Round
+from tournaments.models import Competition, Fixture, MatchClaim, Round
 
 logger = logging.getLogger(__name__)
 HOST = socket.gethostname()
@@ -59,7 +66,10 @@ def heartbeat_seconds() -> float:
     return float(_setting("SCRIMMAGE_HEARTBEAT_SECONDS", 5))
 
 
-MAX_ATTEMPTS = 3  # starts of one match (kills included) before it is marked failed
+#: starts of one match: the first, plus one per restart after its worker died (a
+#: claim taken over from a dead claimer). Retries after infrastructure errors do
+#: not count (they have their own limit, the task's ``max_retries``).
+MAX_ATTEMPTS = 3
 
 
 def claim_token(task_id: str | None) -> str:
@@ -82,57 +92,109 @@ def _pid_alive(pid: int) -> bool:
         return True
 
 
-def claimer_alive(fixture: Fixture) -> bool:
-    if not fixture.claimed_by:
+Lease = Fixture | MatchClaim  # the row that holds a match's claim
+
+
+def claimer_alive(lease: Lease) -> bool:
+    """Is the worker that claimed this match still running it? Only if its heartbeat
+    is younger than the lease, and (on this host) its process still exists. A pid
+    alone proves nothing: with ``-c 2`` a retry on the sibling child sees the old
+    child alive although it has long given the match up."""
+    if not lease.claimed_by:
         return False
-    host, _, rest = fixture.claimed_by.partition(":")
+    beat = lease.heartbeat_at
+    if beat is None or timezone.now() - beat >= timedelta(seconds=lease_seconds()):
+        return False
+    host, _, rest = lease.claimed_by.partition(":")
     pid = rest.partition(":")[0]
     if host == HOST and pid.isdigit():
         return _pid_alive(int(pid))
-    beat = fixture.heartbeat_at
-    return beat is not None and timezone.now() - beat < timedelta(seconds=lease_seconds())
+    return True
+
+
+def lease_model(match_id: int) -> type[Fixture] | type[MatchClaim]:
+    """Where the match's claim lives: its ``Fixture``, or (a challenge match) its
+    ``MatchClaim``."""
+    return Fixture if Fixture.objects.filter(match_id=match_id).exists() else MatchClaim
+
+
+def _lock_lease(match_id: int) -> Lease:
+    fixture = Fixture.objects.select_for_update().filter(match_id=match_id).first()
+    if fixture is not None:
+        return fixture
+    MatchClaim.objects.get_or_create(match_id=match_id)
+    return MatchClaim.objects.select_for_update().get(match_id=match_id)
+
+
+def holds(match_id: int, token: str) -> bool:
+    """Does ``token`` still hold the match's claim (the fence of its writes)?"""
+    return lease_model(match_id).objects.filter(match_id=match_id, claimed_by=token).exists()
 
 
 def claim(match_id: int, token: str) -> tuple[Match | None, str]:
     """Claim the match for ``token``; ``(match, why)`` with ``match`` None when this
-    delivery must not run it."""
+    delivery must not run it. Works for every stored match (fixture or not)."""
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None:
             return None, "missing"
-        fixture = Fixture.objects.select_for_update().filter(match_id=match_id).first()
-        if fixture is None:
-            return None, "not a fixture"
         if match.status in (Match.Status.FINISHED, Match.Status.FAILED):
             return None, match.status
+        lease = _lock_lease(match_id)
+        attempts = lease.attempts or 1  # the first start counts once
         if match.status == Match.Status.RUNNING:
-            if fixture.claimed_by != token and claimer_alive(fixture):
+            if lease.claimed_by and lease.claimed_by != token and claimer_alive(lease):
                 return None, "running elsewhere"
+            stolen = bool(lease.claimed_by) and lease.claimed_by != token
             logger.warning("match %s: restarting from the start (was claimed by %s)",
-                           match_id, fixture.claimed_by or "nobody")
+                           match_id, lease.claimed_by or "nobody")
+            if stolen:  # its worker died mid-match: a restart after a kill
+                if lease.attempts >= MAX_ATTEMPTS:
+                    fail(match, f"gave up: the worker running it died {lease.attempts} times")
+                    type(lease).objects.filter(pk=lease.pk).update(claimed_by="", heartbeat_at=None)
+                    return None, "failed"
+                attempts = lease.attempts + 1
             discard_partial_log(match)
-        if fixture.attempts >= MAX_ATTEMPTS:
-            fail(match, f"gave up after {fixture.attempts} starts (the worker died each time)")
-            return None, "failed"
-        Fixture.objects.filter(pk=fixture.pk).update(
-            claimed_by=token, heartbeat_at=timezone.now(), attempts=fixture.attempts + 1)
+        type(lease).objects.filter(pk=lease.pk).update(
+            claimed_by=token, heartbeat_at=timezone.now(), attempts=attempts)
         Match.objects.filter(pk=match_id).update(status=Match.Status.RUNNING,
                                                  started_at=timezone.now())
         match.refresh_from_db()
     return match, "claimed"
 
 
+def release(match_id: int, token: str) -> bool:
+    """Give the claim up before a retry (after an infrastructure error): the partial
+    log is discarded and the match is queued again, so the retry (on any worker)
+    starts it afresh without counting a restart. Best effort: with the database
+    still gone, the retry finds the stale claim and takes it over (counted)."""
+    try:
+        close_old_connections()
+        with transaction.atomic():
+            match = Match.objects.select_for_update().filter(pk=match_id).first()
+            model = lease_model(match_id)
+            if match is None or not model.objects.filter(match_id=match_id, claimed_by=token).update(
+                    claimed_by="", heartbeat_at=None, enqueued_at=timezone.now()):
+                return False
+            if match.status == Match.Status.RUNNING:
+                discard_partial_log(match)
+        return True
+    except Exception:  # noqa: BLE001 - the retry copes with a claim left behind
+        logger.warning("match %s: could not release the claim", match_id, exc_info=True)
+        return False
+
+
 class Heartbeat(threading.Thread):
-    def __init__(self, match_id: int, token: str) -> None:
+    def __init__(self, match_id: int, token: str, model=Fixture) -> None:
         super().__init__(daemon=True, name=f"heartbeat-{match_id}")
-        self.match_id, self.token = match_id, token
+        self.match_id, self.token, self.model = match_id, token, model
         self.stopped = threading.Event()
 
     def run(self) -> None:
         try:
             while not self.stopped.wait(heartbeat_seconds()):
                 try:
-                    Fixture.objects.filter(match_id=self.match_id, claimed_by=self.token).update(
+                    self.model.objects.filter(match_id=self.match_id, claimed_by=self.token).update(
                         heartbeat_at=timezone.now())
                 except Exception:  # noqa: BLE001 - a missed beat is not fatal
                     logger.warning("heartbeat of match %s failed", self.match_id, exc_info=True)
@@ -145,17 +207,21 @@ class Heartbeat(threading.Thread):
 
 
 def play(match_id: int, token: str) -> str:
-    """Claim and run one match (the body of the task, also used by ``--inline``)."""
+    """Claim and run one match (the body of the task, also used by ``--inline``).
+    Every write of the run is fenced by the claim: if another worker takes the
+    match over (this one was presumed dead), this run stops and writes nothing."""
     match, why = claim(match_id, token)
     if match is None:
         return why
-    beat = Heartbeat(match_id, token)
+    model = lease_model(match_id)
+    beat = Heartbeat(match_id, token, model)
     beat.start()
     try:
-        run_stored_match(match, batch_size=int(_setting("SCRIMMAGE_EVENT_BATCH", 200)))
+        run_stored_match(match, batch_size=int(_setting("SCRIMMAGE_EVENT_BATCH", 200)),
+                         fence=lambda: holds(match_id, token))
     finally:
         beat.stop()
-    Fixture.objects.filter(match_id=match_id, claimed_by=token).update(heartbeat_at=timezone.now())
+    model.objects.filter(match_id=match_id, claimed_by=token).update(heartbeat_at=timezone.now())
     return Match.objects.filter(pk=match_id).values_list("status", flat=True).first()
 
 
@@ -164,28 +230,42 @@ def _backoff(retries: int) -> float:
     return min(float(_setting("SCRIMMAGE_RETRY_BACKOFF_MAX", 120)), base * (2 ** retries))
 
 
-@shared_task(bind=True, name="tournaments.play_match", acks_late=True,
-             reject_on_worker_lost=True, max_retries=5)
-def play_match(self, match_id: int) -> str:
-    """Run the fixture match ``match_id`` (see the module docstring), then check its round."""
-    token = claim_token(self.request.id)
+def run_task(task, match_id: int) -> str:
+    """The body of every task that runs a stored match (``tournaments.play_match``
+    and the challenges' ``matches.run_match``): claim, run, retry infrastructure
+    errors, and check the round of a fixture."""
+    token = claim_token(task.request.id)
     try:
         status = play(match_id, token)
     except INFRASTRUCTURE_ERRORS as exc:
-        if self.request.retries < self.max_retries:
+        release(match_id, token)
+        if task.request.retries < task.max_retries:
             close_old_connections()
-            raise self.retry(exc=exc, countdown=_backoff(self.request.retries))
-        logger.error("match %s: giving up after %s retries", match_id, self.request.retries)
+            raise task.retry(exc=exc, countdown=_backoff(task.request.retries))
+        logger.error("match %s: giving up after %s retries", match_id, task.request.retries)
         match = Match.objects.filter(pk=match_id).first()
-        if match is not None and match.status != Match.Status.FINISHED:
-            fail(match, f"infrastructure error after {self.request.retries} retries: "
-                        f"{type(exc).__name__}: {exc}")
-        status = "failed"
+        if match is not None:  # unless another worker has it now; never a finished one
+            fail(match, f"infrastructure error after {task.request.retries} retries: "
+                        f"{type(exc).__name__}: {exc}",
+                 fence=lambda: lease_model(match_id).objects.filter(
+                     match_id=match_id, claimed_by__in=("", token)).exists())
+        status = Match.objects.filter(pk=match_id).values_list("status", flat=True).first()
     if status in (Match.Status.FINISHED, Match.Status.FAILED):
         round_id = Fixture.objects.filter(match_id=match_id).values_list("round_id", flat=True).first()
         if round_id is not None:
             check_round_task.delay(match_id)
     return status
+
+
+MATCH_TASK_OPTIONS = {"bind": True, "acks_late": True, "reject_on_worker_lost": True,
+                      "max_retries": 5}
+
+
+@shared_task(name="tournaments.play_match", **MATCH_TASK_OPTIONS)
+def play_match(self, match_id: int) -> str:
+    """Run the stored match ``match_id`` (see the module docstring), then check its
+    round when it is a fixture."""
+    return run_task(self, match_id)
 
 
 @shared_task(bind=True, name="tournaments.check_round", acks_late=True, max_retries=8)
@@ -224,10 +304,26 @@ def recover_stalled(requeue_after: float | None = None) -> dict:
                 resend.append(f.match_id)
         elif f.enqueued_at is None or now - f.enqueued_at > timedelta(seconds=requeue_after):
             resend.append(f.match_id)
+    # stored matches that are not fixtures (challenges): the same rules
+    stale = now - timedelta(seconds=requeue_after)
+    loose = (Match.objects.filter(fixture__isnull=True,
+                                  status__in=[Match.Status.QUEUED, Match.Status.RUNNING])
+             .select_related("claim"))
+    loose_resend = []
+    for m in loose:
+        c = getattr(m, "claim", None)
+        if m.status == Match.Status.RUNNING:
+            if c is not None and not claimer_alive(c):  # no claim: run inline, not ours
+                loose_resend.append(m.pk)
+        elif ((c.enqueued_at or m.created_at) if c is not None else m.created_at) < stale:
+            loose_resend.append(m.pk)
     if resend:
         Fixture.objects.filter(match_id__in=resend).update(enqueued_at=now)
-        for mid in resend:
-            play_match.delay(mid)
+    for mid in loose_resend:
+        MatchClaim.objects.update_or_create(match_id=mid, defaults={"enqueued_at": now})
+    resend += loose_resend
+    for mid in resend:
+        play_match.delay(mid)
     for rnd in Round.objects.filter(status=Round.Status.RUNNING):
         if services.check_round(rnd.pk) == "completed":
             checked += 1

@@ -26,7 +26,3 @@ def version_label(player) -> str | None:
         return None
     return BUILTIN if isinstance(player, str) else player.seat_version
 
-
-def version_for(entry) -> str | None:
-    """The version label of what plays for ``entry`` now (``None``: nothing can)."""
-    return version_label(playing_version(entry))

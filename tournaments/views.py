@@ -20,7 +20,8 @@ def _standings_page(request, obj):
         "obj": obj, "rows": selectors.standings(obj), "progress": selectors.progress(obj),
         "tie_breaks": services.tie_breaks_for(obj),
         "is_elimination": isinstance(obj, Tournament) and obj.is_elimination,
-        "champion": selectors.champion(obj) if isinstance(obj, Tournament) else None})
+        "champion": selectors.champion(obj) if isinstance(obj, Tournament) else None,
+        "hidden_notice": selectors.hidden_notice(obj)})
 
 
 def season_standings(request, pk: int):
@@ -34,7 +35,8 @@ def tournament_standings(request, pk: int):
 def tournament_bracket(request, pk: int):
     t = get_object_or_404(Tournament, pk=pk)
     return render(request, "tournaments/bracket.html", {
-        "obj": t, "columns": selectors.bracket(t), "champion": selectors.champion(t)})
+        "obj": t, "columns": selectors.bracket(t), "champion": selectors.champion(t),
+        "hidden_notice": selectors.hidden_notice(t)})
 
 
 def entry_detail(request, pk: int):
@@ -47,5 +49,6 @@ def entry_detail(request, pk: int):
         m.players = " vs ".join(s.bot_name for s in seats)
     return render(request, "tournaments/entry.html", {
         "entry": entry, "obj": entry.competition, "history": history,
+        "hidden_notice": selectors.hidden_notice(entry.competition),
         "chart": mark_safe(selectors.rating_chart_svg(history)),  # built from numbers only
         "matches": matches})

@@ -11,9 +11,9 @@ that drives an out-of-process bot (see docs/protocol.md and docs/writing-a-bot.m
 from engine.bots.player import SubprocessPlayer
 from engine.bots.protocol import PROTOCOL
 from engine.bots.sandbox import (ALLOW_ENV, BotError, BotProgram, Limits, Sandbox,
-                                 SandboxUnavailable, is_program_path, load_program)
+                                 SandboxUnavailable, load_program)
 from engine.bots.validate import validate_bot
 
 __all__ = ["ALLOW_ENV", "BotError", "BotProgram", "Limits", "PROTOCOL", "Sandbox",
-           "SandboxUnavailable", "SubprocessPlayer", "is_program_path", "load_program",
+           "SandboxUnavailable", "SubprocessPlayer", "load_program",
            "validate_bot"]

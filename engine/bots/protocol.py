@@ -18,16 +18,28 @@ from engine.game import Header, Outcome
 
 PROTOCOL = 1
 
-_encoder = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=list)
+# no ``default``: a value JSON cannot carry (a set, whose order is the hash order)
+# must fail loudly, not reach a bot in an order that differs between runs
+_encoder = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 class ProtocolError(ValueError):
     """A line from a bot that is not the message the protocol expects."""
 
 
+class UnencodableMessage(TypeError):
+    """A message for a bot holds a value that is not plain JSON: a game's bug (its
+    view or events must be dicts, lists, tuples, strings, numbers, bools, None)."""
+
+
 def encode(message: dict) -> bytes:
     """One message as a line of JSON, newline included."""
-    return (_encoder.encode(message) + "\n").encode("utf-8")
+    try:
+        text = _encoder.encode(message)
+    except (TypeError, ValueError) as exc:
+        raise UnencodableMessage(
+            f"a {message.get('type')!r} message for a bot is not plain JSON: {exc}") from None
+    return (text + "\n").encode("utf-8")
 
 
 def ms(seconds: float) -> int:

@@ -17,7 +17,8 @@ What the bot sees and may do
 - an empty environment (``--clearenv``) but for PYTHONPATH, HOME, PATH, LANG;
 - ``--die-with-parent`` and ``--new-session``;
 - rlimits set before bubblewrap starts (``prlimit``): CPU seconds, address
-  space, processes, file size, open files, no core files.
+  space, processes, file size, open files, no core files. Without ``prlimit``
+  (util-linux) the ``Sandbox`` refuses to start any bot, sandboxed or not.
 
 Why not ``--unshare-all``: it includes a user namespace, and when the worker runs
 as root (as in our containers) the bot's uid inside maps to root outside, and the
@@ -55,8 +56,17 @@ SDK_FILE = Path(__file__).resolve().parent.parent / "sdk" / "scrimmage_bot.py"
 ALLOW_ENV = "SCRIMMAGE_ALLOW_UNSANDBOXED"
 MANIFEST = "bot.json"
 MiB = 1 << 20
-#: the first uid given to sandboxed bots when the worker runs as root
+#: the first uid given to sandboxed bots when the worker runs as root. Each worker
+#: process owns the block ``UID_BASE + pid * UIDS_PER_PROCESS`` of
+#: ``UIDS_PER_PROCESS`` uids; pids are below ``PID_LIMIT`` (the kernel's
+#: PID_MAX_LIMIT on 64-bit), so blocks of live processes never overlap and every
+#: uid stays below 2**31 (200_000 + 2**22 * 256 < 2**31). Within its block a
+#: process hands each running bot a free uid (one that none of its live bots
+#: holds), so no two running bots ever share RLIMIT_NPROC.
 UID_BASE = 200_000
+UIDS_PER_PROCESS = 256
+PID_LIMIT = 1 << 22
+assert UID_BASE + PID_LIMIT * UIDS_PER_PROCESS < 2**31
 
 
 class BotError(RulesError):
@@ -113,11 +123,6 @@ class BotProgram:
         return self.root.is_dir()
 
 
-def is_program_path(text: str) -> bool:
-    """True when ``text`` names an existing file or directory."""
-    return os.path.exists(text)
-
-
 def load_program(path: str | os.PathLike) -> BotProgram:
     """Read a bot program: a ``.py`` file, or a directory with ``bot.json``
     (``{"entry": "main.py", "name": "..."}``; without it, ``main.py``)."""
@@ -169,6 +174,10 @@ def bwrap_path() -> str | None:
     return shutil.which("bwrap")
 
 
+def prlimit_path() -> str | None:
+    return shutil.which("prlimit")
+
+
 def unsandboxed_allowed(allow: bool | None = None) -> bool:
     if allow is not None:
         return allow
@@ -186,6 +195,26 @@ def python_executable() -> str:
 
 
 _counter = itertools.count()
+_live_uids: set[int] = set()  # uids held by this process's running bots
+
+
+def _allocate_uid() -> int:
+    """A uid of this process's block that no running bot of it holds."""
+    pid = os.getpid()
+    if pid >= PID_LIMIT:  # pragma: no cover - the kernel never hands these out
+        raise BotError(f"pid {pid} is beyond the bot uid range")
+    base = UID_BASE + pid * UIDS_PER_PROCESS
+    for _ in range(UIDS_PER_PROCESS):
+        uid = base + next(_counter) % UIDS_PER_PROCESS
+        if uid not in _live_uids:
+            _live_uids.add(uid)
+            return uid
+    raise BotError(f"more than {UIDS_PER_PROCESS} bots running in one worker process")
+
+
+def _release_uid(uid: int | None) -> None:
+    if uid is not None:
+        _live_uids.discard(uid)
 
 
 class Sandbox:
@@ -197,13 +226,17 @@ class Sandbox:
         self.bwrap = bwrap if bwrap is not None else bwrap_path()
         self.python = python_executable()
         self.prefix = os.path.realpath(sys.base_prefix)
-        self.prlimit = shutil.which("prlimit")
+        self.prlimit = prlimit_path()
         self.setpriv = shutil.which("setpriv")
         if self.bwrap is None and not unsandboxed_allowed(allow_unsandboxed):
             raise SandboxUnavailable(
                 "bubblewrap (bwrap) is not installed, and uploaded bots run only inside it. "
                 "Install the Debian package bubblewrap (`make setup` does), or set "
                 f"{ALLOW_ENV}=1 to run bot programs without a sandbox (only bots you trust).")
+        if self.prlimit is None:
+            raise SandboxUnavailable(
+                "prlimit is not installed, and bot programs run only under resource limits "
+                "(CPU, memory, processes, files). Install the Debian package util-linux.")
         self.sandboxed = self.bwrap is not None
         self.as_root = os.geteuid() == 0
 
@@ -219,18 +252,19 @@ class Sandbox:
                 root = staging / root.name
             if self.sandboxed:
                 if self.as_root:
-                    uid = UID_BASE + ((os.getpid() & 0xFFFF) << 4 | next(_counter) & 0xF)
+                    uid = _allocate_uid()
                 command = self._bwrap_command(program, root, uid)
                 cwd = "/"
             else:
                 command = [self.python, "-S", "-s", "-B", str(root if not root.is_dir()
                                                               else root / program.entry)]
                 cwd = str(root if root.is_dir() else root.parent)
+            rlimits = self._rlimits(uid)  # before the pipe: it may raise
             info_read = info_write = None
             if self.sandboxed:  # bwrap tells us the pid of the namespace's init here
                 info_read, info_write = os.pipe()
                 command[1:1] = ["--info-fd", str(info_write)]
-            command = self._with_rlimits(command, uid)
+            command = rlimits + command
             env = None if self.sandboxed else _bot_env(str(SDK_FILE.parent))
             try:
                 popen = subprocess.Popen(
@@ -246,14 +280,16 @@ class Sandbox:
                 os.close(info_read)
             if staging is not None:
                 shutil.rmtree(staging, ignore_errors=True)
+            _release_uid(uid)
             raise
         return BotProcess(popen, self.limits, uid, staging, info_read)
 
     # -- the command line -------------------------------------------------------------
-    def _with_rlimits(self, command: list[str], uid: int | None) -> list[str]:
+    def _rlimits(self, uid: int | None) -> list[str]:
+        """The ``prlimit`` prefix of the command line (``__init__`` checked it exists)."""
         lim = self.limits
-        if self.prlimit is None:
-            return command  # rlimits then come from preexec in the unsandboxed case only
+        if self.prlimit is None:  # pragma: no cover - __init__ refuses
+            raise SandboxUnavailable("prlimit is not installed: bots run only under rlimits")
         # RLIMIT_NPROC counts every task of the real uid: a bot with a uid of its own
         # gets the whole allowance; under an ordinary user, the user's own tasks count
         nproc = lim.processes
@@ -261,7 +297,7 @@ class Sandbox:
             nproc += _tasks_of(os.getuid())
         return [self.prlimit, f"--cpu={lim.cpu}:{lim.cpu + 1}", f"--as={lim.memory}",
                 f"--nproc={nproc}", f"--fsize={lim.file_size}",
-                f"--nofile={lim.open_files}", "--core=0", "--", *command]
+                f"--nofile={lim.open_files}", "--core=0", "--"]
 
     def _bwrap_command(self, program: BotProgram, root: Path, uid: int | None) -> list[str]:
         lim = self.limits
@@ -499,6 +535,10 @@ class BotProcess:
         if not chunk:
             self._selector.unregister(self.popen.stderr)
             return
+        self._keep_stderr(chunk)
+
+    def _keep_stderr(self, chunk: bytes) -> None:
+        """Keep ``chunk`` up to the stderr cap; count what is dropped."""
         room = self.limits.stderr - len(self._stderr)
         if room > 0:
             self._stderr += chunk[:room]
@@ -515,10 +555,7 @@ class BotProcess:
                 return
             if not chunk:
                 return
-            room = self.limits.stderr - len(self._stderr)
-            if room > 0:
-                self._stderr += chunk[:room]
-            self.stderr_dropped += max(0, len(chunk) - max(room, 0))
+            self._keep_stderr(chunk)
 
     # -- the end ---------------------------------------------------------------------
     def exit_status(self, wait: float = 0.0) -> int | None:
@@ -587,6 +624,8 @@ class BotProcess:
                     pass
             if self._staging is not None:
                 shutil.rmtree(self._staging, ignore_errors=True)
+            if popen.poll() is not None:  # a uid is reused only once its bot is gone
+                _release_uid(self.uid)
 
     def _init_pid(self) -> int | None:
         """The pid (in our namespace) of the sandbox's PID-namespace init."""
@@ -638,4 +677,4 @@ def describe_status(status: int) -> str:
 
 __all__ = ["BotError", "BotExited", "BotProcess", "BotProgram", "BotTimeout", "Limits",
            "LineTooLong", "Sandbox", "SandboxUnavailable", "describe_status", "load_program",
-           "is_program_path", "unsandboxed_allowed", "ALLOW_ENV"]
+           "unsandboxed_allowed", "ALLOW_ENV"]

@@ -6,8 +6,8 @@ import os
 
 from engine import registry
 from engine.bots.player import SubprocessPlayer
-from engine.bots.sandbox import BotError, Limits, Sandbox, load_program
-from engine.game import Game, Header, Seat
+from engine.bots.sandbox import Limits, Sandbox, load_program
+from engine.game import Game, Header, RulesError, Seat
 from engine.runner import DEFAULT_MAX_FAULTS, DEFAULT_MAX_STEPS
 
 
@@ -24,7 +24,7 @@ def validate_bot(path: str | os.PathLike, game: str | Game, *, limits: Limits | 
         game = registry.get(game) if isinstance(game, str) else game
         program = load_program(path)
         sandbox = Sandbox(limits, allow_unsandboxed=allow_unsandboxed)
-    except BotError as exc:
+    except RulesError as exc:  # an unknown game, or a BotError (bad program, no sandbox)
         return False, str(exc), ""
     count = game.seat_counts[0]
     seats = (Seat(program.name, program.version),) + tuple(

@@ -27,7 +27,7 @@ class CompetitionForm(forms.Form):
         return (Season if kind == "season" else Tournament).objects.get(pk=pk)
 
 
-@admin.action(description="Add to season/tournament")
+@admin.action(description="Add to season/tournament", permissions=["change"])
 def add_to_competition(modeladmin, request, queryset):
     """An intermediate page picks the season or tournament, then
     ``tournaments.services.add_entries(target, bots)`` enters the bots."""

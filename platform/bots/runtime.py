@@ -5,13 +5,14 @@ and its stderr (capped) is kept on the seat for its owner."""
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import Sequence
 
 from engine.bots.player import SubprocessPlayer
-from engine.bots.sandbox import BotError, Limits, Sandbox, load_program
+from engine.bots.sandbox import Limits, Sandbox
 from engine.game import Game
-from engine.players import BotPlayer, Player
-from engine.registry import bot_class
+from engine.lineup import players_for
+from engine.players import Player
 
 from bots import conf
 
@@ -60,19 +61,14 @@ class RefusedPlayer:
 
 
 def seat_players(game: Game, seat_rows: Sequence, limits: Limits | None = None) -> list[Player]:
-    """One player per seat row (``MatchSeat``), in order."""
-    players: list[Player] = []
-    sandbox = None
-    for row in seat_rows:
-        version = row.bot_version_ref
-        if version is None:
-            players.append(BotPlayer(game, bot_class(game, row.bot_name)))
-            continue
-        try:
-            program = load_program(version.program_path)
-            sandbox = sandbox or Sandbox(limits, allow_unsandboxed=conf.allow_unsandboxed())
-        except BotError as exc:
-            players.append(RefusedPlayer(exc))
-            continue
-        players.append(SeatPlayer(program, row.pk, sandbox=sandbox))
+    """One player per seat row (``MatchSeat``), in order: built-in bots in-process,
+    uploaded versions in one shared sandbox (``engine.lineup.players_for``); an
+    upload that cannot run here gets a ``RefusedPlayer``."""
+    specs = [row.bot_name if row.bot_version_ref is None
+             else Path(row.bot_version_ref.program_path) for row in seat_rows]
+    _, players = players_for(
+        game, specs, limits=limits, allow_unsandboxed=conf.allow_unsandboxed(),
+        on_refused=lambda index, error: RefusedPlayer(error),
+        program_player=lambda index, program, sandbox: SeatPlayer(
+            program, seat_rows[index].pk, sandbox=sandbox))
     return players

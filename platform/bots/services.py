@@ -29,7 +29,7 @@ from engine.game import RulesError
 from bots import conf
 from bots.archive import Prepared, UploadRejected, prepare
 from bots.models import Bot, BotVersion, Challenge
-from matches.models import Match, MatchSeat
+from matches.models import Match
 
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
 
@@ -216,22 +216,7 @@ def challenge(user, bot: Bot, *, target_bot: Bot | None = None, builtin: str = "
 
 def create_pinned_match(game: str, entries, seed: int, options=None) -> Match:
     """A queued match whose seats are built-in bot names or ``BotVersion``\\s (each
-    seat pins the version it plays)."""
-    rules = registry.get(game)
-    rules.check_seat_count(len(entries))
-    resolved = rules.resolve_options(dict(options or {}))
-    for entry in entries:
-        if isinstance(entry, str) and entry not in rules.bots:
-            raise RulesError(f"{rules.name} has no built-in bot {entry!r}")
-    with transaction.atomic():
-        match = Match.objects.create(game=rules.name, rules_version=rules.rules_version,
-                                     seed=seed, options=resolved)
-        MatchSeat.objects.bulk_create(_seat(match, i, e) for i, e in enumerate(entries))
-    return match
+    seat pins the version it plays): ``matches.services.create_seated_match``."""
+    from matches.services import create_seated_match
 
-
-def _seat(match: Match, index: int, entry) -> MatchSeat:
-    if isinstance(entry, BotVersion):
-        return MatchSeat(match=match, index=index, bot_name=entry.bot.label,
-                         bot_version=entry.seat_version, bot_version_ref=entry)
-    return MatchSeat(match=match, index=index, bot_name=entry)
+    return create_seated_match(game, list(entries), seed, options)

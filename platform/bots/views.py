@@ -77,6 +77,19 @@ def my_bots(request):
         "sandbox": conf.sandbox_state(), "limits": _limits()}, status=status)
 
 
+def _seats_shown(bot) -> list:
+    """The bot's last seats; their result (rank, score, faults) blanked, unsaved,
+    while the match's season or tournament hides results."""
+    from matches.selectors import SEAT_RESULT_FIELDS
+
+    seats = list(selectors.bot_seats(bot)[:50])
+    for seat in seats:
+        if seat.match.hides_results:
+            for field in SEAT_RESULT_FIELDS:
+                setattr(seat, field, None)
+    return seats
+
+
 def bot_page(request, pk: int, upload_form=None, status: int = 200):
     bot = selectors.get_bot(pk)
     inside = bot.visible_inside_to(request.user)
@@ -84,7 +97,7 @@ def bot_page(request, pk: int, upload_form=None, status: int = 200):
     context = {"bot": bot, "inside": inside, "owner": owner,
                "versions": bot.versions.order_by("-number"),
                "matches": list(selectors.bot_matches(bot)[:50]),
-               "seats": list(selectors.bot_seats(bot)[:50]) if inside else [],
+               "seats": _seats_shown(bot) if inside else [],
                "sandbox": conf.sandbox_state(), "limits": _limits()}
     if owner:
         context["upload_form"] = upload_form or UploadForm()
@@ -126,7 +139,7 @@ def bot_challenge(request, pk: int):
     bot = selectors.get_owned(request.user, pk)
     target_text = request.POST.get("target", "")
     target_bot, builtin = None, ""
-    if target_text.startswith("bot:") and target_text[4:].isdigit():
+    if target_text.startswith("bot:") and target_text[4:].isascii() and target_text[4:].isdecimal():
         target_bot = Bot.objects.filter(pk=int(target_text[4:])).first()
         if target_bot is None:
             raise Http404("no such bot")

@@ -14,6 +14,18 @@ Environment variables:
 - ``DJANGO_ALLOWED_HOSTS``: comma-separated host names.
 - ``SCRIMMAGE_ALLOW_UNSANDBOXED=1``: run uploaded bots even without bubblewrap
   (only bots you trust); off by default.
+- ``REDIS_URL`` (e.g. ``redis://host:6379/1``): the cache shared by every web
+  process (so the API's throttles count across processes). Without it, a
+  ``CELERY_BROKER_URL`` starting with ``redis://`` is used; without either, a
+  per-process in-memory cache (fine for one process: ``make run``, tests).
+- ``DJANGO_CSRF_TRUSTED_ORIGINS``: comma-separated origins (``https://example.org``)
+  trusted for unsafe requests, e.g. behind a proxy on another host name.
+- ``DJANGO_BEHIND_TLS_PROXY=1``: a proxy terminates TLS and sets
+  ``X-Forwarded-Proto: https`` (``SECURE_PROXY_SSL_HEADER``); only set it when the
+  proxy always sets (or strips) that header.
+- ``DJANGO_SECURE_COOKIES=0``: send the session and CSRF cookies over plain http
+  too. By default they are ``Secure`` (https only) whenever DEBUG is off, except
+  under the test runner; with ``DJANGO_DEBUG=1`` (``make run``) they never are.
 """
 
 import os
@@ -28,7 +40,9 @@ DATA_DIR = Path(os.environ.get("SCRIMMAGE_DATA_DIR", BASE_DIR / "data"))
 DATA_DIR.mkdir(parents=True, exist_ok=True)
 
 DEBUG = os.environ.get("DJANGO_DEBUG", "") == "1"
-TESTING = "pytest" in sys.modules or sys.argv[1:2] == ["test"]
+# pytest (8.2+) sets PYTEST_VERSION when it starts, so merely importing pytest (a
+# library doing so in production) does not make this a test run
+TESTING = "PYTEST_VERSION" in os.environ or sys.argv[1:2] == ["test"]
 
 DEV_SECRET_KEY = "dev-only-insecure-key-never-use-in-production"
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "") or DEV_SECRET_KEY
@@ -40,6 +54,13 @@ if SECRET_KEY == DEV_SECRET_KEY and not DEBUG and not TESTING:
 ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
 if TESTING:
     ALLOWED_HOSTS.append("testserver")
+
+CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",")
+                        if o.strip()]
+if os.environ.get("DJANGO_BEHIND_TLS_PROXY", "") == "1":
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = (
+    not DEBUG and not TESTING and os.environ.get("DJANGO_SECURE_COOKIES", "") != "0")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -144,7 +165,16 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# A cache shared by all processes (DRF's throttles keep their counts here); an
+# in-memory cache is per process, so with several web processes each would count alone.
+REDIS_URL = os.environ.get("REDIS_URL", "") or (
+    os.environ["CELERY_BROKER_URL"] if os.environ.get("CELERY_BROKER_URL", "").startswith(
+        ("redis://", "rediss://")) else "")
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                          "LOCATION": REDIS_URL}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Uploaded bots (limits and caps: see bots/conf.py for each BOTS_* setting and its
 # default). Without bubblewrap, uploaded bots run only when the operator sets this.

@@ -62,10 +62,10 @@ class Match(models.Model):
         """True while the season or tournament this match belongs to keeps its
         results hidden (``hide_results``) and has not finished. Everything that
         reveals private events or results after a match ends asks this first."""
+        from tournaments.selectors import competition_hides_results
+
         fixture = getattr(self, "fixture", None)  # tournaments.Fixture, when it has one
-        competition = fixture and (fixture.season or fixture.tournament)
-        return bool(competition and competition.hide_results
-                    and competition.status != "finished")
+        return competition_hides_results(fixture and (fixture.season or fixture.tournament))
 
     @property
     def reveals_everything(self) -> bool:

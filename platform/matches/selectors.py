@@ -22,6 +22,10 @@ from engine.replay import Replay
 from matches.models import Match, MatchEvent, MatchSeat
 
 SPECTATOR = "spectator"
+#: a seat's fields that tell how the match went: ``None`` while results are hidden
+SEAT_RESULT_FIELDS = ("rank", "score", "faults", "fault_reason")
+#: the event that announces the outcome: left out while results are hidden
+RESULT_EVENT = "MatchEnded"
 logger = logging.getLogger(__name__)
 
 
@@ -62,7 +66,7 @@ def match_list(*, game: str | None = None, bot: str | None = None, season: str |
     if search:
         term = search.strip()
         cond = Q(game__icontains=term) | Q(seats__bot_name__icontains=term)
-        if term.lstrip("#").isdigit():
+        if is_id(term.lstrip("#")):
             cond |= Q(pk=int(term.lstrip("#")))
         qs = qs.filter(cond)
     if bot or search:
@@ -70,15 +74,35 @@ def match_list(*, game: str | None = None, bot: str | None = None, season: str |
     return qs.order_by("-id")
 
 
+def is_id(text: str | None) -> bool:
+    """True for a plain ASCII decimal number ("12"), not "", "-1", "1.5" or "²"."""
+    return bool(text) and text.isascii() and text.isdecimal()
+
+
+def hide_seat_results(seat_json: dict, match: Match) -> dict:
+    """A serialized seat with its result fields nulled while ``match.hides_results``."""
+    if match.hides_results:
+        for field in SEAT_RESULT_FIELDS:
+            if field in seat_json:
+                seat_json[field] = None
+    return seat_json
+
+
+def result_event_seq(match: Match) -> int | None:
+    """The seq of the match's ``MatchEnded`` event, if it has one."""
+    return (MatchEvent.objects.filter(match=match, type=RESULT_EVENT)
+            .values_list("seq", flat=True).first())
+
+
 def filter_by_season(qs: QuerySet, season: str) -> QuerySet:
     """Matches of a ladder season (by id). The link lives on the tournaments side
     (``tournaments.Fixture``, one-to-one to a match), so matches know no seasons."""
-    return qs.filter(fixture__season_id=int(season)) if season.isdigit() else qs.none()
+    return qs.filter(fixture__season_id=int(season)) if is_id(season) else qs.none()
 
 
 def filter_by_tournament(qs: QuerySet, tournament: str) -> QuerySet:
     """Matches of a tournament (by id), through ``tournaments.Fixture``."""
-    return qs.filter(fixture__tournament_id=int(tournament)) if tournament.isdigit() else qs.none()
+    return qs.filter(fixture__tournament_id=int(tournament)) if is_id(tournament) else qs.none()
 
 
 def recent_matches(limit: int = 10) -> list[Match]:
@@ -123,6 +147,8 @@ def events_page(match: Match, after: int = -1, limit: int = 200) -> tuple[list[d
     qs = MatchEvent.objects.filter(match=match, seq__gt=after)
     if not reveal:
         qs = qs.public()
+    if match.hides_results:
+        qs = qs.exclude(type=RESULT_EVENT)
     rows = list(qs.order_by("seq")[:limit + 1])
     more = len(rows) > limit
     out = [event_json(r, reveal) for r in rows[:limit]]
@@ -191,7 +217,7 @@ def parse_seat(match: Match, seat: str | None) -> int | str | None:
     if seat == SPECTATOR:
         return SPECTATOR
     seats = match.seats.count()
-    if not seat.isdigit() or int(seat) >= seats:
+    if not is_id(seat) or int(seat) >= seats:
         raise SelectorError("seat", f"seat must be 'spectator' or a seat index 0..{seats - 1}, "
                                     f"not {seat!r}")
     return int(seat)
@@ -211,6 +237,11 @@ def frame(match: Match, at: int, seat: int | str | None) -> dict:
         if isinstance(seat, int):
             raise Forbidden("seat", "a seat's view is served once the match is over")
         seat = SPECTATOR
+    if match.hides_results:
+        ended = result_event_seq(match)
+        if ended is not None and at >= ended:
+            raise Forbidden("at", f"the state from event {ended} on (the result) is served "
+                                  "once the season or tournament finishes")
     game = registry.get(match.game)
     if match.is_over:
         replay = replay_cache.get(match)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from django.db import connections, transaction
 from django.utils import timezone
@@ -23,7 +23,6 @@ from django.utils import timezone
 from engine import registry
 from engine.events import EVERYONE, Event, LogError, chain, encode, parse_jsonl
 from engine.game import RulesError, Seat
-from engine.lineup import lineup
 from engine.replay import verify
 from engine.runner import FAULT_TYPES, MATCH_ENDED, PLAYER_FORFEITED, run_match
 
@@ -36,6 +35,22 @@ DEFAULT_BATCH_SIZE = 200
 
 class StorageError(ValueError):
     """A line offered to a stored log breaks the log contract (seq, chain, shape)."""
+
+
+class ClaimLost(Exception):
+    """The worker running a match no longer holds its claim (another worker took it
+    over after this one was presumed dead): it must stop writing to the match."""
+
+
+#: ``fence()``: "does this worker still hold the match?", asked under the match
+#: row's lock before each write of a worker's run (events, finish, fail), so a
+#: worker whose claim was taken over cannot touch the new run's match.
+Fence = Callable[[], bool]
+
+
+def _check_fence(fence: Fence | None, match_id: int) -> None:
+    if fence is not None and not fence():
+        raise ClaimLost(f"match {match_id}: this worker's claim was taken over")
 
 
 #: errors of the infrastructure (the database or the broker going away), not of the
@@ -58,29 +73,53 @@ INFRASTRUCTURE_ERRORS = _infrastructure_errors()
 
 
 # -- creating and running ---------------------------------------------------------------
-def create_match(game: str, bots: Sequence[str], seed: int,
-                 options: Mapping[str, Any] | None = None) -> Match:
-    """A queued match of built-in ``bots``. Raises ``RulesError`` for an unknown game
-    or bot, a wrong seat count or bad options, before anything is stored."""
+def create_seated_match(game: str, entries: Sequence[Any], seed: int,
+                        options: Mapping[str, Any] | None = None) -> Match:
+    """A queued match whose seats are ``entries``: built-in bot names (``str``) or
+    pinned uploaded bot versions (``bots.BotVersion``: the seat records its label
+    and links the version). The one place a match and its seats are made; raises
+    ``RulesError`` for an unknown game or bot, a wrong seat count, a seed that is
+    not an integer or bad options, before anything is stored."""
     rules = registry.get(game)
-    lineup(rules, bots)  # checks the bot names and the seat count
+    rules.check_seat_count(len(entries))
     if type(seed) is not int:
         raise RulesError("the seed must be an integer")
+    for entry in entries:
+        if isinstance(entry, str) and entry not in rules.bots:
+            raise RulesError(f"{rules.name} has no built-in bot {entry!r} "
+                             f"(bots: {', '.join(sorted(rules.bots))})")
     resolved = rules.resolve_options(dict(options or {}))
     with transaction.atomic():
         match = Match.objects.create(game=rules.name, rules_version=rules.rules_version,
                                      seed=seed, options=resolved)
-        MatchSeat.objects.bulk_create(
-            MatchSeat(match=match, index=i, bot_name=name) for i, name in enumerate(bots))
+        MatchSeat.objects.bulk_create(_seat(match, i, e) for i, e in enumerate(entries))
     return match
+
+
+def _seat(match: Match, index: int, entry: Any) -> MatchSeat:
+    if isinstance(entry, str):
+        return MatchSeat(match=match, index=index, bot_name=entry)
+    # an uploaded bot's version (duck-typed: the matches app does not import bots)
+    return MatchSeat(match=match, index=index, bot_name=entry.bot.label,
+                     bot_version=entry.seat_version, bot_version_ref=entry)
+
+
+def create_match(game: str, bots: Sequence[str], seed: int,
+                 options: Mapping[str, Any] | None = None) -> Match:
+    """A queued match of built-in ``bots`` (see ``create_seated_match``)."""
+    if any(not isinstance(b, str) for b in bots):
+        raise RulesError("create_match takes built-in bot names")
+    return create_seated_match(game, list(bots), seed, options)
 
 
 class EventWriter:
     """A ``Log`` listener that stores events in batches of ``batch_size``."""
 
-    def __init__(self, match: Match, batch_size: int = DEFAULT_BATCH_SIZE) -> None:
+    def __init__(self, match: Match, batch_size: int = DEFAULT_BATCH_SIZE,
+                 fence: Fence | None = None) -> None:
         self.match = match
         self.batch_size = batch_size
+        self.fence = fence
         self.buffer: list[bytes] = []
         self.fault_reasons: dict[int, str] = {}
 
@@ -96,17 +135,20 @@ class EventWriter:
     def flush(self) -> None:
         if self.buffer:
             pairs, self.buffer = self.buffer, []
-            _append(self.match, pairs)
+            _append(self.match, pairs, fence=self.fence)
 
 
 def run_stored_match(match: Match, batch_size: int = DEFAULT_BATCH_SIZE,
-                     players: Sequence | None = None) -> Match:
+                     players: Sequence | None = None, fence: Fence | None = None) -> Match:
     """Play a queued match with its seats' built-in bots and store it.
 
     The match ends ``finished`` (with its result) or ``failed`` (with the error);
     engine and rules errors do not escape. ``INFRASTRUCTURE_ERRORS`` (the database
     or broker unreachable) do: the match is left ``running`` with a partial log, for
     the caller to retry from the start (``discard_partial_log``) or give up.
+    With a ``fence`` (a worker's claim), every write checks it first; once it is
+    lost the run stops (the engine's listener raises ``ClaimLost``) and nothing
+    more is written: the match belongs to the worker that took it over.
     """
     game = registry.get(match.game)
     seat_rows = list(match.seats.order_by("index"))
@@ -118,18 +160,21 @@ def run_stored_match(match: Match, batch_size: int = DEFAULT_BATCH_SIZE,
     Match.objects.filter(pk=match.pk).update(status=Match.Status.RUNNING,
                                              started_at=timezone.now())
     match.refresh_from_db()
-    writer = EventWriter(match, batch_size)
+    writer = EventWriter(match, batch_size, fence=fence)
     try:
         played = run_match(game, players, seats, match.seed, match.options, listeners=[writer])
         writer.flush()
         finish(match, played.log.events[-1].data, expected_digest=played.log.digest,
-               fault_reasons=writer.fault_reasons)
+               fault_reasons=writer.fault_reasons, fence=fence)
+    except ClaimLost:
+        logger.warning("match %s: claim taken over by another worker, stopped", match.pk)
+        match.refresh_from_db()
     except INFRASTRUCTURE_ERRORS:
         logger.warning("match %s: infrastructure error, left for a retry", match.pk, exc_info=True)
         raise
     except Exception as exc:  # noqa: BLE001 - the match must end, failed, with the reason
         logger.exception("match %s failed", match.pk)
-        fail(match, f"{type(exc).__name__}: {exc}")
+        fail(match, f"{type(exc).__name__}: {exc}", fence=fence)
     return match
 
 
@@ -174,13 +219,14 @@ def append_events(match: Match, lines: Iterable[bytes | str]) -> int:
     return _append(match, pairs)
 
 
-def _append(match: Match, pairs: Sequence[tuple[Event, bytes]]) -> int:
+def _append(match: Match, pairs: Sequence[tuple[Event, bytes]], fence: Fence | None = None) -> int:
     """Store ``(event, canonical line)`` pairs: the engine's ``Log`` listener path,
     whose lines the engine has just encoded, so they are not parsed again; the
     ``seq`` of each and the chain are still checked against what is stored."""
     with transaction.atomic(using=_db()):
         locked = (Match.objects.select_for_update()
                   .only("id", "status", "event_count", "digest").get(pk=match.pk))
+        _check_fence(fence, match.pk)
         if locked.status not in (Match.Status.QUEUED, Match.Status.RUNNING):
             raise StorageError(f"match {match.pk} is {locked.status}: its log is closed")
         count, digest = locked.event_count, locked.digest
@@ -203,7 +249,6 @@ def _append(match: Match, pairs: Sequence[tuple[Event, bytes]]) -> int:
 
 _json_dumps = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode
 _COLUMNS = ("match_id", "seq", "type", "to", "is_public", "data", "public", "line", "chain_hash")
-_JSON_COLUMNS = {"to", "data", "public"}
 
 
 def _db() -> str:
@@ -231,8 +276,7 @@ def _insert_rows(rows: list[tuple]) -> None:
                 for row in rows:
                     copy.write_row(row)
         return
-    cast = ""
-    one = "(" + ", ".join(f"%s{cast}" if c in _JSON_COLUMNS else "%s" for c in _COLUMNS) + ")"
+    one = "(" + ", ".join(["%s"] * len(_COLUMNS)) + ")"
     head = f"INSERT INTO {quote(MatchEvent._meta.db_table)} ({columns}) VALUES "
     per_query = max(1, min(500, (conn.features.max_query_params or 5000) // len(_COLUMNS)))
     with conn.cursor() as cursor:
@@ -243,12 +287,13 @@ def _insert_rows(rows: list[tuple]) -> None:
 
 
 def finish(match: Match, ended: Mapping[str, Any], expected_digest: str | None = None,
-           fault_reasons: Mapping[int, str] | None = None) -> Match:
+           fault_reasons: Mapping[int, str] | None = None, fence: Fence | None = None) -> Match:
     """Close a match whose log ends with ``MatchEnded`` (``ended`` is its data):
     write the result and each seat's rank, score and faults, once."""
     fault_reasons = fault_reasons or {}
     with transaction.atomic():
         locked = Match.objects.select_for_update().get(pk=match.pk)
+        _check_fence(fence, match.pk)
         if locked.is_over:
             raise StorageError(f"match {match.pk} is already {locked.status}")
         last = locked.events.order_by("-seq").only("type").first()
@@ -273,10 +318,20 @@ def finish(match: Match, ended: Mapping[str, Any], expected_digest: str | None =
     return match
 
 
-def fail(match: Match, error: str) -> Match:
-    """Mark a match failed with the reason; its stored events stay as they are."""
-    Match.objects.filter(pk=match.pk).update(status=Match.Status.FAILED, error=error[:2000],
-                                             finished_at=timezone.now())
+def fail(match: Match, error: str, fence: Fence | None = None) -> Match:
+    """Mark a match failed with the reason; its stored events stay as they are.
+
+    A finished match is never turned failed (its result stands: a late failure of
+    a duplicate run is ignored), and with a ``fence`` a worker that lost its claim
+    changes nothing. Returns the match as stored."""
+    with transaction.atomic():
+        locked = Match.objects.select_for_update().filter(pk=match.pk).only("id", "status").first()
+        if locked is not None and locked.status != Match.Status.FINISHED:
+            if fence is None or fence():
+                Match.objects.filter(pk=match.pk).exclude(status=Match.Status.FINISHED).update(
+                    status=Match.Status.FAILED, error=error[:2000], finished_at=timezone.now())
+            else:
+                logger.warning("match %s: not failed by a worker that lost its claim", match.pk)
     match.refresh_from_db()
     return match
 

@@ -10,7 +10,17 @@ def test_sequence_is_pinned():
     # longer re-simulate. Never update them without a rules-version bump.
     rng = Rng(7, 0)
     assert [rng.die() for _ in range(10)] == [2, 4, 5, 2, 4, 5, 4, 5, 1, 5]
-    assert Rng(2**70 + 3, 5).next64() == Rng(2**70 + 3, 5).next64()
+    # seeds beyond 64 bits, a built-in bot's stream (bot_rng(1, 0)) and a negative seed
+    big = Rng(2**70 + 3, 5)
+    assert [big.next64() for _ in range(3)] == [
+        6840139850230456844, 18176018665660752644, 9493833142051675908]
+    bot = Rng(1, -1)
+    assert [bot.next64() for _ in range(3)] == [
+        6317782528440754077, 17214067149256095739, 14321536438371778276]
+    assert bot_rng(1, 0).next64() == 6317782528440754077
+    negative = Rng(-5, 3)
+    assert [negative.next64() for _ in range(3)] == [
+        447165421683239163, 5214471305951879035, 519409012810610218]
 
 
 def draws(seed, stream, n=6):

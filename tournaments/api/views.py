@@ -85,7 +85,11 @@ class _Standings(APIView):
     def get(self, request, pk: int):
         obj = get_object_or_404(self.model, pk=pk)
         rows = StandingSerializer(selectors.standings(obj), many=True).data
-        return Response({"id": obj.pk, "name": obj.name, "status": obj.status, "standings": rows})
+        out = {"id": obj.pk, "name": obj.name, "status": obj.status, "standings": rows,
+               "results_hidden": selectors.competition_hides_results(obj)}
+        if out["results_hidden"]:
+            out["notice"] = selectors.hidden_notice(obj)
+        return Response(out)
 
 
 @extend_schema(responses=StandingSerializer(many=True))

@@ -106,3 +106,9 @@ class SeatLogSerializer(serializers.ModelSerializer):
         model = MatchSeat
         fields = ["match", "game", "match_status", "index", "version", "rank", "score", "faults",
                   "fault_reason", "stderr"]
+
+    def to_representation(self, instance: MatchSeat) -> dict:
+        from matches.selectors import hide_seat_results
+
+        # rank, score and faults are the result: hidden while the season hides it
+        return hide_seat_results(super().to_representation(instance), instance.match)

@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from engine import registry
 
+from matches import selectors
 from matches.models import Match, MatchSeat
 
 
@@ -18,6 +19,10 @@ class SeatSerializer(serializers.ModelSerializer):
         model = MatchSeat
         fields = ("index", "bot_name", "bot_version", "team", "rank", "score", "faults",
                   "fault_reason")
+
+    def to_representation(self, instance: MatchSeat) -> dict:
+        # rank, score and faults are the result: hidden while the season hides it
+        return selectors.hide_seat_results(super().to_representation(instance), instance.match)
 
 
 class MatchSerializer(serializers.ModelSerializer):
@@ -58,6 +63,17 @@ class MatchFilterSerializer(serializers.Serializer):
     created_after = serializers.CharField(required=False, help_text="ISO date or date-time")
     created_before = serializers.CharField(required=False, help_text="ISO date or date-time")
     search = serializers.CharField(required=False, max_length=100)
+
+    def validate_season(self, value: str) -> str:
+        if not selectors.is_id(value):
+            raise serializers.ValidationError(f"season must be a season's id (a number), not {value!r}")
+        return value
+
+    def validate_tournament(self, value: str) -> str:
+        if not selectors.is_id(value):
+            raise serializers.ValidationError(
+                f"tournament must be a tournament's id (a number), not {value!r}")
+        return value
 
     def validate_game(self, value: str) -> str:
         known = registry.games()

@@ -68,3 +68,13 @@ def test_ready_checks_the_protocol_version():
         protocol.parse_ready({"type": "ready", "protocol": 2})
     with pytest.raises(ProtocolError, match="ready"):
         protocol.parse_ready({"type": "action"})
+
+
+def test_a_set_in_a_view_is_refused_not_sent_in_hash_order():
+    _, request = first_request()
+    message = protocol.decide_message(1, request, {"decision_ms": 500})
+    message["view"] = {**message["view"], "hand": {3, 1, 2}}
+    with pytest.raises(protocol.UnencodableMessage, match="'decide'.*set"):
+        protocol.encode(message)
+    message["view"]["hand"] = (3, 1, 2)  # tuples are plain JSON lists
+    assert b'"hand":[3,1,2]' in protocol.encode(message)

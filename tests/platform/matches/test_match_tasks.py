@@ -29,3 +29,88 @@ def test_a_second_delivery_changes_nothing():
 
 def test_an_unknown_match_is_reported_not_raised():
     assert run_match_task(999_999) == "missing"
+
+
+# -- one runner for every stored match: claims, fencing, retries, recovery ----------------
+from datetime import timedelta  # noqa: E402
+
+from django.utils import timezone  # noqa: E402
+
+from matches import services as match_services  # noqa: E402
+from tournaments.models import MatchClaim  # noqa: E402
+from tournaments.tasks import claim, recover_stalled  # noqa: E402
+
+ELSEWHERE = "another-host:4242:first-delivery"
+
+
+def test_a_second_delivery_while_the_first_runs_does_nothing():
+    match = create_match("tic_tac_toe", ["greedy", "random"], 3)
+    claimed, why = claim(match.pk, ELSEWHERE)  # the first delivery, on another worker
+    assert why == "claimed" and claimed.status == Match.Status.RUNNING
+    assert run_match_task(match.pk) == "running elsewhere"
+    match.refresh_from_db()
+    assert (match.status, match.event_count) == (Match.Status.RUNNING, 0)
+    assert MatchClaim.objects.get(match=match).claimed_by == ELSEWHERE
+
+
+def test_fail_never_overwrites_a_finished_match():
+    match = create_match("tic_tac_toe", ["greedy", "random"], 3)
+    assert run_match_task(match.pk) == "finished"
+    match.refresh_from_db()
+    digest = match.digest
+    match_services.fail(match, "StorageError: a late duplicate lost the race")
+    match.refresh_from_db()
+    assert (match.status, match.error, match.digest) == (Match.Status.FINISHED, "", digest)
+
+
+def test_a_worker_that_lost_its_claim_writes_nothing():
+    match = create_match("tic_tac_toe", ["greedy", "random"], 3)
+    match_services.run_stored_match(match, batch_size=1, fence=lambda: False)
+    match.refresh_from_db()
+    assert match.status == Match.Status.RUNNING and match.event_count == 0 and not match.error
+
+
+def test_a_stale_running_challenge_match_is_recovered_by_the_sweeper(monkeypatch):
+    from tournaments import tasks
+
+    sent = []
+    monkeypatch.setattr(tasks.play_match, "delay", sent.append)
+    match = create_match("tic_tac_toe", ["greedy", "random"], 3)
+    claim(match.pk, ELSEWHERE)
+    assert recover_stalled() == {"resent": [], "rounds_completed": 0}  # its worker beats
+    # the worker was killed: no heartbeat for longer than the lease
+    MatchClaim.objects.filter(match=match).update(
+        heartbeat_at=timezone.now() - timedelta(seconds=tasks.lease_seconds() + 1))
+    assert recover_stalled()["resent"] == [match.pk]
+    assert tasks.play_match(match.pk) == "finished"  # what the re-sent message runs
+    assert MatchClaim.objects.get(match=match).attempts == 2  # one restart after a kill
+
+
+def test_a_queued_challenge_match_whose_message_was_lost_is_sent_again(monkeypatch):
+    from tournaments import tasks
+
+    sent = []
+    monkeypatch.setattr(tasks.play_match, "delay", sent.append)
+    match = create_match("tic_tac_toe", ["greedy", "random"], 3)
+    assert recover_stalled()["resent"] == []
+    Match.objects.filter(pk=match.pk).update(created_at=timezone.now() - timedelta(hours=1))
+    assert recover_stalled()["resent"] == [match.pk] and sent == [match.pk]
+    assert recover_stalled()["resent"] == []  # just sent: not again before requeue_after
+
+
+def test_a_database_error_in_a_challenge_match_is_retried(monkeypatch):
+    from celery.exceptions import Retry
+    from django.db import OperationalError
+
+    match = create_match("tic_tac_toe", ["greedy", "random"], 3)
+
+    def broken(*a, **k):
+        raise OperationalError("the database went away")
+    monkeypatch.setattr(match_services, "finish", broken)
+    with pytest.raises(Retry):
+        run_match_task.apply(args=[match.pk], throw=True)
+    match.refresh_from_db()
+    assert (match.status, match.event_count) == (Match.Status.QUEUED, 0)  # not failed
+    monkeypatch.undo()
+    assert run_match_task.apply(args=[match.pk]).get() == "finished"
+    assert MatchClaim.objects.get(match=match).attempts == 1

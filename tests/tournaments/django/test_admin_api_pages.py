@@ -118,10 +118,55 @@ def test_a_season_that_hides_results_keeps_private_events_until_it_finishes(clie
     assert match.status == Match.Status.FINISHED and match.hides_results
     detail = client.get(f"/api/matches/{match.pk}/").json()
     assert detail["result"] is None
+    for seat in detail["seats"]:
+        assert seat["rank"] is None and seat["score"] is None
+        assert seat["faults"] is None and seat["fault_reason"] is None
+    listed = client.get(f"/api/matches/?season={s.pk}").json()["results"][0]
+    assert all(seat["rank"] is None for seat in listed["seats"])
     events = client.get(f"/api/matches/{match.pk}/events/?limit=1000").json()["results"]
     assert all(e["to"] == "all" for e in events)
+    assert "MatchEnded" not in {e["type"] for e in events}
+    ended = match.events.get(type="MatchEnded").seq
+    assert client.get(f"/api/matches/{match.pk}/state/?at={ended}").status_code == 403
+    assert client.get(f"/api/matches/{match.pk}/state/?at={ended - 1}").status_code == 200
     assert client.get(f"/api/matches/{match.pk}/log.jsonl").status_code in (403, 409)
+    standings = client.get(f"/api/seasons/{s.pk}/standings/").json()
+    assert standings["standings"] == [] and standings["results_hidden"]
+    assert "results are hidden until this season finishes" in standings["notice"]
+    page = client.get(f"/seasons/{s.pk}/").content.decode()
+    assert "results are hidden until this season finishes" in page
+    entry = Entry.objects.filter(season=s).first()
+    page = client.get(f"/entries/{entry.pk}/").content.decode()
+    assert "rating-chart" not in page and "results are hidden" in page
+    replay = client.get(f"/matches/{match.pk}/").content.decode()
+    assert '"rank": 1' not in replay and "won" not in replay
     services.finish(s)
     match.refresh_from_db()
     assert not match.hides_results
-    assert client.get(f"/api/matches/{match.pk}/").json()["result"]["ranks"]
+    detail = client.get(f"/api/matches/{match.pk}/").json()
+    assert detail["result"]["ranks"] and {seat["rank"] for seat in detail["seats"]} - {None}
+    events = client.get(f"/api/matches/{match.pk}/events/?limit=1000").json()["results"]
+    assert "MatchEnded" in {e["type"] for e in events}
+    assert client.get(f"/api/matches/{match.pk}/state/?at={ended}").status_code == 200
+    standings = client.get(f"/api/seasons/{s.pk}/standings/").json()
+    assert len(standings["standings"]) == 2 and not standings["results_hidden"]
+    assert "results are hidden" not in client.get(f"/seasons/{s.pk}/").content.decode()
+    assert "rating-chart" in client.get(f"/entries/{entry.pk}/").content.decode()
+
+
+def test_a_tournament_that_hides_results_has_an_empty_bracket_until_it_finishes(client, inline):
+    t = make_tournament("single_elimination", hide_results=True)
+    services.start(t)
+    inline()
+    t.refresh_from_db()
+    assert t.status == "running" or t.status == "finished"
+    if t.status == "finished":  # an elimination finishes by itself: hide while running
+        Tournament.objects.filter(pk=t.pk).update(status="running")
+    from tournaments import selectors
+
+    t.refresh_from_db()
+    assert all(p["rank"] is None and not p["won"]
+               for col in selectors.bracket(t) for f in col["fixtures"] for p in f["players"])
+    assert client.get(f"/api/tournaments/{t.pk}/standings/").json()["standings"] == []
+    page = client.get(f"/tournaments/{t.pk}/bracket/").content.decode()
+    assert "results are hidden until this tournament finishes" in page

@@ -210,10 +210,14 @@ def test_a_database_error_is_retried_not_a_failed_match(inline, monkeypatch):
     from celery.exceptions import Retry
     with pytest.raises(Retry):
         play_match.apply(args=[mid], throw=True)
-    assert Match.objects.get(pk=mid).status == "running"  # not failed: left for the retry
+    # not failed: the claim is given up and the match queued again for the retry
+    match = Match.objects.get(pk=mid)
+    assert (match.status, match.event_count) == ("queued", 0)
+    assert Fixture.objects.get(match_id=mid).claimed_by == ""
     monkeypatch.undo()
     assert play_match.apply(args=[mid]).get() == "finished"  # the retry starts over
-    assert Fixture.objects.get(match_id=mid).attempts == 2
+    # a retry after an infrastructure error is not a restart after a kill
+    assert Fixture.objects.get(match_id=mid).attempts == 1
 
 
 def test_disqualify_and_rerun_a_failed_match(inline):
@@ -245,3 +249,64 @@ def test_disqualify_and_rerun_a_failed_match(inline):
                                     status="finished").exists()
     assert Fixture.objects.filter(tournament=t3, walkover=True).count() == 3
     assert connection.vendor in ("sqlite", "postgresql")
+
+
+def _host():
+    return __import__("socket").gethostname()
+
+
+def test_a_live_pid_with_a_stale_heartbeat_is_a_dead_claim(inline, settings):
+    import os
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    t = make_tournament(bots=("greedy", "random"))
+    services.start(t)
+    mid = inline.queue[0]
+    # a sibling prefork child (its pid exists) claimed the match long ago and gave it up
+    sibling = f"{_host()}:{os.getppid()}:x"
+    Fixture.objects.filter(match_id=mid).update(claimed_by=sibling, attempts=1,
+                                                heartbeat_at=timezone.now())
+    Match.objects.filter(pk=mid).update(status="running")
+    assert claim(mid, "retry") == (None, "running elsewhere")  # pid alive, beat fresh
+    Fixture.objects.filter(match_id=mid).update(
+        heartbeat_at=timezone.now() - timedelta(seconds=settings.SCRIMMAGE_LEASE_SECONDS + 1))
+    match, why = claim(mid, "retry")
+    assert why == "claimed" and Fixture.objects.get(match_id=mid).claimed_by == "retry"
+    assert Fixture.objects.get(match_id=mid).attempts == 2
+
+
+def test_a_match_whose_worker_dies_each_time_fails_after_max_attempts(inline):
+    from tournaments.tasks import MAX_ATTEMPTS
+
+    t = make_tournament(bots=("greedy", "random"))
+    services.start(t)
+    mid = inline.queue[0]
+    for n in range(1, MAX_ATTEMPTS + 1):  # each start's worker is killed (pid gone)
+        match, why = claim(mid, f"{_host()}:999999:{n}")
+        assert why == "claimed" and Fixture.objects.get(match_id=mid).attempts == n
+    assert claim(mid, "next") == (None, "failed")
+    match = Match.objects.get(pk=mid)
+    assert match.status == "failed" and f"died {MAX_ATTEMPTS} times" in match.error
+
+
+def test_a_tournament_that_cannot_make_its_next_round_is_paused_with_the_reason(inline, monkeypatch):
+    from tournaments.formats import FormatError
+
+    t = make_tournament(bots=("greedy", "random"))
+    services.start(t)
+    real = services.tournament_format
+
+    class Broken:
+        def next_round(self, *a, **k):
+            raise FormatError("no pairing possible")
+    monkeypatch.setattr(services, "tournament_format", lambda t: Broken())
+    inline()
+    t.refresh_from_db()
+    assert t.status == "paused" and "no pairing possible" in t.last_error
+    monkeypatch.setattr(services, "tournament_format", real)
+    services.resume(t)  # the organiser resumes: the next round is tried again
+    inline()
+    t.refresh_from_db()
+    assert t.status == "finished" and t.last_error == ""

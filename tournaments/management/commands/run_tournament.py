@@ -45,12 +45,16 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from None
         self.stdout.write(f"tournament #{t.pk}: {t.name}, {len(o['bots'])} entries")
         bar = tqdm(total=0, unit="match", disable=o["no_progress"], file=self.stderr._out)
-        if o["inline"]:
-            self._inline(t, bar)
-        else:
-            services.start(t)
-            self._wait(t, bar, o["timeout"])
-        bar.close()
+        try:
+            if o["inline"]:
+                self._inline(t, bar)
+            else:
+                services.start(t)
+                self._wait(t, bar, o["timeout"])
+        except services.TournamentError as exc:
+            raise CommandError(f"tournament #{t.pk}: {exc}") from None
+        finally:
+            bar.close()
         t.refresh_from_db()
         self.stdout.write(f"tournament #{t.pk} {t.status}; progress {selectors.progress(t)}")
         self._print_table(t)
