@@ -83,7 +83,8 @@ class CompetitionAdmin(admin.ModelAdmin):
     list_filter = ("status", "game")
     search_fields = ("name",)
     inlines = [EntryInline]
-    readonly_fields = ("status", "started_at", "finished_at", "progress_shown", "links")
+    readonly_fields = ("status", "last_error", "started_at", "finished_at", "progress_shown",
+                       "links")
     actions = ["export_standings_csv", "rebuild_standings"]
     change_form_template = "admin/tournaments/competition_change_form.html"
 
@@ -253,14 +254,14 @@ class CompetitionAdmin(admin.ModelAdmin):
 class SeasonAdmin(CompetitionAdmin):
     fields = ("name", "game", "options", "status", "seed", "group_size", "teams", "k",
               "period_seconds", "jitter", "max_rounds", "starts_at", "ends_at", "hide_results",
-              "started_at", "finished_at", "progress_shown", "links")
+              "last_error", "started_at", "finished_at", "progress_shown", "links")
 
 
 @admin.register(Tournament)
 class TournamentAdmin(CompetitionAdmin):
     fields = ("name", "game", "format", "options", "status", "seed", "group_size", "teams",
-              "swiss_rounds", "hide_results", "started_at", "finished_at", "progress_shown",
-              "links")
+              "swiss_rounds", "hide_results", "last_error", "started_at", "finished_at",
+              "progress_shown", "links")
 
 
 @admin.register(Entry)

@@ -31,7 +31,7 @@ from engine.game import RulesError
 from bots.services import create_pinned_match
 from matches import services as match_services
 from matches.models import Match, MatchEvent, MatchSeat
-from tournaments.formats import (DoubleElimination, FormatError, Ladder, MatchResult, Pairing,
+from tournaments.formats import (DoubleElimination, FormatError, MatchResult, Pairing,
                                  RoundRobin, SingleElimination, Swiss, ladder_round)
 from tournaments.formats.base import ROUND_ROBIN_TIE_BREAKS, SWISS_TIE_BREAKS
 from tournaments.models import (Competition, Entry, Fixture, FixtureSeat, Rating, RatingHistory,
