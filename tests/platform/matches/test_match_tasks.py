@@ -98,6 +98,10 @@ def test_a_queued_challenge_match_whose_message_was_lost_is_sent_again(monkeypat
     assert recover_stalled()["resent"] == []  # just sent: not again before requeue_after
 
 
+# the worker drops its broken connection before retrying, as it must in production;
+# only a transactional test database survives that (PostgreSQL ends the test's
+# wrapping transaction with the connection)
+@pytest.mark.django_db(transaction=True)
 def test_a_database_error_in_a_challenge_match_is_retried(monkeypatch):
     from celery.exceptions import Retry
     from django.db import OperationalError

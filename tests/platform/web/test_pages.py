@@ -56,8 +56,11 @@ def test_static_files_are_served(client):
 
 
 def _settings_process(env):
+    # a fresh process as an operator would start it: not a test run (pytest's
+    # PYTEST_VERSION would make the settings think it is one)
     env = {**{k: v for k, v in os.environ.items()
-              if k not in ("DJANGO_DEBUG", "DJANGO_SECRET_KEY")}, **env}
+              if k not in ("DJANGO_DEBUG", "DJANGO_SECRET_KEY", "PYTEST_VERSION",
+                           "PYTEST_CURRENT_TEST")}, **env}
     code = "import django; django.setup(); from django.conf import settings; print(settings.DEBUG)"
     return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, text=True,
                           capture_output=True, timeout=60)
