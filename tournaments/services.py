@@ -211,10 +211,11 @@ def start(competition: Competition) -> Competition:
     return competition
 
 
-def pause(competition: Competition) -> Competition:
-    """No new rounds while paused (matches already queued still run)."""
+def _stop_transition(competition: Competition, action: str) -> Competition:
+    """A transition after which no new round is made: a season's periodic task
+    is switched off with it."""
     with transaction.atomic():
-        _transition(competition, "pause")
+        _transition(competition, action)
         if isinstance(competition, Season):
             from tournaments.schedule import sync_periodic_task
 
@@ -222,6 +223,11 @@ def pause(competition: Competition) -> Competition:
             sync_periodic_task(competition)
     competition.refresh_from_db()
     return competition
+
+
+def pause(competition: Competition) -> Competition:
+    """No new rounds while paused (matches already queued still run)."""
+    return _stop_transition(competition, "pause")
 
 
 def resume(competition: Competition) -> Competition:
@@ -256,15 +262,7 @@ def _advance_after_resume(tournament_id: int) -> None:
 
 
 def finish(competition: Competition) -> Competition:
-    with transaction.atomic():
-        _transition(competition, "finish")
-        if isinstance(competition, Season):
-            from tournaments.schedule import sync_periodic_task
-
-            competition.refresh_from_db()
-            sync_periodic_task(competition)
-    competition.refresh_from_db()
-    return competition
+    return _stop_transition(competition, "finish")
 
 
 # -- formats and rounds ------------------------------------------------------------------

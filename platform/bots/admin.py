@@ -5,6 +5,7 @@ from django.contrib import admin, messages
 from django.shortcuts import render
 
 from bots.models import Bot, BotVersion, Challenge
+from matches.admin import ReadOnlyMixin
 
 
 class CompetitionForm(forms.Form):
@@ -50,17 +51,6 @@ def add_to_competition(modeladmin, request, queryset):
     return render(request, "bots/admin_add_to_competition.html", {
         "form": form, "bots": queryset, "opts": modeladmin.model._meta,
         "title": "Add bots to a season or tournament"})
-
-
-class ReadOnlyMixin:
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class BotVersionInline(ReadOnlyMixin, admin.TabularInline):
