@@ -22,9 +22,9 @@ FAST = Limits(startup=3.0, decision=0.5, overage=0.3, match=20.0, cpu=2,
               processes=24, memory=256 * 2**20)
 
 
-def children_of(pid: int) -> list[str]:
-    """The processes whose parent is ``pid``, as "pid state" strings."""
-    found = []
+def children_of(pid: int) -> dict[int, str]:
+    """The processes whose parent is ``pid``: pid -> state letter (Z: a zombie)."""
+    found = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -34,8 +34,16 @@ def children_of(pid: int) -> list[str]:
         except OSError:
             continue
         if int(fields[1]) == pid:
-            found.append(f"{entry} {fields[0]}")
+            found[int(entry)] = fields[0]
     return found
+
+
+def left_over(before: dict[int, str]) -> list[int]:
+    """Our children that are new since ``before``, or became unreaped zombies (a
+    child that was already there may go from sleeping to running: that is fine)."""
+    now = children_of(os.getpid())
+    return sorted(p for p, state in now.items()
+                  if p not in before or (state == "Z" and before[p] != "Z"))
 
 
 def tasks_of_uid(uid: int) -> int:
@@ -103,7 +111,7 @@ def faults(match, seat: int = 0) -> list:
 def arena():
     fds_before = len(os.listdir("/proc/self/fd"))
     # other suites may keep processes of their own (a live server): only ours count
-    children_before = set(children_of(os.getpid()))
+    children_before = children_of(os.getpid())
     arena = Arena()
     yield arena
     # the worker is fine: nothing of the bot is left, and a normal match runs
@@ -111,10 +119,10 @@ def arena():
         assert player.process is None, "finish() must end the bot"
         if player.uid is not None:
             assert tasks_of_uid(player.uid) == 0, "a process of the sandboxed bot survived"
-    assert set(children_of(os.getpid())) <= children_before
+    assert left_over(children_before) == []
     starter = starter_path("tic_tac_toe")
     match, player = arena.play(starter, max_faults=3)
     assert faults(match) == [] and match.outcome.reason != "forfeit"
     assert player.process is None
-    assert set(children_of(os.getpid())) <= children_before
+    assert left_over(children_before) == []
     assert len(os.listdir("/proc/self/fd")) <= fds_before
