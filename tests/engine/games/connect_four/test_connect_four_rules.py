@@ -13,6 +13,7 @@ from engine.lineup import lineup
 from engine.players import BotPlayer
 from engine.replay import Replay, verify
 from engine.runner import run_match
+from tests.engine.games.line_helpers import play_moves, scripted
 from engine.games.connect_four.bots import winning_column
 from engine.games.connect_four.rules import (CELLS, COLUMNS, EMPTY, LINES, LINES_THROUGH, ROWS,
                                              makes_four)
@@ -23,22 +24,8 @@ GAME = registry.get("connect_four")
 DRAW = [int(c) for c in "665302403423101322425632055131400466164155"]
 
 
-def scripted(moves: list):
-    """A bot class that plays ``moves`` in order (whatever they are)."""
-
-    class Scripted:
-        def __init__(self, game, seat, rng):
-            self.moves = iter(moves)
-
-        def decide(self, request):
-            return next(self.moves)
-
-    return Scripted
-
-
 def play(moves0: list, moves1: list, seed: int = 0):
-    players = [BotPlayer(GAME, scripted(moves0)), BotPlayer(GAME, scripted(moves1))]
-    return run_match(GAME, players, [Seat("a"), Seat("b")], seed)
+    return play_moves(GAME, moves0, moves1, seed)
 
 
 def alternate(moves: list):

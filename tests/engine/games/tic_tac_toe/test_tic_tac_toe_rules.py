@@ -6,33 +6,18 @@ import pytest
 
 from engine import registry
 from engine.events import Event
-from engine.game import Seat
 from engine.lineup import lineup
-from engine.players import BotPlayer
 from engine.replay import Replay, verify
 from engine.runner import run_match
+from tests.engine.games.line_helpers import play_moves
 from engine.games.tic_tac_toe.bots import completing_cell
 from engine.games.tic_tac_toe.rules import EMPTY, LINES, winner_of
 
 GAME = registry.get("tic_tac_toe")
 
 
-def scripted(moves: list):
-    """A bot class that plays ``moves`` in order (whatever they are)."""
-
-    class Scripted:
-        def __init__(self, game, seat, rng):
-            self.moves = iter(moves)
-
-        def decide(self, request):
-            return next(self.moves)
-
-    return Scripted
-
-
 def play(moves0: list, moves1: list, seed: int = 0):
-    players = [BotPlayer(GAME, scripted(moves0)), BotPlayer(GAME, scripted(moves1))]
-    return run_match(GAME, players, [Seat("a"), Seat("b")], seed)
+    return play_moves(GAME, moves0, moves1, seed)
 
 
 def moves_of(match) -> list[tuple[int, int]]:
