@@ -16,7 +16,6 @@
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import logging
 from dataclasses import dataclass, field
@@ -293,12 +292,6 @@ def _active_entries(competition: Competition):
     return Entry.objects.filter(**competition.owner, disqualified=False).order_by("seed", "id")
 
 
-def match_seed(competition: Competition, round_no: int, table: int, leg: int) -> int:
-    """Each match's seed: a pure function of the competition's seed and the pairing."""
-    key = f"{competition.kind}:{competition.seed}:{round_no}:{table}:{leg}".encode()
-    return int.from_bytes(hashlib.sha256(key).digest()[:6], "big")
-
-
 def schedule_round(competition: Competition, pairings: Sequence[Pairing]) -> Round:
     """Store a round: its fixtures, a queued match for each pairing to play, pinned
     versions. Pairings naming a disqualified entry become walkovers (not played).
@@ -317,9 +310,10 @@ def schedule_round(competition: Competition, pairings: Sequence[Pairing]) -> Rou
                                      for e in p.entries)
         match = None
         if not p.bye and not walkover:
+            # the competition's seed makes the pairings reproducible; a match's seed
+            # is a fresh secret (matches.seeding): public data must not predict it
             match = create_pinned_match(competition.game, [players[e] for e in p.entries],
-                                        match_seed(competition, p.round, p.table, p.leg),
-                                        competition.options)
+                                        options=competition.options)
             team_of = _team_of_seat(len(p.entries), p.teams)
             for i, team in enumerate(team_of):
                 if team is not None:
