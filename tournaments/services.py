@@ -34,6 +34,7 @@ from matches.models import Match, MatchEvent, MatchSeat
 from tournaments.formats import (DoubleElimination, FormatError, MatchResult, Pairing,
                                  RoundRobin, SingleElimination, Swiss, ladder_round)
 from tournaments.formats.base import ROUND_ROBIN_TIE_BREAKS, SWISS_TIE_BREAKS
+from tournaments.formats.seats import SeatTally
 from tournaments.models import (Competition, Entry, Fixture, FixtureSeat, Rating, RatingHistory,
                                 Round, Season, Standing, Tournament)
 from tournaments.ratings import Rating as RatingValue
@@ -356,8 +357,19 @@ def schedule_ladder_round(season: Season) -> Round | None:
     number = (Round.objects.filter(season=season).order_by("-number")
               .values_list("number", flat=True).first() or 0) + 1
     pairings = ladder_round(ratings, number, season.seed, season.k, season.group_size,
-                            season.team_sizes, season.jitter)
+                            season.team_sizes, season.jitter, _seat_tally(season))
     return schedule_round(season, pairings)
+
+
+def _seat_tally(season: Season) -> SeatTally:
+    """The seats taken so far in ``season`` (byes are not seats), in play order,
+    as the ``Ladder`` format would count them from the pairings."""
+    tally = SeatTally(season.group_size)
+    for entry, index in (FixtureSeat.objects.filter(fixture__season=season, fixture__bye=False)
+                         .order_by("fixture__round_no", "fixture__table", "fixture__leg", "index")
+                         .values_list("entry_id", "index")):
+        tally.add(entry, index)
+    return tally
 
 
 # -- results ------------------------------------------------------------------------
