@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Count, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from engine import registry
@@ -362,13 +362,20 @@ def schedule_ladder_round(season: Season) -> Round | None:
 
 
 def _seat_tally(season: Season) -> SeatTally:
-    """The seats taken so far in ``season`` (byes are not seats), in play order,
-    as the ``Ladder`` format would count them from the pairings."""
+    """The seats taken so far in ``season`` as the ``Ladder`` format counts them
+    from its pairings (byes are not seats): counted and the last seat found by the
+    database, so a round reads a row per entry and seat, not per game."""
+    seats = FixtureSeat.objects.filter(fixture__season=season, fixture__bye=False)
     tally = SeatTally(season.group_size)
-    for entry, index in (FixtureSeat.objects.filter(fixture__season=season, fixture__bye=False)
-                         .order_by("fixture__round_no", "fixture__table", "fixture__leg", "index")
-                         .values_list("entry_id", "index")):
-        tally.add(entry, index)
+    for entry, index, n in (seats.order_by("entry_id", "index").values("entry_id", "index")
+                            .annotate(n=Count("id")).values_list("entry_id", "index", "n")):
+        tally.counts.setdefault(entry, [0] * season.group_size)[index] = n
+    latest = (seats.filter(entry=OuterRef("pk"))
+              .order_by("-fixture__round_no", "-fixture__table", "-fixture__leg")
+              .values("index")[:1])
+    tally.last.update(Entry.objects.filter(season=season)
+                      .annotate(last_seat=Subquery(latest)).filter(last_seat__isnull=False)
+                      .values_list("pk", "last_seat"))
     return tally
 
 

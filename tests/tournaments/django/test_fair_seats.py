@@ -34,20 +34,28 @@ def play_season(game: str, bots: list[str], rounds: int, inline, **settings):
     return s
 
 
-def test_the_three_entry_ladder_of_the_report_moves_first_half_the_time(inline):
+def assert_read_back_as_the_format_counts(season, django_assert_num_queries):
+    """The tally a season reads back is the one the pure format counts from its
+    pairings, in two queries however long the season."""
+    with django_assert_num_queries(2):
+        stored = services._seat_tally(season)
+    assert stored == tally_seats(services.load_history(season).pairings, season.group_size)
+
+
+def test_the_three_entry_ladder_of_the_report_moves_first_half_the_time(
+        inline, django_assert_num_queries):
     """The report: one entry of a 3-entry tic-tac-toe ladder moved first in 11 of 14."""
     s = play_season("tic_tac_toe", ["greedy", "random", "greedy"], 7, inline, k=2, seed=5)
     assert stored_seats(s) == {"greedy": [7, 7], "random": [7, 7], "greedy-2": [7, 7]}
-    # the tally the season reads back is the one the pure format counts
-    history = services.load_history(s)
-    assert services._seat_tally(s) == tally_seats(history.pairings, 2)
+    assert_read_back_as_the_format_counts(s, django_assert_num_queries)
 
 
-def test_a_four_seat_season_keeps_every_entry_within_two(inline):
+def test_a_four_seat_season_keeps_every_entry_within_two(inline, django_assert_num_queries):
     s = play_season("aimbots", ["random"] * 5, 5, inline, group_size=4, k=1, seed=2)
     seats = stored_seats(s)
     assert len(seats) == 5
     assert all(max(c) - min(c) <= 2 for c in seats.values()), seats
+    assert_read_back_as_the_format_counts(s, django_assert_num_queries)
 
 
 def test_a_double_round_robin_stores_even_seats(inline):
