@@ -136,13 +136,20 @@ def fair_seats(members: Sequence[int], tally: SeatTally,
     if teams is None:
         chosen, _ = _assign(members, range(group), cost)
         seat_of = dict(zip(members, chosen))
-        return tuple(sorted(members, key=seat_of.__getitem__))
-    sides = seat_sides(group, teams)
+    else:
+        seat_of = _team_seating(members, seat_sides(group, teams), cost)
+    return tuple(sorted(members, key=seat_of.__getitem__))
+
+
+def _team_seating(members: Sequence[int], sides: list[tuple[int, ...]],
+                  cost: Callable[[int, int], Cost]) -> dict[int, int]:
+    """The seat of each member when each team's members stay in one block of
+    seats; teams of the same size may trade blocks (keeping them wins ties)."""
     blocks = [list(members[side[0]:side[-1] + 1]) for side in sides]
     best: tuple | None = None
-    # teams of the same size may trade blocks of seats; identity first, so it wins ties
-    for order, to in enumerate(p for p in permutations(range(len(sides)))
-                               if all(len(sides[t]) == len(sides[f]) for f, t in enumerate(p))):
+    trades = (p for p in permutations(range(len(sides)))  # the identity comes first
+              if all(len(sides[to]) == len(sides[team]) for team, to in enumerate(p)))
+    for order, to in enumerate(trades):
         seat_of: dict[int, int] = {}
         total: tuple[int, ...] = (0, 0, 0)
         lex: list[tuple[int, ...]] = []
@@ -151,12 +158,10 @@ def fair_seats(members: Sequence[int], tally: SeatTally,
             seat_of.update(zip(block, chosen))
             total = _add(total, sub[:3])
             lex.append(sub[3:])
-        key = (total, order, lex)
-        if best is None or key < best[0]:
-            best = (key, seat_of)
+        if best is None or (total, order, lex) < best[0]:
+            best = ((total, order, lex), seat_of)
     assert best is not None
-    seat_of = best[1]
-    return tuple(sorted(members, key=seat_of.__getitem__))
+    return best[1]
 
 
 def seat_round(pairings: Sequence[Pairing], tally: SeatTally,
