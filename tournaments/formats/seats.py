@@ -98,6 +98,7 @@ def _assign(members: Sequence[int], seats: Sequence[int],
     each member and the cost, with the preference (earlier members in earlier
     seats) as the last key. Exact, by dynamic programming over the seats taken."""
     k = len(members)
+    costs = [[cost(m, s) for s in seats] for m in members]
     best: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {0: ((0, 0, 0, 0), ())}
     for mask in range(1 << k):  # a mask is reached only from its subsets, all smaller
         if mask not in best:
@@ -109,7 +110,7 @@ def _assign(members: Sequence[int], seats: Sequence[int],
         for j in range(k):
             if mask & (1 << j):
                 continue
-            step = (*cost(members[i], seats[j]), j * k ** (k - 1 - i))
+            step = (*costs[i][j], j * k ** (k - 1 - i))
             candidate = (_add(so_far, step), (*chosen, seats[j]))
             nxt = mask | (1 << j)
             if nxt not in best or candidate < best[nxt]:
