@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Count, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from engine import registry
@@ -33,6 +33,7 @@ from matches.models import Match, MatchEvent, MatchSeat
 from tournaments.formats import (DoubleElimination, FormatError, MatchResult, Pairing,
                                  RoundRobin, SingleElimination, Swiss, ladder_round)
 from tournaments.formats.base import ROUND_ROBIN_TIE_BREAKS, SWISS_TIE_BREAKS
+from tournaments.formats.seats import SeatTally
 from tournaments.models import (Competition, Entry, Fixture, FixtureSeat, Rating, RatingHistory,
                                 Round, Season, Standing, Tournament)
 from tournaments.ratings import Rating as RatingValue
@@ -350,8 +351,26 @@ def schedule_ladder_round(season: Season) -> Round | None:
     number = (Round.objects.filter(season=season).order_by("-number")
               .values_list("number", flat=True).first() or 0) + 1
     pairings = ladder_round(ratings, number, season.seed, season.k, season.group_size,
-                            season.team_sizes, season.jitter)
+                            season.team_sizes, season.jitter, _seat_tally(season))
     return schedule_round(season, pairings)
+
+
+def _seat_tally(season: Season) -> SeatTally:
+    """The seats taken so far in ``season`` as the ``Ladder`` format counts them
+    from its pairings (byes are not seats): counted and the last seat found by the
+    database, so a round reads a row per entry and seat, not per game."""
+    seats = FixtureSeat.objects.filter(fixture__season=season, fixture__bye=False)
+    tally = SeatTally(season.group_size)
+    for entry, index, n in (seats.order_by("entry_id", "index").values("entry_id", "index")
+                            .annotate(n=Count("id")).values_list("entry_id", "index", "n")):
+        tally.counts.setdefault(entry, [0] * season.group_size)[index] = n
+    latest = (seats.filter(entry=OuterRef("pk"))
+              .order_by("-fixture__round_no", "-fixture__table", "-fixture__leg")
+              .values("index")[:1])
+    tally.last.update(Entry.objects.filter(season=season)
+                      .annotate(last_seat=Subquery(latest)).filter(last_seat__isnull=False)
+                      .values_list("pk", "last_seat"))
+    return tally
 
 
 # -- results ------------------------------------------------------------------------
