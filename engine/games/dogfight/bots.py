@@ -1,0 +1,125 @@
+"""Built-in Dogfight bots: ``random`` (uniform over legal actions) and ``greedy``.
+
+``greedy`` reads only ``request.view`` and ``request.legal`` and scores the legal
+actions with the rules' own pure geometry: it flies where an enemy sits in its
+arc, out of enemy arcs, and never where it would leave the table or be trapped
+against an edge next round.
+"""
+
+from __future__ import annotations
+
+from engine.games.dogfight.combat import CRITICAL, DODGE, HIT
+from engine.games.dogfight.geometry import DIRECTION, in_range_and_arc
+from engine.games.dogfight.plans import path, sequences
+from engine.players import RandomBot, Request
+
+SECTION_VALUE = {"close": 3.0, "middle": 2.0, "far": 1.5}
+STATS = {"attack": 3, "defense": 3, "speed": 4, "health": 2}
+
+
+def escapes(pose: tuple, speed: int, area: int) -> int:
+    """How many plans next round keep the plane on the table from ``pose``."""
+    return sum(1 for seq in sequences(speed) if not path(pose, list(seq), area)[1])
+
+
+def expected_damage(attack: int, defense: int) -> float:
+    """Rough damage per attack: half the dice hit, half the dodges cancel."""
+    return max(0.2, attack * 0.5 - defense * 0.4)
+
+
+class GreedyBot:
+    """Shoots what it can, flies to where it can shoot next and is hard to shoot."""
+
+    def __init__(self, game, seat: int, rng) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    def decide(self, request: Request):
+        legal, view = request.legal, request.view
+        prompt = request.decision.prompt
+        if prompt == "stats":
+            return STATS if STATS in legal else legal[0]
+        if prompt == "place":
+            return self.place(view, legal)
+        if prompt == "fly":
+            return self.fly(view, legal)
+        if prompt == "attack":
+            return self.attack(view, legal)
+        if prompt == "reroll":
+            return self.reroll(view, legal)
+        return legal[0]
+
+    # -- set-up -------------------------------------------------------------------------
+    def place(self, view: dict, legal: list) -> dict:
+        middle = view["area"] // 2
+
+        def worth(action: dict) -> tuple:
+            fx, fy = DIRECTION[action["heading"]]
+            dx, dy = middle - action["x"], middle - action["y"]
+            facing = (dx * fx + dy * fy) / ((fx * fx + fy * fy) ** 0.5)
+            return (facing, -abs(action["x"] - middle) - abs(action["y"] - middle))
+        return max(legal, key=worth)
+
+    # -- the move stage -------------------------------------------------------------------
+    def fly(self, view: dict, legal: list) -> dict:
+        me = view["planes"][self.seat]
+        foes = [p for p in view["planes"] if p["alive"] and p["placed"] and p["team"] != me["team"]]
+        start = (me["x"], me["y"], me["heading"])
+        best, best_score = legal[0], float("-inf")
+        for action in legal:
+            stops, crashed = path(start, action["plan"], view["area"])
+            if crashed:
+                continue
+            score = self.position(tuple(stops[-1]), me, foes, view["area"])
+            if me["altitude"] + action["climb"] <= 2:
+                score += 0.4 * action["climb"]
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def position(self, pose: tuple, me: dict, foes: list, area: int) -> float:
+        score = 0.0
+        for foe in foes:
+            where = in_range_and_arc(pose, (foe["x"], foe["y"]))
+            if where is not None:
+                score += SECTION_VALUE[where] * (1 + 1 / max(1, foe["health"]))
+            threat = in_range_and_arc((foe["x"], foe["y"], foe["heading"]), pose)
+            if threat is not None:
+                score -= 1.5 * expected_damage(foe["attack"], me["defense"])
+        ways = escapes(pose, me["speed"], area)
+        if ways == 0:
+            return score - 100
+        middle = area // 2
+        off_centre = abs(pose[0] - middle) + abs(pose[1] - middle)
+        return score + min(ways, 6) * 0.3 - off_centre / area
+
+    # -- the attack stage ------------------------------------------------------------------
+    def attack(self, view: dict, legal: list) -> dict:
+        me = view["planes"][self.seat]
+        shots = [a for a in legal if a["target"] is not None]
+        if not shots:
+            return legal[0]
+
+        def value(action: dict) -> float:
+            foe = view["planes"][action["target"]]
+            return expected_damage(me["attack"], foe["defense"]) / foe["health"]
+        target = view["planes"][max(shots, key=value)["target"]]
+        dive = me["altitude"] >= 2 or target["health"] <= 2
+        return max((a for a in shots if a["target"] == target["seat"]),
+                   key=lambda a: (a["dive"] == dive, a["ace"]))
+
+    def reroll(self, view: dict, legal: list) -> dict:
+        combat = view["combat"]
+        attacking = combat["attack_rerolls"] > 0
+        dice = combat["attack_dice"] if attacking else combat["defense_dice"]
+        good = HIT if attacking else DODGE
+
+        def worth(action: dict) -> tuple:
+            chosen = action["reroll"]
+            missing = sum(1 for i in chosen if dice[i] < good)
+            wasted = sum(1 for i in chosen if dice[i] >= good)
+            return (-wasted, missing, -sum(dice[i] == CRITICAL for i in chosen))
+        return max(legal, key=worth)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}

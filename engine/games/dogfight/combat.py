@@ -1,0 +1,60 @@
+"""Attacks: who can be shot at, the re-rolls each side earns, and the damage."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from engine.games.dogfight.geometry import in_range_and_arc
+from engine.games.dogfight.state import Plane, State, enemies
+
+HIT, CRITICAL = 4, 6  # an attack die hits on 4-6 and is critical on a 6
+DODGE = 4  # a defence die dodges on 4-6
+HOLD = {"target": None}
+
+
+def targets(state: State, seat: int) -> list[tuple[Plane, str]]:
+    """Enemy planes in range and in the arc of ``seat``'s plane, with the section."""
+    me = state.planes[seat]
+    found = []
+    for plane in enemies(state, seat):
+        where = in_range_and_arc(me.pose, (plane.x, plane.y))
+        if where is not None:
+            found.append((plane, where))
+    return found
+
+
+def attack_actions(state: State, seat: int) -> list[dict]:
+    """Hold fire, or a target with or without a dive and the Ace die."""
+    me = state.planes[seat]
+    dives = (False, True) if me.altitude > 0 else (False,)
+    aces = (False, True) if me.ace else (False,)
+    return [HOLD] + [{"target": plane.seat, "dive": dive, "ace": ace}
+                     for plane, _ in targets(state, seat) for dive in dives for ace in aces]
+
+
+def rerolls(attacker: Plane, target: Plane, section: str, dive: bool) -> tuple[int, int]:
+    """(attacker's, defender's) re-rolls: close range or a dive for the attacker;
+    far range or a defender flying higher than the attacker (before its dive)."""
+    attack = (section == "close") + dive
+    defense = (section == "far") + (target.altitude > attacker.altitude)
+    return int(attack), int(defense)
+
+
+def reroll_actions(dice: int, allowed: int) -> list[dict]:
+    """Every set of distinct dice (by index) of at most ``allowed``, none first."""
+    return [{"reroll": list(chosen)} for k in range(allowed + 1)
+            for chosen in combinations(range(dice), k)]
+
+
+def damage(attack_dice, defense_dice) -> dict:
+    """Hits and criticals less dodges: one dodge cancels a hit, two a critical.
+
+    Dodges go to plain hits first: a critical costs two dodges to cancel and
+    deals no more than a hit, so that is always the defender's best choice."""
+    crits = sum(1 for d in attack_dice if d >= CRITICAL)
+    hits = sum(1 for d in attack_dice if HIT <= d < CRITICAL)
+    dodges = sum(1 for d in defense_dice if d >= DODGE)
+    hits_cancelled = min(hits, dodges)
+    crits_cancelled = min(crits, (dodges - hits_cancelled) // 2)
+    return {"hits": hits, "crits": crits, "dodges": dodges,
+            "damage": hits - hits_cancelled + crits - crits_cancelled}

@@ -1,0 +1,138 @@
+"""Draws a Dogfight table as SVG (from a ``view`` or ``state_json``: the same shape).
+
+The table is drawn in game units (y flipped: north is up) beside a panel of
+every pilot's stats, Health and altitude. The plane whose decision is due shows
+its firing arc with the ruler's close, middle and far sections. Floats appear
+only here, in drawing coordinates; the game itself never uses them.
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+
+COLOURS = ("#d33", "#36c", "#2a2", "#e80", "#93c", "#099", "#963", "#d6a")
+SECTION_FILL = ("#ffe08a", "#ffd24d", "#ffc21a")
+PANEL = 0.62  # the panel's width, as a share of the table's side
+
+
+def _fmt(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _point(area: int, x: float, y: float) -> str:
+    return f"{_fmt(x)},{_fmt(area - y)}"
+
+
+def _bearing(heading: int, offset_deg: float = 0.0) -> tuple[float, float]:
+    """The unit vector of a compass heading (0 = north, clockwise) turned by an offset."""
+    angle = math.radians(heading * 45 + offset_deg)
+    return math.sin(angle), math.cos(angle)
+
+
+def _arc(view: dict, plane: dict) -> list[str]:
+    """The 90-degree arc, its three ruler sections as bands, and its edge lines."""
+    area, x, y, h = view["area"], plane["x"], plane["y"], plane["heading"]
+    step = view["section"]
+    parts = ['<g class="arc" opacity="0.55">']
+    for band in range(3, 0, -1):
+        radius = band * step
+        lx, ly = _bearing(h, -45)
+        rx, ry = _bearing(h, 45)
+        parts.append(f'<path class="section-{band}" fill="{SECTION_FILL[band - 1]}" '
+                     f'stroke="#a80" stroke-width="{_fmt(area / 900)}" '
+                     f'd="M {_point(area, x, y)} L {_point(area, x + lx * radius, y + ly * radius)} '
+                     f'A {radius} {radius} 0 0 1 {_point(area, x + rx * radius, y + ry * radius)} Z"/>')
+    parts.append("</g>")
+    return parts
+
+
+def _plane(view: dict, plane: dict, scale: float) -> list[str]:
+    area, x, y, h = view["area"], plane["x"], plane["y"], plane["heading"]
+    half = view["token"] / 2
+    colour = COLOURS[plane["seat"] % len(COLOURS)] if plane["alive"] else "#999"
+    fx, fy = _bearing(h)
+    rx, ry = _bearing(h, 90)
+    square = [(x + (fx * a + rx * b) * half, y + (fy * a + ry * b) * half)
+              for a, b in ((1, -1), (1, 1), (-1, 1), (-1, -1))]
+    nose = [(x + fx * half * 0.9, y + fy * half * 0.9),
+            (x + (rx * 0.5 - fx * 0.3) * half, y + (ry * 0.5 - fy * 0.3) * half),
+            (x + (-rx * 0.5 - fx * 0.3) * half, y + (-ry * 0.5 - fy * 0.3) * half)]
+    points = " ".join(_point(area, px, py) for px, py in square)
+    arrow = " ".join(_point(area, px, py) for px, py in nose)
+    font = 13 * scale
+    status = (f'H{plane["health"]} A{plane["altitude"]}' + (" ★" if plane["ace"] else "")
+              if plane["alive"] else "down")
+    return [f'<g class="plane" data-seat="{plane["seat"]}" data-alive="{str(plane["alive"]).lower()}">',
+            f'<polygon points="{points}" fill="{colour}" stroke="#000" '
+            f'stroke-width="{_fmt(scale)}" opacity="{1 if plane["alive"] else 0.5}"/>',
+            f'<polygon points="{arrow}" fill="#fff"/>',
+            f'<text x="{_fmt(x)}" y="{_fmt(area - y - half - 4 * scale)}" font-size="{_fmt(font)}" '
+            f'text-anchor="middle" font-weight="bold" fill="#000">{plane["seat"]}: {status}</text>',
+            f'<title>seat {plane["seat"]}, heading {h * 45}°, Health {plane["health"]}, '
+            f'altitude {plane["altitude"]}</title></g>']
+
+
+def _panel(view: dict, scale: float) -> list[str]:
+    area = view["area"]
+    left, font = area + 20 * scale, 15 * scale
+    line = 24 * scale
+    stage = f', {view["stage"]} stage' if view["phase"] == "play" else ""
+    head = (f'round {view["round"]} of {view["round_limit"]}{stage}' if view["round"]
+            else view["phase"])
+    parts = [f'<text x="{_fmt(left)}" y="{_fmt(line)}" font-size="{_fmt(font * 1.2)}" '
+             f'font-weight="bold">Dogfight: {escape(head)}</text>']
+    for i, plane in enumerate(view["planes"]):
+        yy = line * (2.5 + i * 1.6)
+        colour = COLOURS[plane["seat"] % len(COLOURS)]
+        team = f' team {plane["team"]}' if any(len(t) > 1 for t in view["teams"]) else ""
+        stats = (f'ATK {plane["attack"]} DEF {plane["defense"]} SPD {plane["speed"]}'
+                 if plane["speed"] else "stats secret")
+        state = (f'Health {plane["health"]} · altitude {plane["altitude"]}'
+                 + (" · ace die" if plane["ace"] else "") if plane["alive"] else "shot down / crashed")
+        marker = " ◀" if plane["seat"] == view["active"] else ""
+        parts += [f'<rect x="{_fmt(left)}" y="{_fmt(yy - font)}" width="{_fmt(font)}" '
+                  f'height="{_fmt(font)}" fill="{colour}"/>',
+                  f'<text x="{_fmt(left + font * 1.5)}" y="{_fmt(yy)}" font-size="{_fmt(font)}" '
+                  f'class="pilot">seat {plane["seat"]}{team}: {stats}{marker}</text>',
+                  f'<text x="{_fmt(left + font * 1.5)}" y="{_fmt(yy + font * 1.1)}" '
+                  f'font-size="{_fmt(font * 0.9)}" fill="#444">{state}</text>']
+    combat = view.get("combat")
+    if combat:
+        yy = line * (3 + len(view["planes"]) * 1.6)
+        parts.append(f'<text x="{_fmt(left)}" y="{_fmt(yy)}" font-size="{_fmt(font)}">'
+                     f'seat {combat["attacker"]} attacks seat {combat["target"]} '
+                     f'({combat["section"]}): {combat["attack_dice"]} vs '
+                     f'{combat["defense_dice"]}</text>')
+    if view["reason"]:
+        yy = line * (4 + len(view["planes"]) * 1.6)
+        parts.append(f'<text x="{_fmt(left)}" y="{_fmt(yy)}" font-size="{_fmt(font)}" '
+                     f'font-weight="bold">{escape(view["reason"])}</text>')
+    return parts
+
+
+def render(view: dict) -> str:
+    area = view["area"]
+    scale = area / 720  # units per pixel when the table is drawn 720 px wide
+    width = area + area * PANEL
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_fmt(width)} {area}" '
+             'class="board dogfight" font-family="sans-serif">',
+             f'<rect width="{_fmt(width)}" height="{area}" fill="#fff"/>',
+             f'<rect width="{area}" height="{area}" fill="#dceefc" stroke="#246" '
+             f'stroke-width="{_fmt(2 * scale)}"/>']
+    for k in range(1, area // 600 + 1):
+        at = k * 600
+        if at < area:
+            parts.append(f'<path d="M {at} 0 V {area} M 0 {at} H {area}" stroke="#c4dcf0" '
+                         f'stroke-width="{_fmt(scale)}"/>')
+    active = view["active"]
+    if active is not None and active >= 0:
+        plane = view["planes"][active]
+        if plane["placed"] and plane["alive"]:
+            parts += _arc(view, plane)
+    for plane in view["planes"]:
+        if plane["placed"]:
+            parts += _plane(view, plane, scale)
+    parts += _panel(view, scale)
+    parts.append("</svg>")
+    return "".join(parts)
