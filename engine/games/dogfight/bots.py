@@ -8,18 +8,28 @@ against an edge next round.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.games.dogfight.combat import CRITICAL, DODGE, HIT
-from engine.games.dogfight.geometry import DIRECTION, in_range_and_arc
-from engine.games.dogfight.plans import path, sequences
+from engine.games.dogfight.geometry import COST, DIRECTION, TEMPLATES, fly, in_range_and_arc, on_table
+from engine.games.dogfight.plans import path
 from engine.players import RandomBot, Request
 
 SECTION_VALUE = {"close": 3.0, "middle": 2.0, "far": 1.5}
 STATS = {"attack": 3, "defense": 3, "speed": 4, "health": 2}
 
 
+@lru_cache(maxsize=4096)
 def escapes(pose: tuple, speed: int, area: int) -> int:
-    """How many plans next round keep the plane on the table from ``pose``."""
-    return sum(1 for seq in sequences(speed) if not path(pose, list(seq), area)[1])
+    """How many plans next round keep the plane on the table from ``pose`` (a
+    plan that leaves the table ends there, so a crashed prefix prunes its tree)."""
+    count = 0
+    for name in TEMPLATES:
+        if COST[name] <= speed:
+            after = fly(pose, name)
+            if on_table(after, area):
+                count += 1 + escapes(after, speed - COST[name], area)
+    return count
 
 
 def expected_damage(attack: int, defense: int) -> float:

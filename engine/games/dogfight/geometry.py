@@ -77,6 +77,10 @@ _CORNERS = (((-HALF, -HALF), (HALF, -HALF), (HALF, HALF), (-HALF, HALF)),
             ((0, 213), (213, 0), (0, -213), (-213, 0)))
 
 
+#: how far the token reaches from its centre along x and along y, by heading parity
+_REACH = tuple(max(abs(cx) for cx, _ in square) for square in _CORNERS)
+
+
 def corners(x: int, y: int, heading: int) -> tuple[tuple[int, int], ...]:
     return tuple((x + cx, y + cy) for cx, cy in _CORNERS[heading % 2])
 
@@ -89,8 +93,12 @@ def fly(pose: tuple[int, int, int], name: str) -> tuple[int, int, int]:
 
 
 def on_table(pose: tuple[int, int, int], area: int) -> bool:
-    """Is the whole token on the table? (Convex token, square table: its corners.)"""
-    return all(0 <= cx <= area and 0 <= cy <= area for cx, cy in corners(*pose))
+    """Is the whole token on the table? A convex token is on a square table when
+    its four corners are; the corners reach equally far along x and y, so that is
+    the centre at least that reach from every edge."""
+    x, y, heading = pose
+    reach = _REACH[heading % 2]
+    return reach <= x <= area - reach and reach <= y <= area - reach
 
 
 def distance2(a: tuple, b: tuple) -> int:
