@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.games.dogfight.combat import CRITICAL, DODGE, HIT
+from engine.games.dogfight.combat import DODGE, HIT, damage
 from engine.games.dogfight.geometry import COST, DIRECTION, TEMPLATES, fly, in_range_and_arc, on_table
 from engine.games.dogfight.plans import path
 from engine.players import RandomBot, Request
@@ -19,16 +19,22 @@ SECTION_VALUE = {"close": 3.0, "middle": 2.0, "far": 1.5}
 STATS = {"attack": 3, "defense": 3, "speed": 4, "health": 2}
 
 
+ENOUGH_ESCAPES = 6  # more ways out than this are no safer
+
+
 @lru_cache(maxsize=4096)
 def escapes(pose: tuple, speed: int, area: int) -> int:
-    """How many plans next round keep the plane on the table from ``pose`` (a
-    plan that leaves the table ends there, so a crashed prefix prunes its tree)."""
+    """How many plans next round keep the plane on the table from ``pose``, up
+    to ``ENOUGH_ESCAPES`` (a plan that leaves the table ends there, so a crashed
+    prefix prunes its tree)."""
     count = 0
     for name in TEMPLATES:
         if COST[name] <= speed:
             after = fly(pose, name)
             if on_table(after, area):
                 count += 1 + escapes(after, speed - COST[name], area)
+                if count >= ENOUGH_ESCAPES:
+                    return ENOUGH_ESCAPES
     return count
 
 
@@ -101,7 +107,7 @@ class GreedyBot:
             return score - 100
         middle = area // 2
         off_centre = abs(pose[0] - middle) + abs(pose[1] - middle)
-        return score + min(ways, 6) * 0.3 - off_centre / area
+        return score + ways * 0.3 - off_centre / area
 
     # -- the attack stage ------------------------------------------------------------------
     def attack(self, view: dict, legal: list) -> dict:
@@ -113,23 +119,30 @@ class GreedyBot:
         def value(action: dict) -> float:
             foe = view["planes"][action["target"]]
             return expected_damage(me["attack"], foe["defense"]) / foe["health"]
-        target = view["planes"][max(shots, key=value)["target"]]
-        dive = me["altitude"] >= 2 or target["health"] <= 2
-        return max((a for a in shots if a["target"] == target["seat"]),
-                   key=lambda a: (a["dive"] == dive, a["ace"]))
+        target = max(shots, key=value)["target"]
+        return max((a for a in shots if a["target"] == target), key=lambda a: a["ace"])
 
     def reroll(self, view: dict, legal: list) -> dict:
+        """Re-roll misses: free re-rolls always, a level of altitude only when a
+        hit (or a dodge) is badly needed."""
         combat = view["combat"]
         attacking = combat["attack_rerolls"] > 0
-        dice = combat["attack_dice"] if attacking else combat["defense_dice"]
+        side = "attack" if attacking else "defense"
+        dice = combat[f"{side}_dice"]
         good = HIT if attacking else DODGE
+        misses = sorted((i for i, d in enumerate(dice) if d < good), key=lambda i: dice[i])
+        free, most = combat[f"{side}_free"], combat[f"{side}_rerolls"]
+        count = min(len(misses), free)
+        if len(misses) > count and most > free and self.worth_a_level(view, combat, attacking):
+            count += 1
+        choice = {"reroll": sorted(misses[:count])}
+        return choice if choice in legal else legal[0]
 
-        def worth(action: dict) -> tuple:
-            chosen = action["reroll"]
-            missing = sum(1 for i in chosen if dice[i] < good)
-            wasted = sum(1 for i in chosen if dice[i] >= good)
-            return (-wasted, missing, -sum(dice[i] == CRITICAL for i in chosen))
-        return max(legal, key=worth)
+    def worth_a_level(self, view: dict, combat: dict, attacking: bool) -> bool:
+        target = view["planes"][combat["target"]]
+        if attacking:
+            return target["health"] <= 2 or view["planes"][self.seat]["altitude"] >= 2
+        return damage(combat["attack_dice"], combat["defense_dice"])["damage"] > 0
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -24,20 +24,25 @@ def targets(state: State, seat: int) -> list[tuple[Plane, str]]:
 
 
 def attack_actions(state: State, seat: int) -> list[dict]:
-    """Hold fire, or a target with or without a dive and the Ace die."""
-    me = state.planes[seat]
-    dives = (False, True) if me.altitude > 0 else (False,)
-    aces = (False, True) if me.ace else (False,)
-    return [HOLD] + [{"target": plane.seat, "dive": dive, "ace": ace}
-                     for plane, _ in targets(state, seat) for dive in dives for ace in aces]
+    """Hold fire, or a target, with or without the Ace die."""
+    aces = (False, True) if state.planes[seat].ace else (False,)
+    return [HOLD] + [{"target": plane.seat, "ace": ace}
+                     for plane, _ in targets(state, seat) for ace in aces]
 
 
-def rerolls(attacker: Plane, target: Plane, section: str, dive: bool) -> tuple[int, int]:
-    """(attacker's, defender's) re-rolls: close range or a dive for the attacker;
-    far range or a defender flying higher than the attacker (before its dive)."""
-    attack = (section == "close") + dive
-    defense = (section == "far") + (target.altitude > attacker.altitude)
-    return int(attack), int(defense)
+def free_rerolls(section: str) -> tuple[int, int]:
+    """(attacker's, defender's) free re-rolls: the attacker's in the close
+    section, the defender's in the far one."""
+    return int(section == "close"), int(section == "far")
+
+
+def most_rerolls(plane: Plane, free: int) -> int:
+    """The free re-rolls plus one more bought with a level of altitude."""
+    return free + (plane.altitude > 0)
+
+
+def altitude_spent(chosen: int, free: int) -> int:
+    return max(0, chosen - free)
 
 
 def reroll_actions(dice: int, allowed: int) -> list[dict]:

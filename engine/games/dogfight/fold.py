@@ -77,10 +77,10 @@ def _holds(state: State, d: dict) -> State:
 
 def _declared(state: State, d: dict) -> State:
     attacker = state.planes[d["attacker"]]
-    attacker = replace(attacker, altitude=attacker.altitude - (1 if d["dive"] else 0),
-                       ace=attacker.ace and not d["ace"])
+    attacker = replace(attacker, ace=attacker.ace and not d["ace"])
     combat = Combat(d["attacker"], d["target"], d["section"],
-                    attack_rerolls=d["attack_rerolls"], defense_rerolls=d["defense_rerolls"])
+                    attack_rerolls=d["attack_rerolls"], defense_rerolls=d["defense_rerolls"],
+                    attack_free=d["attack_free"], defense_free=d["defense_free"])
     return replace(with_plane(state, attacker), combat=combat)
 
 
@@ -96,6 +96,8 @@ def _rerolled(state: State, d: dict) -> State:
         combat = replace(state.combat, attack_dice=tuple(d["dice"]), attack_rerolls=0)
     else:
         combat = replace(state.combat, defense_dice=tuple(d["dice"]), defense_rerolls=0)
+    plane = state.planes[d["seat"]]
+    state = with_plane(state, replace(plane, altitude=plane.altitude - d["altitude_spent"]))
     return replace(state, combat=combat)
 
 

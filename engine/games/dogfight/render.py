@@ -73,6 +73,14 @@ def _plane(view: dict, plane: dict, scale: float) -> list[str]:
             f'altitude {plane["altitude"]}</title></g>']
 
 
+def _line_of_fire(view: dict, scale: float) -> list[str]:
+    combat, area = view["combat"], view["area"]
+    a, t = view["planes"][combat["attacker"]], view["planes"][combat["target"]]
+    return [f'<line class="line-of-fire" x1="{a["x"]}" y1="{area - a["y"]}" x2="{t["x"]}" '
+            f'y2="{area - t["y"]}" stroke="#c00" stroke-width="{_fmt(2 * scale)}" '
+            f'stroke-dasharray="{_fmt(8 * scale)} {_fmt(5 * scale)}"/>']
+
+
 def _panel(view: dict, scale: float) -> list[str]:
     area = view["area"]
     left, font = area + 20 * scale, 15 * scale
@@ -89,7 +97,7 @@ def _panel(view: dict, scale: float) -> list[str]:
         stats = (f'ATK {plane["attack"]} DEF {plane["defense"]} SPD {plane["speed"]}'
                  if plane["speed"] else "stats secret")
         state = (f'Health {plane["health"]} · altitude {plane["altitude"]}'
-                 + (" · ace die" if plane["ace"] else "") if plane["alive"] else "shot down / crashed")
+                 + (" · ace die" if plane["ace"] else "") if plane["alive"] else "down")
         marker = " ◀" if plane["seat"] == view["active"] else ""
         parts += [f'<rect x="{_fmt(left)}" y="{_fmt(yy - font)}" width="{_fmt(font)}" '
                   f'height="{_fmt(font)}" fill="{colour}"/>',
@@ -125,14 +133,20 @@ def render(view: dict) -> str:
         if at < area:
             parts.append(f'<path d="M {at} 0 V {area} M 0 {at} H {area}" stroke="#c4dcf0" '
                          f'stroke-width="{_fmt(scale)}"/>')
+    # a plane that crashed lies where it left the table: clipped to the table
+    parts.append(f'<defs><clipPath id="dogfight-table"><rect width="{area}" height="{area}"/>'
+                 '</clipPath></defs><g clip-path="url(#dogfight-table)">')
     active = view["active"]
     if active is not None and active >= 0:
         plane = view["planes"][active]
         if plane["placed"] and plane["alive"]:
             parts += _arc(view, plane)
+    if view.get("combat"):
+        parts += _line_of_fire(view, scale)
     for plane in view["planes"]:
         if plane["placed"]:
             parts += _plane(view, plane, scale)
+    parts.append("</g>")
     parts += _panel(view, scale)
     parts.append("</svg>")
     return "".join(parts)

@@ -13,7 +13,8 @@ from itertools import permutations
 from engine.events import Event
 from engine.game import Decision, Game, Header, Option, Outcome, RulesError, ranks_from_scores
 from engine.games.dogfight import fold
-from engine.games.dogfight.combat import HOLD, attack_actions, damage, reroll_actions, rerolls, targets
+from engine.games.dogfight.combat import (HOLD, altitude_spent, attack_actions, damage,
+                                          free_rerolls, most_rerolls, reroll_actions, targets)
 from engine.games.dogfight.geometry import COST, section
 from engine.games.dogfight.plans import CLIMB_COST, path, plans
 from engine.games.dogfight.setup import first_player_events, placements
@@ -175,13 +176,15 @@ def attack_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event
         return [Event("HoldsFire", {"seat": seat, "reason": "held fire"})]
     attacker, target = state.planes[seat], state.planes[action["target"]]
     where = section(attacker.pose, target.pose)
-    attack_rerolls, defense_rerolls = rerolls(attacker, target, where, action["dive"])
+    attack_free, defense_free = free_rerolls(where)
     attack_dice = [rng.die() for _ in range(attacker.attack + action["ace"])]
     defense_dice = [rng.die() for _ in range(target.defense)]
     return [Event("AttackDeclared", {"attacker": seat, "target": target.seat,
-                                     "section": where, "dive": action["dive"],
-                                     "ace": action["ace"], "attack_rerolls": attack_rerolls,
-                                     "defense_rerolls": defense_rerolls}),
+                                     "section": where, "ace": action["ace"],
+                                     "attack_free": attack_free,
+                                     "attack_rerolls": most_rerolls(attacker, attack_free),
+                                     "defense_free": defense_free,
+                                     "defense_rerolls": most_rerolls(target, defense_free)}),
             Event("DiceRolled", {"purpose": "attack", "seat": seat, "dice": attack_dice}),
             Event("DiceRolled", {"purpose": "defense", "seat": target.seat,
                                  "dice": defense_dice})]
@@ -191,12 +194,14 @@ def reroll_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event
     combat = state.combat
     attacking = seat == combat.attacker and combat.attack_rerolls > 0
     dice = list(combat.attack_dice if attacking else combat.defense_dice)
+    free = combat.attack_free if attacking else combat.defense_free
     was = [dice[i] for i in action["reroll"]]
     for i in action["reroll"]:
         dice[i] = rng.die()
     return [Event("DiceRerolled", {"purpose": "attack" if attacking else "defense",
                                    "seat": seat, "indices": list(action["reroll"]),
-                                   "was": was, "dice": dice})]
+                                   "was": was, "dice": dice,
+                                   "altitude_spent": altitude_spent(len(was), free)})]
 
 
 ACTION_EVENTS = {"place": place_events, "team order": team_events, "fly": fly_events,

@@ -40,8 +40,12 @@ class Combat:
     section: str
     attack_dice: tuple[int, ...] = ()
     defense_dice: tuple[int, ...] = ()
-    attack_rerolls: int = 0  # re-rolls the attacker has not yet decided on
+    # the most dice each side may re-roll (free ones, plus one bought with
+    # altitude); 0 once that side has decided
+    attack_rerolls: int = 0
     defense_rerolls: int = 0
+    attack_free: int = 0  # re-rolls the section gives for nothing
+    defense_free: int = 0
 
 
 @dataclass(frozen=True, slots=True)

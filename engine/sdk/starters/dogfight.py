@@ -14,8 +14,9 @@ request.legal always lists every legal action:
 - "team order" (team games): the order your team's planes act in, e.g. [2, 3];
 - "fly": {"plan": ["S", "S", "BL"], "climb": 0}, templates S (cost 1), BL/BR
   (bank, 2), TL/TR (turn, 3) within your Speed, plus climbs (1 Speed each);
-- "attack": {"target": seat, "dive": bool, "ace": bool} or {"target": null};
-- "reroll": {"reroll": [dice indices]} when you earned re-rolls.
+- "attack": {"target": seat, "ace": bool} or {"target": null} to hold fire;
+- "reroll": {"reroll": [dice indices]} when you earned re-rolls (choosing one
+  more die than your free re-rolls spends a level of altitude).
 
 request.view holds the table: "area" (its side, in 0.1 mm units), "planes" (each
 with x, y, heading, stats, health, altitude, alive) and "combat" (the dice of

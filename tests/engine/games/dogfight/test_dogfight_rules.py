@@ -155,7 +155,7 @@ def duel(section="middle", attacker_alt=0, target_alt=0, **target_stats):
 def test_only_enemies_in_range_and_arc_can_be_attacked():
     """Attack Stage: the defender must be within the ruler and the attacker's arc."""
     state = duel("middle")
-    assert decision(state).legal == [HOLD, {"target": 1, "dive": False, "ace": False}]
+    assert decision(state).legal == [HOLD, {"target": 1, "ace": False}]
     assert targets(state, 1) == []  # flying away from the attacker: no shot back
     events = GAME.resolve(state, {0: HOLD}, LoadedRng())
     assert [e.data for e in events if e.type == "HoldsFire"] == [
@@ -181,7 +181,7 @@ def test_hits_on_4_to_6_criticals_on_6_dodges_on_4_to_6():
 
 def test_an_attack_rolls_attack_and_defence_dice_and_takes_health():
     state = duel("middle", health=3, defense=2)
-    events, after = act(state, 0, {"target": 1, "dive": False, "ace": False},
+    events, after = act(state, 0, {"target": 1, "ace": False},
                         dice=[6, 4, 2, 5, 1])
     assert types(events)[:4] == ["AttackDeclared", "DiceRolled", "DiceRolled",
                                  "AttackResolved"]
@@ -194,7 +194,7 @@ def test_the_attacker_rerolls_one_die_at_close_range_the_defender_at_far():
     """Attack/Defense bonuses: defender re-rolls 1 die in the far section,
     attacker 1 die in the close section; which die is the roller's choice."""
     state = duel("close")
-    events, state = act(state, 0, {"target": 1, "dive": False, "ace": False},
+    events, state = act(state, 0, {"target": 1, "ace": False},
                         dice=[1, 4, 5, 2, 2, 2])
     assert events[0].data["attack_rerolls"] == 1 and events[0].data["defense_rerolls"] == 0
     choice = decision(state)
@@ -202,11 +202,11 @@ def test_the_attacker_rerolls_one_die_at_close_range_the_defender_at_far():
     assert choice.legal == [{"reroll": []}, {"reroll": [0]}, {"reroll": [1]}, {"reroll": [2]}]
     events, state = act(state, 0, {"reroll": [0]}, dice=[6])
     assert events[0].data == {"purpose": "attack", "seat": 0, "indices": [0], "was": [1],
-                              "dice": [6, 4, 5]}
+                              "dice": [6, 4, 5], "altitude_spent": 0}
     assert events[1].data["damage"] == 3 and state.planes[1].health == 0
 
     far = duel("far")
-    events, far = act(far, 0, {"target": 1, "dive": False, "ace": False},
+    events, far = act(far, 0, {"target": 1, "ace": False},
                       dice=[4, 4, 4, 1, 1, 4])
     assert decision(far).seat == 1  # the defender decides its re-roll
     events, far = act(far, 1, {"reroll": [1]}, dice=[5])
@@ -214,7 +214,7 @@ def test_the_attacker_rerolls_one_die_at_close_range_the_defender_at_far():
 
 
 def test_the_middle_section_gives_no_reroll():
-    events, state = act(duel("middle"), 0, {"target": 1, "dive": False, "ace": False},
+    events, state = act(duel("middle"), 0, {"target": 1, "ace": False},
                         dice=[1, 1, 1, 1, 1, 1])
     assert "AttackResolved" in types(events)
 
@@ -222,7 +222,7 @@ def test_the_middle_section_gives_no_reroll():
 def test_a_plane_shot_down_does_not_attack_later_in_the_stage():
     state = table([plane(0, 3600, 2000, 0), plane(1, 3600, 3000, 4, health=1),
                    plane(2, 3000, 4000, 4)], stage="attack", queue=(0, 1, 2))
-    events, after = act(state, 0, {"target": 1, "dive": False, "ace": False},
+    events, after = act(state, 0, {"target": 1, "ace": False},
                         dice=[5, 5, 5, 1, 1, 1])
     assert "PlaneDestroyed" in types(events) and 1 not in after.seat_queue
 
@@ -241,15 +241,33 @@ def test_climbing_costs_a_point_of_speed_once_a_round_but_freely_in_a_quick_game
     assert after.planes[0].altitude == 1
 
 
-def test_a_dive_spends_altitude_for_an_attack_reroll_and_height_helps_the_defender():
+def test_a_level_of_altitude_buys_one_more_reroll_for_either_side():
+    """[reconstructed] altitude bonuses: the attacker dives, the defender dives
+    away; each spends one level for one extra re-roll."""
     state = duel("middle", attacker_alt=1, target_alt=2)
-    legal = decision(state).legal
-    assert {"target": 1, "dive": True, "ace": False} in legal
-    events, after = act(state, 0, {"target": 1, "dive": True, "ace": False},
-                        dice=[1, 1, 1, 1, 1, 1])
-    assert events[0].data["attack_rerolls"] == 1 and events[0].data["defense_rerolls"] == 1
-    assert after.planes[0].altitude == 0
-    assert {"target": 1, "dive": True, "ace": False} not in decision(duel("middle")).legal
+    events, state = act(state, 0, {"target": 1, "ace": False}, dice=[1, 4, 1, 4, 1, 1])
+    declared = events[0].data
+    assert (declared["attack_free"], declared["attack_rerolls"]) == (0, 1)
+    assert (declared["defense_free"], declared["defense_rerolls"]) == (0, 1)
+    choice = decision(state)
+    assert choice.seat == 0 and choice.legal == [{"reroll": []}, {"reroll": [0]},
+                                                 {"reroll": [1]}, {"reroll": [2]}]
+    events, state = act(state, 0, {"reroll": [2]}, dice=[5])
+    assert events[0].data["altitude_spent"] == 1 and state.planes[0].altitude == 0
+    events, state = act(state, 1, {"reroll": []})
+    assert events[0].data["altitude_spent"] == 0 and state.planes[1].altitude == 2
+    assert events[1].data["damage"] == 1  # 4 and 5 hit, one dodge
+
+
+def test_free_rerolls_come_first_and_altitude_adds_one_more():
+    state = duel("close", attacker_alt=3)
+    events, state = act(state, 0, {"target": 1, "ace": False}, dice=[1, 1, 1, 6, 6, 6])
+    assert len(decision(state).legal) == 1 + 3 + 3  # none, any one, any two of three
+    events, state = act(state, 0, {"reroll": [0]}, dice=[2])
+    assert events[0].data["altitude_spent"] == 0 and state.planes[0].altitude == 3
+    flat = duel("middle")
+    events, flat = act(flat, 0, {"target": 1, "ace": False}, dice=[1, 1, 1, 1, 1, 1])
+    assert "AttackResolved" in types(events)  # no altitude, no free re-roll: no decision
 
 
 # -- the Ace Bonus die (reconstructed) ---------------------------------------------------------------
@@ -257,13 +275,13 @@ def test_shooting_a_plane_down_earns_the_ace_die_which_adds_an_attack_die_once()
     state = replace(duel("middle", health=1), ace_option=True)
     state = replace(state, seats=3, planes=state.planes + (plane(2, 3600, 4000, 4),),
                     teams=((0,), (1,), (2,)), order=(0, 1, 2))
-    events, after = act(state, 0, {"target": 1, "dive": False, "ace": False},
+    events, after = act(state, 0, {"target": 1, "ace": False},
                         dice=[5, 5, 5, 1, 1, 1])
     assert types(events)[4:6] == ["PlaneDestroyed", "AceEarned"]
     assert after.planes[0].ace
     again = replace(after, stage="attack", seat_queue=(0,), team_queue=(), phase="play")
-    assert {"target": 2, "dive": False, "ace": True} in decision(again).legal
-    events, final = act(again, 0, {"target": 2, "dive": False, "ace": True},
+    assert {"target": 2, "ace": True} in decision(again).legal
+    events, final = act(again, 0, {"target": 2, "ace": True},
                         dice=[1, 1, 1, 6, 1, 1, 1])
     assert events[1].data["dice"] == [1, 1, 1, 6] and not final.planes[0].ace
 
