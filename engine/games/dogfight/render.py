@@ -1,6 +1,6 @@
 """Draws a Dogfight table as SVG (from a ``view`` or ``state_json``: the same shape).
 
-The table is drawn in game units (y flipped: north is up) beside a panel of
+The table is drawn in game units (y flipped: north is up) above a panel of
 every pilot's stats, Health and altitude. The plane whose decision is due shows
 its firing arc with the ruler's close, middle and far sections. Floats appear
 only here, in drawing coordinates; the game itself never uses them.
@@ -13,7 +13,8 @@ from html import escape
 
 COLOURS = ("#d33", "#36c", "#2a2", "#e80", "#93c", "#099", "#963", "#d6a")
 SECTION_FILL = ("#ffe08a", "#ffd24d", "#ffc21a")
-PANEL = 0.62  # the panel's width, as a share of the table's side
+#: the width (px) the viewer draws a board at: text sizes are chosen for it
+DRAWN_WIDTH = 520
 
 
 def _fmt(value: float) -> str:
@@ -60,7 +61,7 @@ def _plane(view: dict, plane: dict, scale: float) -> list[str]:
             (x + (-rx * 0.5 - fx * 0.3) * half, y + (-ry * 0.5 - fy * 0.3) * half)]
     points = " ".join(_point(area, px, py) for px, py in square)
     arrow = " ".join(_point(area, px, py) for px, py in nose)
-    font = 13 * scale
+    font = 12 * scale
     status = (f'H{plane["health"]} A{plane["altitude"]}' + (" ★" if plane["ace"] else "")
               if plane["alive"] else "down")
     return [f'<g class="plane" data-seat="{plane["seat"]}" data-alive="{str(plane["alive"]).lower()}">',
@@ -81,51 +82,63 @@ def _line_of_fire(view: dict, scale: float) -> list[str]:
             f'stroke-dasharray="{_fmt(8 * scale)} {_fmt(5 * scale)}"/>']
 
 
+def _pilot_line(view: dict, plane: dict) -> str:
+    team = f' (team {plane["team"]})' if any(len(t) > 1 for t in view["teams"]) else ""
+    stats = (f'ATK {plane["attack"]} DEF {plane["defense"]} SPD {plane["speed"]}'
+             if plane["speed"] else "stats secret")
+    if not plane["alive"]:
+        state = "down"
+    else:
+        state = f'Health {plane["health"]} · altitude {plane["altitude"]}'
+        state += " · ace die" if plane["ace"] else ""
+    marker = "  ◀" if plane["seat"] == view["active"] else ""
+    return f'seat {plane["seat"]}{team}: {stats} · {state}{marker}'
+
+
 def _panel(view: dict, scale: float) -> list[str]:
+    """Below the table: the round, one line per pilot, the attack under way."""
     area = view["area"]
-    left, font = area + 20 * scale, 15 * scale
-    line = 24 * scale
+    font, line, left = 14 * scale, 21 * scale, 8 * scale
     stage = f', {view["stage"]} stage' if view["phase"] == "play" else ""
     head = (f'round {view["round"]} of {view["round_limit"]}{stage}' if view["round"]
             else view["phase"])
-    parts = [f'<text x="{_fmt(left)}" y="{_fmt(line)}" font-size="{_fmt(font * 1.2)}" '
-             f'font-weight="bold">Dogfight: {escape(head)}</text>']
-    for i, plane in enumerate(view["planes"]):
-        yy = line * (2.5 + i * 1.6)
-        colour = COLOURS[plane["seat"] % len(COLOURS)]
-        team = f' team {plane["team"]}' if any(len(t) > 1 for t in view["teams"]) else ""
-        stats = (f'ATK {plane["attack"]} DEF {plane["defense"]} SPD {plane["speed"]}'
-                 if plane["speed"] else "stats secret")
-        state = (f'Health {plane["health"]} · altitude {plane["altitude"]}'
-                 + (" · ace die" if plane["ace"] else "") if plane["alive"] else "down")
-        marker = " ◀" if plane["seat"] == view["active"] else ""
-        parts += [f'<rect x="{_fmt(left)}" y="{_fmt(yy - font)}" width="{_fmt(font)}" '
-                  f'height="{_fmt(font)}" fill="{colour}"/>',
-                  f'<text x="{_fmt(left + font * 1.5)}" y="{_fmt(yy)}" font-size="{_fmt(font)}" '
-                  f'class="pilot">seat {plane["seat"]}{team}: {stats}{marker}</text>',
-                  f'<text x="{_fmt(left + font * 1.5)}" y="{_fmt(yy + font * 1.1)}" '
-                  f'font-size="{_fmt(font * 0.9)}" fill="#444">{state}</text>']
+    lines = [(f'Dogfight: {head}', "#000", "bold", None)]
+    for plane in view["planes"]:
+        lines.append((_pilot_line(view, plane), "#000" if plane["alive"] else "#777",
+                      "normal", COLOURS[plane["seat"] % len(COLOURS)]))
     combat = view.get("combat")
     if combat:
-        yy = line * (3 + len(view["planes"]) * 1.6)
-        parts.append(f'<text x="{_fmt(left)}" y="{_fmt(yy)}" font-size="{_fmt(font)}">'
-                     f'seat {combat["attacker"]} attacks seat {combat["target"]} '
-                     f'({combat["section"]}): {combat["attack_dice"]} vs '
-                     f'{combat["defense_dice"]}</text>')
+        lines.append((f'seat {combat["attacker"]} attacks seat {combat["target"]} '
+                      f'({combat["section"]}): {combat["attack_dice"]} against '
+                      f'{combat["defense_dice"]}', "#b00", "normal", None))
     if view["reason"]:
-        yy = line * (4 + len(view["planes"]) * 1.6)
-        parts.append(f'<text x="{_fmt(left)}" y="{_fmt(yy)}" font-size="{_fmt(font)}" '
-                     f'font-weight="bold">{escape(view["reason"])}</text>')
+        lines.append((view["reason"], "#000", "bold", None))
+    parts = []
+    for k, (text, ink, weight, swatch) in enumerate(lines):
+        y = area + line * (k + 1)
+        x = left
+        if swatch:
+            parts.append(f'<rect x="{_fmt(x)}" y="{_fmt(y - font * 0.85)}" width="{_fmt(font)}" '
+                         f'height="{_fmt(font)}" fill="{swatch}"/>')
+            x += font * 1.4
+        kind = ' class="pilot"' if swatch else ""
+        parts.append(f'<text{kind} x="{_fmt(x)}" y="{_fmt(y)}" font-size="{_fmt(font)}" '
+                     f'fill="{ink}" font-weight="{weight}">{escape(text)}</text>')
     return parts
+
+
+def panel_height(view: dict) -> int:
+    rows = 1 + len(view["planes"]) + bool(view.get("combat")) + bool(view["reason"])
+    return rows * 21 + 10
 
 
 def render(view: dict) -> str:
     area = view["area"]
-    scale = area / 720  # units per pixel when the table is drawn 720 px wide
-    width = area + area * PANEL
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_fmt(width)} {area}" '
+    scale = area / DRAWN_WIDTH
+    height = area + panel_height(view) * scale
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {area} {_fmt(height)}" '
              'class="board dogfight" font-family="sans-serif">',
-             f'<rect width="{_fmt(width)}" height="{area}" fill="#fff"/>',
+             f'<rect width="{area}" height="{_fmt(height)}" fill="#fff"/>',
              f'<rect width="{area}" height="{area}" fill="#dceefc" stroke="#246" '
              f'stroke-width="{_fmt(2 * scale)}"/>']
     for k in range(1, area // 600 + 1):
