@@ -114,3 +114,36 @@ def test_greedy_beats_random_at_least_80_percent_of_200_seeded_matches():
         ranks = match_of(bots, seed).outcome.ranks
         wins += ranks[bots.index("greedy")] == 1 and ranks[bots.index("random")] == 2
     assert wins >= 160
+
+
+class CheatingBot:
+    """Asks for what the rules forbid: stats off the 4-3-3-2 list, a spot in the
+    middle of the table, a plan beyond its Speed, a target out of its arc."""
+
+    BAD = {"stats": {"attack": 4, "defense": 4, "speed": 4, "health": 4},
+           "place": {"x": 3600, "y": 3600, "heading": 0},
+           "fly": {"plan": ["TR", "TR"], "climb": 0},
+           "attack": {"target": 0, "ace": True},
+           "reroll": {"reroll": [0, 1, 2, 3]}}
+
+    def __init__(self, game, seat, rng):
+        self.asked = 0
+
+    def decide(self, request):
+        self.asked += 1
+        return self.BAD.get(request.decision.prompt, "nonsense")
+
+
+def test_illegal_actions_are_rejected_with_a_reason_and_the_default_is_played():
+    from engine.game import Seat
+    from engine.players import BotPlayer
+    from engine.runner import run_match
+
+    players = [BotPlayer(GAME, GAME.bots["greedy"]), BotPlayer(GAME, CheatingBot)]
+    match = run_match(GAME, players, [Seat("greedy"), Seat("cheat")], 3, max_faults=100)
+    rejected = [e for e in match.log if e.type == "ActionRejected"]
+    assert rejected and all(e.data["seat"] == 1 for e in rejected)
+    assert all(e.data["reason"] == "not one of the legal actions" for e in rejected)
+    stats = next(e for e in match.log if e.type == "StatsRevealed").data["stats"][1]
+    assert sorted(stats.values()) == [2, 3, 3, 4]  # the default stats, not the cheat
+    assert verify(match.log.events, registry.get).ok
