@@ -107,7 +107,7 @@ class Dogfight(Game):
 def due(state: State) -> tuple[str, int]:
     """The kind of decision due now and the seat making it (``("", -1)``: none)."""
     combat = state.combat
-    if state.phase == "place":
+    if state.phase == "place" and state.placing < state.seats:
         return "place", state.place_order[state.placing]
     if state.phase != "play":
         return "", -1

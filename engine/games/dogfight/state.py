@@ -103,7 +103,8 @@ def acting_seat(state: State) -> int:
             return combat.target
         return -1
     if state.phase == "place":
-        return state.place_order[state.placing]
+        # -1 between the last placement and the first round
+        return state.place_order[state.placing] if state.placing < state.seats else -1
     if state.phase == "play" and state.seat_queue:
         return state.seat_queue[0]
     if state.phase == "play" and state.team_queue:

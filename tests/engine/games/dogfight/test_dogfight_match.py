@@ -147,3 +147,16 @@ def test_illegal_actions_are_rejected_with_a_reason_and_the_default_is_played():
     stats = next(e for e in match.log if e.type == "StatsRevealed").data["stats"][1]
     assert sorted(stats.values()) == [2, 3, 3, 4]  # the default stats, not the cheat
     assert verify(match.log.events, registry.get).ok
+
+
+@pytest.mark.parametrize("bots, options", [(["greedy", "random", "greedy"], {"ace": True}),
+                                           (["greedy", "greedy", "random", "random"],
+                                            {"teams": "2v2"})])
+def test_every_event_of_a_match_has_a_view_and_a_drawing(bots, options):
+    """The replay viewer shows any event from any seat's side."""
+    match = match_of(bots, 2, **options)
+    replay = Replay(GAME, match.log.events, every=1)
+    for seq in range(len(match.log)):
+        for seat in (None, 0):
+            svg = GAME.render(replay.view_at(seq, seat))
+            assert svg.startswith("<svg") and "NaN" not in svg
