@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, strategies as st
 
 from engine.games.dogfight import GAME
 from engine.games.dogfight.combat import HOLD, damage, targets
@@ -332,3 +333,24 @@ def test_bad_options_and_seat_counts_are_refused_clearly():
         GAME.resolve_options({"teams": "5v5"})
     with pytest.raises(RulesError, match="1 seats|seats"):
         GAME.check_seat_count(9)
+
+
+# -- properties ---------------------------------------------------------------------------------
+dice = st.lists(st.integers(1, 6), max_size=6)
+
+
+@given(dice, dice)
+def test_damage_is_between_nothing_and_every_hit_and_dodges_only_help(attack, defense):
+    result = damage(attack, defense)
+    assert 0 <= result["damage"] <= result["hits"] + result["crits"]
+    assert damage(attack, defense + [4])["damage"] <= result["damage"]
+    assert damage(attack + [6], defense)["damage"] >= result["damage"]
+
+
+@given(st.integers(2, 4), st.integers(0, 4), st.booleans())
+def test_every_flight_plan_costs_1_to_speed_and_climbs_within_the_rules(speed, altitude, quick):
+    legal = plans(plane(0, 3600, 3600, speed=speed, altitude=altitude), quick)
+    assert legal and all(a["plan"] and 1 <= _cost(a) <= speed for a in legal)
+    assert all(altitude + a["climb"] <= 4 for a in legal)
+    assert quick or all(a["climb"] <= 1 for a in legal)
+    assert len({str(a) for a in legal}) == len(legal)
