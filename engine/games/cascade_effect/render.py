@@ -1,0 +1,2 @@
+def render(state: dict) -> str:
+    return "<svg xmlns='http://www.w3.org/2000/svg'></svg>"
