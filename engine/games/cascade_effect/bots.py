@@ -128,7 +128,7 @@ class GreedyBot:
         """The poses this robot heads for now."""
         a = robot.alliance
         late = state.round >= TELEOP_ROLLS - 2
-        if robot.sq in PARK[a]:
+        if late and robot.sq in PARK[a]:
             return [(robot.sq, robot.facing)]
         if late and (robot.goal >= 0 or state.round > TELEOP_ROLLS):
             free = [sq for sq, zs in PARK_APPROACH[a].items()
