@@ -1,7 +1,8 @@
 """Draws a Cascade Effect view (or ``state_json``) as SVG for the replay viewer:
 the field with its zones, the centre structure, kickstands, rolling goals with
-their tube heights, robots with their facing, and a score panel. About 1000 px
-wide, so it reads well scaled to 1280 px."""
+their tube heights, robots with their facing, and the score panel under the
+field. 520 units wide: the viewer shows a board at most 520 px wide, so the
+text is drawn at its real size."""
 
 from __future__ import annotations
 
@@ -9,15 +10,17 @@ from html import escape
 
 from engine.games.cascade_effect.board import SIZE, col_row, label
 
-CELL = 96
-MARGIN = 28
-PANEL_X = MARGIN + SIZE * CELL + 24
-WIDTH = PANEL_X + 360
-HEIGHT = MARGIN + SIZE * CELL + 40
-INK = {"red": "#c62828", "blue": "#1e4fb4"}
-TINT = {"red": "#f9d9d9", "blue": "#d9e3f9"}
+CELL = 80
+MARGIN = 20
+WIDTH = 2 * MARGIN + SIZE * CELL
+PANEL_Y = MARGIN + SIZE * CELL + 24
+HEIGHT = PANEL_Y + 190
+INK = {"red": "#b71c1c", "blue": "#1a47a8"}
+TINT = {"red": "#f9dada", "blue": "#dae3f9"}
 ROBOT_NAMES = ("R1", "B1", "R2", "B2")
-FONT = 'font-family="sans-serif"'
+FACING_NAMES = ("north", "east", "south", "west")
+#: a facing's (dx, dy) on screen
+ARROW = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
 def _xy(sq: int) -> tuple[int, int]:
@@ -25,36 +28,36 @@ def _xy(sq: int) -> tuple[int, int]:
     return MARGIN + c * CELL, MARGIN + r * CELL
 
 
-def _text(x, y, body, size=13, fill="#222", anchor="middle", weight="normal", cls="") -> str:
+def _text(x, y, body, size=12, fill="#222", anchor="middle", bold=False, cls="") -> str:
     klass = f' class="{cls}"' if cls else ""
-    return (f'<text x="{x}" y="{y}" font-size="{size}" fill="{fill}" text-anchor="{anchor}" '
-            f'font-weight="{weight}" {FONT}{klass}>{escape(str(body))}</text>')
+    weight = ' font-weight="bold"' if bold else ""
+    return (f'<text x="{x}" y="{y}" font-size="{size}" fill="{fill}" text-anchor="{anchor}"'
+            f'{weight} font-family="sans-serif"{klass}>{escape(str(body))}</text>')
 
 
 def _grid(field: dict) -> list[str]:
     zones = {}
     for i, colour in enumerate(("red", "blue")):
         for sq in field["ramp"][i]:
-            zones[sq] = (colour, "BRIDGE")
+            zones[sq] = (colour, "bridge")
         for sq in field["park"][i]:
-            zones[sq] = (colour, "PARKING")
+            zones[sq] = (colour, "parking")
     parts = []
     for sq in range(SIZE * SIZE):
         x, y = _xy(sq)
         colour, name = zones.get(sq, (None, ""))
-        fill = TINT[colour] if colour else "#f4f4f0"
-        parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
-                     f'stroke="#9a9a9a" data-sq="{sq}"/>')
-        parts.append(_text(x + 4, y + 13, label(sq), 10, "#777", "start"))
+        parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+                     f'fill="{TINT[colour] if colour else "#f5f5f0"}" stroke="#999" data-sq="{sq}"/>')
+        parts.append(_text(x + 3, y + CELL - 4, label(sq), 9, "#888", "start"))
         if name:
-            parts.append(_text(x + CELL - 4, y + 13, f"{colour} {name.lower()}", 10,
-                               INK[colour], "end", "bold", "zone"))
+            parts.append(_text(x + CELL // 2, y + 13, f"{colour} {name}", 11, INK[colour],
+                               bold=True, cls="zone"))
     for i, colour in enumerate(("red", "blue")):
         for sq in field["ramp_start"][i]:
             x, y = _xy(sq)
             parts.append(f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" '
                          f'fill="none" stroke="{INK[colour]}" stroke-dasharray="6 4"/>')
-            parts.append(_text(x + CELL - 4, y + CELL - 5, "bridge start", 9, INK[colour], "end"))
+            parts.append(_text(x + CELL // 2, y + 13, "bridge start", 10, INK[colour]))
     return parts
 
 
@@ -62,134 +65,140 @@ def _structure(view: dict) -> list[str]:
     field = view["field"]
     if not field["structure"]:
         return []
-    west, east = field["structure"]
-    x, y = _xy(west)
-    parts = [f'<rect x="{x + 6}" y="{y + 18}" width="{2 * CELL - 12}" height="{CELL - 36}" '
-             'fill="#d8d8d8" stroke="#555" stroke-width="2" class="structure"/>',
-             f'<rect x="{x + 6}" y="{y + 18}" width="10" height="{CELL - 36}" fill="{INK["red"]}"/>',
-             f'<rect x="{x + 2 * CELL - 16}" y="{y + 18}" width="10" height="{CELL - 36}" '
+    x, y = _xy(field["structure"][0])
+    top, height = y + 16, CELL - 32
+    parts = [f'<rect x="{x + 4}" y="{top}" width="{2 * CELL - 8}" height="{height}" '
+             'fill="#d6d6d6" stroke="#444" stroke-width="2" class="structure"/>',
+             f'<rect x="{x + 4}" y="{top}" width="9" height="{height}" fill="{INK["red"]}"/>',
+             f'<rect x="{x + 2 * CELL - 13}" y="{top}" width="9" height="{height}" '
              f'fill="{INK["blue"]}"/>',
-             _text(x + CELL, y + CELL // 2 - 4, "CENTRE GOAL", 12, "#222", weight="bold"),
-             _text(x + CELL, y + CELL // 2 + 12,
-                   f"red {view['centre_cm'][0]} cm · blue {view['centre_cm'][1]} cm", 11)]
+             _text(x + CELL, y + CELL // 2 - 2, "CENTRE GOAL", 12, bold=True),
+             _text(x + CELL, y + CELL // 2 + 13,
+                   f"red {view['centre_cm'][0]} · blue {view['centre_cm'][1]} cm", 11)]
     for stand, squares in enumerate(field["kickstand_squares"]):
         down = view["fallen"][stand]
-        ky = y + 18 if stand == 0 else y + CELL - 18
-        parts.append(f'<rect x="{x + CELL - 30}" y="{ky - 5}" width="60" height="10" '
-                     f'fill="{"#8d8d8d" if down else "#f2c200"}" stroke="#555" class="kickstand"/>')
-        name = f"kickstand {'N' if stand == 0 else 'S'}: {'down' if down else 'standing'}"
-        parts.append(_text(x + CELL, ky + (-9 if stand == 0 else 19), name, 10, "#5a4a00"))
+        ky = top if stand == 0 else top + height
+        parts.append(f'<rect x="{x + CELL - 28}" y="{ky - 4}" width="56" height="8" '
+                     f'fill="{"#8a8a8a" if down else "#f2c200"}" stroke="#444" class="kickstand"/>')
         for sq in squares:
             sx, sy = _xy(sq)
-            parts.append(f'<rect x="{sx + 8}" y="{sy + 8}" width="{CELL - 16}" height="{CELL - 16}" '
-                         'fill="none" stroke="#d4a800" stroke-dasharray="3 3"/>')
+            parts.append(f'<rect x="{sx + 6}" y="{sy + 6}" width="{CELL - 12}" '
+                         f'height="{CELL - 12}" fill="none" stroke="#c9a000" '
+                         'stroke-dasharray="3 3"/>')
+        sx, sy = _xy(squares[0])
+        name = f"kickstand {'N' if stand == 0 else 'S'}: {'down' if down else 'standing'}"
+        parts.append(_text(sx + CELL, sy + CELL // 2 + 4, name, 11, "#6b5600", bold=True))
     for i, (sq, _) in enumerate(field["short_sides"]):
         sx, sy = _xy(sq)
         colour = ("red", "blue")[i]
-        parts.append(_text(sx + CELL // 2, sy + CELL - 6, f"{colour} short side", 9, INK[colour]))
+        parts.append(_text(sx + CELL // 2, sy + 27, f"{colour} short side", 10, INK[colour]))
     return parts
 
 
-def _tube(x: int, y: int, goal: dict, small: bool) -> list[str]:
-    """A rolling goal: a disc in its colour and a tube filled to its centimetres."""
-    r = 13 if small else 22
-    h = 24 if small else 46
+def _tube(x: int, y: int, goal: dict, r: int, h: int) -> list[str]:
+    """A rolling goal: a ring in its colour around a tube filled to its cm."""
     fill = round(h * goal["cm"] / goal["size"]) if goal["size"] else 0
     colour = INK[goal["alliance"]]
-    return [f'<g class="goal" data-goal="{goal["id"]}">',
-            f'<circle cx="{x}" cy="{y}" r="{r}" fill="#fff" stroke="{colour}" stroke-width="3"/>',
-            f'<rect x="{x - 5}" y="{y - h // 2}" width="10" height="{h}" fill="#fff" stroke="#333"/>',
-            f'<rect x="{x - 5}" y="{y + h // 2 - fill}" width="10" height="{fill}" fill="#333"/>',
-            _text(x, y + r + 11, f"{goal['size']}: {goal['cm']} cm" if small
-                  else f"{goal['size']} cm tube: {goal['cm']}", 10 if small else 11,
-                  colour, weight="bold"),
-            f'<title>{goal["alliance"]} {goal["size"]} cm goal, {goal["cm"]} cm scored</title></g>']
+    return [f'<circle cx="{x}" cy="{y}" r="{r}" fill="#fff" stroke="{colour}" stroke-width="3"/>',
+            f'<rect x="{x - 4}" y="{y - h // 2}" width="8" height="{h}" fill="#fff" stroke="#333"/>',
+            f'<rect x="{x - 4}" y="{y + h // 2 - fill}" width="8" height="{fill}" fill="#333"/>']
 
 
 def _goals(view: dict) -> list[str]:
     parts = []
     for goal in view["goals"]:
         x, y = _xy(goal["sq"])
-        if goal["robot"] >= 0:
-            parts += _tube(x + CELL - 20, y + 36, goal, True)
+        title = (f'<title>{goal["alliance"]} {goal["size"]} cm goal, '
+                 f'{goal["cm"]} cm scored</title>')
+        parts.append(f'<g class="goal" data-goal="{goal["id"]}">{title}')
+        if goal["robot"] >= 0:  # carried: small, in its robot's square
+            parts += _tube(x + CELL - 15, y + 30, goal, 11, 18)
         else:
-            parts += _tube(x + CELL // 2, y + CELL // 2 - 4, goal, False)
+            parts += _tube(x + CELL // 2, y + CELL // 2 - 4, goal, 20, 34)
+            parts.append(_text(x + CELL // 2, y + CELL - 16, f"{goal['size']} cm: {goal['cm']}",
+                               11, INK[goal["alliance"]], bold=True))
+        parts.append("</g>")
     return parts
 
 
-ARROW = {0: (0, -1), 1: (1, 0), 2: (0, 1), 3: (-1, 0)}
-
-
 def _robots(view: dict) -> list[str]:
+    carried = {g["robot"]: g for g in view["goals"] if g["robot"] >= 0}
     parts = []
     for robot in view["robots"]:
         if robot["sq"] < 0:
             continue
         x, y = _xy(robot["sq"])
-        cx, cy = x + CELL // 2 - 12, y + CELL // 2 + 4
+        cx, cy = x + CELL // 2 - 8, y + CELL // 2 + 2
         colour = INK[robot["alliance"]]
         dx, dy = ARROW[robot["facing"]]
-        tip = (cx + dx * 30, cy + dy * 30)
-        left = (cx + dx * 18 - dy * 9, cy + dy * 18 + dx * 9)
-        right = (cx + dx * 18 + dy * 9, cy + dy * 18 - dx * 9)
+        tip = (cx + dx * 25, cy + dy * 25)
+        left = (cx + dx * 15 - dy * 8, cy + dy * 15 + dx * 8)
+        right = (cx + dx * 15 + dy * 8, cy + dy * 15 - dx * 8)
         active = robot["id"] == view["active"] and view["phase"] == "play"
         who = "unused" if robot["seat"] < 0 else f"seat {robot['seat']}"
+        goal = carried.get(robot["id"])
+        note = f"{goal['size']} cm: {goal['cm']}" if goal else who
         parts += [f'<g class="robot" data-robot="{robot["id"]}">',
-                  f'<rect x="{cx - 18}" y="{cy - 18}" width="36" height="36" rx="5" '
-                  f'fill="{colour}" stroke="{"#f2c200" if active else "#222"}" '
-                  f'stroke-width="{4 if active else 1}"/>',
+                  f'<title>{ROBOT_NAMES[robot["id"]]} ({who}) facing '
+                  f'{FACING_NAMES[robot["facing"]]}</title>',
                   f'<polygon points="{tip[0]},{tip[1]} {left[0]},{left[1]} {right[0]},{right[1]}" '
                   f'fill="{colour}" stroke="#222"/>',
-                  _text(cx, cy + 5, ROBOT_NAMES[robot["id"]], 14, "#fff", weight="bold"),
-                  _text(cx, cy + 32, who + (" · primed" if robot["primed"] else ""), 9, "#222"),
-                  f'<title>{ROBOT_NAMES[robot["id"]]} ({who}), facing '
-                  f'{view["facings"][robot["facing"]]}</title></g>']
+                  f'<rect x="{cx - 15}" y="{cy - 15}" width="30" height="30" rx="5" '
+                  f'fill="{colour}" stroke="{"#f2c200" if active else "#222"}" '
+                  f'stroke-width="{4 if active else 1}"/>',
+                  _text(cx, cy + 5, ROBOT_NAMES[robot["id"]], 14, "#fff", bold=True),
+                  _text(x + CELL // 2, y + CELL - 14, note + (" ★" if robot["primed"] else ""),
+                        11, colour, bold=True),
+                  "</g>"]
     return parts
 
 
 def _panel(view: dict) -> list[str]:
-    x, y = PANEL_X, MARGIN + 10
-    phase = "end game" if view["endgame"] else "tele-op"
+    x, y = MARGIN, PANEL_Y
     tele, end = view["rolls"]
-    parts = [_text(x, y, "Cascade Effect", 20, anchor="start", weight="bold"),
-             _text(x, y + 24, f"round {view['round']} of {tele + end} ({phase})", 14,
-                   anchor="start")]
+    phase = "end game" if view["endgame"] else "tele-op"
+    status = f"round {view['round']} of {tele + end} ({phase})"
     active = view["active"]
     if view["phase"] == "play" and active >= 0:
-        turn = f"turn: {ROBOT_NAMES[active]}, {view['step'] or 'rolled'}"
+        status += f" · {ROBOT_NAMES[active]} to play"
         if view["declared"]:
-            turn += f", declared {view['declared']}"
+            status += f", declared {view['declared']}"
         if view["die"]:
-            turn += f", rolled {view['die']}"
-        parts.append(_text(x, y + 44, turn, 13, anchor="start"))
-    y += 74
+            status += f", rolled {view['die']}"
+    parts = [_text(x, y, status, 13, anchor="start", bold=True)]
+    half = SIZE * CELL // 2
     for i, colour in enumerate(("red", "blue")):
         s = view["score"][i]
-        lines = [f"{colour.upper()} ALLIANCE: {s['total']}"
-                 + ("" if view["phase"] == "over" else " as it stands"),
-                 f"tubes 30/60/90: {s['cm']['30']}/{s['cm']['60']}/{s['cm']['90']} cm = {s['tubes']}",
-                 f"centre: {s['centre_cm']} cm = {s['centre']}",
-                 f"bridge: {s['bridge']}   parking: {s['parking']}",
-                 f"opponents' penalties: {s['penalties']}"]
-        parts.append(f'<rect x="{x - 8}" y="{y - 18}" width="340" height="106" rx="6" '
+        bx, by = x + i * half, y + 12
+        cm = s["cm"]
+        lines = [f"{colour.upper()} ALLIANCE: {s['total']}",
+                 f"tubes {cm['30']} / {cm['60']} / {cm['90']} cm = {s['tubes']}",
+                 f"centre {s['centre_cm']} cm = {s['centre']}",
+                 f"bridge {s['bridge']} · parking {s['parking']}",
+                 f"opponents' penalties {s['penalties']}"]
+        parts.append(f'<rect x="{bx}" y="{by}" width="{half - 8}" height="112" rx="6" '
                      f'fill="{TINT[colour]}" class="score"/>')
         for k, line in enumerate(lines):
-            parts.append(_text(x, y + 20 * k, line, 15 if k == 0 else 13, INK[colour], "start",
-                               "bold" if k == 0 else "normal"))
-        y += 122
-    parts.append(_text(x, y, f"Cascade deck: {view['deck']} face down", 13, anchor="start"))
+            parts.append(_text(bx + 8, by + 22 + 21 * k, line, 15 if k == 0 else 13,
+                               INK[colour], "start", bold=k == 0))
+    y += 148
+    deck = f"Cascade deck: {view['deck']} face down"
     if view["last_card"]:
-        parts.append(_text(x, y + 20, f"last card: {view['last_card'].replace('_', ' ')}", 13,
-                           anchor="start"))
+        deck += f" · last card: {view['last_card'].replace('_', ' ')}"
+    parts.append(_text(x, y, deck, 13, anchor="start"))
     if view["result"]:
-        parts.append(_text(x, y + 48, f"result: {view['result']}", 16, anchor="start",
-                           weight="bold"))
+        result = "a draw" if view["result"] == "draw" else f"{view['result']} alliance wins"
+        parts.append(_text(x, y + 22, f"result: {result}", 14, anchor="start", bold=True))
+    elif view["phase"] != "over":
+        parts.append(_text(x, y + 22, "bridge and parking points count where robots stand "
+                           "at the end", 11, "#555", "start"))
     return parts
 
 
 def render(view: dict) -> str:
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-             f'class="board cascade_effect">', f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#fff"/>']
+             f'class="board cascade_effect">',
+             f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#fff"/>']
     parts += _grid(view["field"]) + _structure(view) + _goals(view) + _robots(view)
     parts += _panel(view)
     parts.append("</svg>")
