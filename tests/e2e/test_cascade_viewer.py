@@ -9,7 +9,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_cascade_effect_replays_to_its_final_score(live_server, page, artifacts):
-    match = services.play_and_store("cascade_effect", ["greedy", "random", "greedy", "random"], 7)
+    match = services.play_and_store("cascade_effect", ["greedy", "greedy", "random", "random"], 7)
     last = match.event_count - 1
     page.goto(f"{live_server.url}/matches/{match.pk}/")
     page.wait_for_selector("#board[data-loaded='true'] svg")

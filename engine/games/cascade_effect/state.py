@@ -13,10 +13,11 @@ JUMP_EVERY = 4
 
 #: robot ids: red 1, blue 1, red 2, blue 2 (the alliance of robot ``r`` is ``r % 2``)
 ROBOTS = 4
-#: the seat driving each robot, by seat count; -1 is the 2-player game's unused piece
-CONTROLLERS = {2: (0, 1, -1, -1), 3: (0, 1, 0, 2), 4: (0, 1, 2, 3)}
+#: the seat driving each robot, by seat count; -1 is the 2-player game's unused piece.
+#: An alliance's seats are consecutive (red first), as the tournaments' teams are.
+CONTROLLERS = {2: (0, 1, -1, -1), 3: (0, 1, 0, 2), 4: (0, 2, 1, 3)}
 #: who places each robot at the start (the unused pieces: their colour's player)
-PLACERS = {2: (0, 1, 0, 1), 3: (0, 1, 0, 2), 4: (0, 1, 2, 3)}
+PLACERS = {2: (0, 1, 0, 1), 3: (0, 1, 0, 2), 4: (0, 2, 1, 3)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,8 +126,5 @@ def loose_goal_at(state: State, sq: int) -> Goal | None:
 
 
 def alliance_of_seat(state: State, seat: int) -> int:
-    return seat % 2 if state.seats != 3 else (0 if seat == 0 else 1)
-
-
-def seats_of(state: State, alliance: int) -> list[int]:
-    return [s for s in range(state.seats) if alliance_of_seat(state, s) == alliance]
+    """Red holds the first half of the seats (rounded down), blue the rest."""
+    return 0 if seat < state.seats // 2 else 1

@@ -48,7 +48,7 @@ def test_registered_with_both_bots():
 
 # -- the deck's order is secret to every seat ---------------------------------------------
 def test_no_seat_or_spectator_sees_the_deck_order():
-    match = match_of(["greedy", "random", "random", "greedy"], 8)
+    match = match_of(["greedy", "greedy", "random", "random"], 8)
     replay = Replay(GAME, match.log.events)
     shuffles = [e for e in match.log.events if e.type == "DeckShuffled"]
     assert shuffles and all(e.to == () and set(e.public) == {"cards"} for e in shuffles)
@@ -132,7 +132,8 @@ def greedy_wins(count: int, matches: int) -> int:
     wins = 0
     for seed in range(matches):
         greedy_red = seed % 2 == 0
-        bots = ["greedy" if (s % 2 == 0) == greedy_red else "random" for s in range(count)]
+        half = count // 2  # red holds the first half of the seats
+        bots = ["greedy" if (s < half) == greedy_red else "random" for s in range(count)]
         outcome = match_of(bots, seed).outcome
         seat = bots.index("greedy")
         wins += outcome.ranks[seat] == 1 and outcome.ranks.count(1) < count
@@ -143,3 +144,38 @@ def greedy_wins(count: int, matches: int) -> int:
 @pytest.mark.parametrize("count", [2, 4])
 def test_greedy_beats_random_in_at_least_80_percent(count):
     assert greedy_wins(count, 200) >= 160
+
+
+# -- bad actions --------------------------------------------------------------------------------
+class Stubborn:
+    """Answers each kind of decision with an illegal action, a few times."""
+
+    BAD = {"place": {"do": "place", "sq": 20, "facing": 0},  # not a start zone
+           "declare": {"do": "score"},  # nothing attached yet
+           "move": {"do": "move", "to": 35, "facing": 9}}
+
+    def begin(self, seat, header):
+        self.tries = 0
+
+    def decide(self, request):
+        self.tries += 1
+        if self.tries <= 3:
+            return self.BAD[request.decision.prompt]
+        return request.legal[0]
+
+    def finish(self, outcome):
+        pass
+
+
+@pytest.mark.parametrize("bad", [None, "fly", 7, [1, 2], {"do": "attach", "goal": 5}])
+def test_an_illegal_action_is_rejected_and_the_default_played(bad):
+    class Bot(Stubborn):
+        BAD = {k: (v if bad is None else bad) for k, v in Stubborn.BAD.items()}
+
+    seats, players = lineup(GAME, ["random", "random"])
+    match = run_match(GAME, [Bot(), players[1]], seats, 3)
+    rejected = [e for e in match.log.events if e.type == "ActionRejected"]
+    assert len(rejected) == 3 and all(e.data["seat"] == 0 for e in rejected)
+    assert all("legal" in e.data["reason"] for e in rejected)
+    assert match.outcome.reason != "forfeit" and match.state.phase == "over"
+    assert verify(match.log.events, registry.get).ok

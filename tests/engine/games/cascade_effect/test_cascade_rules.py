@@ -202,7 +202,7 @@ def test_step11_the_alliance_total():
 
 def test_step12_the_higher_total_wins_and_equal_is_a_draw():
     state = replace(position(), phase="over", result="red", penalties=(0, 10))
-    assert GAME.outcome(state).ranks == (1, 2, 1, 2)
+    assert GAME.outcome(state).ranks == (1, 1, 2, 2)  # seats 0, 1 red; 2, 3 blue
     even = replace(position(), phase="over", result="draw")
     assert GAME.outcome(even).ranks == (1, 1, 1, 1)
 
