@@ -11,6 +11,7 @@ next target, by a distance map over poses (square, facing).
 from __future__ import annotations
 
 from itertools import permutations
+from math import isqrt
 
 from engine.games.cascade_effect.board import (MULTIPLIER, PARK, PARK_APPROACH, STEPS, ZONE_OF,
                                                ahead, col_row, kickstand_squares, square)
@@ -100,11 +101,14 @@ def any_facing(squares) -> list[tuple[int, int]]:
     return [(sq, f) for sq in squares for f in range(4)]
 
 
-def goal_worth(goal: Goal, moves: int) -> float:
-    """Points a goal may bring, less the turns spent reaching and attaching it."""
-    tries = 6 / (6 - ATTACH_NEEDS[goal.size])  # rolls of 1-5 at or over the need
-    turns = moves / 3 + tries
-    return MULTIPLIER[goal.size] * (goal.size - goal.cm) ** 0.5 * 3 - 4 * turns
+def goal_worth(goal: Goal, moves: int) -> int:
+    """Points a goal may bring (the tube's multiplier times the root of its room),
+    less the turns spent reaching and attaching it; in sixths, to stay in
+    integers: a turn is about 3 moves, and an attach needing ``n`` takes
+    6 / (6 - n) rolls."""
+    sixths_of_turns = 2 * moves + 36 // (6 - ATTACH_NEEDS[goal.size])
+    root_room_tenths = isqrt(100 * (goal.size - goal.cm))
+    return 18 * MULTIPLIER[goal.size] * root_room_tenths // 10 - 4 * sixths_of_turns
 
 
 class GreedyBot:
@@ -181,7 +185,7 @@ class GreedyBot:
                 goals.remove(taken)
         maps = [(g, distance_map(state, robot, goal_poses(state, g))) for g in goals]
 
-        def worth(action: dict) -> float:
+        def worth(action: dict) -> int:
             pose = (action["sq"], action["facing"])
             return max(goal_worth(g, dist.get(pose, FAR)) for g, dist in maps)
         return max(legal, key=worth)
@@ -208,6 +212,7 @@ class GreedyBot:
     def move(self, state: State, legal: list) -> dict:
         robot = state.active
         dist = distance_map(state, robot, self.targets(state, robot))
+
         def cost(action: dict) -> tuple:
             zone = ZONE_OF[action["to"]]
             foreign = zone is not None and zone[1] != robot.alliance
