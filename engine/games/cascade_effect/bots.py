@@ -15,7 +15,7 @@ from math import isqrt
 
 from engine.games.cascade_effect.board import (MULTIPLIER, PARK, PARK_APPROACH, STEPS, ZONE_OF,
                                                ahead, col_row, kickstand_squares, square)
-from engine.games.cascade_effect.moves import ATTACH_NEEDS, _can_step, can_score
+from engine.games.cascade_effect.moves import ATTACH_NEEDS, can_score, pose_distances
 from engine.games.cascade_effect.state import TELEOP_ROLLS, Goal, Robot, State
 from engine.players import RandomBot, Request
 
@@ -54,27 +54,8 @@ def distances(state: State, robot: Robot, starts, backward: bool) -> dict:
     """Fewest moves between ``starts`` and every pose: from them (forward), or to
     them (``backward``: the distance map a move is chosen by)."""
     blocked = in_the_way(state, robot)
-    dist = {pose: 0 for pose in starts if pose[0] not in blocked}
-    frontier = list(dist)
-    d = 0
-    while frontier:
-        d += 1
-        nxt = []
-        for sq, facing in frontier:
-            poses = [(sq, (facing + 1) % 4), (sq, (facing + 3) % 4)]
-            for heading in (facing, (facing + 2) % 4):
-                other = ahead(sq, heading)
-                if other is None or other in blocked:
-                    continue
-                here, there = (other, sq) if backward else (sq, other)
-                if _can_step(robot, here, there, 5):
-                    poses.append((other, facing))
-            for pose in poses:
-                if pose not in dist:
-                    dist[pose] = d
-                    nxt.append(pose)
-        frontier = nxt
-    return dist
+    starts = [pose for pose in starts if pose[0] not in blocked]
+    return pose_distances(robot, starts, blocked, 5, backward=backward)
 
 
 def distance_map(state: State, robot: Robot, targets) -> dict:

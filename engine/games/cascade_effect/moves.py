@@ -104,11 +104,7 @@ def target_of(action: dict) -> int:
 
 
 # -- moving ------------------------------------------------------------------------
-def _blocked(state: State, robot: Robot, sq: int, taken: frozenset) -> bool:
-    return sq in taken or sq in structure(state.position)
-
-
-def _can_step(robot: Robot, here: int, there: int, die: int) -> bool:
+def can_step(robot: Robot, here: int, there: int, die: int) -> bool:
     """Zone rules of a single step: the own ramp and parking zone are entered only
     by the climb and park actions; leaving any ramp needs a roll of 2+."""
     zone_here, zone_there = ZONE_OF[here], ZONE_OF[there]
@@ -120,34 +116,43 @@ def _can_step(robot: Robot, here: int, there: int, die: int) -> bool:
 
 
 def taken_squares(state: State, robot: Robot) -> frozenset:
-    """Squares another robot or a loose goal stands on."""
+    """Squares another robot or a loose goal stands on (the structure aside)."""
     return frozenset([r.sq for r in state.robots if r.id != robot.id and r.sq >= 0]
                      + [g.sq for g in state.goals if g.robot < 0])
 
 
-def reachable(state: State, robot: Robot, budget: int, die: int | None = None) -> dict:
-    """(square, facing) -> fewest moves, for every pose within ``budget`` moves.
-    A move is a step forward or back, or a quarter turn in place."""
-    die = budget if die is None else die
-    taken = taken_squares(state, robot)
-    start = (robot.sq, robot.facing)
-    cost = {start: 0}
-    frontier = [start]
-    for spent in range(1, budget + 1):
+def pose_distances(robot: Robot, starts, blocked, die: int, limit: int | None = None,
+                   backward: bool = False) -> dict:
+    """(square, facing) -> fewest moves from ``starts`` (to them, if ``backward``),
+    at most ``limit`` moves, never through a ``blocked`` square. A move is a step
+    forward or back, or a quarter turn in place; ``die`` decides the ramp rule."""
+    dist = {pose: 0 for pose in starts}
+    frontier = list(dist)
+    spent = 0
+    while frontier and (limit is None or spent < limit):
+        spent += 1
         nxt = []
         for sq, facing in frontier:
             poses = [(sq, (facing + 1) % 4), (sq, (facing + 3) % 4)]
             for heading in (facing, (facing + 2) % 4):
-                there = ahead(sq, heading)
-                if (there is not None and not _blocked(state, robot, there, taken)
-                        and _can_step(robot, sq, there, die)):
-                    poses.append((there, facing))
+                other = ahead(sq, heading)
+                if other is None or other in blocked:
+                    continue
+                here, there = (other, sq) if backward else (sq, other)
+                if can_step(robot, here, there, die):
+                    poses.append((other, facing))
             for pose in poses:
-                if pose not in cost:
-                    cost[pose] = spent
+                if pose not in dist:
+                    dist[pose] = spent
                     nxt.append(pose)
         frontier = nxt
-    return cost
+    return dist
+
+
+def reachable(state: State, robot: Robot, die: int) -> dict:
+    """Every pose ``robot`` can reach with ``die`` moves -> the moves it takes."""
+    blocked = taken_squares(state, robot) | frozenset(structure(state.position))
+    return pose_distances(robot, [(robot.sq, robot.facing)], blocked, die, limit=die)
 
 
 def move_actions(state: State) -> list[dict]:
