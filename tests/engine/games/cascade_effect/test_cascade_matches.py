@@ -119,11 +119,13 @@ def test_render_labels_every_zone_goal_kickstand_and_robot():
         assert svg.count('class="robot"') == 4 and svg.count("<polygon") == 4  # facings
 
 
-def test_render_before_the_robots_are_placed():
-    seats, _ = lineup(GAME, ["random", "random"])
-    state = Match.begin(GAME, seats, 3).state
-    svg = GAME.render(GAME.view(state, None))
-    assert "CENTRE GOAL" in svg and 'class="robot"' not in svg
+def test_render_from_the_first_event_on():
+    match = match_of(["random"] * 3, 2)
+    replay = Replay(GAME, match.log.events)
+    first = GAME.render(GAME.state_json(replay.state_at(0)))  # before the structure's roll
+    assert "CENTRE GOAL" not in first and 'class="robot"' not in first
+    placing = GAME.render(GAME.view(replay.state_at(3), None))
+    assert "CENTRE GOAL" in placing and 'class="goal"' in placing
 
 
 # -- greedy against random ------------------------------------------------------------------------
