@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.events import Event
 from engine.games.cascade_effect import fold
-from engine.games.cascade_effect.board import ALLIANCES, BLUE, RED, ZONE_OF, square, structure
+from engine.games.cascade_effect.board import BLUE, RED, ZONE_OF, square, structure
 from engine.games.cascade_effect.cards import BONUS_CM, PENALTY_POINTS
 from engine.games.cascade_effect.moves import room
 from engine.games.cascade_effect.scoring import breakdown
@@ -43,8 +43,8 @@ def draw_card(em: Emitter, robot_id: int, cause: str, rng: Rng) -> None:
         em.add(deck_shuffled(em.state.discard, rng))
     robot = em.state.robots[robot_id]
     card = em.state.deck[0]
-    em.emit("CardDrawn", {"robot": robot_id, "alliance": ALLIANCES[robot.alliance],
-                          "card": card, "cause": cause})
+    em.emit("CardDrawn", {"robot": robot_id, "alliance": robot.alliance, "card": card,
+                          "cause": cause})
     card_effect(em, robot, card, rng)
 
 
