@@ -8,7 +8,6 @@ from engine.games.cascade_effect.board import (CENTRE_HEIGHT, PARK_APPROACH, RAM
                                                short_side, structure)
 from engine.games.cascade_effect.state import Robot, State, loose_goal_at, robot_at
 
-MOVE = {"do": "move"}
 #: the lowest roll that attaches to a tube of each height (rule 5)
 ATTACH_NEEDS = {30: 1, 60: 3, 90: 4}
 KICKSTAND_NEEDS = 3
@@ -59,7 +58,7 @@ def can_score(state: State, robot: Robot) -> bool:
 def declarations(state: State) -> list[dict]:
     """Every declaration open to the active robot, ``move`` first."""
     robot = state.active
-    out = [MOVE]
+    out = [{"do": "move"}]  # fresh each time: a bot may keep or change what it is given
     if robot.goal >= 0:
         if free_floor(state, ahead(robot.sq, robot.facing)):
             out.append({"do": "detach"})

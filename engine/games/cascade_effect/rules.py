@@ -13,8 +13,8 @@ from engine.game import Decision, Game, Header, Outcome, ranks_from_scores
 from engine.games.cascade_effect import fold
 from engine.games.cascade_effect.board import BLUE, PARK, RAMP, RED, ahead
 from engine.games.cascade_effect.cards import DECK
-from engine.games.cascade_effect.moves import (MOVE, centre_room, declarations,
-                                               move_actions, room, succeeds, target_of)
+from engine.games.cascade_effect.moves import (centre_room, declarations, move_actions, room,
+                                               succeeds, target_of)
 from engine.games.cascade_effect.scoring import total
 from engine.games.cascade_effect.state import PLACERS, State, alliance_of_seat, robot_at
 from engine.games.cascade_effect.turns import (Emitter, deck_shuffled, draw_card, end_turn,
@@ -51,7 +51,8 @@ class CascadeEffect(Game):
             return []
         robot = state.active
         if state.step == "declare":
-            return [Decision(robot.seat, MOVE, declarations(state), prompt="declare")]
+            legal = declarations(state)
+            return [Decision(robot.seat, legal[0], legal, prompt="declare")]
         stay = {"do": "move", "to": robot.sq, "facing": robot.facing}
         return [Decision(robot.seat, stay, move_actions(state), prompt="move")]
 
