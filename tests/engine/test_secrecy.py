@@ -258,11 +258,13 @@ def test_a_deliberate_leak_is_caught_in_every_game_that_has_secrets(name):
     if private:  # seats see more than a spectator: copying it must be caught
         _, breached = contract_scan(game, count, every_view)
         assert breached, f"{name}: a view holding every seat's view went unnoticed"
-    held_secrets = swap_alarms(game, count, lambda st, seat: game.state_json(st))[1]
+    tried, held_secrets = swap_alarms(game, count, lambda st, seat: game.state_json(st))
     if held_secrets:  # the state holds secrets: showing the state must be caught
         assert swap_alarms(game, count, whole_state)[1], f"{name}: showing the state went unnoticed"
     if not private and not held_secrets:
-        # nothing a view could leak (tic-tac-toe, connect four): then the game has
-        # no private event at all, or a secret would be in the log but in no view
+        # nothing a view could leak: every seat sees what a spectator sees, and no
+        # private event leaves a trace in the state (tic-tac-toe has none; a secret
+        # decision that the same step reveals, like Dogfight's stats, leaves none).
+        # That conclusion must rest on swaps actually tried, not on no evidence
         _, match = play(name, count, SEEDS[0])
-        assert all(e.to == EVERYONE for e in match.log.events), name
+        assert tried or all(e.to == EVERYONE for e in match.log.events), name
