@@ -64,16 +64,18 @@ class MatchFilterSerializer(serializers.Serializer):
     created_before = serializers.CharField(required=False, help_text="ISO date or date-time")
     search = serializers.CharField(required=False, max_length=100)
 
-    def validate_season(self, value: str) -> str:
-        if not selectors.is_id(value):
-            raise serializers.ValidationError(f"season must be a season's id (a number), not {value!r}")
-        return value
-
-    def validate_tournament(self, value: str) -> str:
+    @staticmethod
+    def _competition_id(kind: str, value: str) -> str:
         if not selectors.is_id(value):
             raise serializers.ValidationError(
-                f"tournament must be a tournament's id (a number), not {value!r}")
+                f"{kind} must be a {kind}'s id (a number up to {selectors.MAX_ID}), not {value!r}")
         return value
+
+    def validate_season(self, value: str) -> str:
+        return self._competition_id("season", value)
+
+    def validate_tournament(self, value: str) -> str:
+        return self._competition_id("tournament", value)
 
     def validate_game(self, value: str) -> str:
         known = registry.games()

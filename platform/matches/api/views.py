@@ -41,6 +41,15 @@ class MatchCursorPagination(CursorPagination):
     page_size_query_param = "page_size"
     max_page_size = 100
 
+    def decode_cursor(self, request):
+        # the position is compared with ids in the query: a forged one that is not
+        # an id would fail there, a 500, instead of here
+        cursor = super().decode_cursor(request)
+        if cursor is not None and cursor.position is not None and not selectors.is_id(
+                cursor.position):
+            raise NotFound(self.invalid_cursor_message)
+        return cursor
+
     def paginate_queryset(self, queryset, request, view=None):
         try:
             return super().paginate_queryset(queryset, request, view)

@@ -82,6 +82,13 @@ BAD_UPLOADS = {
         "'play.py' is not in the archive"),
     "manifest not JSON": (lambda: zip_upload(zip_bytes({"main.py": GOOD_PY, "bot.json": b"{"})),
                           "not valid JSON"),
+    "manifest is a folder": (
+        lambda: zip_upload(zip_bytes({"main.py": GOOD_PY, "bot.json/": b"",
+                                      "bot.json/x.py": b"1"})), "must be a file, not a folder"),
+    "manifest nested 100,000 deep": (
+        lambda: zip_upload(zip_bytes({"main.py": GOOD_PY,
+                                      "bot.json": b"[" * 100_000 + b"]" * 100_000})),
+        "nested too deeply"),
     "not a zip": (lambda: zip_upload(b"this is not a zip archive at all"), "not a valid .zip"),
     "empty file": (lambda: py_upload(b""), "empty"),
     "not .py": (lambda: py_upload(GOOD_PY, name="bot.js"), "single .py file or a .zip"),
@@ -251,3 +258,65 @@ def test_the_api_names_bad_fields(alice_api):
     response = alice_api.post("/api/bots/", {"name": "ok", "game": "tic_tac_toe"},
                               format="multipart")
     assert response.status_code == 400 and "file" in response.json()
+
+
+# -- identical uploads at once -------------------------------------------------------------
+def racing(monkeypatch, competitor):
+    """Make ``services._store`` run ``competitor()`` first: another request that
+    passed the same checks and committed while this one was still unpacking."""
+    real_store = services._store
+
+    def store_second(prepared, get_bot):
+        competitor(real_store)
+        return real_store(prepared, get_bot)
+
+    monkeypatch.setattr(services, "_store", store_second)
+
+
+def test_identical_versions_at_once_are_one_version_and_a_clear_refusal(alice, alice_api,
+                                                                        monkeypatch, data_dir):
+    from bots.archive import prepare
+
+    bot, _ = services.create_bot(alice, "b", "tic_tac_toe", py_upload())
+    second = GOOD_PY + b"\n# v2\n"
+
+    def competitor(real_store):
+        real_store(prepare(py_upload(second)), lambda: bot)
+
+    racing(monkeypatch, competitor)
+    response = alice_api.post(f"/api/bots/{bot.pk}/versions/", {"file": py_upload(second)},
+                              format="multipart")
+    assert response.status_code == 400, response.content
+    assert "already version 2" in response.json()["file"][0]
+    assert sorted(bot.versions.values_list("number", flat=True)) == [1, 2]
+
+
+def test_identical_new_bots_at_once_are_one_bot_and_a_clear_refusal(alice, alice_api,
+                                                                    monkeypatch, data_dir):
+    from bots.archive import prepare
+
+    def competitor(real_store):
+        real_store(prepare(py_upload()), lambda: Bot.objects.create(
+            owner=alice, name="twin", game="tic_tac_toe"))
+
+    racing(monkeypatch, competitor)
+    response = alice_api.post("/api/bots/", {"name": "twin", "game": "tic_tac_toe",
+                                             "file": py_upload()}, format="multipart")
+    assert response.status_code == 400, response.content
+    assert "already have a bot named 'twin'" in response.json()["name"][0]
+    assert Bot.objects.filter(owner=alice).count() == 1 and BotVersion.objects.count() == 1
+
+
+def test_a_race_the_checks_cannot_name_is_a_409(alice, alice_api, monkeypatch, data_dir):
+    from django.db import IntegrityError
+
+    bot, _ = services.create_bot(alice, "b", "tic_tac_toe", py_upload())
+
+    def conflicting(prepared, get_bot):
+        raise IntegrityError("UNIQUE constraint failed: bots_botversion.bot_id, number")
+
+    monkeypatch.setattr(services, "_store", conflicting)
+    response = alice_api.post(f"/api/bots/{bot.pk}/versions/",
+                              {"file": py_upload(GOOD_PY + b"\n# v2\n")}, format="multipart")
+    assert response.status_code == 409 and "finished first" in response.json()["file"][0]
+    assert bot.versions.count() == 1
