@@ -1,5 +1,7 @@
 from django.contrib import admin
+from django.http import JsonResponse
 from django.urls import include, path
+from django.views import defaults
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.api import TokenView
@@ -17,3 +19,13 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("web.urls")),
 ]
+
+
+def not_found(request, exception):
+    """A path no view answers: JSON under /api/ (as the API's own 404s), the page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": "Not found."}, status=404)
+    return defaults.page_not_found(request, exception)
+
+
+handler404 = not_found

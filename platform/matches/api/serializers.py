@@ -14,7 +14,17 @@ from matches import selectors
 from matches.models import Match, MatchSeat
 
 
-class SeatSerializer(serializers.ModelSerializer):
+class SeatResultFields(serializers.Serializer):
+    """A seat's result fields, ``null`` while its season or tournament hides results
+    (``selectors.hide_seat_results``), so the schema says they may be."""
+
+    rank = serializers.IntegerField(allow_null=True, read_only=True)
+    score = serializers.IntegerField(allow_null=True, read_only=True)
+    faults = serializers.IntegerField(allow_null=True, read_only=True)
+    fault_reason = serializers.CharField(allow_null=True, read_only=True)
+
+
+class SeatSerializer(SeatResultFields, serializers.ModelSerializer):
     class Meta:
         model = MatchSeat
         fields = ("index", "bot_name", "bot_version", "team", "rank", "score", "faults",
