@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import Throttled, ValidationError
@@ -11,12 +12,15 @@ from rest_framework.response import Response
 from accounts import throttle
 
 
+class TokenAnswerSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text="send it as 'Authorization: Token <token>'")
+
+
 class TokenView(ObtainAuthToken):
     """Your API token, for your username and password. Too many failed attempts for
     one account or from one address lock logins out for a while (429)."""
 
-    @extend_schema(responses={429: OpenApiResponse(description="too many failed logins: "
-                                                               "wait Retry-After seconds")})
+    @extend_schema(responses=TokenAnswerSerializer)
     def post(self, request, *args, **kwargs):
         data = request.data
         guard = throttle.LoginGuard(request, data.get("username") if hasattr(data, "get") else None)
@@ -25,8 +29,9 @@ class TokenView(ObtainAuthToken):
             raise Throttled(wait, detail=throttle.refusal(wait))
         serializer = self.get_serializer(data=data)
         if not serializer.is_valid():
-            if "non_field_errors" in serializer.errors:  # a wrong password, not a missing field
-                guard.failed()
+            refusals = serializer.errors.get("non_field_errors", [])
+            if any(getattr(r, "code", "") == "authorization" for r in refusals):
+                guard.failed()  # a wrong password, not a missing field or a malformed body
             raise ValidationError(serializer.errors)
         guard.succeeded()
         token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])

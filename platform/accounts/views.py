@@ -3,6 +3,7 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
@@ -26,7 +27,7 @@ class GuardedLoginView(auth_views.LoginView):
         return response
 
     def form_invalid(self, form):
-        if form.non_field_errors():  # a wrong password, not a missing field
+        if form.has_error(NON_FIELD_ERRORS, "invalid_login"):  # not a missing field
             self.guard.failed()
         return super().form_invalid(form)
 

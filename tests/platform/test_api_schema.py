@@ -36,11 +36,12 @@ def test_standings_are_an_object_holding_the_rows(schema, kind):
     assert {"results_hidden", "notice"} <= set(page["properties"])
 
 
-def test_every_operation_documents_its_error_answers(schema):
+def test_every_operation_documents_its_success_and_its_error_answers(schema):
     for path, operations in schema["paths"].items():
         for method, operation in operations.items():
             codes = set(operation["responses"])
             assert {"401", "429"} <= codes, (method, path)
+            assert any(code.startswith("2") for code in codes), (method, path)
             if "{" in path:
                 assert "404" in codes, (method, path)
             if method in ("post", "patch") or any(p["in"] == "query"

@@ -103,11 +103,13 @@ def test_right_passwords_never_count_and_clear_the_accounts_failures(login, user
     assert accepted(login("ada", PASSWORD))
 
 
-def test_a_missing_field_is_not_a_guess(user):
-    for _ in range(10):
-        assert APIClient().post("/api/auth/token/", {"username": "ada"}, format="json",
+def test_a_missing_field_or_a_malformed_body_is_not_a_guess(user):
+    for body in [{"username": "ada"}, "ada", [1, 2], {"username": "ada", "password": ""}] * 3:
+        assert APIClient().post("/api/auth/token/", body, format="json",
                                 REMOTE_ADDR=HOME).status_code == 400
-    assert accepted(via_api("ada", PASSWORD))
+    for _ in range(10):
+        assert via_form("ada", "").status_code == 200
+    assert accepted(via_api("ada", PASSWORD)) and accepted(via_form("ada", PASSWORD))
 
 
 def test_behind_proxies_the_address_comes_from_x_forwarded_for(user, settings):
