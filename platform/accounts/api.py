@@ -6,7 +6,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.exceptions import Throttled, ValidationError
+from rest_framework.exceptions import Throttled
 from rest_framework.response import Response
 
 from accounts import throttle
@@ -18,7 +18,8 @@ class TokenAnswerSerializer(serializers.Serializer):
 
 class TokenView(ObtainAuthToken):
     """Your API token, for your username and password. Too many failed attempts for
-    one account or from one address lock logins out for a while (429)."""
+    one account or from one address lock logins out for a while (429; the failures
+    are counted by ``accounts.backends``)."""
 
     @extend_schema(responses=TokenAnswerSerializer)
     def post(self, request, *args, **kwargs):
@@ -28,11 +29,7 @@ class TokenView(ObtainAuthToken):
         if wait:
             raise Throttled(wait, detail=throttle.refusal(wait))
         serializer = self.get_serializer(data=data)
-        if not serializer.is_valid():
-            refusals = serializer.errors.get("non_field_errors", [])
-            if any(getattr(r, "code", "") == "authorization" for r in refusals):
-                guard.failed()  # a wrong password, not a missing field or a malformed body
-            raise ValidationError(serializer.errors)
+        serializer.is_valid(raise_exception=True)  # a wrong password counts (accounts.backends)
         guard.succeeded()
         token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])
         return Response({"token": token.key})

@@ -1,5 +1,6 @@
 """Failed logins, counted per account and per client address, and the lockout
-that follows too many (``POST /api/auth/token/`` and ``/accounts/login/``).
+that follows too many (``POST /api/auth/token/``, ``/accounts/login/``, the admin's
+login; ``accounts.backends`` counts and refuses, the views answer 429).
 
 Counts live in the default cache (Redis in production, so every web process
 shares them; per process in memory otherwise). ``cache.incr`` is atomic there, so

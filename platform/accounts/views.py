@@ -3,7 +3,6 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
-from django.core.exceptions import NON_FIELD_ERRORS
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
@@ -11,8 +10,9 @@ from accounts import services, throttle
 
 
 class GuardedLoginView(auth_views.LoginView):
-    """Django's login page behind the login lockout: while it holds, the form is
-    shown again with the reason and a 429, and the password is not even checked."""
+    """Django's login page behind the login lockout (``accounts.backends`` counts the
+    failures): while it holds, the form is shown again with the reason and a 429,
+    and the password is not even checked."""
 
     def post(self, request, *args, **kwargs):
         self.guard = throttle.LoginGuard(request, request.POST.get("username"))
@@ -25,11 +25,6 @@ class GuardedLoginView(auth_views.LoginView):
             self.get_context_data(form=form, lockout=throttle.refusal(wait)), status=429)
         response["Retry-After"] = str(wait)
         return response
-
-    def form_invalid(self, form):
-        if form.has_error(NON_FIELD_ERRORS, "invalid_login"):  # not a missing field
-            self.guard.failed()
-        return super().form_invalid(form)
 
     def form_valid(self, form):
         self.guard.succeeded()

@@ -131,6 +131,10 @@ STATIC_ROOT.mkdir(exist_ok=True)
 # need collectstatic; production may still collect them into STATIC_ROOT.
 WHITENOISE_USE_FINDERS = True
 
+# the login lockout first: it refuses every password check while one is locked out
+AUTHENTICATION_BACKENDS = ["accounts.backends.LockoutBackend",
+                           "django.contrib.auth.backends.ModelBackend"]
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

@@ -128,3 +128,26 @@ def test_behind_proxies_the_address_comes_from_x_forwarded_for(user, settings):
 def test_a_body_that_is_not_an_object_is_a_400(user):
     response = APIClient().post("/api/auth/token/", [1, 2], format="json")
     assert response.status_code == 400
+
+
+def test_the_admin_login_counts_and_obeys_the_same_lockout(django_user_model):
+    django_user_model.objects.create_superuser("boss", password=PASSWORD)
+    for _ in range(3):
+        response = Client().post("/admin/login/", {"username": "boss", "password": "wrong"},
+                                 REMOTE_ADDR=HOME)
+        assert response.status_code == 200
+    assert refused_as_locked(via_api("boss", PASSWORD, OTHER))  # counted with the others
+    admin = Client()
+    response = admin.post("/admin/login/", {"username": "boss", "password": PASSWORD},
+                          REMOTE_ADDR=OTHER)
+    assert response.status_code == 200  # the form again: not logged in
+    assert admin.get("/admin/").status_code == 302
+
+
+def test_checks_outside_a_request_are_neither_counted_nor_refused(user):
+    from django.contrib.auth import authenticate
+
+    for _ in range(5):
+        assert authenticate(username="ada", password="wrong") is None
+    assert authenticate(username="ada", password=PASSWORD) == user
+    assert accepted(via_api("ada", PASSWORD))
