@@ -320,3 +320,43 @@ def test_a_race_the_checks_cannot_name_is_a_409(alice, alice_api, monkeypatch, d
                               {"file": py_upload(GOOD_PY + b"\n# v2\n")}, format="multipart")
     assert response.status_code == 409 and "finished first" in response.json()["file"][0]
     assert bot.versions.count() == 1
+
+
+
+@pytest.mark.django_db(transaction=True)
+def test_eight_identical_uploads_at_once_store_one_version(alice, monkeypatch, data_dir):
+    """Real threads, each with its own database connection, released together.
+    SQLite's in-memory test database shares one cache between connections and
+    refuses concurrent writers outright, so this runs on PostgreSQL (as CI does)."""
+    import threading
+
+    from django.db import connection
+
+    if connection.vendor == "sqlite":
+        pytest.skip("needs a database with concurrent writers (PostgreSQL)")
+    monkeypatch.setattr(services, "validate_bot", lambda *a, **k: (True, "", ""))
+    bot, _ = services.create_bot(alice, "b", "tic_tac_toe", py_upload())
+    second = GOOD_PY + b"\n# v2\n"
+    start, outcomes = threading.Barrier(8), []
+
+    def upload():
+        try:
+            start.wait()
+            services.upload_version(bot, py_upload(second))
+            outcomes.append("stored")
+        except (UploadRejected, services.BotServiceError) as exc:
+            outcomes.append(exc.message)
+        except Exception as exc:  # noqa: BLE001 - what the test is about
+            outcomes.append(repr(exc))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=upload) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert outcomes.count("stored") == 1, outcomes
+    assert all(o == "stored" or "already version 2" in o or "finished first" in o
+               for o in outcomes), outcomes
+    assert sorted(bot.versions.values_list("number", flat=True)) == [1, 2]
