@@ -6,8 +6,8 @@ import os
 
 import pytest
 
-from engine.bots import (ALLOW_ENV, Limits, Sandbox, SandboxUnavailable, load_program,
-                         validate_bot)
+from engine.bots import (ALLOW_ENV, BotError, Limits, Sandbox, SandboxUnavailable,
+                         load_program, validate_bot)
 from engine.bots import sandbox as sandbox_module
 from engine.bots.sandbox import (PID_LIMIT, UID_BASE, UIDS_PER_PROCESS, BotProcess,
                                  _allocate_uid, _release_uid)
@@ -92,3 +92,15 @@ def test_players_for_mixes_built_ins_and_programs_and_can_stand_in_for_refusals(
     assert players[2][:2] == ("refused", 2) and "no bot program" in players[2][2]
     with pytest.raises(sandbox_module.BotError, match="no bot program"):
         players_for(game, [tmp_path / "gone.py"])
+
+
+@pytest.mark.parametrize("manifest, message", [
+    (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+    (b"{", "not valid JSON"),
+    (b"[]", "must be a JSON object"),
+])
+def test_a_bad_manifest_is_a_bot_error_naming_it(tmp_path, manifest, message):
+    (tmp_path / "main.py").write_text("")
+    (tmp_path / "bot.json").write_bytes(manifest)
+    with pytest.raises(BotError, match=message):
+        load_program(tmp_path)
