@@ -14,7 +14,8 @@ from typing import Any, Callable, Sequence
 from engine.events import Event, LogError, digest_of, encode
 from engine.game import Game, Header, RulesError
 from engine.players import REJECTED, PlayerFault, Request
-from engine.runner import ACTION_SUBMITTED, FAULT_TYPES, MATCH_STARTED, Diverged, Match
+from engine.runner import (ACTION_SUBMITTED, FAULT_TYPES, MATCH_ENDED, MATCH_STARTED, Diverged,
+                           Match)
 
 
 PLAYER_EVENTS = (*FAULT_TYPES, ACTION_SUBMITTED)
@@ -74,10 +75,14 @@ class Verdict:
     mismatch_seq: int | None = None
     expected: str | None = None  # the regenerated event, canonical JSON
     found: str | None = None  # the recorded event, canonical JSON
+    #: every recorded event re-simulates, but the log stops before ``MatchEnded``
+    incomplete: bool = False
 
     def describe(self) -> str:
         if self.ok:
             return f"ok {self.digest}"
+        if self.incomplete:
+            return f"the log stops after event {self.mismatch_seq - 1}, before {MATCH_ENDED}"
         return (f"event {self.mismatch_seq} differs\n  recorded:    {self.found}\n"
                 f"  re-simulated: {self.expected}")
 
@@ -190,6 +195,10 @@ def verify(events: Sequence[Event], find_game: Callable[[str], Game]) -> Verdict
     except Exception as exc:  # a malformed header or recorded action
         raise LogError(f"the log cannot be re-simulated: {type(exc).__name__}: {exc}") from None
     digest = digest_of(regenerated)
+    if regenerated[:len(recorded)] == recorded and events[-1].type != MATCH_ENDED:
+        # every recorded event is right, but a prefix of a match is not a match
+        return Verdict(False, digest, recorded_digest, header.rules_version,
+                       len(recorded), incomplete=True)
     if regenerated == recorded:
         return Verdict(True, digest, recorded_digest, header.rules_version)
     seq = next((i for i, (a, b) in enumerate(zip(regenerated, recorded)) if a != b),

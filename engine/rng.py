@@ -14,6 +14,9 @@ from typing import Sequence, TypeVar
 T = TypeVar("T")
 
 _M64 = (1 << 64) - 1
+#: seeds are unsigned 64-bit integers (what the key derivation mixes); the command
+#: line refuses any other
+MAX_SEED = _M64
 _GOLDEN = 0x9E3779B97F4A7C15
 
 

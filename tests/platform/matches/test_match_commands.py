@@ -44,6 +44,9 @@ def test_play_passes_options():
     (["nope", "greedy", "random"], "unknown game"),
     (["tic_tac_toe", "greedy", "nobody"], "no built-in bot"),
     (["tic_tac_toe", "greedy", "random", "--option", "x"], "key=value"),
+    (["tic_tac_toe", "greedy", "random", "--seed", str(2**80)], "--seed must be an integer"),
+    (["tic_tac_toe", "greedy", "random", "--seed", str(2**63)], "from 0 to"),
+    (["tic_tac_toe", "greedy", "random", "--seed", "-1"], "--seed must be an integer"),
 ])
 def test_play_reports_bad_input(args, message):
     with pytest.raises(CommandError, match=message):
