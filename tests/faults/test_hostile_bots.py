@@ -5,14 +5,21 @@ bot survives and the next match on the same worker process runs normally."""
 from __future__ import annotations
 
 import json
+import os
+import site
 import socket
+import sys
 import threading
 import time
 from dataclasses import replace
+from pathlib import Path
 
 from engine import registry
+from engine.bots.sandbox import SDK_FILE
 from engine.replay import verify
 from tests.faults.conftest import FAST, HOSTILE, FirstLegal, bot_dir, faults, tasks_of_uid
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def ended(match) -> dict:
@@ -140,6 +147,43 @@ def test_secrets_and_other_bots_are_not_visible(arena, tmp_path):
     pids = json.loads(err.split(" pids ")[1].splitlines()[0])
     assert max(pids) < 10
     assert faults(match) == []
+
+
+def _host_packages() -> tuple[list[str], list[str]]:
+    """The host's third-party package folders (the interpreter's own and the
+    virtualenv's) and some packages installed there, Django and Celery first."""
+    folders = [*site.getsitepackages([sys.base_prefix]), *site.getsitepackages(),
+               "/usr/lib/python3/dist-packages"]
+    modules = ["django", "celery"]
+    for folder in folders:
+        if os.path.isdir(folder):
+            modules += sorted(name for name in os.listdir(folder) if name.isidentifier()
+                              and os.path.isfile(os.path.join(folder, name, "__init__.py")))[:3]
+    return folders, modules
+
+
+def test_the_hosts_packages_and_paths_are_not_visible(arena, tmp_path):
+    folders, modules = _host_packages()
+    folder = bot_dir(tmp_path, "peek_host", {"targets.json": json.dumps(
+        {"folders": folders, "modules": modules})})
+    match, player = arena.play(folder, limits=replace(FAST, decision=20.0))
+    err = player.stderr
+    assert faults(match) == [], err
+    # the standard library only: every package folder is empty, nothing imports
+    assert "IMPORTED" not in err, err
+    for name in modules:
+        assert f"import {name}: failed (ModuleNotFoundError)" in err
+    found = [line for line in err.splitlines() if line.startswith("packages folder ")]
+    assert all(line.endswith(": []") for line in found), found
+    # no command line or environment of any process in the sandbox names a host path
+    processes = json.loads(err.split("processes ")[1].splitlines()[0])
+    assert "1" in processes and len(processes) >= 2
+    host = {"/work", ".venv", str(ROOT), str(tmp_path), sys.prefix, sys.base_prefix,
+            str(SDK_FILE.parent)}
+    for pid, seen in processes.items():
+        for text in seen.values():
+            assert not [path for path in host if path in text], (pid, text)
+    assert "executable /python/bin/python" in err
 
 
 def test_writes_outside_tmp_fail(arena, tmp_path):
