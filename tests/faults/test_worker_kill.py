@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from tests.tournaments.stack import BROKERS, SUMMARY, Stack, broker_param
+from tests.tournaments.stack import BROKERS, PATIENCE, SUMMARY, Stack, broker_param
 
 BOTS = ["slow", "greedy", "slow", "random"]
 
@@ -22,8 +22,7 @@ def rescue(stack: Stack, tournament: int) -> dict:
     and summarise it."""
     stack.start_worker("tests.tournaments.slowapp", "rescuer")
     stack.wait_for(f"from tournaments.models import Tournament\n"
-                   f"out = Tournament.objects.get(pk={tournament}).status == 'finished'",
-                   timeout=180)
+                   f"out = Tournament.objects.get(pk={tournament}).status == 'finished'")
     return stack.probe(SUMMARY.format(pk=tournament))
 
 
@@ -88,7 +87,7 @@ out = {'t': t.pk}
 """)
         victim = stack.start_worker("tests.tournaments.slowapp", "victim", wait=False,
                                     env={"DIE_BEFORE_CLAIM": "1"})
-        assert victim.wait(timeout=120) == -signal.SIGKILL, stack.tail()
+        assert victim.wait(timeout=PATIENCE) == -signal.SIGKILL, stack.tail()
         left = stack.probe(f"""
 from tournaments.models import Fixture
 out = list(Fixture.objects.filter(tournament={made['t']}).values_list('match__status', 'claimed_by'))
