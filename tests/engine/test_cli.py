@@ -26,7 +26,7 @@ def test_play_prints_the_result_and_the_same_digest_twice(tmp_path):
 
 def test_verify_passes_an_untouched_log_and_names_the_first_difference(tmp_path, capsys):
     log = tmp_path / "m.jsonl"
-    assert main(["play", "tic_tac_toe", "random", "random", "--seed", "3", "--out", str(log)]) == 0
+    assert main(["play", "tic_tac_toe", "random", "random", "--seed", "4", "--out", str(log)]) == 0
     capsys.readouterr()
     assert main(["verify", str(log)]) == 0
     assert capsys.readouterr().out.startswith("ok rules v1 digest ")
@@ -36,7 +36,8 @@ def test_verify_passes_an_untouched_log_and_names_the_first_difference(tmp_path,
                                      and f'"action":{c},' not in lines[1])
     lines[2] = json.dumps(record, sort_keys=True, separators=(",", ":"))
     log.write_text("\n".join(lines) + "\n")
-    # the edited move is legal, so re-simulation accepts it and diverges later
+    # the edited move is legal, so re-simulation accepts it and (with this seed)
+    # diverges later
     assert main(["verify", str(log)]) == 1
     assert "differs" in capsys.readouterr().err
 
@@ -78,9 +79,7 @@ def test_selfplay_json_counts_every_match():
     (["play", "tic_tac_toe", "greedy"], "played by 2 seats, not 1"),
     (["play", "tic_tac_toe", "greedy", "random", "--option", "size=4"], "no option 'size'"),
     (["play", "tic_tac_toe", "greedy", "random", "--option", "size"], "key=value"),
-    (["play", "tic_tac_toe", "greedy", "random", "--seed", "x"], "invalid seed"),
-    (["play", "tic_tac_toe", "greedy", "random", "--seed", "-1"], "invalid seed"),
-    (["play", "tic_tac_toe", "greedy", "random", "--seed", str(2**64)], "from 0 to 18446744073709551615"),
+    (["play", "tic_tac_toe", "greedy", "random", "--seed", "x"], "invalid int value"),
     (["selfplay", "tic_tac_toe", "random", "random", "--seed", str(2**64 - 1), "--matches", "2"],
      "past the largest seed"),
     (["verify", "m.jsonl", "--digest", ""], "invalid digest (64 hex digits)"),
@@ -169,7 +168,15 @@ def test_a_log_cut_before_its_end_is_incomplete_not_ok(tmp_path, capsys):
         cut = tmp_path / f"cut{keep}.jsonl"
         cut.write_bytes(b"".join(lines[:keep]))
         capsys.readouterr()
-        assert main(["verify", str(cut)]) == 1, keep
+        assert main(["verify", str(cut)]) == 2, keep
         err = capsys.readouterr().err
-        assert err.startswith("INCOMPLETE") and f"stops after event {keep - 1}, before MatchEnded" in err
+        assert err.startswith("scrimmage: the log is incomplete") and err.count("\n") == 1
+        assert f"stops after event {keep - 1}, before MatchEnded" in err
     assert main(["verify", str(log)]) == 0
+
+
+@pytest.mark.parametrize("seed", ["-1", str(2**64), str(2**70)])
+def test_play_refuses_a_seed_outside_64_bits(seed, capsys):
+    assert main(["play", "tic_tac_toe", "random", "random", "--seed", seed]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "the seed must be between 0 and" in err

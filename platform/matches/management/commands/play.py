@@ -3,13 +3,9 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from engine.game import RulesError
-from engine.rng import MAX_SEED
 
 from matches import services
 from matches.models import Match
-
-#: the engine's seeds, cut to what ``Match.seed`` (a signed 64-bit column) can hold
-MAX_STORED_SEED = min(MAX_SEED, 2**63 - 1)
 
 
 class Command(BaseCommand):
@@ -18,13 +14,11 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("game")
         parser.add_argument("bots", nargs="+", metavar="BOT")
-        parser.add_argument("--seed", type=int, default=0)
+        parser.add_argument("--seed", type=int, default=None,
+                            help="the match seed (default: a fresh secret one)")
         parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
 
     def handle(self, *args, **opts):
-        if not 0 <= opts["seed"] <= MAX_STORED_SEED:
-            raise CommandError(f"--seed must be an integer from 0 to {MAX_STORED_SEED}, "
-                               f"not {opts['seed']}")
         options = {}
         for pair in opts["option"]:
             key, sep, value = pair.partition("=")
