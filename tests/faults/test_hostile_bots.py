@@ -176,9 +176,9 @@ def test_the_hosts_packages_and_paths_are_not_visible(arena, tmp_path):
     folders, modules = _host_packages()
     folder = bot_dir(tmp_path, "peek_host", {"targets.json": json.dumps(
         {"folders": folders, "modules": modules})})
-    match, player = arena.play(folder, limits=replace(FAST, decision=60.0))
+    match, player = arena.play(folder, limits=replace(FAST, decision=60.0, cpu=30))
     err = player.stderr
-    assert faults(match) == [], err
+    assert faults(match) == [], (faults(match), err)
     # the standard library only: every package folder is empty, nothing imports
     assert "IMPORTED" not in err, err
     for name in modules:

@@ -29,7 +29,13 @@ def read(path):
         return f"denied ({type(exc).__name__})"
 
 
+looked = []
+
+
 def decide(request):
+    if looked:  # once is enough: the walk of the whole file system costs CPU time
+        return request.legal[0]
+    looked.append(True)
     targets = json.load(open("targets.json"))
     folders = package_dirs()
     for folder in folders:
