@@ -144,6 +144,8 @@ def load_program(path: str | os.PathLike) -> BotProgram:
             manifest = json.loads((root / MANIFEST).read_text("utf-8"))
         except (ValueError, OSError) as exc:
             raise BotError(f"{path}/{MANIFEST} is not valid JSON: {exc}") from None
+        except RecursionError:  # the parser recurses once per level of nesting
+            raise BotError(f"{path}/{MANIFEST} is nested too deeply") from None
         if not isinstance(manifest, dict):
             raise BotError(f"{path}/{MANIFEST} must be a JSON object")
     entry = manifest.get("entry", "main.py")

@@ -17,7 +17,7 @@ import re
 import shutil
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
@@ -50,6 +50,12 @@ class LimitReached(BotServiceError):
     status = 429
 
 
+class Conflict(BotServiceError):
+    """A concurrent request changed the same bot first."""
+
+    status = 409
+
+
 def _hour_ago():
     return timezone.now() - timedelta(hours=1)
 
@@ -72,20 +78,25 @@ def create_bot(owner, name: str, game: str, upload, *, public: bool = False) -> 
         rules = registry.get(game)
     except RulesError:
         raise BotServiceError(f"unknown game {game!r}", field="game") from None
-    if Bot.objects.filter(owner=owner, name=name).exists():
-        raise BotServiceError(f"you already have a bot named {name!r}: upload a new version "
-                              f"of it instead", field="name")
+    _check_new_name(owner, name)
     cap = conf.get("BOTS_MAX_PER_USER")
     if Bot.objects.filter(owner=owner).count() >= cap:
         raise BotServiceError(f"you have {cap} bots, the most an account may have", field="name")
     check_upload_rate(owner)
     prepared = prepare(upload)
     try:
-        version = _store(prepared, lambda: Bot.objects.create(
-            owner=owner, name=name, game=rules.name, public=public))
+        version = _store_first(prepared, lambda: Bot.objects.create(
+            owner=owner, name=name, game=rules.name, public=public),
+            lambda: _check_new_name(owner, name))
     finally:
         prepared.discard()
     return version.bot, validate_version(version)
+
+
+def _check_new_name(owner, name: str) -> None:
+    if Bot.objects.filter(owner=owner, name=name).exists():
+        raise BotServiceError(f"you already have a bot named {name!r}: upload a new version "
+                              f"of it instead", field="name")
 
 
 def upload_version(bot: Bot, upload) -> BotVersion:
@@ -93,13 +104,30 @@ def upload_version(bot: Bot, upload) -> BotVersion:
     check_upload_rate(bot.owner)
     prepared = prepare(upload)
     try:
-        existing = bot.versions.filter(sha256=prepared.sha256).first()
-        if existing is not None:
-            raise UploadRejected(f"this file is already version {existing.number} of {bot.name}")
-        version = _store(prepared, lambda: bot)
+        _check_new_file(bot, prepared.sha256)
+        version = _store_first(prepared, lambda: bot,
+                               lambda: _check_new_file(bot, prepared.sha256))
     finally:
         prepared.discard()
     return validate_version(version)
+
+
+def _check_new_file(bot: Bot, sha256: str) -> None:
+    existing = bot.versions.filter(sha256=sha256).first()
+    if existing is not None:
+        raise UploadRejected(f"this file is already version {existing.number} of {bot.name}")
+
+
+def _store_first(prepared: Prepared, get_bot, check_again) -> BotVersion:
+    """``_store``, for the first of concurrent identical uploads: the others passed
+    the same checks before it committed and then break a unique constraint; each is
+    refused as ``check_again()`` (the check they raced past) now refuses it."""
+    try:
+        return _store(prepared, get_bot)
+    except IntegrityError:
+        check_again()
+        raise Conflict("another upload to this bot finished first: reload and try again",
+                       field="file") from None
 
 
 def _store(prepared: Prepared, get_bot) -> BotVersion:

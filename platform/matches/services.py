@@ -97,6 +97,7 @@ def create_seated_match(game: str, entries: Sequence[Any], seed: int | None = No
             raise RulesError(f"{rules.name} has no built-in bot {entry!r} "
                              f"(bots: {', '.join(sorted(rules.bots))})")
     resolved = rules.resolve_options(dict(options or {}))
+    rules.check_setup(len(entries), resolved)
     with transaction.atomic():
         match = Match.objects.create(game=rules.name, rules_version=rules.rules_version,
                                      seed=seed, seed_salt=seeding.new_salt(), options=resolved)

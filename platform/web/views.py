@@ -48,9 +48,11 @@ def match_list(request):
     for m in page.object_list:
         m.result_text = result_text(m)
     query = urlencode(params)
+    # a bad filter shows its message, and the status says so too (as the API's 400)
     return render(request, "web/match_list.html", {
         "page": page, "params": params, "errors": errors, "query": query,
-        "games": list(registry.games()), "statuses": Match.Status.values})
+        "games": list(registry.games()), "statuses": Match.Status.values},
+        status=400 if errors else 200)
 
 
 def match_detail(request, pk: int):

@@ -1,7 +1,8 @@
 """A worker killed with SIGKILL in the middle of a match: another worker picks the
 match up, discards its partial log and plays it again from the start; the
 tournament ends with every match stored exactly once, every log verifying, and
-the same standings as a run without faults (same seeds). And a worker killed after
+the same pairings as a run without faults (same tournament seed; match seeds are
+secret draws, so results may differ). And a worker killed after
 it took a match's message but before it claimed the match: the other workers
 send it again themselves, without beat."""
 
@@ -66,7 +67,9 @@ call_command('run_tournament', 'tic_tac_toe', '--bots', *{BOTS!r}, '--seed', '11
 from tournaments.models import Tournament
 out = Tournament.objects.order_by('-pk').values_list('pk', flat=True).first()
 """)
-        assert stack.probe(SUMMARY.format(pk=clean))["standings"] == live["standings"]
+        # match seeds are fresh secret draws: a clean run has the same pairings, and
+        # every match once (the results may differ)
+        assert stack.probe(SUMMARY.format(pk=clean))["pairings"] == live["pairings"]
     finally:
         stack.close()
 

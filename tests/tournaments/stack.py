@@ -197,6 +197,8 @@ out = {{
   'standings': [[r['name'], r['rank'], r['points'], r['wins'], r['draws'], r['losses'],
                  round(r['mu'], 8), round(r['sigma'], 8)] for r in selectors.standings(t)],
   'fixtures': len(fx),
+  'pairings': sorted([f.round_no, f.table, f.leg, [x.entry.name for x in f.seats.order_by('index')]]
+                     for f in fx),
   'matches': Match.objects.filter(fixture__tournament=t).count(),
   'statuses': sorted({{f.match.status for f in fx if f.match}}),
   'attempts': sorted(f.attempts for f in fx if f.match),

@@ -28,10 +28,12 @@ def test_a_four_bot_round_robin_runs_to_the_end(stack):
     assert live["statuses"] == ["finished"] and live["attempts"] == [1] * 6
     assert live["verified"] and live["rebuild_diffs"] == []
     assert live["history"] == 12  # one rating row per entry per match
-    # the same tournament played in one process gives the same table
+    # the same tournament played in one process gives the same pairings (match
+    # seeds are fresh secret draws, so the results may differ)
     stack.manage("run_tournament", "tic_tac_toe", "--bots", "greedy", "random", "greedy",
                  "random", "--seed", "5", "--no-progress", "--inline")
-    assert stack.probe(SUMMARY.format(pk=2))["standings"] == live["standings"]
+    inline = stack.probe(SUMMARY.format(pk=2))
+    assert inline["pairings"] == live["pairings"] and inline["status"] == "finished"
 
 
 def test_duplicated_tasks_change_nothing(stack):
