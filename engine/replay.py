@@ -217,6 +217,9 @@ def verify(events: Sequence[Event], find_game: Callable[[str], Game]) -> Verdict
                          f"only v{game.rules_version} can be re-simulated here")
     recorded = [encode(e) for e in events]
     recorded_digest = digest_of(recorded)
+    if ending_of(events) is None:  # a prefix of a match is not a match (nor reveals its seed)
+        raise LogError(f"the log is incomplete: it stops after event {len(events) - 1}, "
+                       f"before {MATCH_ENDED}")
     try:
         header = reveal(header, ending_of(events))
     except RevealError as exc:

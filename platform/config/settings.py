@@ -243,5 +243,11 @@ SCRIMMAGE_LEASE_SECONDS = float(os.environ.get("SCRIMMAGE_LEASE_SECONDS", "60"))
 SCRIMMAGE_HEARTBEAT_SECONDS = float(os.environ.get("SCRIMMAGE_HEARTBEAT_SECONDS", "5"))
 # a queued match not picked up for this long is sent again (a lost message)
 SCRIMMAGE_REQUEUE_AFTER = float(os.environ.get("SCRIMMAGE_REQUEUE_AFTER", "600"))
+# ... and sooner, after this long, when the broker's queue is empty (its message was
+# taken by a worker that died before claiming it)
+SCRIMMAGE_UNCLAIMED_AFTER = float(os.environ.get("SCRIMMAGE_UNCLAIMED_AFTER", "30"))
+# every worker runs the sweeper (tournaments.recover_stalled) this often itself,
+# beat or no beat (0: only when the worker starts)
+SCRIMMAGE_SWEEP_SECONDS = float(os.environ.get("SCRIMMAGE_SWEEP_SECONDS", "20"))
 # events stored per batch while a match runs (smaller: a running match is watched live sooner)
 SCRIMMAGE_EVENT_BATCH = int(os.environ.get("SCRIMMAGE_EVENT_BATCH", "200"))

@@ -25,6 +25,9 @@ ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
 CELERY = str(Path(sys.executable).with_name("celery"))
 DEFAULT_REDIS = "redis://127.0.0.1:6379/13"
+#: how long a poll waits for what must happen: only a bound on a hang, far beyond
+#: what anything takes even on a busy machine (a poll returns as soon as it holds)
+PATIENCE = 300.0
 
 
 def redis_url() -> str | None:
@@ -110,7 +113,7 @@ class Stack:
         self.procs.append(proc)
         self.logs.append(log)
         if wait:
-            self._wait_log(log, "ready", 60)
+            self._wait_log(log, "ready", PATIENCE)
         return proc
 
     def start_beat(self) -> subprocess.Popen:
@@ -137,7 +140,7 @@ class Stack:
         os.killpg(proc.pid, signal.SIGKILL)  # the worker and any pool children
         proc.wait(timeout=10)
 
-    def wait_for(self, code: str, timeout: float = 120, every: float = 0.3):
+    def wait_for(self, code: str, timeout: float = PATIENCE, every: float = 0.3):
         """Poll ``probe(code)`` until its ``out`` is truthy; returns it."""
         deadline = time.monotonic() + timeout
         last = None

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -13,7 +12,7 @@ from engine.games.aimbots import GAME
 from engine.games.aimbots.scrap import core_value
 from engine.lineup import lineup
 from engine.replay import Replay, verify
-from engine.runner import run_match
+from engine.runner import DEFAULT_MAX_STEPS, run_match
 from tests.engine.games.match_checks import ChosenBot, check_same_seed_same_log_and_verifies
 
 
@@ -115,12 +114,14 @@ def test_any_legal_play_keeps_invariants_and_ends(seats, seed, picks, turn_limit
     assert sorted(match.outcome.ranks)[0] == 1
 
 
-def test_random_match_is_fast():
-    match_of(["random", "random"], 0)
-    began = time.perf_counter()
+def test_random_matches_end_by_the_rules_long_before_the_step_cap():
+    # the work a match costs, counted in decision rounds: its speed in seconds is
+    # measured by bench/engine_bench.py (every registered game), never asserted in a
+    # test, where a busy machine would make it flaky
     for seed in range(10):
-        match_of(["random", "random"], seed)
-    assert (time.perf_counter() - began) / 10 < 0.5
+        match = match_of(["random", "random"], seed)
+        assert "step cap" not in match.outcome.reason
+        assert match.steps < DEFAULT_MAX_STEPS // 10
 
 
 def test_render_takes_views_and_state_json():
