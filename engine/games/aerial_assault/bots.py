@@ -68,12 +68,16 @@ def step_options(view: dict, r: int, slot: tuple, zone: int, auto: bool) -> list
                     out.append({"act": "pass", "dir": d, "dist": n})
     elif kind in ("catch", "pickup"):
         out.append({"act": kind})
-    elif kind == "block":
-        for other in view["robots"]:
-            if other["alliance"] != alliance and other["zone"] == zone \
-                    and other["robot"] != robot["last_block"]:
-                out.append({"act": "block", "target": other["robot"]})
+    elif kind == "block" and block_targets(view, r, zone):
+        out.append({"act": "block"})  # the target is named after the reveal
     return out
+
+
+def block_targets(view: dict, r: int, zone: int) -> list[int]:
+    """Opposing robots robot ``r`` could block from ``zone``."""
+    robot = view["robots"][r]
+    return [o["robot"] for o in view["robots"] if o["alliance"] != robot["alliance"]
+            and o["zone"] == zone and o["robot"] != robot["last_block"]]
 
 
 def _end_zone(zone: int, step: Any) -> int:
@@ -189,6 +193,9 @@ class GreedyBot:
         phase = view["phase"]
         if phase == "draft":
             return max(request.legal, key=lambda c: (card_value(c), c))
+        if phase == "block":
+            return max(request.legal, key=lambda a: (bool(view["robots"][a["target"]]["balls"]),
+                                                     -a["target"]))
         out = []
         for r in view["my_robots"]:
             robot = view["robots"][r]
@@ -275,8 +282,8 @@ class GreedyBot:
                 if self._catch_expected(view, r, zone):
                     value += 14
             elif act == "block":
-                target = view["robots"][step["target"]]
-                value += 9 if target["balls"] else 2
+                foes = [view["robots"][t] for t in block_targets(view, r, zone)]
+                value += 9 if any(f["balls"] for f in foes) else 2
         for z in (zone, start):
             if (z, holding) not in memo:
                 memo[z, holding] = self._position(view, r, z, holding, auto)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
-from engine.events import Event
+from engine.events import EVERYONE, Event
 from engine.game import Decision, Game, Header, Option, Outcome, RulesError
 from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.field import (ALLIANCES, ZONES, inbound_zone, other,
@@ -97,7 +97,8 @@ class State:
     missed_shots: bool
     tied_blocks: bool
     rookie: tuple[int, ...]
-    phase: str = "setup"  # setup | build | draft | auto | play | over
+    version: int = 2  # the rules version of the log being folded
+    phase: str = "setup"  # setup | build | draft | auto | play | block | over
     controllers: tuple[int, ...] = ()  # the seat driving each robot
     robots: tuple[Robot, ...] = ()
     deck: tuple[str, ...] = ()  # face-down special cards, sorted (draws are random)
@@ -114,6 +115,9 @@ class State:
     scored: tuple[int, int] = (0, 0)  # balls scored
     revealed: tuple[tuple[int, str, str, str], ...] = ()  # (robot, card, side, label)
     blocked: tuple[int, ...] = ()  # robots blocked in the last revealed play
+    staged: tuple[dict, ...] = ()  # revealed plays waiting for their block targets
+    naming: tuple[int, ...] = ()  # blocking robots still to name a target, in order
+    targets: tuple[tuple[int, int], ...] = ()  # (blocker, target) named so far
     result: str = ""
 
     @property
@@ -193,8 +197,10 @@ def _step_problem(state: State, r: int, slot: tuple, step: Any, zone: int,
                "catch": ("catch",), "pickup": ("pickup",), "block": ("block",)}[kind]
     if act not in allowed:
         return f"a {kind} action cannot be used to {act}", zone
-    keys = {"move": {"act", "dir", "dist"}, "pass": {"act", "dir", "dist"},
-            "block": {"act", "target"}}.get(act, {"act"})
+    keys = {"move": {"act", "dir", "dist"}, "pass": {"act", "dir", "dist"}}.get(act, {"act"})
+    if act == "block" and "target" in step:
+        return ("a block step is {\"act\": \"block\"}: its target is named after the "
+                "cards are revealed"), zone
     if set(step) != keys:
         return f"a {act} step has exactly the keys {sorted(keys)}", zone
     alliance = robot.alliance
@@ -238,18 +244,31 @@ def _step_problem(state: State, r: int, slot: tuple, step: Any, zone: int,
         if not 0 <= zone + d * n < ZONES:
             return "that pass leaves the field", zone
         return None, zone
-    if act == "block":
-        t = step["target"]
-        if type(t) is not int or not 0 <= t < len(state.robots):
-            return "a block targets a robot number", zone
-        if state.robots[t].alliance == alliance:
-            return "you may only block opposing robots", zone
-        if state.robots[t].zone != zone:
-            return "you may only block a robot in your zone", zone
-        if robot.last_block == t:
-            return "no blocking the same robot right after blocking it successfully", zone
-        return None, zone
     return None, zone
+
+
+def block_candidates(state: State, play: dict) -> list[int]:
+    """The robots a revealed ``play`` may name as its block's target: opposing
+    robots in the zone where the block happens (after an earlier move of the same
+    card), except the one this robot blocked successfully in the last card play."""
+    if play["side"] == "down":
+        return []
+    r = play["robot"]
+    robot = state.robots[r]
+    zone = robot.zone
+    for step in play["steps"]:
+        if step is None:
+            continue
+        if step["act"] == "move":
+            zone = max(0, min(ZONES - 1, zone + step["dir"] * step["dist"]))
+        elif step["act"] == "block":
+            return [t for t, o in enumerate(state.robots)
+                    if o.alliance != robot.alliance and o.zone == zone and t != robot.last_block]
+    return []
+
+
+def staged_play(state: State, r: int) -> dict:
+    return next(p for p in state.staged if p["robot"] == r)
 
 
 def play_problem(state: State, r: int, play: Any, hand: tuple[str, ...], zone: int,
@@ -327,8 +346,11 @@ def default_play(robot: Robot) -> dict:
 class AerialAssault(Game):
     name = "aerial_assault"
     title = "Aerial Assault"
-    rules_version = 1
-    seat_counts = (2, 3, 4, 6)
+    rules_version = 2
+    #: v1 logs fold: the v2 changes are new events or fold alike, except that v1
+    #: cleared a trussed mark out of bounds (the fold asks the log's version)
+    folds_versions = (1,)
+    seat_counts = (2, 3, 4, 5, 6)
     options = {
         "iri": Option(False, "IRI / Einstein robots: 7 build weeks and one more special card"),
         "rookie": Option("", "rookie teams with 5 build weeks: '', 'all' or seats like '0,2'"),
@@ -351,6 +373,11 @@ class AerialAssault(Game):
             others = [s for s in range(3) if s != solo]
             controllers = [solo, others[0], others[1], solo]
             data = {"controllers": controllers, "solo": solo}
+        elif n == 5:
+            double = rng.below(5)
+            others = [s for s in range(5) if s != double]
+            controllers = [double] + others + [double]
+            data = {"controllers": controllers, "double": double}
         else:
             data = {"controllers": list(range(n))}
         return [Event("TeamsAssigned", data)]
@@ -362,7 +389,8 @@ class AerialAssault(Game):
             o = d["options"]
             n = len(d["seats"])
             return State(n, o.get("iri", False), o.get("missed_shots", False),
-                         o.get("tied_blocks", False), parse_rookie(o.get("rookie", ""), n))
+                         o.get("tied_blocks", False), parse_rookie(o.get("rookie", ""), n),
+                         version=d.get("rules_version", self.rules_version))
         handler = _EVOLVE.get(t)
         return handler(state, d) if handler else state
 
@@ -374,6 +402,11 @@ class AerialAssault(Game):
             seat = state.controllers[robot]
             return [Decision(seat, state.row[0], list(state.row),
                              prompt=f"draft a special card for robot {robot}")]
+        if phase == "block":
+            r = state.naming[0]
+            legal = [{"target": t} for t in block_candidates(state, staged_play(state, r))]
+            return [Decision(state.controllers[r], legal[0], legal,
+                             prompt=f"robot {r}: name the robot its block targets")]
         if phase not in ("build", "auto", "play"):
             return []
         out = []
@@ -417,6 +450,8 @@ class AerialAssault(Game):
             _resolve_auto(ctx, actions)
         elif state.phase == "play":
             _resolve_driver(ctx, actions)
+        elif state.phase == "block":
+            _resolve_naming(ctx, actions)
         return ctx.events
 
     # -- the end ------------------------------------------------------------------------
@@ -452,7 +487,8 @@ def _view(state: State, seat: int | None, everything: bool) -> dict:
                  "zone": robot.zone, "parts": list(robot.parts), "weeks": robot.weeks,
                  "budget": robot.budget, "hand_size": len(robot.hand),
                  "played": list(robot.played), "rerolls_used": list(robot.rerolls),
-                 "last_block": robot.last_block, "forced": robot.forced,
+                 "last_block": robot.last_block,
+                 "forced": _forced_seen(state, robot, seat, everything),
                  "balls": [b.id for b in held_by(state, r)]}
         if everything or r in mine:
             entry["hand"] = list(robot.hand)
@@ -479,9 +515,26 @@ def _view(state: State, seat: int | None, everything: bool) -> dict:
             "revealed": [{"robot": r, "card": c, "side": s, "label": lab,
                           "blocked": r in state.blocked}
                          for r, c, s, lab in state.revealed],
+            "staged": [dict(p) for p in state.staged], "naming": list(state.naming),
+            "block_targets": [list(pair) for pair in state.targets],
             "removed_first": state.removed_first, "result": state.result,
             "options": {"iri": state.iri, "missed_shots": state.missed_shots,
                         "tied_blocks": state.tied_blocks}}
+
+
+def _forced_seen(state: State, robot: Robot, seat: int | None, everything: bool) -> str:
+    """A panicking robot's drawn card is secret from the other alliance (and
+    spectators) until it is played: they see only that it panics."""
+    if not robot.forced.startswith("card:") or everything:
+        return robot.forced
+    if seat is not None and seat_alliance(state, seat) == robot.alliance:
+        return robot.forced
+    return "panic"
+
+
+def alliance_seats(state: State, alliance: str) -> tuple[int, ...]:
+    return tuple(sorted({state.controllers[r] for r, robot in enumerate(state.robots)
+                         if robot.alliance == alliance}))
 
 
 def _checker(state: State, seat: int) -> Callable[[Any], str | None]:
@@ -540,7 +593,18 @@ def _revealed(state: State, d: dict) -> State:
         card = C.CARD_BY_ID[p["card"]]
         label = "face down" if p["side"] == "down" else C.side_label(getattr(card, p["side"]))
         shown.append((r, p["card"], p["side"], label))
-    return replace(state, robots=tuple(robots), revealed=tuple(shown), blocked=())
+    return replace(state, robots=tuple(robots), revealed=tuple(shown), blocked=(),
+                   staged=tuple(d["plays"]), naming=(), targets=())
+
+
+def _to_name(state: State, d: dict) -> State:
+    return replace(state, phase="block", naming=tuple(d["robots"]), targets=())
+
+
+def _named(state: State, d: dict) -> State:
+    naming = state.naming[1:]
+    return replace(state, naming=naming, targets=state.targets + ((d["robot"], d["target"]),),
+                   phase="block" if naming else "play")
 
 
 def _robot(state: State, r: int, **changes: Any) -> State:
@@ -593,9 +657,14 @@ def _passed(state: State, d: dict) -> State:
     return _ball(state, d["ball"], where="floor", robot=-1, zone=d["zone"])
 
 
+def _kept_truss(state: State, i: int) -> bool:
+    """A trussed ball keeps its mark until it scores (v1 dropped it out of bounds)."""
+    return state.balls[i].trussed and state.version >= 2
+
+
 def _out(state: State, d: dict) -> State:
-    return _ball(state, d["ball"], where="waiting", robot=-1, zone=-1, trussed=False,
-                 possessors=())
+    return _ball(state, d["ball"], where="waiting", robot=-1, zone=-1,
+                 trussed=_kept_truss(state, d["ball"]), possessors=())
 
 
 def _trussed(state: State, d: dict) -> State:
@@ -614,10 +683,12 @@ def _caught(state: State, d: dict) -> State:
 
 def _inbounded(state: State, d: dict) -> State:
     i, r = d["ball"], d["robot"]
+    trussed = _kept_truss(state, i)
     if d["caught"]:
-        return _ball(state, i, where="held", robot=r, zone=-1, trussed=False, possessors=(r,))
-    return _ball(state, i, where="floor", robot=-1, zone=state.robots[r].zone, trussed=False,
-                 possessors=())
+        return _ball(state, i, where="held", robot=r, zone=-1, trussed=trussed,
+                     possessors=(r,))
+    return _ball(state, i, where="floor", robot=-1, zone=state.robots[r].zone,
+                 trussed=trussed, possessors=())
 
 
 def _tied(state: State, d: dict) -> State:
@@ -633,12 +704,12 @@ def _panicked(state: State, d: dict) -> State:
 def _play_ended(state: State, d: dict) -> State:
     blocks = {b: t for b, t in d["blocks"]}
     robots = tuple(replace(r, last_block=blocks.get(i, -1)) for i, r in enumerate(state.robots))
-    return replace(state, robots=robots, play=state.play + 1)
+    return replace(state, robots=robots, play=state.play + 1, staged=(), targets=())
 
 
 def _auto_ended(state: State, d: dict) -> State:
     robots = tuple(replace(r, played=()) for r in state.robots)
-    return replace(state, robots=robots, phase="play", round=1, play=0)
+    return replace(state, robots=robots, phase="play", round=1, play=0, staged=())
 
 
 def _round_ended(state: State, d: dict) -> State:
@@ -657,7 +728,8 @@ _EVOLVE = {
     "Rerolled": _rerolled, "ActionBlocked": _blocked, "BallScored": _scored,
     "BallDropped": _dropped, "BallPickedUp": _held, "BallPassed": _passed,
     "BallOut": _out, "Trussed": _trussed, "Caught": _caught, "Inbounded": _inbounded,
-    "TiedBlock": _tied, "DriverPanicked": _panicked, "PlayEnded": _play_ended,
+    "TiedBlock": _tied, "DriverPanicked": _panicked, "BlocksToName": _to_name,
+    "BlockTargetNamed": _named, "PlayEnded": _play_ended,
     "AutonomousEnded": _auto_ended, "RoundEnded": _round_ended, "MatchOver": _over,
 }
 
@@ -672,8 +744,8 @@ class _Ctx:
         self.game, self.state, self.rng = game, state, rng
         self.events: list[Event] = []
 
-    def emit(self, type_: str, data: dict) -> None:
-        event = Event(type_, data)
+    def emit(self, type_: str, data: dict, to: Any = EVERYONE, public: dict | None = None) -> None:
+        event = Event(type_, data, to, public)
         self.events.append(event)
         self.state = self.game.evolve(self.state, event)
 
@@ -687,8 +759,9 @@ def _resolve_build(ctx: _Ctx, actions: dict) -> None:
     ctx.emit("RobotsBuilt", {"parts": parts})
     state, rng = ctx.state, ctx.rng
     n = len(state.robots)
-    if state.seats in (2, 3):
-        order = list(range(n))  # robots 0 and 3 belong to the first (or solo) seat
+    if state.seats in (2, 3, 5):
+        # robots 0 and the last belong to the seat driving two: it picks first and last
+        order = list(range(n))
     else:
         tied, rounds = list(range(state.seats)), []
         while len(tied) > 1:
@@ -735,6 +808,11 @@ def _end_draft(ctx: _Ctx) -> None:
         red_first = ctx.rng.below(2) == 0
         team_a = "red" if red_first else "blue"
         alliances = [team_a, other(team_a), other(team_a), team_a]
+    elif state.seats == 5:
+        # the seat driving robots 0 and 5 and one partner dealt from the other four
+        team_a = "red" if ctx.rng.below(2) == 0 else "blue"
+        partner = 1 + ctx.rng.below(4)
+        alliances = [team_a if r in (0, partner, 5) else other(team_a) for r in range(n)]
     else:
         alliances = ctx.rng.shuffled(["red"] * (n // 2) + ["blue"] * (n // 2))
     ctx.emit("AlliancesDealt", {"alliances": alliances})
@@ -768,9 +846,28 @@ def _resolve_auto(ctx: _Ctx, actions: dict) -> None:
 
 def _resolve_driver(ctx: _Ctx, actions: dict) -> None:
     plays = _plays_of(ctx.state, actions)
-    plays = {r: plays[r] for r in sorted(plays)}
+    revealed = [_reveal_data(r, plays[r]) for r in sorted(plays)]
     ctx.emit("CardsRevealed", {"round": ctx.state.round, "step": ctx.state.play,
-                               "plays": [_reveal_data(r, p) for r, p in plays.items()]})
+                               "plays": revealed})
+    blockers = [p["robot"] for p in revealed if block_candidates(ctx.state, p)]
+    if blockers:  # their targets are named now, with every play in view
+        ctx.emit("BlocksToName", {"robots": blockers})
+        return
+    _finish_play(ctx)
+
+
+def _resolve_naming(ctx: _Ctx, actions: dict) -> None:
+    r = ctx.state.naming[0]
+    target = actions[ctx.state.controllers[r]]["target"]
+    ctx.emit("BlockTargetNamed", {"robot": r, "target": target})
+    if not ctx.state.naming:
+        _finish_play(ctx)
+
+
+def _finish_play(ctx: _Ctx) -> None:
+    """Resolve the revealed card play (block targets named), then end it."""
+    named = dict(ctx.state.targets)
+    plays = {p["robot"]: _aimed(p, named.get(p["robot"])) for p in ctx.state.staged}
     blocks = _resolve_play(ctx, plays, auto=False)
     ctx.emit("PlayEnded", {"blocks": blocks})
     if ctx.state.play >= PLAYS:
@@ -780,8 +877,18 @@ def _resolve_driver(ctx: _Ctx, actions: dict) -> None:
             return
     for r, robot in enumerate(ctx.state.robots):
         if robot.forced == "panic":
-            ctx.emit("DriverPanicked", {"robot": r, "card": ctx.rng.choice(robot.hand)})
+            ctx.emit("DriverPanicked", {"robot": r, "card": ctx.rng.choice(robot.hand)},
+                     alliance_seats(ctx.state, robot.alliance), {"robot": r})
     _inbound(ctx)
+
+
+def _aimed(play: dict, target: int | None) -> dict:
+    """``play`` with its block step aimed at ``target`` (when one was named)."""
+    if target is None:
+        return play
+    steps = [{"act": "block", "target": target} if s is not None and s["act"] == "block"
+             else s for s in play["steps"]]
+    return {**play, "steps": steps}
 
 
 def _finish(ctx: _Ctx) -> None:
@@ -849,7 +956,7 @@ class _Play:
     def block_target(self) -> int | None:
         for s in self.steps:
             if s is not None and s["act"] == "block":
-                return s["target"]
+                return s.get("target")
         return None
 
 
@@ -879,16 +986,20 @@ def _fail(ctx: _Ctx, r: int, act: str, reason: str) -> None:
     ctx.emit("StepFailed", {"robot": r, "act": act, "reason": reason})
 
 
-def _roll(ctx: _Ctx, p: _Play, slot: tuple, what: str, mod: int, need: int) -> tuple[int, bool]:
+def _roll(ctx: _Ctx, p: _Play, slot: tuple, what: str, mod: int, need: int,
+          one_misses: bool = False) -> tuple[int, bool]:
     """Roll for a step; a re-roll card not yet spent re-rolls a failure. Returns
-    the natural die kept and whether the step succeeded."""
+    the natural die kept and whether the step succeeded. ``one_misses``: a
+    natural 1 fails whatever the modifiers (the missed-shots rule)."""
+    def succeeds(die: int) -> bool:
+        return die + mod >= need and not (one_misses and die == 1)
     die = ctx.rng.die()
-    ok = die + mod >= need
+    ok = succeeds(die)
     ctx.emit("DiceRolled", {"robot": p.robot, "for": what, "die": die, "mod": mod,
                             "need": need, "success": ok})
     if not ok and slot[2] and p.card not in ctx.state.robots[p.robot].rerolls:
         die = ctx.rng.die()
-        ok = die + mod >= need
+        ok = succeeds(die)
         ctx.emit("Rerolled", {"robot": p.robot, "card": p.card, "for": what, "die": die,
                               "mod": mod, "need": need, "success": ok})
     return die, ok
@@ -935,7 +1046,10 @@ def _do_move(ctx: _Ctx, p: _Play, slot: tuple, step: dict, auto: bool) -> None:
 
 def _do_block(ctx: _Ctx, p: _Play, slot: tuple, step: dict, plays: dict, blocks: list) -> None:
     s = ctx.state
-    t = step["target"]
+    t = step.get("target")
+    if t is None:
+        _fail(ctx, p.robot, "block", "no opposing robot to block in this zone")
+        return
     target = plays.get(t)
     if s.robots[t].zone != s.robots[p.robot].zone:
         _fail(ctx, p.robot, "block", "the target is not in this zone")
@@ -1007,7 +1121,7 @@ def _do_high(ctx: _Ctx, p: _Play, slot: tuple, auto: bool) -> None:
     if rng_ is None or rng_ > shooter.range:
         return _fail(ctx, p.robot, "high", "the goals are out of range")
     ball = held[0]
-    die, ok = _roll(ctx, p, slot, "high goal", slot[1], shooter.shoot)
+    die, ok = _roll(ctx, p, slot, "high goal", slot[1], shooter.shoot, s.missed_shots)
     if ok:
         _score(ctx, p, ball, "high", auto)
     elif s.missed_shots and die == 1:
@@ -1047,7 +1161,7 @@ def _do_truss(ctx: _Ctx, p: _Play, slot: tuple, plays: dict) -> None:
     if rng_ is None or rng_ > shooter.range:
         return _fail(ctx, p.robot, "truss", "the truss is out of range")
     ball = held[0]
-    die, ok = _roll(ctx, p, slot, "truss", slot[1], shooter.truss)
+    die, ok = _roll(ctx, p, slot, "truss", slot[1], shooter.truss, s.missed_shots)
     if not ok:
         if s.missed_shots and die == 1:
             return _missed(ctx, p, ball, MISSED_TRUSS, white_zone(other(a)))
@@ -1084,7 +1198,7 @@ def _do_pass(ctx: _Ctx, p: _Play, step: dict, plays: dict) -> None:
                         if q.robot != p.robot and s.robots[q.robot].alliance == robot.alliance
                         and s.robots[q.robot].zone == robot.zone
                         and q.wants("catch", "pickup")
-                        and len(held_by(s, q.robot)) < MAX_HELD),
+                        and not held_by(s, q.robot)),
                        key=lambda q: (q.order, q.robot))
         if mates:
             mates[0].used = True

@@ -68,9 +68,10 @@ def stay(card: str = "B2") -> dict:
     return {"card": card, "side": "down"}
 
 
-def play_once(state: State, plays: dict, dice: LoadedDice):
-    """Check and resolve one card play (``plays``: robot -> play); returns the
-    events and the state after them."""
+def play_once(state: State, plays: dict, dice: LoadedDice, names: dict | None = None):
+    """Check and resolve one card play (``plays``: robot -> play); blocking robots
+    then name their targets (``names``: robot -> target) as the rules ask. Returns
+    the events and the state after them."""
     actions = {}
     for d in GAME.pending(state):
         action = [plays.get(d.seat, default_play(state.robots[d.seat]))]
@@ -78,9 +79,20 @@ def play_once(state: State, plays: dict, dice: LoadedDice):
         assert reason is None, reason
         actions[d.seat] = action
     events = GAME.resolve(state, actions, dice)
-    assert not dice.values, f"unused dice {dice.values}"
     for e in events:
         state = GAME.evolve(state, e)
+    while state.phase == "block":
+        (decision,) = GAME.pending(state)
+        robot = state.naming[0]
+        assert names and robot in names, f"robot {robot} must name a block target"
+        action = {"target": names[robot]}
+        reason = decision.reject_reason(action)
+        assert reason is None, reason
+        more = GAME.resolve(state, {decision.seat: action}, dice)
+        for e in more:
+            state = GAME.evolve(state, e)
+        events += more
+    assert not dice.values, f"unused dice {dice.values}"
     return events, state
 
 

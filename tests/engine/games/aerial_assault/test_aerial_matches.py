@@ -20,11 +20,11 @@ SCORING = {"BallScored", "Trussed", "Caught"}
 
 def test_registered():
     assert registry.get("aerial_assault") is GAME
-    assert GAME.seat_counts == (2, 3, 4, 6)
+    assert GAME.seat_counts == (2, 3, 4, 5, 6)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), seats=st.sampled_from([2, 3, 4, 6]),
+@given(seed=st.integers(0, 2**32), seats=st.sampled_from([2, 3, 4, 5, 6]),
        greedy=st.lists(st.booleans(), min_size=6, max_size=6),
        iri=st.booleans(), missed=st.booleans(), tied=st.booleans(),
        rookie=st.sampled_from(["", "all", "0", "1"]))
@@ -70,7 +70,7 @@ def test_properties_of_whole_matches(seed, seats, greedy, iri, missed, tied, roo
         for s in range(seats) for r in robots_of(state, s)[:1])
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
 def test_same_seed_same_bytes_other_seed_other_log(seats):
     bots = (["greedy", "random"] * 3)[:seats]
     a = match(bots, 11).log.to_jsonl()
@@ -78,7 +78,7 @@ def test_same_seed_same_bytes_other_seed_other_log(seats):
     assert a != match(bots, 12).log.to_jsonl()
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
 def test_verify_re_simulates(seats):
     bots = (["random", "greedy"] * 3)[:seats]
     m = match(bots, 5, {"missed_shots": True, "tied_blocks": True})
@@ -86,7 +86,7 @@ def test_verify_re_simulates(seats):
     assert verdict.ok, verdict.describe()
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
 def test_no_secret_reaches_another_seat(seats):
     m = match(["random"] * seats, 9, {"tied_blocks": True})
     replay = Replay(GAME, m.log.events)
@@ -95,8 +95,11 @@ def test_no_secret_reaches_another_seat(seats):
         for e in replay.stream_for(seat):
             if e.type == "ActionSubmitted" and e.data["seat"] != seat:
                 # other seats' builds, programs and card plays are twins with no action;
-                # only the open draft's picks (a card id) are public
-                assert set(e.data) == {"seat"} or type(e.data["action"]) is str
+                # only the open draft's picks (a card id) and the block targets named
+                # after a reveal are public
+                action = e.data.get("action")
+                assert set(e.data) == {"seat"} or type(action) is str or (
+                    type(action) is dict and set(action) == {"target"})
             if e.type == "ActionRejected" and e.data["seat"] != seat:
                 assert "action" not in e.data
     mine = {s: robots_of(final, s) for s in range(seats)}
@@ -173,3 +176,35 @@ def test_greedy_beats_random_in_two_bot_matches():
         o = match(bots, seed).outcome
         wins += o.ranks[g] == 1 and o.ranks[1 - g] == 2
     assert wins >= 150, f"greedy won {wins} of 200"
+
+
+def test_rules_v1_logs_still_fold():
+    """A log made by rules v1 (block targets inside the secret play, a trussed mark
+    cleared out of bounds) folds with this engine to the outcome it recorded."""
+    from pathlib import Path
+
+    from engine.events import parse_jsonl
+
+    log = Path(__file__).parent / "data" / "aerial_v1_two_seats.jsonl"
+    events = parse_jsonl(log.read_text())
+    assert events[0].data["rules_version"] == 1 and GAME.rules_version == 2
+    types = {e.type for e in events}
+    assert {"BlockRolled", "BallOut", "DriverPanicked"} <= types
+    final = Replay(GAME, events).state_at(len(events) - 1)
+    assert final.version == 1 and final.phase == "over"
+    outcome, recorded = GAME.outcome(final), events[-1].data
+    assert list(outcome.ranks) == recorded["ranks"] and list(outcome.scores) == recorded["scores"]
+
+
+def test_v1_clears_a_trussed_mark_out_of_bounds_and_v2_keeps_it():
+    from dataclasses import replace
+
+    from engine.events import Event
+    from aa_helpers import held, scene
+
+    state = scene([("red", 0, ("tank_drive", "catapult", "spinning_stick")),
+                   ("blue", 5, ("tank_drive", "catapult", "spinning_stick"))],
+                  [replace(held(0, "red", 0), trussed=True)])
+    out = Event("BallOut", {"ball": 0})
+    assert GAME.evolve(state, out).balls[0].trussed
+    assert not GAME.evolve(replace(state, version=1), out).balls[0].trussed
