@@ -208,3 +208,97 @@ def test_v1_clears_a_trussed_mark_out_of_bounds_and_v2_keeps_it():
     out = Event("BallOut", {"ball": 0})
     assert GAME.evolve(state, out).balls[0].trussed
     assert not GAME.evolve(replace(state, version=1), out).balls[0].trussed
+
+
+# -- the built-in greedy as a sparring partner (issue 14) -------------------------------
+
+from engine.games.aerial_assault.greedy import GreedyBot, good_builds  # noqa: E402
+
+
+def hopeless_steps(view: dict, action: list) -> list[str]:
+    """The steps of a seat's card plays that cannot succeed as its view stands:
+    a shot, truss, pass or low goal with no ball, a pick-up with no ball of its
+    colour on the floor where it happens, a catch with no teammate holding a ball
+    that may be trussed. A hand-off inside the seat (a pass this same play into the
+    taker's zone) counts as a ball for the taker."""
+    robots, balls = view["robots"], view["balls"]
+    passed_to = set()
+    for r, play in zip(view["my_robots"], action):
+        for step in play.get("steps") or []:
+            if step and step["act"] == "pass":
+                passed_to.add(robots[r]["zone"] + step["dir"] * step["dist"])
+    found = []
+    for r, play in zip(view["my_robots"], action):
+        robot, zone = robots[r], robots[r]["zone"]
+        holding = bool(robot["balls"])
+        for step in play.get("steps") or []:
+            if step is None:
+                continue
+            act = step["act"]
+            if act == "move":
+                zone += step["dir"] * step["dist"]
+            floor = any(b["where"] == "floor" and b["zone"] == zone
+                        and b["color"] == robot["alliance"] for b in balls)
+            if act in ("high", "truss", "pass") and not holding or \
+                    act == "low" and not (holding or floor):
+                found.append(f"robot {r}: {act} with no ball")
+            if act in ("high", "truss", "pass", "low"):
+                holding = False
+            if act == "pickup" and not floor and zone not in passed_to:
+                found.append(f"robot {r}: pick-up with no ball in zone {zone}")
+            if act == "catch" and zone not in passed_to and not any(
+                    o["alliance"] == robot["alliance"] and o["robot"] != r and any(
+                        not balls[b]["trussed"] for b in o["balls"]) for o in robots):
+                found.append(f"robot {r}: catch with no truss to come")
+    return found
+
+
+class WatchedGreedy(GreedyBot):
+    """Greedy, recording every hopeless step it submits in a card play."""
+
+    seen: list = []
+
+    def decide(self, request):
+        action = super().decide(request)
+        if request.view["phase"] == "play":
+            WatchedGreedy.seen += hopeless_steps(request.view, action)
+        return action
+
+
+def test_greedy_submits_no_hopeless_steps():
+    """Issue 14: no pick-ups with no ball, no catches with no truss, no shots or
+    passes with no ball, over many matches of every size."""
+    from engine.game import Seat
+    from engine.players import BotPlayer
+    from engine.runner import run_match
+
+    WatchedGreedy.seen = []
+    plays = 0
+    for seed in range(16):
+        seats = (2, 3, 4, 5, 6)[seed % 5]
+        options = {"missed_shots": seed % 2 == 0, "tied_blocks": seed % 3 == 0}
+        players = [BotPlayer(GAME, WatchedGreedy) for _ in range(seats)]
+        m = run_match(GAME, players, [Seat("greedy")] * seats, seed, options)
+        plays += sum(1 for e in m.log.events if e.type == "CardsRevealed")
+    assert plays > 16 * 25 and WatchedGreedy.seen == []
+
+
+def test_greedy_builds_by_value_and_not_always_the_same_robot():
+    chosen = set()
+    for seed in range(12):
+        for robot in match(["greedy"] * 4, seed).state.robots:
+            assert list(robot.parts) in good_builds(robot.budget)
+            chosen.add(robot.parts)
+    assert len(chosen) >= 2
+
+
+def test_greedy_hands_the_ball_over_for_assists():
+    """A seat driving two robots passes between them (kiss passes included), and
+    those balls score with assists."""
+    passes = kisses = assisted = 0
+    for seed in range(12):
+        events = match(["greedy", "greedy"], seed).log.events
+        passes += sum(1 for e in events if e.type == "BallPassed")
+        kisses += sum(1 for e in events if e.type == "BallPassed" and "to" in e.data)
+        assisted += sum(1 for e in events if e.type == "BallScored" and e.data["assist_points"])
+    assert passes >= 20 and kisses >= 10 and assisted >= 20, (passes, kisses, assisted)
