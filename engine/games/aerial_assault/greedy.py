@@ -9,7 +9,8 @@ loose balls, go and receive the inbound, block ball carriers. A step that cannot
 succeed as things stand (a pick-up with no ball there, a catch with no truss
 coming, a shot with no ball) is never played: a card face down is better. A seat
 driving two robots hands the ball from one to the other within a card play (a
-kiss pass, or a pass and a pick-up) when the assist is worth it.
+kiss pass, or a pass and a pick-up) when the assist is worth it and no opponent
+could block the hand-off.
 
 Values are in "units" where a sure 10-point goal is worth 18 (3 per sixth of
 chance), so an assist (10 points) is worth 18 too, times its chance.
@@ -17,6 +18,7 @@ chance), so an assist (10 points) is worth 18 too, times its chance.
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache
 from typing import Any
 
@@ -78,6 +80,12 @@ def card_value(card_id: str) -> int:
     return value
 
 
+def in_range(robot: dict, zone: int) -> bool:
+    """Can ``robot`` shoot at its goals from ``zone``?"""
+    reach = shoot_range(robot["alliance"], zone)
+    return reach is not None and reach <= part(robot, "shooter").range
+
+
 def pickup_need(robot: dict) -> int:
     return min(C.PART_BY_ID[p].pickup for p in robot["parts"] if C.PART_BY_ID[p].pickup)
 
@@ -93,6 +101,9 @@ class GreedyBot:
     def __init__(self, game, seat: int, rng) -> None:
         self.seat = seat
         self.rng = rng
+        #: what this seat's robots chosen so far in a decision will take: floor
+        #: balls by zone, and "catch" for the one catch a truss allows
+        self.claimed: Counter = Counter()
 
     def decide(self, request: Request) -> Any:
         view = request.view
@@ -102,18 +113,34 @@ class GreedyBot:
         if phase == "block":
             return self._pick(request.legal, lambda a: self._block_worth(view, a["target"]))
         out = []
-        for r in view["my_robots"]:
+        self.claimed = Counter()
+        for r in view["my_robots"]:  # in robot order, the order allies resolve in
             robot = view["robots"][r]
             if phase == "build":
                 out.append(self.rng.choice(good_builds(robot["budget"])))
             elif phase == "auto":
                 out.append(self._program(view, r))
             else:
-                out.append(self._best(view, r, robot["hand"], robot["zone"], False,
-                                      bool(robot["balls"]))[0])
+                play = self._best(view, r, robot["hand"], robot["zone"], False,
+                                  bool(robot["balls"]))[0]
+                self._claim(robot["zone"], play)
+                out.append(play)
         if phase == "play":
             out = self._handoff(view, out)
         return out
+
+    def _claim(self, zone: int, play: dict) -> None:
+        """Note the floor ball or the catch ``play`` will take, so this seat's next
+        robot does not reach for the same one (it would find nothing left)."""
+        for step in play.get("steps") or []:
+            if step is None:
+                continue
+            if step["act"] == "move":
+                zone += step["dir"] * step["dist"]
+            elif step["act"] == "pickup":
+                self.claimed[zone] += 1
+            elif step["act"] == "catch":
+                self.claimed["catch"] += 1
 
     def _pick(self, options: list, worth) -> Any:
         values = [worth(o) for o in options]
@@ -157,6 +184,13 @@ class GreedyBot:
             gap = t["zone"] - g["zone"]
             if not g["balls"] or t["balls"] or abs(gap) > 2 or \
                     taker in view["balls"][g["balls"][0]]["possessors"]:
+                continue
+            if not in_range(t, t["zone"]) or any(
+                    o["alliance"] != g["alliance"] and o["zone"] in (g["zone"], t["zone"])
+                    for o in view["robots"]):
+                # only to a robot that can shoot next, and with no opponent at hand: a
+                # block on either robot would waste both plays (measured: hand-offs
+                # under threat of a block lose matches)
                 continue
             kiss = gap == 0
             toss = {"act": "pass", "dir": (gap > 0) - (gap < 0), "dist": abs(gap)}
@@ -244,14 +278,15 @@ class GreedyBot:
                 return HOPELESS, holding
             return self._pass_value(view, r, ball, zone, step, auto), False
         if act == "pickup":
-            here = floor_here(view, alliance, zone)
-            if not here or len(robot["balls"]) >= 2 or (holding and auto):
+            here = floor_here(view, alliance, zone) - self.claimed[zone]
+            if here <= 0 or len(robot["balls"]) >= 2 or (holding and auto):
                 return HOPELESS, holding
             return chance(pickup_need(robot), mod) * 2, True
         if act == "catch":
-            if not self._catch_expected(view, r, zone):
+            coming = self._catch_expected(view, r, zone)
+            if not coming or self.claimed["catch"]:
                 return HOPELESS, holding
-            return 14, holding
+            return 14 * coming // 6, holding
         if act == "block":
             foes = [view["robots"][t] for t in block_targets(view, r, zone)]
             if not foes:
@@ -266,20 +301,22 @@ class GreedyBot:
         seat's robot to pick up later loses more tempo than its assist brings."""
         return -5
 
-    def _catch_expected(self, view: dict, r: int, zone: int) -> bool:
-        """A teammate can truss an untrussed ball into this robot's white zone now."""
+    def _catch_expected(self, view: dict, r: int, zone: int) -> int:
+        """How likely a truss into this robot's white zone is this card play, in
+        sixths: a teammate with a ball that may be trussed already in truss range
+        (it will throw), or on the far half where a Move then Truss card reaches."""
         alliance = view["robots"][r]["alliance"]
         if zone != white_zone(alliance):
-            return False
+            return 0
+        best = 0
         for mate in view["robots"]:
-            if mate["robot"] == r or mate["alliance"] != alliance or not mate["balls"]:
+            if mate["robot"] == r or mate["alliance"] != alliance or \
+                    not any(not view["balls"][b]["trussed"] for b in mate["balls"]):
                 continue
             rng_ = truss_range(alliance, mate["zone"])
-            reach = part(mate, "shooter").range
-            if rng_ is not None and rng_ <= reach and \
-                    any(not view["balls"][b]["trussed"] for b in mate["balls"]):
-                return True
-        return False
+            if rng_ is not None:
+                best = max(best, 6 if rng_ <= part(mate, "shooter").range else 2)
+        return best
 
     def _block_worth(self, view: dict, t: int) -> int:
         """How much blocking robot ``t`` (its play revealed) would stop."""
