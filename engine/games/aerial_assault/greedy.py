@@ -5,7 +5,8 @@ drafts the strongest cards, and for each robot plays the card play with the best
 heuristic value: shoot when in range (worth more when the ball carries assists),
 pass to a teammate that has not held the ball yet (an assist) when that helps,
 truss from the far half with a catcher waiting, carry the ball home, pick up
-loose balls, go and receive the inbound, block ball carriers. A step that cannot
+loose balls, go and receive the inbound (already while a teammate carries the
+ball that will come back by it), block ball carriers. A step that cannot
 succeed as things stand (a pick-up with no ball there, a catch with no truss
 coming, a shot with no ball) is never played: a card face down is better. A seat
 driving two robots hands the ball from one to the other within a card play (a
@@ -364,6 +365,10 @@ class GreedyBot:
             c = carriers[0]
             if side_of(c["zone"]) != alliance:
                 return 6 - 2 * abs(zone - white_zone(alliance))
+            if not auto and view["score"][alliance]["scored"] >= view["removed_first"]:
+                # the ball the carrier scores comes back by an inbound at the far
+                # end: be there first (measured, this alone won 60% against the old)
+                return 6 - abs(zone - inbound_zone(alliance))
             return 6 - abs(zone - self._receiving_zone(alliance, reach, c["zone"]))
         foes = [o["zone"] for o in view["robots"] if o["alliance"] != alliance and o["balls"]]
         if foes:
