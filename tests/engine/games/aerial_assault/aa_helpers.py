@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from engine.game import Seat
 from engine.games.aerial_assault import GAME
-from engine.games.aerial_assault.rules import Ball, Robot, State, default_play
+from engine.games.aerial_assault.checks import default_play
+from engine.games.aerial_assault.state import Ball, Robot, State
 from engine.players import BotPlayer
 from engine.runner import run_match
 

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from engine import registry
 from engine.games.aerial_assault import GAME
 from engine.games.aerial_assault.bots import play_options
-from engine.games.aerial_assault.rules import robots_of, seat_action_problem
+from engine.games.aerial_assault.checks import seat_action_problem
+from engine.games.aerial_assault.state import robots_of
 from engine.replay import Replay, verify
 
 SCORING = {"BallScored", "Trussed", "Caught"}

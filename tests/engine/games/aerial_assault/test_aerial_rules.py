@@ -11,7 +11,7 @@ from aa_helpers import (MECANUM_CATAPULT, TANK_CATAPULT, WITH_CATCHING, LoadedDi
 from engine.games.aerial_assault import GAME
 from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.field import shoot_range, truss_range
-from engine.games.aerial_assault.rules import Ball
+from engine.games.aerial_assault.state import Ball
 
 RED_SZ1, RED_SZ2, RED_WHITE, BLUE_WHITE, BLUE_SZ2, BLUE_SZ1 = range(6)
 TRUSS = {"card": "B3", "side": "top", "steps": [{"act": "truss"}]}
