@@ -123,7 +123,8 @@ def play_problem(state: State, r: int, play: Any, hand: tuple[str, ...], zone: i
         return "order is an integer 0-9", zone
     forced = state.robots[r].forced
     if forced.startswith("card:") and card != forced[5:]:
-        return f"driver panic: this play must use card {forced[5:]}", zone
+        # the reason reaches every seat (a rejection's public twin): no card id in it
+        return "driver panic: this play must use the card drawn for it ('forced')", zone
     steps = play.get("steps", [])
     if side == "down":
         if steps not in ([], None):

@@ -628,3 +628,6 @@ def test_driver_panic_card_is_secret_from_the_other_alliance():
     for seat in (1, 3, None):
         assert GAME.view(after, seat)["robots"][0]["forced"] == "panic"
     assert GAME.state_json(after)["robots"][0]["forced"] == "card:B4"
+    # a rejected play's reason is public (its twin): it must not name the card either
+    reason = problem(after, 0, stay("B1"))
+    assert "panic" in reason and "B4" not in reason
