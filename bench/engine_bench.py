@@ -50,9 +50,13 @@ def _seek(game, match):
             "with_snapshots_ms": round(warm * 1000, 3)}
 
 
-def bench_game(name: str, budget: float = 4.0) -> dict:
+#: games also measured at a larger table: name -> seats
+MORE_SEATS = {"dogfight": 8}
+
+
+def bench_game(name: str, budget: float = 4.0, seats: int | None = None) -> dict:
     game = registry.get(name)
-    seats = game.seat_counts[0]
+    seats = seats or game.seat_counts[0]
     out = {}
     longest = None
     for bot in ("random", "greedy"):
@@ -66,4 +70,8 @@ def bench_game(name: str, budget: float = 4.0) -> dict:
 
 
 def run() -> dict:
-    return {name: bench_game(name) for name in registry.games()}
+    out = {name: bench_game(name) for name in registry.games()}
+    for name, seats in MORE_SEATS.items():
+        if name in out:
+            out[f"{name}_{seats}_seats"] = bench_game(name, seats=seats)
+    return out

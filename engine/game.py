@@ -45,28 +45,56 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class Header:
-    """What ``MatchStarted`` records: all a re-simulation needs besides the actions."""
+    """What ``MatchStarted`` records: all a re-simulation needs besides the actions
+    and the seed.
+
+    ``seed`` is the host's secret while the match runs: a format-2 log records only
+    ``commitment`` (``engine.seeding``) and reveals seed and salt in ``MatchEnded``.
+    A header read back from a log has ``seed`` ``None`` until the reveal is applied.
+    Format-1 logs (made before commit-reveal) recorded the seed itself.
+    """
 
     game: str
     rules_version: int
-    seed: int
+    seed: int | None
     seats: tuple[Seat, ...]
     options: Mapping[str, Any]
     #: the runner's limits (``max_steps``, ``max_faults``): they shape the log too
     limits: Mapping[str, int]
+    #: sha256 of seed and salt (format 2); ``None`` in a format-1 log
+    commitment: str | None = None
+    #: the salt of the commitment: secret like the seed until the reveal
+    salt: str | None = None
+    #: the log format: 1 recorded the seed, 2 commits to it
+    log_format: int = 2
 
     def to_json(self) -> dict:
-        return {"game": self.game, "rules_version": self.rules_version, "seed": self.seed,
-                "seats": [s.to_json() for s in self.seats], "options": dict(self.options),
-                "limits": dict(self.limits)}
+        out = {"game": self.game, "rules_version": self.rules_version,
+               "seats": [s.to_json() for s in self.seats], "options": dict(self.options),
+               "limits": dict(self.limits)}
+        if self.log_format == 1:
+            out["seed"] = self.seed
+        else:
+            out["log_format"] = self.log_format
+            out["seed_commitment"] = self.commitment
+        return out
+
+    @property
+    def hashed_rng(self) -> bool:
+        """Format 2 keys every random stream with a hash (``engine.rng``)."""
+        return self.log_format >= 2
 
     @classmethod
     def from_json(cls, data: dict) -> Header:
         try:
             seats = tuple(Seat(s["bot"], s.get("version", "builtin"), s.get("team"))
                           for s in data["seats"])
-            return cls(data["game"], data["rules_version"], data["seed"], seats,
-                       dict(data["options"]), dict(data["limits"]))
+            common = (data["game"], data["rules_version"])
+            rest = (seats, dict(data["options"]), dict(data["limits"]))
+            if "seed_commitment" in data:
+                return cls(*common, None, *rest, commitment=data["seed_commitment"],
+                           log_format=data["log_format"])
+            return cls(*common, data["seed"], *rest, log_format=1)
         except (KeyError, TypeError) as exc:
             raise RulesError(f"MatchStarted is missing or mangles {exc}") from None
 

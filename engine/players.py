@@ -90,7 +90,8 @@ class BotPlayer:
         self.bot: Any = None
 
     def begin(self, seat: int, header: Header) -> None:
-        self.bot = self.bot_class(self.game, seat, bot_rng(header.seed, seat))
+        rng = bot_rng(header.seed, seat, hashed=header.hashed_rng)
+        self.bot = self.bot_class(self.game, seat, rng)
 
     def decide(self, request: Request) -> Action:
         return self.bot.decide(request)

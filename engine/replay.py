@@ -8,13 +8,15 @@ every regenerated event, byte for byte, and the digest.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Mapping, Sequence
 
 from engine.events import Event, LogError, digest_of, encode
 from engine.game import Game, Header, RulesError
 from engine.players import REJECTED, PlayerFault, Request
-from engine.runner import ACTION_SUBMITTED, FAULT_TYPES, MATCH_STARTED, Diverged, Match
+from engine.runner import (ACTION_SUBMITTED, FAULT_TYPES, MATCH_ENDED, MATCH_STARTED, Diverged,
+                           Match)
+from engine.seeding import reveal_matches
 
 
 PLAYER_EVENTS = (*FAULT_TYPES, ACTION_SUBMITTED)
@@ -74,10 +76,14 @@ class Verdict:
     mismatch_seq: int | None = None
     expected: str | None = None  # the regenerated event, canonical JSON
     found: str | None = None  # the recorded event, canonical JSON
+    #: why the log failed before any event was compared (a bad seed reveal)
+    reason: str | None = None
 
     def describe(self) -> str:
         if self.ok:
             return f"ok {self.digest}"
+        if self.reason is not None:
+            return self.reason
         return (f"event {self.mismatch_seq} differs\n  recorded:    {self.found}\n"
                 f"  re-simulated: {self.expected}")
 
@@ -123,7 +129,40 @@ class _RecordedPlayer:
         pass
 
 
-def fork(game: Game, events: Sequence[Event]) -> Match:
+class RevealError(LogError):
+    """A log whose revealed seed does not hash to the commitment it started with."""
+
+
+def reveal(header: Header, ending: Mapping[str, Any] | None) -> Header:
+    """``header`` with the seed and salt that ``ending`` (the ``MatchEnded`` data of
+    the whole log) reveals, checked against the header's commitment. A format-1
+    header carries its seed already and is returned as it is."""
+    if header.log_format == 1:
+        return header
+    if ending is None:
+        raise LogError("the log is incomplete: it has no MatchEnded, so its seed is not "
+                       "revealed and it cannot be re-simulated")
+    seed, salt = ending.get("seed"), ending.get("salt")
+    if not reveal_matches(seed, salt, header.commitment):
+        raise RevealError("the revealed seed and salt do not match the seed commitment "
+                          "in MatchStarted")
+    return replace(header, seed=seed, salt=salt)
+
+
+def ending_of(events: Sequence[Event]) -> Mapping[str, Any] | None:
+    """The ``MatchEnded`` data of a whole log, ``None`` if it has not ended."""
+    return events[-1].data if events and events[-1].type == MATCH_ENDED else None
+
+
+def begin_like(game: Game, header: Header, listeners: Sequence = ()) -> Match:
+    """A new match with the same header as a (revealed) log's: the start of a
+    re-simulation."""
+    return Match.begin(game, header.seats, header.seed, header.options, listeners,
+                       **header.limits, salt=header.salt, log_format=header.log_format)
+
+
+def fork(game: Game, events: Sequence[Event],
+         ending: Mapping[str, Any] | None = None) -> Match:
     """The match as it stood after ``events`` (a prefix of a log), ready to be
     played on by any players: the "what if another bot had played from here" fork.
 
@@ -132,6 +171,10 @@ def fork(game: Game, events: Sequence[Event]) -> Match:
     a step together: a prefix that ends inside a step's rules events (say between
     a reveal and its dice roll) is carried to the end of that step, and one that
     ends among the step's decisions goes back to the start of that step.
+
+    ``ending`` is the ``MatchEnded`` data of the whole log the prefix was cut from:
+    it reveals the seed, which a format-2 prefix does not carry. Only a finished
+    match can be forked.
     """
     if not events or events[0].type != MATCH_STARTED:
         raise LogError("a log starts with MatchStarted")
@@ -140,7 +183,7 @@ def fork(game: Game, events: Sequence[Event]) -> Match:
         raise RulesError(f"this log is {header.game} rules v{header.rules_version}; "
                          f"it cannot be forked with {game.name} v{game.rules_version}")
     limits = header.limits
-    match = Match.begin(game, header.seats, header.seed, header.options, (), **limits)
+    match = begin_like(game, reveal(header, ending))
     players = [_RecordedPlayer(_Recording(events)) for _ in header.seats]
     decisions_from = len(events)
     while decisions_from > 0 and events[decisions_from - 1].type in PLAYER_EVENTS:
@@ -174,6 +217,10 @@ def verify(events: Sequence[Event], find_game: Callable[[str], Game]) -> Verdict
                          f"only v{game.rules_version} can be re-simulated here")
     recorded = [encode(e) for e in events]
     recorded_digest = digest_of(recorded)
+    try:
+        header = reveal(header, ending_of(events))
+    except RevealError as exc:
+        return Verdict(False, "", recorded_digest, header.rules_version, reason=str(exc))
     regenerated: list[bytes] = []
 
     def compare(event: Event, line: bytes) -> None:
@@ -183,8 +230,7 @@ def verify(events: Sequence[Event], find_game: Callable[[str], Game]) -> Verdict
 
     players = [_RecordedPlayer(_Recording(events)) for _ in header.seats]
     try:
-        Match.begin(game, header.seats, header.seed, header.options, [compare],
-                    **header.limits).play(players)
+        begin_like(game, header, [compare]).play(players)
     except Diverged:
         pass
     except Exception as exc:  # a malformed header or recorded action

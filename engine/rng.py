@@ -5,10 +5,17 @@ worth saving beyond ``(seed, stream, counter)``, which is what makes a match
 resumable: the runner opens stream ``n`` for the rules step that starts at log
 position ``n``, so the generator's position after any event is the log's length.
 Every outcome a rule draws is written to the log as an event anyway.
+
+Two ways to key a stream. Logs of format 2 (``hashed=True``) key each stream with
+sha256 of the seed and the stream: SplitMix64 is invertible, so with the first
+way (format 1 logs, and pairing jitter) enough public draws of one stream give
+away the seed and with it every hidden draw of the match. A hashed key gives
+away at most its own stream.
 """
 
 from __future__ import annotations
 
+import hashlib
 from typing import Sequence, TypeVar
 
 T = TypeVar("T")
@@ -30,20 +37,25 @@ class Rng:
     same seed are independent for all practical purposes.
     """
 
-    __slots__ = ("seed", "stream", "counter", "_key")
+    __slots__ = ("seed", "stream", "counter", "hashed", "_key")
 
-    def __init__(self, seed: int, stream: int = 0) -> None:
+    def __init__(self, seed: int, stream: int = 0, *, hashed: bool = False) -> None:
         if type(seed) is not int or type(stream) is not int:
             raise TypeError("seed and stream must be integers")
         self.seed = seed
         self.stream = stream
         self.counter = 0
+        self.hashed = hashed
         # the key is derived on the first draw: the runner opens a stream for every
         # rules step, and most steps of most games draw nothing
         self._key: int | None = None
 
     def _derive_key(self) -> int:
         seed, stream = self.seed, self.stream
+        if self.hashed:
+            digest = hashlib.sha256(b"scrimmage-rng:%d:%d" % (seed, stream)).digest()
+            key = self._key = int.from_bytes(digest[:8], "big")
+            return key
         key = self._key = _mix((_mix(seed & _M64) ^ (seed >> 64))
                                + _mix(stream & _M64 ^ _GOLDEN) & _M64)
         return key
@@ -90,6 +102,6 @@ class Rng:
         return out
 
 
-def bot_rng(seed: int, seat: int) -> Rng:
+def bot_rng(seed: int, seat: int, *, hashed: bool = False) -> Rng:
     """The generator a built-in bot in ``seat`` uses, apart from the rules' streams."""
-    return Rng(seed, -(seat + 1))
+    return Rng(seed, -(seat + 1), hashed=hashed)

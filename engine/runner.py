@@ -16,6 +16,7 @@ from engine.events import EVERYONE, Event, Log, LogError, _submitted_line, check
 from engine.game import Decision, Game, Header, Outcome, RulesError, ranks_from_scores
 from engine.players import CRASHED, REJECTED, Player, PlayerFault, Request
 from engine.rng import Rng
+from engine.seeding import LOG_FORMAT, check_salt, check_seed, commitment, derived_salt
 
 MATCH_STARTED = "MatchStarted"
 MATCH_ENDED = "MatchEnded"
@@ -62,14 +63,25 @@ class Match:
     def begin(cls, game: Game, seats: Sequence, seed: int,
               options: Mapping[str, Any] | None = None, listeners: Iterable = (),
               max_steps: int = DEFAULT_MAX_STEPS,
-              max_faults: int = DEFAULT_MAX_FAULTS) -> Match:
-        """A new match: ``MatchStarted`` and the game's set-up events."""
+              max_faults: int = DEFAULT_MAX_FAULTS, *, salt: str | None = None,
+              log_format: int = LOG_FORMAT) -> Match:
+        """A new match: ``MatchStarted`` (with a commitment to ``seed``, never the
+        seed) and the game's set-up events. ``salt`` is the commitment's secret
+        salt (``engine.seeding``); without one it is derived from the seed.
+        ``log_format=1`` re-simulates a log made before commit-reveal."""
         game.check_seat_count(len(seats))
         if type(seed) is not int:
             raise RulesError("the seed must be an integer")
         limits = {"max_steps": max_steps, "max_faults": max_faults}
-        header = Header(game.name, game.rules_version, seed, tuple(seats),
-                        game.resolve_options(options or {}), limits)
+        resolved = game.resolve_options(options or {})
+        if log_format == 1:
+            header = Header(game.name, game.rules_version, seed, tuple(seats), resolved,
+                            limits, log_format=1)
+        else:
+            check_seed(seed)
+            salt = check_salt(derived_salt(seed) if salt is None else salt)
+            header = Header(game.name, game.rules_version, seed, tuple(seats), resolved,
+                            limits, commitment(seed, salt), salt, log_format)
         match = cls(game, header)
         match.log.listeners.extend(listeners)
         match._emit([Event(MATCH_STARTED, header.to_json())])
@@ -196,7 +208,7 @@ class Match:
         return decision.default, event
 
     def _rng(self) -> Rng:
-        return Rng(self.header.seed, len(self.log.events))
+        return Rng(self.header.seed, len(self.log.events), hashed=self.header.hashed_rng)
 
     def _emit(self, events: Iterable[Event]) -> None:
         evolve, log = self.game.evolve, self.log
@@ -212,7 +224,10 @@ class Match:
 
     def _end(self, outcome: Outcome) -> None:
         self.outcome = outcome
-        self._emit([Event(MATCH_ENDED, {**outcome.to_json(), "faults": list(self.faults)})])
+        data = {**outcome.to_json(), "faults": list(self.faults)}
+        if self.header.commitment is not None:
+            data.update(seed=self.header.seed, salt=self.header.salt)  # the reveal
+        self._emit([Event(MATCH_ENDED, data)])
 
 
 FAULT_TYPES = (REJECTED, "PlayerTimedOut", CRASHED)
@@ -228,8 +243,9 @@ def _submitted(decision: Decision, action: Any) -> Event:
 def run_match(game: Game, players: Sequence[Player], seats: Sequence, seed: int,
               options: Mapping[str, Any] | None = None, *, listeners: Iterable = (),
               max_steps: int = DEFAULT_MAX_STEPS,
-              max_faults: int = DEFAULT_MAX_FAULTS) -> Match:
+              max_faults: int = DEFAULT_MAX_FAULTS, salt: str | None = None) -> Match:
     """Play one whole match and return it (log, final state, outcome)."""
-    match = Match.begin(game, seats, seed, options, listeners, max_steps, max_faults)
+    match = Match.begin(game, seats, seed, options, listeners, max_steps, max_faults,
+                        salt=salt)
     match.play(players)
     return match

@@ -16,14 +16,13 @@
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import logging
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Count, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from engine import registry
@@ -34,6 +33,7 @@ from matches.models import Match, MatchEvent, MatchSeat
 from tournaments.formats import (DoubleElimination, FormatError, MatchResult, Pairing,
                                  RoundRobin, SingleElimination, Swiss, ladder_round)
 from tournaments.formats.base import ROUND_ROBIN_TIE_BREAKS, SWISS_TIE_BREAKS
+from tournaments.formats.seats import SeatTally
 from tournaments.models import (Competition, Entry, Fixture, FixtureSeat, Rating, RatingHistory,
                                 Round, Season, Standing, Tournament)
 from tournaments.ratings import Rating as RatingValue
@@ -293,12 +293,6 @@ def _active_entries(competition: Competition):
     return Entry.objects.filter(**competition.owner, disqualified=False).order_by("seed", "id")
 
 
-def match_seed(competition: Competition, round_no: int, table: int, leg: int) -> int:
-    """Each match's seed: a pure function of the competition's seed and the pairing."""
-    key = f"{competition.kind}:{competition.seed}:{round_no}:{table}:{leg}".encode()
-    return int.from_bytes(hashlib.sha256(key).digest()[:6], "big")
-
-
 def schedule_round(competition: Competition, pairings: Sequence[Pairing]) -> Round:
     """Store a round: its fixtures, a queued match for each pairing to play, pinned
     versions. Pairings naming a disqualified entry become walkovers (not played).
@@ -317,9 +311,10 @@ def schedule_round(competition: Competition, pairings: Sequence[Pairing]) -> Rou
                                      for e in p.entries)
         match = None
         if not p.bye and not walkover:
+            # the competition's seed makes the pairings reproducible; a match's seed
+            # is a fresh secret (matches.seeding): public data must not predict it
             match = create_pinned_match(competition.game, [players[e] for e in p.entries],
-                                        match_seed(competition, p.round, p.table, p.leg),
-                                        competition.options)
+                                        options=competition.options)
             team_of = _team_of_seat(len(p.entries), p.teams)
             for i, team in enumerate(team_of):
                 if team is not None:
@@ -356,8 +351,26 @@ def schedule_ladder_round(season: Season) -> Round | None:
     number = (Round.objects.filter(season=season).order_by("-number")
               .values_list("number", flat=True).first() or 0) + 1
     pairings = ladder_round(ratings, number, season.seed, season.k, season.group_size,
-                            season.team_sizes, season.jitter)
+                            season.team_sizes, season.jitter, _seat_tally(season))
     return schedule_round(season, pairings)
+
+
+def _seat_tally(season: Season) -> SeatTally:
+    """The seats taken so far in ``season`` as the ``Ladder`` format counts them
+    from its pairings (byes are not seats): counted and the last seat found by the
+    database, so a round reads a row per entry and seat, not per game."""
+    seats = FixtureSeat.objects.filter(fixture__season=season, fixture__bye=False)
+    tally = SeatTally(season.group_size)
+    for entry, index, n in (seats.order_by("entry_id", "index").values("entry_id", "index")
+                            .annotate(n=Count("id")).values_list("entry_id", "index", "n")):
+        tally.counts.setdefault(entry, [0] * season.group_size)[index] = n
+    latest = (seats.filter(entry=OuterRef("pk"))
+              .order_by("-fixture__round_no", "-fixture__table", "-fixture__leg")
+              .values("index")[:1])
+    tally.last.update(Entry.objects.filter(season=season)
+                      .annotate(last_seat=Subquery(latest)).filter(last_seat__isnull=False)
+                      .values_list("pk", "last_seat"))
+    return tally
 
 
 # -- results ------------------------------------------------------------------------

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
 import shutil
 from datetime import timedelta
 
@@ -204,7 +203,7 @@ def challenge(user, bot: Bot, *, target_bot: Bot | None = None, builtin: str = "
     filler = sorted(game.bots)[0]
     entries: list[BotVersion | str] = [mine, opponent] + [filler] * (count - 2)
     with transaction.atomic():
-        match = create_pinned_match(game.name, entries, secrets.randbelow(2**31))
+        match = create_pinned_match(game.name, entries)
         made = Challenge.objects.create(challenger=user, bot=bot, target_bot=target_bot,
                                         target_builtin=builtin if target_bot is None else "",
                                         match=match)
@@ -214,9 +213,10 @@ def challenge(user, bot: Bot, *, target_bot: Bot | None = None, builtin: str = "
     return made
 
 
-def create_pinned_match(game: str, entries, seed: int, options=None) -> Match:
+def create_pinned_match(game: str, entries, seed: int | None = None, options=None) -> Match:
     """A queued match whose seats are built-in bot names or ``BotVersion``\\s (each
-    seat pins the version it plays): ``matches.services.create_seated_match``."""
+    seat pins the version it plays), with a fresh secret seed unless one is given:
+    ``matches.services.create_seated_match``."""
     from matches.services import create_seated_match
 
     return create_seated_match(game, list(entries), seed, options)

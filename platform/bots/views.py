@@ -78,16 +78,11 @@ def my_bots(request):
 
 
 def _seats_shown(bot) -> list:
-    """The bot's last seats; their result (rank, score, faults) blanked, unsaved,
-    while the match's season or tournament hides results."""
-    from matches.selectors import SEAT_RESULT_FIELDS
+    """The bot's last seats; their result (rank, score, faults, stderr) blanked,
+    unsaved, while the match's season or tournament hides results."""
+    from matches.selectors import blank_hidden_seats
 
-    seats = list(selectors.bot_seats(bot)[:50])
-    for seat in seats:
-        if seat.match.hides_results:
-            for field in SEAT_RESULT_FIELDS:
-                setattr(seat, field, None)
-    return seats
+    return blank_hidden_seats(list(selectors.bot_seats(bot)[:50]))
 
 
 def bot_page(request, pk: int, upload_form=None, status: int = 200):

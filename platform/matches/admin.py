@@ -42,9 +42,15 @@ class MatchAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_filter = ("game", "status", "created_at")
     search_fields = ("=id", "game", "seats__bot_name", "digest")
     date_hierarchy = "created_at"
-    readonly_fields = ("game", "rules_version", "seed", "options", "status", "created_at",
+    #: the seed and its salt stay secret until the match ends, from staff too
+    exclude = ("seed", "seed_salt")
+    readonly_fields = ("game", "rules_version", "shown_seed", "options", "status", "created_at",
                        "started_at", "finished_at", "digest", "event_count", "result", "error",
                        "event_log")
+
+    @admin.display(description="seed")
+    def shown_seed(self, obj):
+        return obj.seed if obj.is_over else "secret until the match ends"
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("seats")

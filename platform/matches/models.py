@@ -28,7 +28,11 @@ class Match(models.Model):
 
     game = models.CharField(max_length=64, db_index=True)
     rules_version = models.PositiveIntegerField()
+    #: secret while the match runs (``matches.seeding``); ``MatchEnded`` reveals it
     seed = models.BigIntegerField()
+    #: the salt of the seed commitment in ``MatchStarted``; as secret as the seed.
+    #: Empty for matches whose log records the seed itself (log format 1)
+    seed_salt = models.CharField(max_length=32, blank=True, default="")
     #: the options as the game resolved them (every option, defaults filled in)
     options = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices,
@@ -66,6 +70,13 @@ class Match(models.Model):
 
         fixture = getattr(self, "fixture", None)  # tournaments.Fixture, when it has one
         return competition_hides_results(fixture and (fixture.season or fixture.tournament))
+
+    @property
+    def seed_commitment(self) -> str | None:
+        """The commitment ``MatchStarted`` carries (``None`` for a format-1 match)."""
+        from engine.seeding import commitment
+
+        return commitment(self.seed, self.seed_salt) if self.seed_salt else None
 
     @property
     def reveals_everything(self) -> bool:

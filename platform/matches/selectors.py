@@ -1,8 +1,11 @@
 """Selectors that read matches (HackSoft style): queries and replay frames.
 
-Visibility rule, in one place: while a match runs (or while its season hides
-results, see ``Match.hides_results``) only public events are served, private
-events replaced by their public twins or left out; once it is over, everything.
+Visibility rule, in one place: while a match runs only public events are served,
+private events replaced by their public twins or left out; once it is over,
+everything. A match whose season or tournament hides results (``Match.hides_results``)
+serves no event and no state at all until the results are revealed: every game's
+late events and final state tell who won (a full board, a score), so nothing short
+of the whole log is safe to show.
 """
 
 from __future__ import annotations
@@ -23,9 +26,10 @@ from matches.models import Match, MatchEvent, MatchSeat
 
 SPECTATOR = "spectator"
 #: a seat's fields that tell how the match went: ``None`` while results are hidden
-SEAT_RESULT_FIELDS = ("rank", "score", "faults", "fault_reason")
-#: the event that announces the outcome: left out while results are hidden
-RESULT_EVENT = "MatchEnded"
+#: (a bot's stderr too: the end message it may print carries its rank and score)
+SEAT_RESULT_FIELDS = ("rank", "score", "faults", "fault_reason", "stderr")
+RESULTS_HIDDEN = ("this match's results are hidden until its season or tournament "
+                  "finishes: its events and states are served then")
 logger = logging.getLogger(__name__)
 
 
@@ -88,10 +92,20 @@ def hide_seat_results(seat_json: dict, match: Match) -> dict:
     return seat_json
 
 
-def result_event_seq(match: Match) -> int | None:
-    """The seq of the match's ``MatchEnded`` event, if it has one."""
-    return (MatchEvent.objects.filter(match=match, type=RESULT_EVENT)
-            .values_list("seq", flat=True).first())
+def blank_hidden_seats(seats: list[MatchSeat]) -> list[MatchSeat]:
+    """Seat rows with their result fields set to ``None`` (unsaved) where their
+    match hides results: the one place pages blank them."""
+    for seat in seats:
+        if seat.match.hides_results:
+            for field in SEAT_RESULT_FIELDS:
+                setattr(seat, field, None)
+    return seats
+
+
+def check_results_shown(match: Match) -> None:
+    """``Forbidden`` while ``match`` hides its results."""
+    if match.hides_results:
+        raise Forbidden("match", RESULTS_HIDDEN)
 
 
 def filter_by_season(qs: QuerySet, season: str) -> QuerySet:
@@ -140,6 +154,7 @@ def event_json(row: MatchEvent, reveal: bool) -> dict | None:
 
 def events_page(match: Match, after: int = -1, limit: int = 200) -> tuple[list[dict], bool]:
     """Events with ``seq > after``, at most ``limit``, and whether more follow."""
+    check_results_shown(match)
     if not -1 <= after < match.event_count:
         raise SelectorError("after", f"after must be between -1 and {match.event_count - 1} "
                                      f"(this match has {match.event_count} events)")
@@ -147,8 +162,6 @@ def events_page(match: Match, after: int = -1, limit: int = 200) -> tuple[list[d
     qs = MatchEvent.objects.filter(match=match, seq__gt=after)
     if not reveal:
         qs = qs.public()
-    if match.hides_results:
-        qs = qs.exclude(type=RESULT_EVENT)
     rows = list(qs.order_by("seq")[:limit + 1])
     more = len(rows) > limit
     out = [event_json(r, reveal) for r in rows[:limit]]
@@ -230,6 +243,7 @@ def frame(match: Match, at: int, seat: int | str | None) -> dict:
     a seat index. While a match runs only the spectator's view is served (asking
     for everything gives the spectator's view; a seat's view is refused).
     """
+    check_results_shown(match)
     if not 0 <= at < match.event_count:
         raise SelectorError("at", f"at must be between 0 and {match.event_count - 1} "
                                   f"(this match has {match.event_count} events)")
@@ -237,11 +251,6 @@ def frame(match: Match, at: int, seat: int | str | None) -> dict:
         if isinstance(seat, int):
             raise Forbidden("seat", "a seat's view is served once the match is over")
         seat = SPECTATOR
-    if match.hides_results:
-        ended = result_event_seq(match)
-        if ended is not None and at >= ended:
-            raise Forbidden("at", f"the state from event {ended} on (the result) is served "
-                                  "once the season or tournament finishes")
     game = registry.get(match.game)
     if match.is_over:
         replay = replay_cache.get(match)

@@ -26,6 +26,7 @@ from engine.game import RulesError, Seat
 from engine.replay import verify
 from engine.runner import FAULT_TYPES, MATCH_ENDED, PLAYER_FORFEITED, run_match
 
+from matches import seeding
 from matches.models import Match, MatchEvent, MatchSeat
 
 logger = logging.getLogger(__name__)
@@ -73,17 +74,24 @@ INFRASTRUCTURE_ERRORS = _infrastructure_errors()
 
 
 # -- creating and running ---------------------------------------------------------------
-def create_seated_match(game: str, entries: Sequence[Any], seed: int,
+def create_seated_match(game: str, entries: Sequence[Any], seed: int | None = None,
                         options: Mapping[str, Any] | None = None) -> Match:
     """A queued match whose seats are ``entries``: built-in bot names (``str``) or
     pinned uploaded bot versions (``bots.BotVersion``: the seat records its label
     and links the version). The one place a match and its seats are made; raises
-    ``RulesError`` for an unknown game or bot, a wrong seat count, a seed that is
-    not an integer or bad options, before anything is stored."""
+    ``RulesError`` for an unknown game or bot, a wrong seat count, a bad seed or
+    bad options, before anything is stored.
+
+    Without a ``seed`` the match gets a fresh secret one (``matches.seeding``);
+    a given seed (``manage.py play --seed``, the demo) is kept but still committed
+    to with a secret salt."""
     rules = registry.get(game)
     rules.check_seat_count(len(entries))
-    if type(seed) is not int:
-        raise RulesError("the seed must be an integer")
+    if seed is None:
+        seed = seeding.new_seed()
+    if type(seed) is not int or not 0 <= seed <= seeding.MAX_STORED_SEED:
+        raise RulesError(f"the seed must be an integer from 0 to {seeding.MAX_STORED_SEED}, "
+                         f"not {seed!r}")
     for entry in entries:
         if isinstance(entry, str) and entry not in rules.bots:
             raise RulesError(f"{rules.name} has no built-in bot {entry!r} "
@@ -91,7 +99,7 @@ def create_seated_match(game: str, entries: Sequence[Any], seed: int,
     resolved = rules.resolve_options(dict(options or {}))
     with transaction.atomic():
         match = Match.objects.create(game=rules.name, rules_version=rules.rules_version,
-                                     seed=seed, options=resolved)
+                                     seed=seed, seed_salt=seeding.new_salt(), options=resolved)
         MatchSeat.objects.bulk_create(_seat(match, i, e) for i, e in enumerate(entries))
     return match
 
@@ -104,7 +112,7 @@ def _seat(match: Match, index: int, entry: Any) -> MatchSeat:
                      bot_version=entry.seat_version, bot_version_ref=entry)
 
 
-def create_match(game: str, bots: Sequence[str], seed: int,
+def create_match(game: str, bots: Sequence[str], seed: int | None = None,
                  options: Mapping[str, Any] | None = None) -> Match:
     """A queued match of built-in ``bots`` (see ``create_seated_match``)."""
     if any(not isinstance(b, str) for b in bots):
@@ -162,7 +170,8 @@ def run_stored_match(match: Match, batch_size: int = DEFAULT_BATCH_SIZE,
     match.refresh_from_db()
     writer = EventWriter(match, batch_size, fence=fence)
     try:
-        played = run_match(game, players, seats, match.seed, match.options, listeners=[writer])
+        played = run_match(game, players, seats, match.seed, match.options, listeners=[writer],
+                           salt=match.seed_salt or None)
         writer.flush()
         finish(match, played.log.events[-1].data, expected_digest=played.log.digest,
                fault_reasons=writer.fault_reasons, fence=fence)
@@ -186,7 +195,7 @@ def enqueue_match(match: Match) -> Match:
     return match
 
 
-def play_and_store(game: str, bots: Sequence[str], seed: int,
+def play_and_store(game: str, bots: Sequence[str], seed: int | None = None,
                    options: Mapping[str, Any] | None = None,
                    batch_size: int = DEFAULT_BATCH_SIZE) -> Match:
     """Create, play and store a match of built-in bots; returns it finished or failed."""
@@ -412,6 +421,9 @@ def verify_stored_match(match: Match) -> Report:
         report.problems.append(f"cannot re-simulate: {exc}")
         return report
     report.digest, report.rules_version = verdict.digest, verdict.rules_version
+    revealed = events[-1].data.get("seed", events[0].data.get("seed"))
+    if revealed != match.seed:
+        report.problems.append(f"the log's seed {revealed} is not the match's stored seed")
     if not verdict.ok:
         report.problems.append(f"re-simulation: {verdict.describe()}")
     elif verdict.digest != match.digest:

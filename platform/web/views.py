@@ -55,11 +55,8 @@ def match_list(request):
 
 def match_detail(request, pk: int):
     match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=pk)
-    if match.hides_results:
-        # the prefetched seats (shown by the template too) lose their result, unsaved
-        for seat in match.seats.all():
-            for field in selectors.SEAT_RESULT_FIELDS:
-                setattr(seat, field, None)
+    # the prefetched seats (shown by the template too) lose their result, unsaved
+    selectors.blank_hidden_seats(list(match.seats.all()))
     seats = [{"index": s.index, "bot": s.bot_name, "rank": s.rank, "score": s.score}
              for s in match.seats.all()]
     config = {
@@ -68,7 +65,6 @@ def match_detail(request, pk: int):
         "eventsUrl": reverse("match-events", args=[match.pk]),
         "stateUrl": reverse("match-state", args=[match.pk]),
         "matchUrl": reverse("match-detail", args=[match.pk]),
-        "resultsHidden": match.hides_results,
     }
     return render(request, "web/match_detail.html", {
         "match": match, "config": config, "result_text": result_text(match),

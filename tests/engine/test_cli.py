@@ -26,7 +26,7 @@ def test_play_prints_the_result_and_the_same_digest_twice(tmp_path):
 
 def test_verify_passes_an_untouched_log_and_names_the_first_difference(tmp_path, capsys):
     log = tmp_path / "m.jsonl"
-    assert main(["play", "tic_tac_toe", "random", "random", "--seed", "3", "--out", str(log)]) == 0
+    assert main(["play", "tic_tac_toe", "random", "random", "--seed", "4", "--out", str(log)]) == 0
     capsys.readouterr()
     assert main(["verify", str(log)]) == 0
     assert capsys.readouterr().out.startswith("ok rules v1 digest ")
@@ -36,7 +36,8 @@ def test_verify_passes_an_untouched_log_and_names_the_first_difference(tmp_path,
                                      and f'"action":{c},' not in lines[1])
     lines[2] = json.dumps(record, sort_keys=True, separators=(",", ":"))
     log.write_text("\n".join(lines) + "\n")
-    # the edited move is legal, so re-simulation accepts it and diverges later
+    # the edited move is legal, so re-simulation accepts it and (with this seed)
+    # diverges later
     assert main(["verify", str(log)]) == 1
     assert "differs" in capsys.readouterr().err
 
@@ -123,3 +124,10 @@ def test_a_log_the_rules_cannot_fold_is_refused_cleanly(tmp_path, capsys):
     assert out.returncode == 2 and "event 1 cannot be folded" in out.stderr, out.stderr
     out = scrimmage("verify", str(log))  # re-simulation rejects the action: a mismatch
     assert out.returncode == 1 and "event 1 differs" in out.stderr and "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("seed", ["-1", str(2**64), str(2**70)])
+def test_play_refuses_a_seed_outside_64_bits(seed, capsys):
+    assert main(["play", "tic_tac_toe", "random", "random", "--seed", seed]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "the seed must be between 0 and" in err

@@ -1,5 +1,6 @@
 """Secrecy over every registered game: what a seat is shown of another seat's
-private events, and (for two seats) whether its view gains their secrets.
+private events, and whether its view gains their secrets. No check names a
+game's keys, so every registered game is covered as it is added.
 
 1. Structure, every game and seat count: an event whose ``to`` leaves a seat out
    reaches that seat as exactly its public twin (same type and seq, ``data`` is
@@ -15,7 +16,19 @@ private events, and (for two seats) whether its view gains their secrets.
    the rules store under another key (aerial_assault keeps a submitted program
    in its state under names other than the action's) is invisible to it; checked
    by hand, a view exposing every seat's view is caught for aimbots but not for
-   aerial_assault, whose hand-written secrecy tests stay the guard there.
+   aerial_assault, whose hand-written secrecy tests stay the guard there; checks 3
+   and 4 catch it.
+3. Counterfactual: each private event is swapped for another real event of the
+   same type, audience and public twin (from another seed), so the state differs
+   only in what that event's audience knows. Every other seat's view and the
+   spectator's must not change: a view that depends on a secret is a leak, however
+   the game stores it (this is the definition of a leak, not a proxy).
+4. View contract: what seat B's view shows beyond the spectator's (B's private
+   parts: non-empty lists and objects) must not appear in another seat's view
+   at the same place under some other key (a copy of B's hand, B's whole view). A
+   game whose seat views never differ from the spectator's has nothing to leak.
+   A deliberate leak (every seat's view put into each view; the omniscient state
+   put into each view) is caught by 3 or 4 in every game that has secrets.
 """
 
 from __future__ import annotations
@@ -105,3 +118,153 @@ def test_a_view_gains_no_secret_of_the_other_seat(name):
                 leaked = secret & (after - before)
                 assert not leaked, (f"{name} seed {seed}: seat {seat}'s view gained "
                                     f"{sorted(leaked)[:3]} of {event.type} #{event.seq}")
+
+
+# -- 3. counterfactual swaps -----------------------------------------------------------
+def private_key(event: Event) -> tuple:
+    return (event.type, tuple(event.to), json.dumps(event.public, sort_keys=True))
+
+
+def swap_alarms(game, count: int, view, options: dict | None = None) -> tuple[int, int]:
+    """(swaps tried, swaps that changed a view that must not change)."""
+    runs, pool = [], {}
+    for seed in SEEDS[:2]:
+        seats, players = lineup(game, ["random"] * count)
+        events = run_match(game, players, seats, seed, options).log.events
+        runs.append(events)
+        for e in events:
+            if e.to != EVERYONE:
+                pool.setdefault(private_key(e), {})[json.dumps(e.data, sort_keys=True)] = e.data
+    tried = alarms = 0
+    for events in runs:
+        replay = Replay(game, events, every=1)
+        for e in events[1:]:
+            if e.to == EVERYONE:
+                continue
+            other = next((d for d in pool.get(private_key(e), {}).values() if d != e.data), None)
+            if other is None:
+                continue
+            try:
+                swapped = game.evolve(replay.state_at(e.seq - 1),
+                                      Event(e.type, other, e.to, e.public, e.seq))
+            except Exception:  # noqa: BLE001 - an alternative this state cannot take
+                continue
+            tried += 1
+            real = replay.state_at(e.seq)
+            outsiders = [None] + [seat for seat in range(count) if seat not in e.to]
+            if any(view(real, seat) != view(swapped, seat) for seat in outsiders):
+                alarms += 1
+    return tried, alarms
+
+
+@pytest.mark.parametrize("name, count", CASES)
+def test_no_view_depends_on_a_secret_it_was_not_shown(name, count):
+    game = registry.get(name)
+    tried, alarms = swap_alarms(game, count, game.view)
+    assert not alarms, f"{name}: {alarms} of {tried} swapped secrets changed another view"
+
+
+# -- 4. the view contract ----------------------------------------------------------------
+def items(value, path=()):
+    """Every (path, value) of a JSON tree."""
+    yield path, value
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from items(v, path + (str(k),))
+    elif isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            yield from items(v, path + (i,))
+
+
+def compound(value) -> bool:
+    return isinstance(value, (dict, list, tuple)) and len(value) > 0
+
+
+def private_parts(view: dict, spectator: dict) -> set[tuple[tuple, str]]:
+    """(path, value) of the non-empty lists and objects of ``view`` that the
+    spectator's view does not have at that path."""
+    seen = {p: json.dumps(v, sort_keys=True) for p, v in items(spectator)}
+    out = set()
+    for path, value in items(view):
+        text = json.dumps(value, sort_keys=True)
+        if path and compound(value) and seen.get(path) != text:
+            out.add((path, text))
+    return out
+
+
+def contract_breaches(views: list[dict], spectator: dict) -> list[tuple]:
+    """Seat A's view holding seat B's private part at B's path under another key."""
+    breaches = []
+    parts = [private_parts(v, spectator) for v in views]
+    for a, view in enumerate(views):
+        where: dict[str, list[tuple]] = {}
+        for path, value in items(view):
+            if path and compound(value):
+                where.setdefault(json.dumps(value, sort_keys=True), []).append(path)
+        for b, theirs in enumerate(parts):
+            for path, text in theirs if b != a else ():
+                for q in where.get(text, ()):
+                    if len(q) > len(path) and q[len(q) - len(path):] == path:
+                        breaches.append((a, b, q))
+    return breaches
+
+
+def contract_scan(game, count: int, view) -> tuple[int, int]:
+    """(events where a seat's view has private parts, events with a breach), over
+    every third event of one match (a leak lasts longer than that)."""
+    private = breached = 0
+    for seed in SEEDS[:1]:
+        seats, players = lineup(game, ["random"] * count)
+        events = run_match(game, players, seats, seed).log.events
+        replay = Replay(game, events, every=1)
+        for e in events[::3]:
+            state = replay.state_at(e.seq)
+            spectator = view(state, None)
+            views = [view(state, seat) for seat in range(count)]
+            private += any(private_parts(v, spectator) for v in views)
+            breached += bool(contract_breaches(views, spectator))
+    return private, breached
+
+
+@pytest.mark.parametrize("name, count", CASES)
+def test_no_view_holds_another_seats_private_parts(name, count):
+    game = registry.get(name)
+    _, breached = contract_scan(game, count, game.view)
+    assert not breached, f"{name}: {breached} events where a seat's view holds another's"
+
+
+def leaky_views(game, count):
+    """Deliberate leaks: each seat's view with every seat's view added; and with
+    the omniscient state added (the spectator's too)."""
+    honest = game.view
+
+    def every_view(state, seat):
+        if seat is None:
+            return honest(state, seat)
+        return {**honest(state, seat), "all_views": [honest(state, s) for s in range(count)]}
+
+    def whole_state(state, seat):
+        return {**honest(state, seat), "everything": game.state_json(state)}
+
+    return every_view, whole_state
+
+
+@pytest.mark.parametrize("name", sorted(registry.games()))
+def test_a_deliberate_leak_is_caught_in_every_game_that_has_secrets(name):
+    game = registry.get(name)
+    count = game.seat_counts[0]
+    private, _ = contract_scan(game, count, game.view)
+    every_view, whole_state = leaky_views(game, count)
+    if private:  # seats see more than a spectator: copying it must be caught
+        _, breached = contract_scan(game, count, every_view)
+        assert breached, f"{name}: a view holding every seat's view went unnoticed"
+    tried, held_secrets = swap_alarms(game, count, lambda st, seat: game.state_json(st))
+    if held_secrets:  # the state holds secrets: showing the state must be caught
+        assert swap_alarms(game, count, whole_state)[1], f"{name}: showing the state went unnoticed"
+    if not private and not held_secrets:
+        # nothing a view could leak: every seat sees what a spectator sees, and no
+        # private event leaves a trace in the state (tic-tac-toe has none; a secret
+        # decision that the same step reveals, like Dogfight's stats, leaves none).
+        # That conclusion must rest on swaps actually tried, not on no evidence
+        _, match = play(name, count, SEEDS[0])
+        assert tried or all(e.to == EVERYONE for e in match.log.events), name

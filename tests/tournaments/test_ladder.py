@@ -5,6 +5,7 @@ import pytest
 
 from tournaments.formats import Ladder, ladder_round
 from tournaments.formats.base import FormatError
+from tournaments.formats.seats import tally_seats
 from tournaments.ratings import Rating
 
 from .helpers import play, random_judge
@@ -76,7 +77,8 @@ def test_ladder_format_pairs_by_the_ratings_of_the_results_so_far():
     assert max(p.round for p in pairings) == 3
     assert fmt.next_round(entries, pairings, results, 3) is None
     ratings = fmt.ratings(entries, [r for r in results if r.round < 3])
-    assert [p for p in pairings if p.round == 3] == ladder_round(ratings, 3, 3, k=2)
+    seats = tally_seats([p for p in pairings if p.round < 3], 2)
+    assert [p for p in pairings if p.round == 3] == ladder_round(ratings, 3, 3, k=2, seats=seats)
     # a season without a fixed length goes on
     season = Ladder()
     assert season.next_round(entries, pairings, results, 3) is not None

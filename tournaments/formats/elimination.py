@@ -2,7 +2,10 @@
 
 Bracket: the field is padded to a power of two; seed ``s`` of ``P`` is placed so
 that 1 and 2 can only meet in the final (1 v P, P/2 v P/2+1, ...). Missing seeds
-are byes, so the top seeds get them. The better seed takes the first seat.
+are byes, so the top seeds get them. In round 1 the better seed takes the first
+seat; later, seats follow ``tournaments.formats.seats`` (the entry that has sat
+first less often sits first, then the one that sat second last time, then the
+better seed).
 
 Draws: an elimination match needs a winner, but the rules engine ranks ties
 level. A drawn match is replayed with the seats swapped (same round and table,
@@ -30,6 +33,7 @@ from typing import Sequence
 from tournaments.formats.base import (FormatBase, FormatError, MatchResult, Pairing,
                                       RoundIncomplete, check_entries, last_round,
                                       results_by_key)
+from tournaments.formats.seats import seat_round, tally_seats
 
 
 def seed_positions(size: int) -> list[int]:
@@ -110,6 +114,12 @@ def _pair_in_order(alive: list[int], round_: int, bracket: str,
             for i in range(len(alive) // 2)]
 
 
+def _seated(batch: list[Pairing], pairings: Sequence[Pairing],
+            seed_of: dict[int, int]) -> list[Pairing]:
+    """``batch`` with fair seats given the seats of ``pairings`` (ties: better seed first)."""
+    return seat_round(batch, tally_seats(pairings, 2), prefer=seed_of.__getitem__)
+
+
 @dataclass(frozen=True)
 class SingleElimination(FormatBase):
     max_replays: int = 2
@@ -131,7 +141,7 @@ class SingleElimination(FormatBase):
         winners = [o.winner for o in outcomes]
         if len(winners) == 1:
             return None
-        return _pair_in_order(winners, done + 1, "")
+        return _seated(_pair_in_order(winners, done + 1, ""), pairings, seed_of)
 
     def champion(self, entries: Sequence[int], pairings: Sequence[Pairing],
                  results: Sequence[MatchResult]) -> int | None:
@@ -222,13 +232,14 @@ class DoubleElimination(FormatBase):
         if state.champion is not None:
             return None
         round_ = done + 1
-        if state.reset is not None:
-            return [Pairing(round_, 1, state.reset[::-1], bracket="GF2")]
         seed_of = {e: i for i, e in enumerate(ids)}
+        if state.reset is not None:
+            return _seated([Pairing(round_, 1, state.reset, bracket="GF2")], pairings, seed_of)
         pool = sorted((e for e in ids if state.losses[e] == 1),
                       key=lambda e: (state.dropped[e], seed_of[e]))
         if state.grand_final:
-            return [Pairing(round_, 1, (state.winners[0], pool[0]), bracket="GF")]
+            return _seated([Pairing(round_, 1, (state.winners[0], pool[0]), bracket="GF")],
+                           pairings, seed_of)
         out = []
         if len(state.winners) > 1:
             out = _pair_in_order(state.winners, round_, "W")
@@ -239,14 +250,12 @@ class DoubleElimination(FormatBase):
                 pool.remove(bye)
             half = len(pool) // 2
             for i in range(half):
-                a, b = pool[i], pool[-1 - i]
-                a, b = sorted((a, b), key=seed_of.__getitem__)
-                out.append(Pairing(round_, len(out) + 1, (a, b), bracket="L"))
+                out.append(Pairing(round_, len(out) + 1, (pool[i], pool[-1 - i]), bracket="L"))
             if bye is not None:
                 out.append(Pairing(round_, len(out) + 1, (bye,), bye=True, bracket="L"))
         if not out:
             raise FormatError("double elimination reached a state with nothing to play")
-        return out
+        return _seated(out, pairings, seed_of)
 
     def champion(self, entries: Sequence[int], pairings: Sequence[Pairing],
                  results: Sequence[MatchResult]) -> int | None:

@@ -9,8 +9,11 @@ that it has not met this round (in groups of three or more a pair may meet
 twice in a round when that is the only way to fill a group). Every entry is in ``k`` groups except near the
 bottom, where the last ones are topped up with entries that already have ``k``
 (the fewest extra games first, then the nearest): at most ``ceil(n * k / group_size)`` plus a
-few groups, O(n), never all pairs. Seats within a group are shuffled by the same
-generator; with teams, members are dealt to teams snake-fashion by rating.
+few groups, O(n), never all pairs. Seats follow ``tournaments.formats.seats``
+over the season's seat history (``seats``), group by group in table order, so an
+entry with several games in a round alternates within it; ties go to a shuffle
+by the same generator. With teams, members are dealt to teams snake-fashion by
+rating and the seating keeps those teams.
 
 ``Ladder`` wraps it as a format: ratings are rebuilt from the results so far with
 ``tournaments.ratings.apply_results`` (from ``initial`` ratings), so the pairing
@@ -26,6 +29,7 @@ from engine.rng import Rng
 from tournaments.formats.base import (FormatBase, FormatError, MatchResult, Pairing,
                                       check_entries, last_round, require_complete,
                                       seat_sides)
+from tournaments.formats.seats import SeatTally, seat_round, tally_seats
 from tournaments.formats.swiss import snake_teams
 from tournaments.ratings import Rating, apply_results
 
@@ -39,12 +43,13 @@ def _unit(rng: Rng) -> float:
 
 def ladder_round(ratings: Mapping[int, Rating], round_: int, seed: int, k: int = 2,
                  group_size: int = 2, teams: tuple[int, ...] | None = None,
-                 jitter: float = 1.0) -> list[Pairing]:
+                 jitter: float = 1.0, seats: SeatTally | None = None) -> list[Pairing]:
     """The pairings of one ladder round (see the module docstring).
 
     ``ratings`` holds every entry that plays this round. ``jitter`` is the width
     (in ordinal points) of the random nudge applied before sorting; 0 sorts by
-    rating alone (ties by entry id).
+    rating alone (ties by entry id). ``seats``: the seats taken so far this season
+    (not changed here); ``None`` is a season with no games yet.
     """
     if k < 1:
         raise FormatError("each entry needs at least one match a round")
@@ -98,9 +103,10 @@ def ladder_round(ratings: Mapping[int, Rating], round_: int, seed: int, k: int =
     out = []
     for t, group in enumerate(groups, start=1):
         members = [order[g] for g in sorted(group)]  # best first
-        seats = snake_teams(members, teams) if teams else tuple(rng.shuffled(members))
-        out.append(Pairing(round_, t, tuple(seats), teams=teams))
-    return out
+        dealt = snake_teams(members, teams) if teams else tuple(rng.shuffled(members))
+        out.append(Pairing(round_, t, dealt, teams=teams))
+    tally = seats.copy() if seats is not None else SeatTally(group_size)
+    return seat_round(out, tally)
 
 
 @dataclass(frozen=True)
@@ -128,4 +134,5 @@ class Ladder(FormatBase):
         if self.rounds is not None and done >= self.rounds:
             return None
         return ladder_round(self.ratings(ids, results), done + 1, seed, self.k,
-                            self.group_size, self.teams, self.jitter)
+                            self.group_size, self.teams, self.jitter,
+                            tally_seats(pairings, self.group_size))

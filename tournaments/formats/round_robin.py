@@ -1,10 +1,19 @@
 """Round robin by the circle method: everyone meets everyone once per cycle.
 
-With an odd number of entries a phantom is added; whoever draws it has a bye.
-A double round robin (``cycles=2``) plays the first cycle again with the seats
-of every pairing swapped. Seats alternate within a cycle (the fixed entry
-alternates every round; the others as the circle turns). The schedule depends
-only on the entries' order; the seed is not used. Two-seat games only.
+With an odd number of entries a phantom takes the fixed place of the circle;
+whoever draws it has a bye. A double round robin (``cycles=2``) plays the first
+cycle again with the seats of every pairing swapped. The schedule depends only on
+the entries' order; the seed is not used. Two-seat games only.
+
+Seats (see ``tournaments.formats.seats`` for the rule elsewhere): the fixed
+entry sits first in odd rounds and second in even ones; any other pair sits by
+the places on the circle, the entry at an odd place first. An entry that is not
+fixed visits every place once a cycle, stepping one place a round, so it
+alternates seats, and over places ``1 .. m-2`` it sits first as often as second;
+its one game against the fixed entry (or its bye) is the only one left over. So
+in one cycle every entry's firsts and seconds differ by at most 1 (by 0 with an
+odd number of entries, where the fixed place is the phantom), and a double round
+robin evens them exactly.
 """
 
 from __future__ import annotations
@@ -20,7 +29,7 @@ def circle_rounds(entries: Sequence[int]) -> list[list[tuple[int, ...]]]:
     """One cycle: per round, the pairs in seat order, then the bye (a 1-tuple) if any."""
     slots: list[int | None] = list(entries)
     if len(slots) % 2:
-        slots.append(None)
+        slots.insert(0, None)  # the phantom holds the fixed place; every entry walks the circle
     m = len(slots)
     rounds = []
     for r in range(m - 1):
@@ -30,7 +39,9 @@ def circle_rounds(entries: Sequence[int]) -> list[list[tuple[int, ...]]]:
             if a is None or b is None:
                 byes.append((a if b is None else b,))
                 continue
-            games.append((a, b) if (r + t) % 2 == 0 else (b, a))
+            # places t (top) and m-1-t have opposite parities: the odd place sits first
+            first = r % 2 == 0 if t == 0 else t % 2 == 1
+            games.append((a, b) if first else (b, a))
         rounds.append(games + byes)
         slots = [slots[0], slots[-1], *slots[1:-1]]
     return rounds

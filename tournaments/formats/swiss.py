@@ -13,8 +13,10 @@
 - Byes: ``n % group_size`` entries sit out each round, chosen from the bottom
   of the order among entries that have had no bye yet (so an entry has at most
   one bye while that is possible). A bye is a win.
-- Seats: the entry that has had the first seat less often sits first (ties: the
-  higher placed). With teams, members are dealt to teams snake-fashion by order.
+- Seats: ``tournaments.formats.seats`` (with two seats: the entry that has sat
+  first less often sits first, then the one that sat second last time, then the
+  higher placed). With teams, members are dealt to teams snake-fashion by order
+  and the seating keeps those teams.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Sequence
 from tournaments.formats.base import (SWISS_TIE_BREAKS, FormatBase, FormatError, MatchResult,
                                       Pairing, check_entries, last_round, require_complete,
                                       seat_sides)
+from tournaments.formats.seats import seat_round, tally_seats
 from tournaments.standings import Points, compute_standings
 
 #: how many nodes the rematch-free search may visit before giving up
@@ -139,11 +142,9 @@ class Swiss(FormatBase):
         order = sorted(ids, key=lambda e: (-points[e], seed_of[e]))
 
         met: dict[int, Counter] = {e: Counter() for e in ids}
-        firsts: Counter = Counter()
         for p in pairings:
             if p.bye:
                 continue
-            firsts[p.entries[0]] += 1
             for a in p.entries:
                 for b in p.entries:
                     if a != b:
@@ -171,12 +172,11 @@ class Swiss(FormatBase):
         round_ = done + 1
         out = []
         for t, group in enumerate(groups, start=1):
-            members = sorted(group, key=rank.__getitem__)
+            members = tuple(sorted(group, key=rank.__getitem__))
             if self.teams:
-                seats = snake_teams(members, self.teams)
-            else:
-                seats = tuple(sorted(members, key=lambda e: (firsts[e], rank[e])))
-            out.append(Pairing(round_, t, seats, teams=self.teams))
+                members = snake_teams(members, self.teams)
+            out.append(Pairing(round_, t, members, teams=self.teams))
+        out = seat_round(out, tally_seats(pairings, self.group_size))
         for t, e in enumerate(sorted(byes, key=rank.__getitem__), start=len(out) + 1):
             out.append(Pairing(round_, t, (e,), bye=True))
         return out

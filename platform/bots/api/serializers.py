@@ -110,5 +110,5 @@ class SeatLogSerializer(serializers.ModelSerializer):
     def to_representation(self, instance: MatchSeat) -> dict:
         from matches.selectors import hide_seat_results
 
-        # rank, score and faults are the result: hidden while the season hides it
+        # rank, score, faults and stderr tell the result: hidden while the season hides it
         return hide_seat_results(super().to_representation(instance), instance.match)

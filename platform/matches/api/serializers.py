@@ -29,12 +29,15 @@ class MatchSerializer(serializers.ModelSerializer):
     seats = SeatSerializer(many=True, read_only=True)
     digest = serializers.SerializerMethodField()
     result = serializers.SerializerMethodField()
+    seed = serializers.SerializerMethodField()
+    seed_commitment = serializers.SerializerMethodField()
     url = serializers.HyperlinkedIdentityField(view_name="match-detail")
     page = serializers.SerializerMethodField()
 
     class Meta:
         model = Match
-        fields = ("id", "url", "page", "game", "rules_version", "seed", "options", "status",
+        fields = ("id", "url", "page", "game", "rules_version", "seed", "seed_commitment",
+                  "options", "status",
                   "created_at", "started_at", "finished_at", "event_count", "digest", "result",
                   "error", "seats")
 
@@ -42,6 +45,15 @@ class MatchSerializer(serializers.ModelSerializer):
         # a running chain's links could be brute-forced to reveal small private
         # actions, so the digest is shown once the match is over
         return obj.digest if obj.reveals_everything else None
+
+    def get_seed(self, obj: Match) -> int | None:
+        # the PRNG is a function of the seed: known early, it gives away every
+        # hidden draw, so it is shown with the rest of the log, once all is revealed
+        return obj.seed if obj.reveals_everything else None
+
+    def get_seed_commitment(self, obj: Match) -> str | None:
+        """sha256 of the seed and its salt (engine.seeding); null for old logs."""
+        return obj.seed_commitment
 
     def get_result(self, obj: Match) -> dict | None:
         return obj.result if not obj.hides_results else None

@@ -53,6 +53,22 @@ def test_the_owner_sees_source_and_logs(alice, noisy, played, client, alice_api)
     assert "NOISY-STDERR thinking about" in bot_page  # the match's stderr
 
 
+def test_a_public_bots_logs_hide_the_match_while_its_results_are_hidden(
+        alice, noisy, played, client, monkeypatch):
+    # the end message a bot may print carries its rank and score: while the
+    # match's season hides results, nobody (the owner included) sees its stderr
+    Bot.objects.filter(pk=noisy.pk).update(public=True)
+    monkeypatch.setattr(Match, "hides_results", property(lambda self: True))
+    anonymous = APIClient()
+    logs = anonymous.get(f"/api/bots/{noisy.pk}/logs/").json()
+    assert logs[0]["stderr"] is None and logs[0]["rank"] is None
+    for viewer in (anonymous, client):
+        if viewer is client:
+            client.force_login(alice)
+        page = viewer.get(reverse("bot-page", args=[noisy.pk])).content.decode()
+        assert "NOISY-STDERR" not in page and "hidden until the match" in page
+
+
 def test_another_user_and_anonymous_see_neither(bob, noisy, played, client, bob_api):
     anonymous = APIClient()
     for url in _urls(noisy):

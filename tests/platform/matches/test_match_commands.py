@@ -28,6 +28,20 @@ def test_play_stores_a_match_and_prints_id_and_digest():
     assert match.seed == 7
 
 
+@pytest.mark.parametrize("seed", ["-1", str(2**63), "9" * 25])
+def test_play_refuses_a_seed_out_of_range_in_one_line(seed):
+    with pytest.raises(CommandError, match="the seed must be an integer from 0 to"):
+        run("play", "tic_tac_toe", "greedy", "random", "--seed", seed)
+    assert not Match.objects.exists()
+
+
+def test_play_without_a_seed_draws_a_secret_one():
+    run("play", "tic_tac_toe", "greedy", "random")
+    run("play", "tic_tac_toe", "greedy", "random")
+    first, second = Match.objects.order_by("id")
+    assert first.seed != second.seed and first.seed_salt != second.seed_salt
+
+
 def test_play_passes_options():
     game = next((g for g in registry.games().values() if g.options), None)
     if game is None:

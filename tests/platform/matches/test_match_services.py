@@ -31,7 +31,7 @@ def test_export_is_byte_identical_to_the_engine_log_for_every_game(name, tmp_pat
     bots = bots_for(game)
     stored = services.play_and_store(name, bots, 11, batch_size=7)
     seats, players = lineup(game, bots)
-    engine_match = run_match(game, players, seats, 11)
+    engine_match = run_match(game, players, seats, 11, salt=stored.seed_salt)
 
     assert stored.status == Match.Status.FINISHED, stored.error
     exported = selectors.export_bytes(stored)

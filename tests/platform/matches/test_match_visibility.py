@@ -49,9 +49,13 @@ def test_everything_is_visible_once_over(api, running_private_match):
 def test_results_hidden_hook(api, running_private_match, monkeypatch):
     Match.objects.filter(pk=running_private_match.pk).update(status=Match.Status.FINISHED)
     monkeypatch.setattr(Match, "hides_results", property(lambda self: True))
-    served = events(api, running_private_match)
-    assert [e["seq"] for e in served] == [0, 1, 3]
-    assert api.get(f"/api/matches/{running_private_match.pk}/").json()["result"] is None
+    # no event and no state at all: any game's late events tell who won
+    for url in ("events/", "state/?at=0", "log.jsonl"):
+        response = api.get(f"/api/matches/{running_private_match.pk}/{url}")
+        assert response.status_code in (403, 409), url
+    assert "hidden" in str(api.get(f"/api/matches/{running_private_match.pk}/events/").json())
+    detail = api.get(f"/api/matches/{running_private_match.pk}/").json()
+    assert detail["result"] is None and detail["seed"] is None and detail["digest"] is None
 
 
 def test_a_match_is_watchable_while_it_runs(api, monkeypatch):
@@ -68,3 +72,41 @@ def test_a_match_is_watchable_while_it_runs(api, monkeypatch):
     match = services.play_and_store("tic_tac_toe", ["random", "random"], 4, batch_size=2)
     assert seen[0] == 2 and seen == sorted(seen) and len(seen) >= 3
     assert match.status == Match.Status.FINISHED
+
+
+def test_a_running_match_shows_a_seed_commitment_and_never_the_seed(api, client, monkeypatch):
+    """Issue 13.1: the API, the events and the page of a live match carry only the
+    commitment; the seed and salt appear once it is over, and they match."""
+    from engine.seeding import reveal_matches
+
+    seen = []
+    real_flush = services.EventWriter.flush
+
+    def spying_flush(self):
+        real_flush(self)
+        match = self.match
+        if Match.objects.get(pk=match.pk).status != Match.Status.RUNNING:
+            return
+        secret_seed, salt = str(match.seed), match.seed_salt
+        detail = api.get(f"/api/matches/{match.pk}/").json()
+        listed = api.get("/api/matches/").json()["results"]
+        served = api.get(f"/api/matches/{match.pk}/events/?limit=1000").content.decode()
+        frame = api.get(f"/api/matches/{match.pk}/state/?at=0").content.decode()
+        page = client.get(f"/matches/{match.pk}/").content.decode()
+        if '"MatchEnded"' in served:
+            return  # the reveal is stored: the match is over in its log
+        assert detail["seed"] is None and detail["seed_commitment"] == match.seed_commitment
+        assert all(m["seed"] is None for m in listed if m["id"] == match.pk)
+        for text in (served, frame, page, str(detail), str(listed)):
+            assert secret_seed not in text and salt not in text
+        assert match.seed_commitment in served  # MatchStarted carries the commitment
+        seen.append(len(served))
+
+    monkeypatch.setattr(services.EventWriter, "flush", spying_flush)
+    match = services.play_and_store("aimbots", ["random", "random"], batch_size=40)
+    assert seen and match.status == Match.Status.FINISHED, match.error
+    detail = api.get(f"/api/matches/{match.pk}/").json()
+    ended = match.events.get(type="MatchEnded").data
+    assert detail["seed"] == match.seed == ended["seed"]
+    assert reveal_matches(ended["seed"], ended["salt"], detail["seed_commitment"])
+    assert str(match.seed) in client.get(f"/matches/{match.pk}/").content.decode()

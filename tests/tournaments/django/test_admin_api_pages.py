@@ -108,8 +108,10 @@ def test_api_and_pages(client, inline):
     assert Tournament.objects.count() == 1 and Season.objects.count() == 1
 
 
-def test_a_season_that_hides_results_keeps_private_events_until_it_finishes(client, inline):
-    s = services.create_season("secret", "aimbots", hide_results=True, k=1, seed=2)
+@pytest.mark.parametrize("game", ["aimbots", "aerial_assault"])
+def test_a_season_that_hides_results_serves_no_event_state_or_result_until_it_finishes(
+        client, inline, game):
+    s = services.create_season("secret", game, hide_results=True, k=1, seed=2)
     services.add_entries(s, ["greedy", "random"])
     services.open_entries(s)
     services.start(s)
@@ -117,18 +119,17 @@ def test_a_season_that_hides_results_keeps_private_events_until_it_finishes(clie
     match = Match.objects.get(fixture__season=s)
     assert match.status == Match.Status.FINISHED and match.hides_results
     detail = client.get(f"/api/matches/{match.pk}/").json()
-    assert detail["result"] is None
+    assert detail["result"] is None and detail["seed"] is None and detail["digest"] is None
     for seat in detail["seats"]:
         assert seat["rank"] is None and seat["score"] is None
         assert seat["faults"] is None and seat["fault_reason"] is None
     listed = client.get(f"/api/matches/?season={s.pk}").json()["results"][0]
     assert all(seat["rank"] is None for seat in listed["seats"])
-    events = client.get(f"/api/matches/{match.pk}/events/?limit=1000").json()["results"]
-    assert all(e["to"] == "all" for e in events)
-    assert "MatchEnded" not in {e["type"] for e in events}
-    ended = match.events.get(type="MatchEnded").seq
-    assert client.get(f"/api/matches/{match.pk}/state/?at={ended}").status_code == 403
-    assert client.get(f"/api/matches/{match.pk}/state/?at={ended - 1}").status_code == 200
+    # no event and no state at all: Aerial Assault's MatchOver and its score panel,
+    # a final board, a last roll all tell who won
+    for url in ("events/?limit=1000", "state/?at=0", f"state/?at={match.event_count - 1}"):
+        response = client.get(f"/api/matches/{match.pk}/{url}")
+        assert response.status_code == 403 and "hidden" in response.content.decode(), url
     assert client.get(f"/api/matches/{match.pk}/log.jsonl").status_code in (403, 409)
     standings = client.get(f"/api/seasons/{s.pk}/standings/").json()
     assert standings["standings"] == [] and standings["results_hidden"]
@@ -139,15 +140,17 @@ def test_a_season_that_hides_results_keeps_private_events_until_it_finishes(clie
     page = client.get(f"/entries/{entry.pk}/").content.decode()
     assert "rating-chart" not in page and "results are hidden" in page
     replay = client.get(f"/matches/{match.pk}/").content.decode()
+    assert 'id="results-hidden"' in replay and "viewer-config" not in replay
     assert '"rank": 1' not in replay and "won" not in replay
     services.finish(s)
     match.refresh_from_db()
     assert not match.hides_results
     detail = client.get(f"/api/matches/{match.pk}/").json()
     assert detail["result"]["ranks"] and {seat["rank"] for seat in detail["seats"]} - {None}
+    assert detail["seed"] == match.seed
     events = client.get(f"/api/matches/{match.pk}/events/?limit=1000").json()["results"]
     assert "MatchEnded" in {e["type"] for e in events}
-    assert client.get(f"/api/matches/{match.pk}/state/?at={ended}").status_code == 200
+    assert client.get(f"/api/matches/{match.pk}/state/?at={match.event_count - 1}").status_code == 200
     standings = client.get(f"/api/seasons/{s.pk}/standings/").json()
     assert len(standings["standings"]) == 2 and not standings["results_hidden"]
     assert "results are hidden" not in client.get(f"/seasons/{s.pk}/").content.decode()

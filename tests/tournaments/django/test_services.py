@@ -61,12 +61,14 @@ def test_a_round_robin_plays_to_the_end_with_history_and_standings(inline):
         assert (e.rating.mu, e.rating.sigma) == (rows[-1].mu_after, rows[-1].sigma_after)
         assert e.standing.games == 3
     assert services.rebuild(t, check=True) == []
-    # the same seeds give the same table
+    # the same competition seed gives the same pairings (match seeds are secret
+    # draws, so results may differ; see test_match_seeds_are_secret_draws...)
     t2 = make_tournament()
     services.start(t2)
     inline()
-    key = lambda c: [(r.entry.name, r.rank, r.points) for r in Standing.objects.filter(  # noqa: E731
-        entry__tournament=c).select_related("entry").order_by("rank", "entry__name")]
+    key = lambda c: [(f.round_no, f.table, f.leg, [s.entry.name for s in f.seats.all()])  # noqa: E731
+                     for f in Fixture.objects.filter(tournament=c)
+                     .prefetch_related("seats__entry").order_by("round_no", "table", "leg")]
     assert key(t) == key(t2)
 
 
@@ -310,3 +312,31 @@ def test_a_tournament_that_cannot_make_its_next_round_is_paused_with_the_reason(
     inline()
     t.refresh_from_db()
     assert t.status == "finished" and t.last_error == ""
+
+
+def test_match_seeds_are_secret_draws_not_derived_from_the_competition_seed(inline):
+    """Issue 13.1: two seasons with the same public seed and entries get the same
+    pairings (reproducible) but unrelated, unpredictable match seeds, each
+    committed to in its MatchStarted."""
+    from engine.seeding import commitment
+
+    seasons = []
+    for name in ("a", "b"):
+        s = services.create_season(name, "tic_tac_toe", k=2, seed=7)
+        services.add_entries(s, ["greedy", "random", "greedy", "random"])
+        services.open_entries(s)
+        services.start(s)
+        seasons.append(s)
+    a, b = (list(Match.objects.filter(fixture__season=s).order_by("fixture__table", "id"))
+            for s in seasons)
+    pairings = [[list(Fixture.objects.filter(season=s).order_by("table")
+                      .values_list("table", "leg"))] for s in seasons]
+    assert pairings[0] == pairings[1] and len(a) == len(b) >= 2
+    seeds = [m.seed for m in a + b]
+    assert len(set(seeds)) == len(seeds)  # no two alike, across identical seasons
+    assert all(m.seed_salt and len(m.seed_salt) == 32 for m in a + b)
+    inline()
+    for match in a + b:
+        started = match.events.get(seq=0).data
+        assert "seed" not in started
+        assert started["seed_commitment"] == commitment(match.seed, match.seed_salt)

@@ -14,7 +14,8 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("game")
         parser.add_argument("bots", nargs="+", metavar="BOT")
-        parser.add_argument("--seed", type=int, default=0)
+        parser.add_argument("--seed", type=int, default=None,
+                            help="the match seed (default: a fresh secret one)")
         parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
 
     def handle(self, *args, **opts):

@@ -189,11 +189,6 @@
     fetchEvents(after).then(function (page) {
       setStatus(page.status);
       if (page.status === "finished" || page.status === "failed") {
-        if (cfg.resultsHidden) {
-          // its season hides results: nothing more to see until it finishes
-          appendEvents(page.results);
-          return;
-        }
         // the match ended: everything is visible now, so reload the whole log
         location.reload();
         return;

@@ -14,6 +14,7 @@ from engine.games.aimbots.scrap import core_value
 from engine.lineup import lineup
 from engine.replay import Replay, verify
 from engine.runner import run_match
+from tests.engine.games.match_checks import ChosenBot, check_same_seed_same_log_and_verifies
 
 
 def match_of(bots, seed, **options):
@@ -25,11 +26,7 @@ def match_of(bots, seed, **options):
                                   ["random", "random", "random"],
                                   ["greedy", "random", "greedy", "random"]])
 def test_same_seed_same_log_and_it_verifies(bots):
-    a, b = match_of(bots, 5), match_of(bots, 5)
-    assert a.log.to_jsonl() == b.log.to_jsonl()
-    assert match_of(bots, 6).log.to_jsonl() != a.log.to_jsonl()
-    assert verify(a.log.events, registry.get).ok
-    assert a.log.events[-1].type == "MatchEnded"
+    check_same_seed_same_log_and_verifies(GAME, bots)
 
 
 def test_first_game_option_verifies():
@@ -98,25 +95,6 @@ def invariants(state):
         total = sum(state.cores) + hidden + scrap
         per_seat = {2: 9, 3: 6, 4: 6}[state.seats]
         assert total == per_seat * state.seats + 10, "cores are conserved"
-
-
-class ChosenBot:
-    """Plays the legal action the hypothesis-drawn numbers point at."""
-
-    def __init__(self, picks):
-        self.picks = picks
-
-    def begin(self, seat, header):
-        self.n = 0
-
-    def decide(self, request):
-        legal = request.legal
-        pick = self.picks[self.n % len(self.picks)]
-        self.n += 1
-        return legal[pick % len(legal)]
-
-    def finish(self, outcome):
-        pass
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

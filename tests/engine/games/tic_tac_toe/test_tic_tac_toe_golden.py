@@ -1,10 +1,13 @@
 """Golden logs: the bytes the engine wrote before the speed work (see
 docs/performance.md) must be the bytes it writes now.
 
-The digests below were taken from the engine as it was before any optimisation
-(the stdlib encoder on ``Event.to_json()``, ``Log.append`` checking every event,
-the runner's general step). Any change of the canonical encoding, the hash chain,
-an event's fields, the runner's event order or the PRNG breaks them.
+The format-1 digests below were taken from the engine as it was before any
+optimisation (the stdlib encoder on ``Event.to_json()``, ``Log.append`` checking
+every event, the runner's general step); logs of that format must still
+re-simulate to the same bytes. The format-2 digests (seed commitment, hashed PRNG
+streams) were taken when that format was introduced. Any change of the canonical
+encoding, the hash chain, an event's fields, the runner's event order or the PRNG
+breaks them.
 """
 
 from __future__ import annotations
@@ -23,40 +26,57 @@ from engine.lineup import lineup
 from engine.players import BotPlayer, PlayerFault
 from engine.replay import verify
 from engine.rng import Rng, bot_rng
-from engine.runner import run_match
+from engine.runner import Match
 
 GAME = registry.get("tic_tac_toe")
 
-GOLDEN = {
+GOLDEN = {1: {
     "seed 7 random random": "ab2c4709b9754c757996f548b7ca2de1818b2ec4e274ba620f951ab11d965a53",
     "200 random random": "6c87b07082f7c0ce492ebcbb9931edb550663754c41d54fc217fa8e956eea2b5",
     "200 greedy random": "6b07ce70f8139cd6d7357d5c8507ec329574734be0698c27d91f7df7df76c747",
     "50 with faults": "ef3fc22258158d76c3f392ae449acbf993c87f84382a2b0e0ae309a40ab4abe8",
-    "private events": "f044e29bc407943bd5680ff80a5cbd9e3d561d69cdc1b4589b7adbbc5fa3f645",
-}
+}, 2: {
+    "seed 7 random random": "123a694e76d4233007dc372e73495d51542959753a01092f81d1b99cbfb22c01",
+    "200 random random": "8f7e16a578dd199e23eb6669f7a4f2783b668ef8babbfab5cf11eaa6193e05a9",
+    "200 greedy random": "6b4f47e745d797a48a6071e69c870e074e1ff650e67975a2d555cde0ebc17a04",
+    "50 with faults": "19a9a8fc4cfc2c2c3b65e07c0f757cbacc982db0625c301814a60aa38cd3d7a5",
+}}
+PRIVATE_EVENTS = "f044e29bc407943bd5680ff80a5cbd9e3d561d69cdc1b4589b7adbbc5fa3f645"
+FORMATS = pytest.mark.parametrize("log_format", [1, 2])
 
 
-def all_logs_digest(bots: list[str], matches: int) -> str:
+def run(players, seats, seed, log_format):
+    match = Match.begin(GAME, seats, seed, log_format=log_format)
+    match.play(players)
+    return match
+
+
+def all_logs_digest(bots: list[str], matches: int, log_format: int) -> str:
     h = hashlib.sha256()
     for seed in range(matches):
         seats, players = lineup(GAME, bots)
-        h.update(run_match(GAME, players, seats, seed).log.to_jsonl())
+        h.update(run(players, seats, seed, log_format).log.to_jsonl())
     return h.hexdigest()
 
 
-def test_one_match_is_byte_identical():
+@FORMATS
+def test_one_match_is_byte_identical(log_format):
     seats, players = lineup(GAME, ["random", "random"])
-    match = run_match(GAME, players, seats, 7)
-    assert match.log.digest == GOLDEN["seed 7 random random"]
+    match = run(players, seats, 7, log_format)
+    assert match.log.digest == GOLDEN[log_format]["seed 7 random random"]
+    if log_format == 2:
+        assert b'"seed":7' not in match.log.lines[0] and b'"seed":7' in match.log.lines[-1]
+        return
     assert match.log.lines[1] == b'{"data":{"action":2,"seat":0},"seq":1,"to":"all","type":"ActionSubmitted"}'
     assert match.log.lines[-1] == (b'{"data":{"faults":[0,0],"ranks":[1,2],"reason":"three in a row",'
                                    b'"scores":[1,0]},"seq":6,"to":"all","type":"MatchEnded"}')
 
 
+@FORMATS
 @pytest.mark.parametrize("bots,key", [(["random", "random"], "200 random random"),
                                       (["greedy", "random"], "200 greedy random")])
-def test_many_matches_are_byte_identical(bots, key):
-    assert all_logs_digest(bots, 200) == GOLDEN[key]
+def test_many_matches_are_byte_identical(bots, key, log_format):
+    assert all_logs_digest(bots, 200, log_format) == GOLDEN[log_format][key]
 
 
 class Faulty:
@@ -77,17 +97,18 @@ class Faulty:
         return self.rng.choice(request.legal)
 
 
-def test_fault_paths_are_byte_identical():
+@FORMATS
+def test_fault_paths_are_byte_identical(log_format):
     h = hashlib.sha256()
     kinds = set()
     for seed in range(50):
         players = [BotPlayer(GAME, Faulty), BotPlayer(GAME, GAME.bots["random"])]
-        match = run_match(GAME, players, [Seat("bad"), Seat("random")], seed)
+        match = run(players, [Seat("bad"), Seat("random")], seed, log_format)
         h.update(match.log.to_jsonl())
         kinds.update(e.type for e in match.log)
         assert verify(match.log.events, registry.get).ok
     assert {"ActionRejected", "PlayerTimedOut"} <= kinds
-    assert h.hexdigest() == GOLDEN["50 with faults"]
+    assert h.hexdigest() == GOLDEN[log_format]["50 with faults"]
 
 
 def test_a_float_action_is_a_crash_and_the_default_is_played():
@@ -99,7 +120,7 @@ def test_a_float_action_is_a_crash_and_the_default_is_played():
             return 1.5
 
     players = [BotPlayer(GAME, Floaty), BotPlayer(GAME, GAME.bots["random"])]
-    match = run_match(GAME, players, [Seat("floaty"), Seat("random")], 0)
+    match = run(players, [Seat("floaty"), Seat("random")], 0, 2)
     crash = next(e for e in match.log if e.type == "PlayerCrashed")
     assert "floats are not allowed" in crash.data["reason"]
     assert match.log.events[crash.seq + 1].data == {"seat": 0, "action": 0}
@@ -111,7 +132,7 @@ def test_private_events_and_odd_strings_are_byte_identical():
     log.append(Event("MatchStarted", {"x": "é ☃ \u2028 \"q\" \\", "n": [1, {"b": True, "a": None}]}))
     log.append(Event("Secret", {"seat": 0, "card": "K"}, (0,), {"seat": 0}))
     log.append(Event("Secret2", {"z": -12345678901234567890}, (0, 1)))
-    assert log.digest == GOLDEN["private events"]
+    assert log.digest == PRIVATE_EVENTS
     assert log.lines[1] == b'{"data":{"card":"K","seat":0},"public":{"seat":0},"seq":1,"to":[0],"type":"Secret"}'
 
 
@@ -179,3 +200,7 @@ def test_the_generator_gives_the_same_numbers():
     assert rng.die() == 4
     big = bot_rng(123456789012345678901234567890, 1)
     assert [big.below(1000) for _ in range(4)] == [823, 697, 412, 711]
+    # format 2: every stream keyed by sha256 of seed and stream
+    hashed = Rng(7, 3, hashed=True)
+    assert [hashed.next64() for _ in range(2)] == [5854583563791917127, 838499754330716900]
+    assert bot_rng(7, 1, hashed=True).below(1000) == 37

@@ -1,0 +1,11 @@
+"""Cascade Effect (the Borg game) as a Scrimmage game plugin."""
+
+from engine.games.cascade_effect.bots import BOTS
+from engine.games.cascade_effect.render import render
+from engine.games.cascade_effect.rules import CascadeEffect
+
+GAME = CascadeEffect()
+GAME.bots = BOTS
+GAME.render = render
+
+__all__ = ["GAME"]

@@ -1,0 +1,160 @@
+"""What the robot whose turn it is may declare, what each roll needs, and where
+a move can take it."""
+
+from __future__ import annotations
+
+from engine.games.cascade_effect.board import (CENTRE_HEIGHT, PARK_APPROACH, RAMP_START,
+                                               ZONE_OF, ahead, kickstand_squares,
+                                               short_side, structure)
+from engine.games.cascade_effect.state import Robot, State, loose_goal_at, robot_at
+
+#: the lowest roll that attaches to a tube of each height (rule 5)
+ATTACH_NEEDS = {30: 1, 60: 3, 90: 4}
+KICKSTAND_NEEDS = 3
+BRIDGE_OFF_NEEDS = 2
+
+
+def succeeds(state: State, robot: Robot, do: str, target: int, die: int) -> bool:
+    """Does ``die`` (1-5) do the declared action? Thresholds from rules 5, 6, 8-10."""
+    carrying = robot.goal >= 0
+    if do == "attach":
+        return die >= ATTACH_NEEDS[state.goals[target].size]
+    if do == "kickstand":
+        return die >= KICKSTAND_NEEDS
+    if do == "climb":
+        return die == 5 if carrying else die >= 4
+    if do == "park":
+        return die >= 3 if carrying else die >= 2
+    if do == "align":
+        return die == 5
+    return do in ("score", "centre")
+
+
+def free_floor(state: State, sq: int | None) -> bool:
+    """A square a goal can be set down on: on the field, no structure, robot,
+    goal or zone."""
+    return (sq is not None and sq not in structure(state.position)
+            and robot_at(state, sq) is None and loose_goal_at(state, sq) is None
+            and ZONE_OF[sq] is None)
+
+
+def room(state: State, goal_id: int) -> int:
+    goal = state.goals[goal_id]
+    return goal.size - goal.cm
+
+
+def centre_room(state: State, alliance: int) -> int:
+    return CENTRE_HEIGHT - state.centre_cm[alliance]
+
+
+def can_score(state: State, robot: Robot) -> bool:
+    """Rule 7 and the bullets: attached, a kickstand down, not off the ramp,
+    not scored on its last turn, and room left in the tube."""
+    zone = ZONE_OF[robot.sq]
+    return (robot.goal >= 0 and any(state.fallen) and not robot.scored_last
+            and (zone is None or zone[0] != "ramp") and room(state, robot.goal) > 0)
+
+
+def declarations(state: State) -> list[dict]:
+    """Every declaration open to the active robot, ``move`` first."""
+    robot = state.active
+    out = [{"do": "move"}]  # fresh each time: a bot may keep or change what it is given
+    if robot.goal >= 0:
+        if free_floor(state, ahead(robot.sq, robot.facing)):
+            out.append({"do": "detach"})
+        if can_score(state, robot):
+            out.append({"do": "score"})
+    else:
+        front = ahead(robot.sq, robot.facing)
+        goal = loose_goal_at(state, front) if front is not None else None
+        if goal is not None and goal.alliance == robot.alliance:
+            out.append({"do": "attach", "goal": goal.id})
+    for stand in (0, 1):
+        if not state.fallen[stand] and robot.sq in kickstand_squares(state.position, stand):
+            out.append({"do": "kickstand", "stand": stand})
+    if state.endgame:
+        out += endgame_declarations(state, robot)
+    return out
+
+
+def endgame_declarations(state: State, robot: Robot) -> list[dict]:
+    """Rules 8-10: the bridge, the parking zone and the centre goal."""
+    out = []
+    a = robot.alliance
+    ramp = RAMP_START[a].get(robot.sq)
+    if ramp is not None and robot_at(state, ramp) is None:
+        out.append({"do": "climb", "to": ramp})
+    for zone_sq in PARK_APPROACH[a].get(robot.sq, ()):
+        if robot_at(state, zone_sq) is None:
+            out.append({"do": "park", "to": zone_sq})
+    if centre_room(state, a) > 0:
+        if robot.primed:
+            out.append({"do": "centre"})
+        elif (robot.sq, robot.facing) == short_side(state.position, a):
+            out.append({"do": "align"})
+    return out
+
+
+def target_of(action: dict) -> int:
+    for key in ("goal", "stand", "to"):
+        if key in action:
+            return action[key]
+    return -1
+
+
+# -- moving ------------------------------------------------------------------------
+def can_step(robot: Robot, here: int, there: int, die: int) -> bool:
+    """Zone rules of a single step: the own ramp and parking zone are entered only
+    by the climb and park actions; leaving any ramp needs a roll of 2+."""
+    zone_here, zone_there = ZONE_OF[here], ZONE_OF[there]
+    if zone_there is not None and zone_there[1] == robot.alliance and zone_there != zone_here:
+        return False
+    if zone_here is not None and zone_here[0] == "ramp" and zone_there != zone_here:
+        return die >= BRIDGE_OFF_NEEDS
+    return True
+
+
+def taken_squares(state: State, robot: Robot) -> frozenset:
+    """Squares another robot or a loose goal stands on (the structure aside)."""
+    return frozenset([r.sq for r in state.robots if r.id != robot.id and r.sq >= 0]
+                     + [g.sq for g in state.goals if g.robot < 0])
+
+
+def pose_distances(robot: Robot, starts, blocked, die: int, limit: int | None = None,
+                   backward: bool = False) -> dict:
+    """(square, facing) -> fewest moves from ``starts`` (to them, if ``backward``),
+    at most ``limit`` moves, never through a ``blocked`` square. A move is a step
+    forward or back, or a quarter turn in place; ``die`` decides the ramp rule."""
+    dist = {pose: 0 for pose in starts}
+    frontier = list(dist)
+    spent = 0
+    while frontier and (limit is None or spent < limit):
+        spent += 1
+        nxt = []
+        for sq, facing in frontier:
+            poses = [(sq, (facing + 1) % 4), (sq, (facing + 3) % 4)]
+            for heading in (facing, (facing + 2) % 4):
+                other = ahead(sq, heading)
+                if other is None or other in blocked:
+                    continue
+                here, there = (other, sq) if backward else (sq, other)
+                if can_step(robot, here, there, die):
+                    poses.append((other, facing))
+            for pose in poses:
+                if pose not in dist:
+                    dist[pose] = spent
+                    nxt.append(pose)
+        frontier = nxt
+    return dist
+
+
+def reachable(state: State, robot: Robot, die: int) -> dict:
+    """Every pose ``robot`` can reach with ``die`` moves -> the moves it takes."""
+    blocked = taken_squares(state, robot) | frozenset(structure(state.position))
+    return pose_distances(robot, [(robot.sq, robot.facing)], blocked, die, limit=die)
+
+
+def move_actions(state: State) -> list[dict]:
+    """Every destination and facing the active robot can reach with the die."""
+    poses = reachable(state, state.active, state.die)
+    return [{"do": "move", "to": sq, "facing": f} for sq, f in sorted(poses)]

@@ -1,0 +1,186 @@
+"""Cascade Effect (the Borg game) as a Scrimmage game: start, pending, resolve.
+
+A turn is two decisions at most: the declaration (what the robot rolls for),
+then, when the roll is to move or the declared action missed, the move (a square
+and a facing the die can reach). ``resolve`` emits the events of the roll and
+folds each one at once (``turns.Emitter``), drawing all chance from its rng.
+"""
+
+from __future__ import annotations
+
+from engine.events import Event
+from engine.game import Decision, Game, Header, Outcome, ranks_from_scores
+from engine.games.cascade_effect import fold
+from engine.games.cascade_effect.board import BLUE, PARK, RAMP, RED, ahead
+from engine.games.cascade_effect.cards import DECK
+from engine.games.cascade_effect.moves import (centre_room, declarations, move_actions, room,
+                                               succeeds, target_of)
+from engine.games.cascade_effect.scoring import total
+from engine.games.cascade_effect.state import PLACERS, State, alliance_of_seat, robot_at
+from engine.games.cascade_effect.turns import (Emitter, deck_shuffled, draw_card, end_turn,
+                                               next_turn, opponent_zone)
+from engine.games.cascade_effect.view import view
+from engine.rng import Rng
+
+
+class CascadeEffect(Game):
+    name = "cascade_effect"
+    title = "Cascade Effect (the Borg game)"
+    rules_version = 1
+    seat_counts = (2, 3, 4)
+
+    # -- set-up: rule 1 and the deck ------------------------------------------------
+    def start(self, header: Header, rng: Rng) -> list[Event]:
+        events = []
+        while True:  # rule 1: roll until a 1, 2 or 3
+            die = rng.die()
+            events.append(Event("CentreRoll", {"die": die}))
+            if die <= 3:
+                break
+        return events + [deck_shuffled(DECK, rng)]
+
+    evolve = staticmethod(fold.evolve)
+
+    # -- decisions --------------------------------------------------------------------
+    def pending(self, state: State) -> list[Decision]:
+        if state.phase == "place":
+            legal = placements(state)
+            return [Decision(PLACERS[state.seats][state.placing], legal[0], legal,
+                             prompt="place")]
+        if state.phase != "play":
+            return []
+        robot = state.active
+        if state.step == "declare":
+            legal = declarations(state)
+            return [Decision(robot.seat, legal[0], legal, prompt="declare")]
+        stay = {"do": "move", "to": robot.sq, "facing": robot.facing}
+        return [Decision(robot.seat, stay, move_actions(state), prompt="move")]
+
+    def resolve(self, state: State, actions: dict, rng: Rng) -> list[Event]:
+        (_, action), = actions.items()
+        em = Emitter(state)
+        if state.phase == "place":
+            place(em, action, rng)
+        elif state.step == "declare":
+            declare(em, action, rng)
+        else:
+            move(em, action, rng)
+        return em.events
+
+    # -- views and results ------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict:
+        return view(state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        totals = (total(state, RED), total(state, BLUE))
+        ranks = ranks_from_scores(totals)  # rule 12: per alliance, 1 or 2, a draw both 1
+        seats = range(state.seats)
+        reason = "a draw" if state.result == "draw" else f"{state.result} alliance wins"
+        return Outcome(tuple(ranks[alliance_of_seat(state, s)] for s in seats),
+                       self.scores(state), reason)
+
+    def scores(self, state: State | None) -> tuple[int, ...]:
+        """Each seat scores its alliance's total (rule 11) as the field stands."""
+        if state is None:
+            return ()
+        totals = (total(state, RED), total(state, BLUE))
+        return tuple(totals[alliance_of_seat(state, s)] for s in range(state.seats))
+
+    def state_json(self, state: State) -> dict:
+        return view(state, None, omniscient=True)
+
+
+# -- rule 2: placing the robots -------------------------------------------------------------
+def placements(state: State) -> list[dict]:
+    robot = state.robots[state.placing]
+    a = robot.alliance
+    return [{"do": "place", "sq": sq, "facing": f}
+            for sq in sorted(RAMP[a] + PARK[a]) if robot_at(state, sq) is None
+            for f in range(4)]
+
+
+def place(em: Emitter, action: dict, rng: Rng) -> None:
+    state = em.state
+    robot = state.robots[state.placing]
+    em.emit("RobotPlaced", {"robot": robot.id, "seat": PLACERS[state.seats][robot.id],
+                            "sq": action["sq"], "facing": action["facing"]})
+    if em.state.placing < len(em.state.robots):
+        return
+    em.emit("TurnOrder", {"order": turn_order(em.state)})
+    next_turn(em, rng)
+
+
+def turn_order(state: State) -> list[int]:
+    """Rule 3: the red robot on its bridge goes first, then the alliances alternate;
+    [reconstructed] within an alliance the robot on its bridge goes first, else
+    the lower id."""
+    def first_of(alliance: int) -> list[int]:
+        mine = [r for r in state.robots if r.alliance == alliance and r.seat >= 0]
+        on_bridge = [r for r in mine if r.sq in RAMP[alliance]]
+        if len(on_bridge) == 1:
+            mine.sort(key=lambda r: r.id != on_bridge[0].id)
+        return [r.id for r in mine]
+    red, blue = first_of(RED), first_of(BLUE)
+    return [r for pair in zip(red, blue) for r in pair]
+
+
+# -- a turn -----------------------------------------------------------------------------------
+def declare(em: Emitter, action: dict, rng: Rng) -> None:
+    robot = em.state.active
+    do = action["do"]
+    if do == "detach":  # no roll, and the turn goes on (rulebook: just announce it)
+        em.emit("Detached", {"robot": robot.id, "goal": robot.goal,
+                             "sq": ahead(robot.sq, robot.facing)})
+        return
+    target = target_of(action)
+    em.emit("Declared", {"robot": robot.id, "do": do, "target": target})
+    die = rng.die()
+    em.emit("Rolled", {"robot": robot.id, "die": die})
+    if die == 6:  # whatever was declared: a Cascade Card and no turn
+        draw_card(em, robot.id, "six", rng)
+        end_turn(em, rng)
+        return
+    if do == "move":
+        return
+    if not succeeds(em.state, robot, do, target, die):
+        em.emit("ActionFailed", {"robot": robot.id, "do": do, "die": die})
+        return
+    act(em, robot.id, do, target, die)
+    end_turn(em, rng, scored=do in ("score", "centre"), primed=do == "align")
+
+
+def act(em: Emitter, robot_id: int, do: str, target: int, die: int) -> None:
+    """The declared action, rolled well enough: it replaces the move."""
+    state = em.state
+    robot = state.robots[robot_id]
+    if do == "attach":
+        em.emit("Attached", {"robot": robot_id, "goal": target})
+    elif do == "kickstand":
+        em.emit("KickstandFell", {"stand": target, "robot": robot_id, "by": "roll"})
+    elif do == "score":
+        em.emit("Scored", {"robot": robot_id, "goal": robot.goal,
+                           "cm": min(die, room(state, robot.goal)), "die": die, "bonus": False})
+    elif do == "climb":
+        em.emit("Climbed", {"robot": robot_id, "to": target})
+    elif do == "park":
+        em.emit("Parked", {"robot": robot_id, "to": target})
+    elif do == "align":
+        em.emit("Aligned", {"robot": robot_id, "sq": robot.sq})
+    else:  # centre
+        a = robot.alliance
+        cm = min(die, centre_room(state, a))
+        em.emit("CentreScored", {"robot": robot_id, "alliance": a, "cm": cm, "die": die})
+
+
+def move(em: Emitter, action: dict, rng: Rng) -> None:
+    robot = em.state.active
+    em.emit("Moved", {"robot": robot.id, "from": robot.sq, "to": action["to"],
+                      "facing": action["facing"], "die": em.state.die})
+    if opponent_zone(robot, action["to"]):
+        draw_card(em, robot.id, "zone", rng)
+    end_turn(em, rng)
+
+
+__all__ = ["CascadeEffect"]

@@ -1,0 +1,290 @@
+"""Dogfight as a Scrimmage game plugin: start, pending, resolve, view, outcome.
+
+Every state change is an event folded by ``fold.evolve``; ``resolve`` turns the
+submitted actions into events (chance from the rng it is given), then
+``advance`` adds the events no one decides (a team of one taking its turn, a
+plane with nothing to shoot at, the next stage or round) up to the next decision.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from engine.events import Event
+from engine.game import Decision, Game, Header, Option, Outcome, RulesError, ranks_from_scores
+from engine.games.dogfight import fold
+from engine.games.dogfight.combat import (HOLD, altitude_spent, attack_actions, damage,
+                                          free_rerolls, most_rerolls, reroll_actions, targets)
+from engine.games.dogfight.geometry import COST, section
+from engine.games.dogfight.plans import CLIMB_COST, path, plans
+from engine.games.dogfight.setup import first_player_events, placements
+from engine.games.dogfight.state import STATS, State, living, living_teams
+from engine.games.dogfight.view import view
+from engine.rng import Rng
+
+STAT_VALUES = (4, 3, 3, 2)
+QUICK_HEALTH = 2
+#: every way to hand out 4, 3, 3, 2 to the four stats
+STAT_CHOICES = [dict(zip(STATS, values)) for values in sorted(set(permutations(STAT_VALUES)),
+                                                              reverse=True)]
+NO_REROLL = {"reroll": []}
+
+
+class Dogfight(Game):
+    name = "dogfight"
+    title = "Dogfight"
+    rules_version = 1
+    seat_counts = (2, 3, 4, 5, 6, 7, 8)
+    options = {
+        "teams": Option("none", "team game: none, 2v2, 3v3 or 4v4 (teammates sit together)",
+                        choices=("none", "2v2", "3v3", "4v4")),
+        "quick": Option(False, "quick game: Health at most 2, a 48 cm table, free climbing"),
+        "area": Option(0, "table side in mm, 360-1440 (0: 720, or 480 in a quick game)",
+                       minimum=0, maximum=1440),
+        "ace": Option(False, "use the Ace Bonus die: shooting a plane down earns it"),
+        "rounds": Option(20, "rounds before the match is decided on health left",
+                         minimum=1, maximum=200),
+    }
+
+    def resolve_options(self, given) -> dict:
+        options = super().resolve_options(given)
+        if 0 < options["area"] < 360:
+            raise RulesError("option area must be 0 (the default size) or 360-1440 mm")
+        return options
+
+    # -- set-up ------------------------------------------------------------------------
+    def start(self, header: Header, rng: Rng) -> list[Event]:
+        teams = header.options.get("teams", "none")
+        size = fold.team_size(teams)
+        if size > 1 and len(header.seats) != 2 * size:
+            raise RulesError(f"a {teams} team game needs {2 * size} seats, "
+                             f"not {len(header.seats)}")
+        return []  # the pilots first choose their stats, in secret
+
+    evolve = staticmethod(fold.evolve)
+
+    # -- decisions -----------------------------------------------------------------------
+    def pending(self, state: State) -> list[Decision]:
+        if state.phase == "stats":
+            return [Decision(s, STAT_CHOICES[0], STAT_CHOICES, secret=True, prompt="stats")
+                    for s in range(state.seats)]
+        kind, seat = due(state)
+        if kind == "":
+            return []
+        legal = legal_actions(state, kind, seat)
+        default = NO_REROLL if kind == "reroll" else HOLD if kind == "attack" else legal[0]
+        return [Decision(seat, default, legal, prompt=kind)]
+
+    def resolve(self, state: State, actions: dict, rng: Rng) -> list[Event]:
+        if state.phase == "stats":
+            events = [stats_event(state, actions)]
+            events += first_player_events(fold.fold(state, events), rng)
+        else:
+            (seat, action), = actions.items()
+            kind, _ = due(state)
+            events = ACTION_EVENTS[kind](state, seat, action, rng)
+        return events + advance(fold.fold(state, events))
+
+    # -- views and results -------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict:
+        return view(state, seat)
+
+    def state_json(self, state: State) -> dict:
+        return view(state, None)  # nothing in the state is secret
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        keys = [team_key(state, state.planes[s].team) for s in range(state.seats)]
+        return Outcome(ranks_from_scores(keys), self.scores(state), state.reason)
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        """Damage dealt, plus Health left while still flying."""
+        return tuple(p.dealt + (p.health if p.alive else 0) for p in state.planes)
+
+
+# -- whose decision, and its legal actions -------------------------------------------
+def due(state: State) -> tuple[str, int]:
+    """The kind of decision due now and the seat making it (``("", -1)``: none)."""
+    combat = state.combat
+    if state.phase == "place" and state.placing < state.seats:
+        return "place", state.place_order[state.placing]
+    if state.phase != "play":
+        return "", -1
+    if combat is not None:
+        if combat.attack_rerolls:
+            return "reroll", combat.attacker
+        return "reroll", combat.target
+    if state.seat_queue:
+        return ("fly" if state.stage == "move" else "attack"), state.seat_queue[0]
+    if not state.team_queue:
+        return "", -1
+    return "team order", living(state, state.team_queue[0])[0]
+
+
+def legal_actions(state: State, kind: str, seat: int) -> list:
+    if kind == "place":
+        return placements(state)
+    if kind == "fly":
+        return plans(state.planes[seat], state.quick)
+    if kind == "attack":
+        return attack_actions(state, seat)
+    if kind == "reroll":
+        combat = state.combat
+        if seat == combat.attacker and combat.attack_rerolls:
+            return reroll_actions(len(combat.attack_dice), combat.attack_rerolls)
+        return reroll_actions(len(combat.defense_dice), combat.defense_rerolls)
+    return [list(p) for p in permutations(living(state, state.team_queue[0]))]
+
+
+# -- events of each decision ------------------------------------------------------------
+def stats_event(state: State, actions: dict) -> Event:
+    """All pilots' stats revealed at once (Health capped in a quick game)."""
+    stats = []
+    for seat in range(state.seats):
+        chosen = dict(actions[seat])
+        if state.quick:
+            chosen["health"] = min(chosen["health"], QUICK_HEALTH)
+        stats.append(chosen)
+    return Event("StatsRevealed", {"stats": stats})
+
+
+def place_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
+    return [Event("PlanePlaced", {"seat": seat, **action})]
+
+
+def team_events(state: State, seat: int, action: list, rng: Rng) -> list[Event]:
+    return [Event("TeamUp", {"team": state.planes[seat].team, "seats": list(action)})]
+
+
+def fly_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
+    plane = state.planes[seat]
+    stops, crashed = path(plane.pose, action["plan"], state.area)
+    climb = 0 if crashed else action["climb"]
+    cost = sum(COST[name] for name in action["plan"]) + action["climb"] * CLIMB_COST
+    events = [Event("PlaneFlew", {"seat": seat, "plan": list(action["plan"]),
+                                  "climb": climb, "cost": cost, "path": stops,
+                                  "altitude": plane.altitude + climb})]
+    if crashed:
+        events.append(Event("PlaneDestroyed", {"seat": seat, "by": None,
+                                               "reason": "flew off the table"}))
+    return events
+
+
+def attack_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
+    if action["target"] is None:
+        return [Event("HoldsFire", {"seat": seat, "reason": "held fire"})]
+    attacker, target = state.planes[seat], state.planes[action["target"]]
+    where = section(attacker.pose, target.pose)
+    attack_free, defense_free = free_rerolls(where)
+    attack_dice = [rng.die() for _ in range(attacker.attack + action["ace"])]
+    defense_dice = [rng.die() for _ in range(target.defense)]
+    return [Event("AttackDeclared", {"attacker": seat, "target": target.seat,
+                                     "section": where, "ace": action["ace"],
+                                     "attack_free": attack_free,
+                                     "attack_rerolls": most_rerolls(attacker, attack_free),
+                                     "defense_free": defense_free,
+                                     "defense_rerolls": most_rerolls(target, defense_free)}),
+            Event("DiceRolled", {"purpose": "attack", "seat": seat, "dice": attack_dice}),
+            Event("DiceRolled", {"purpose": "defense", "seat": target.seat,
+                                 "dice": defense_dice})]
+
+
+def reroll_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
+    combat = state.combat
+    attacking = seat == combat.attacker and combat.attack_rerolls > 0
+    dice = list(combat.attack_dice if attacking else combat.defense_dice)
+    free = combat.attack_free if attacking else combat.defense_free
+    was = [dice[i] for i in action["reroll"]]
+    for i in action["reroll"]:
+        dice[i] = rng.die()
+    return [Event("DiceRerolled", {"purpose": "attack" if attacking else "defense",
+                                   "seat": seat, "indices": list(action["reroll"]),
+                                   "was": was, "dice": dice,
+                                   "altitude_spent": altitude_spent(len(was), free)})]
+
+
+ACTION_EVENTS = {"place": place_events, "team order": team_events, "fly": fly_events,
+                 "attack": attack_events, "reroll": reroll_events}
+
+
+# -- what follows by itself ---------------------------------------------------------------
+def advance(state: State) -> list[Event]:
+    """The events no one decides, up to the next decision or the end."""
+    events: list[Event] = []
+    while True:
+        more = automatic(state)
+        if not more:
+            return events
+        events += more
+        state = fold.fold(state, more)
+
+
+def automatic(state: State) -> list[Event]:
+    if state.phase == "place":
+        if state.placing < len(state.place_order):
+            return []
+        return [Event("RoundStarted", {"round": 1, "order": list(state.order)})]
+    if state.phase != "play":
+        return []
+    combat = state.combat
+    if combat is not None:
+        if combat.attack_rerolls or combat.defense_rerolls:
+            return []
+        return damage_events(state)
+    if state.seat_queue:
+        seat = state.seat_queue[0]
+        if state.stage == "attack" and not targets(state, seat):
+            return [Event("HoldsFire", {"seat": seat, "reason": "no target"})]
+        return []
+    if state.team_queue:
+        members = living(state, state.team_queue[0])
+        if len(members) > 1:
+            return []
+        return [Event("TeamUp", {"team": state.team_queue[0], "seats": list(members)})]
+    flying = [t for t in state.order if living(state, t)]
+    if state.stage == "move":
+        return [Event("StageStarted", {"stage": "attack", "order": flying})]
+    if state.round >= state.round_limit:
+        return [Event("RoundLimitReached", {"rounds": state.round_limit,
+                                            "winner": best_team(state)})]
+    # whoever went second goes first: the round's order turned by one
+    turned = state.order[1:] + state.order[:1]
+    return [Event("RoundStarted", {"round": state.round + 1,
+                                   "order": [t for t in turned if living(state, t)]})]
+
+
+def damage_events(state: State) -> list[Event]:
+    combat = state.combat
+    attacker, target = state.planes[combat.attacker], state.planes[combat.target]
+    result = damage(combat.attack_dice, combat.defense_dice)
+    health = max(0, target.health - result["damage"])
+    events = [Event("AttackResolved", {"attacker": attacker.seat, "target": target.seat,
+                                       **result, "health": health})]
+    if health == 0:
+        events.append(Event("PlaneDestroyed", {"seat": target.seat, "by": attacker.seat,
+                                               "reason": "shot down"}))
+        if state.ace_option and not attacker.ace:
+            events.append(Event("AceEarned", {"seat": attacker.seat}))
+    return events
+
+
+# -- ranking ---------------------------------------------------------------------------------
+def team_key(state: State, team: int) -> tuple:
+    """Flying teams first, by Health left then damage dealt; fallen teams after,
+    the later a team's last plane fell the better."""
+    planes = [state.planes[s] for s in state.teams[team]]
+    if any(p.alive for p in planes):
+        return (1, sum(p.health for p in planes if p.alive), sum(p.dealt for p in planes), 0)
+    return (0, 0, 0, max(p.fell for p in planes))
+
+
+def best_team(state: State) -> int:
+    """The one flying team ahead of every other, or -1 on a tie."""
+    keys = sorted((team_key(state, t), t) for t in living_teams(state))
+    if len(keys) > 1 and keys[-1][0] == keys[-2][0]:
+        return -1
+    return keys[-1][1]
+
+
+__all__ = ["Dogfight"]

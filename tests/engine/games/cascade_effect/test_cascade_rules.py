@@ -1,0 +1,434 @@
+"""One test per numbered step and per bullet of the Borg rulebook (game play
+1-12, the rules bullets, the 2-player modifications), each built from the
+rulebook's text as restated in RULES.md."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from ce_helpers import (BLUE30, OPEN_SQUARE, RED30, RED60, RED90, E, N, S, ScriptedRng, W, act,
+                        legal, move_goal, position, put, sq, turn_of, types)
+
+from engine.games.cascade_effect import GAME
+from engine.games.cascade_effect.board import PARK, RAMP
+from engine.games.cascade_effect.cards import DECK
+from engine.games.cascade_effect.moves import succeeds
+from engine.games.cascade_effect.rules import turn_order
+from engine.games.cascade_effect.scoring import breakdown
+from engine.games.cascade_effect.state import TELEOP_ROLLS
+from engine.games.cascade_effect.turns import Emitter, next_turn
+from engine.lineup import lineup
+from engine.runner import Match, run_match
+
+OPEN = OPEN_SQUARE
+
+
+def match(bots, seed):
+    seats, players = lineup(GAME, bots)
+    return run_match(GAME, players, seats, seed)
+
+
+def declared(state) -> list[str]:
+    return [a["do"] for a in legal(state)]
+
+
+def poses(state):
+    return {(a["to"], a["facing"]) for a in legal(state)}
+
+
+def moving(state, robot, die):
+    return turn_of(state, robot, "move", die)
+
+
+# -- game play, steps 1-12 --------------------------------------------------------------------
+def test_step1_the_structure_goes_where_the_first_roll_of_1_to_3_says():
+    for seed in range(40):
+        seats, _ = lineup(GAME, ["random"] * 2)
+        m = Match.begin(GAME, seats, seed)
+        rolls = [e.data["die"] for e in m.log.events if e.type == "CentreRoll"]
+        assert all(d > 3 for d in rolls[:-1]) and rolls[-1] <= 3
+        assert m.state.position == rolls[-1]
+
+
+def test_step2_each_robot_is_placed_on_its_ramp_or_in_its_parking_zone():
+    seats, _ = lineup(GAME, ["random"] * 4)
+    state = Match.begin(GAME, seats, 1).state
+    for robot in range(4):
+        zone = set(RAMP[robot % 2] + PARK[robot % 2])
+        assert {a["sq"] for a in legal(state)} <= zone
+        state, _ = act(state, legal(state)[-1])
+    assert all(r.sq in RAMP[r.alliance] + PARK[r.alliance] for r in state.robots)
+
+
+def test_step3_the_red_robot_on_the_bridge_goes_first():
+    state = position()
+    state = put(put(state, 0, PARK[0][0], N), 2, RAMP[0][0], S)
+    assert turn_order(state)[0] == 2
+    state = put(state, 0, RAMP[0][1], S)  # both on the bridge: red 1 first
+    assert turn_order(state)[0] == 0
+
+
+def test_step3_a_move_goes_as_many_squares_as_the_die_shows():
+    state = moving(put(position(), 0, sq(3, 6), N), 0, 3)
+    reach = poses(state)
+    assert (sq(3, 5), N) in reach  # one step
+    far = {p for p in reach if p[1] == N and p[0] in (sq(3, 5), sq(3, 4), sq(3, 3))}
+    assert (sq(3, 4), N) in far and (sq(3, 3), N) not in far  # the structure is at row 3
+    state = moving(put(position(centre=1), 0, sq(3, 6), N), 0, 3)
+    assert (sq(3, 3), N) in poses(state) and (sq(3, 2), N) not in poses(state)
+
+
+def test_step3_leaving_the_bridge_needs_a_2():
+    state = put(position(), 0, RAMP[0][0], S)
+    assert all(sq_ in RAMP[0] for sq_, _ in poses(moving(state, 0, 1)))
+    assert (sq(1, 2), S) in poses(moving(state, 0, 2))
+
+
+def test_step3_leaving_the_parking_zone_needs_no_minimum():
+    state = moving(put(position(), 2, PARK[0][0], N), 2, 1)
+    assert (sq(1, 5), N) in poses(state)
+
+
+def test_step3_a_6_draws_a_cascade_card_and_the_robot_does_nothing():
+    state = put(position(), 0, OPEN, N)
+    after, events = act(state, {"do": "move"}, [6])
+    assert "CardDrawn" in types(events) and "Moved" not in types(events)
+    assert after.robots[0].sq == OPEN and after.active.id == 1
+
+
+def test_step4_turns_alternate_between_the_alliances():
+    m = match(["random"] * 4, 3)
+    started = [e.data["robot"] for e in m.log.events
+               if e.type == "TurnStarted" and not e.data["extra"]]
+    assert all(a % 2 != b % 2 for a, b in zip(started, started[1:]))
+
+
+@pytest.mark.parametrize("goal, need", [(RED30, 1), (RED60, 3), (RED90, 4)])
+def test_step5_attaching_needs_1_3_or_4_and_up(goal, need):
+    state = move_goal(put(position(), 0, sq(3, 6), N), goal, sq(3, 5))
+    assert {"do": "attach", "goal": goal} in legal(state)
+    for die in range(1, 6):
+        after, events = act(state, {"do": "attach", "goal": goal}, [die])
+        assert ("Attached" in types(events)) == (die >= need)
+        assert (after.robots[0].goal == goal) == (die >= need)
+
+
+def test_step6_a_kickstand_falls_on_3_from_a_square_next_to_it():
+    state = put(position(), 0, sq(3, 2), E)  # north of the structure at row 3
+    assert {"do": "kickstand", "stand": 0} in legal(state)
+    _, events = act(state, {"do": "kickstand", "stand": 0}, [2])
+    assert "KickstandFell" not in types(events)
+    after, events = act(state, {"do": "kickstand", "stand": 0}, [3])
+    assert after.fallen == (True, False)
+
+
+def test_step6_no_ball_is_scored_before_a_kickstand_is_down():
+    state = put(position(), 0, OPEN, N, goal=RED60)
+    assert "score" not in declared(state)
+    assert "score" in declared(replace(state, fallen=(False, True)))
+
+
+def test_step7_a_declared_scoring_roll_adds_the_die_in_cm_to_the_attached_tube():
+    state = put(replace(position(), fallen=(True, False)), 0, OPEN, N, goal=RED60)
+    after, events = act(state, {"do": "score"}, [4])
+    assert after.goals[RED60].cm == 4
+    nxt = turn_of(after, 0)
+    assert "score" not in declared(nxt)  # every other turn
+
+
+def test_step8_the_end_game_starts_after_18_rolls_each():
+    m = match(["random"] * 4, 11)
+    rounds = [(e.data["round"], e.data["endgame"]) for e in m.log.events
+              if e.type == "TurnStarted"]
+    assert all(end == (r > TELEOP_ROLLS) for r, end in rounds)
+    began = [e.data["round"] for e in m.log.events if e.type == "EndGameBegan"]
+    assert began == [TELEOP_ROLLS + 1]
+    assert all(r.turns == 24 for r in m.state.robots)
+
+
+def test_step8_centre_goal_a_5_lined_up_then_a_scoring_roll_next_turn():
+    state = put(position(round_=20), 0, sq(2, 3), E)  # red short side at row 3
+    assert "align" in declared(state)
+    after, _ = act(state, {"do": "align"}, [4])
+    assert not after.robots[0].primed
+    after, _ = act(state, {"do": "align"}, [5])
+    again = turn_of(after, 0)
+    assert "centre" in declared(again)
+    final, events = act(again, {"do": "centre"}, [3])
+    assert final.centre_cm == (3, 0)
+    assert breakdown(final, 0)["centre"] == 18
+
+
+def test_step9_the_bridge_in_the_end_game_4_alone_5_with_a_goal():
+    alone = put(position(round_=19), 0, sq(1, 2), N)
+    assert {"do": "climb", "to": sq(1, 1)} in legal(alone)
+    assert "climb" not in declared(replace(alone, round=18))
+    for die in range(1, 6):
+        after, events = act(alone, {"do": "climb", "to": sq(1, 1)}, [die])
+        assert (after.robots[0].sq == sq(1, 1)) == (die >= 4)
+    laden = put(position(round_=19), 0, sq(2, 2), N, goal=RED30)
+    for die in range(1, 6):
+        after, _ = act(laden, {"do": "climb", "to": sq(2, 1)}, [die])
+        assert (after.goals[RED30].sq == sq(2, 1)) == (die == 5)
+
+
+def test_step10_parking_in_the_end_game_2_alone_3_with_a_goal():
+    alone = put(position(round_=24), 0, sq(1, 5), S)
+    alone = put(alone, 2, sq(4, 4), N)
+    assert {"do": "park", "to": sq(1, 6)} in legal(alone)
+    for die in range(1, 6):
+        after, _ = act(alone, {"do": "park", "to": sq(1, 6)}, [die])
+        assert (after.robots[0].sq == sq(1, 6)) == (die >= 2)
+    laden = put(put(position(round_=24), 2, sq(4, 4), N), 0, sq(3, 6), W, goal=RED90)
+    for die in range(1, 6):
+        after, _ = act(laden, {"do": "park", "to": sq(2, 6)}, [die])
+        assert (after.goals[RED90].sq == sq(2, 6)) == (die >= 3)
+
+
+def test_step11_the_alliance_total():
+    state = position()
+    state = move_goal(move_goal(move_goal(state, RED30, sq(1, 3), 10), RED60, sq(1, 4), 5),
+                      RED90, sq(2, 5), 4)
+    state = replace(state, centre_cm=(2, 0), penalties=(0, 30))
+    state = put(state, 0, RAMP[0][0], S, goal=RED30)  # robot and goal on the bridge: 60
+    state = put(state, 2, PARK[0][0], N)  # robot parked: 20
+    red = breakdown(state, 0)
+    assert red["tubes"] == 10 + 2 * 5 + 3 * 4
+    assert red["centre"] == 12 and red["bridge"] == 60 and red["parking"] == 20
+    assert red["penalties"] == 30  # the blue alliance's penalties
+    assert red["total"] == 32 + 12 + 60 + 20 + 30
+
+
+def test_step12_the_higher_total_wins_and_equal_is_a_draw():
+    state = replace(position(), phase="over", result="red", penalties=(0, 10))
+    assert GAME.outcome(state).ranks == (1, 1, 2, 2)  # seats 0, 1 red; 2, 3 blue
+    even = replace(position(), phase="over", result="draw")
+    assert GAME.outcome(even).ranks == (1, 1, 1, 1)
+
+
+# -- the rules bullets -----------------------------------------------------------------------
+def test_rules_a_move_need_not_use_the_whole_roll():
+    state = moving(put(position(), 0, OPEN, N), 0, 4)
+    assert (OPEN, N) in poses(state) and (sq(3, 5), N) in poses(state)
+
+
+def test_rules_no_scoring_without_an_attached_goal():
+    state = put(replace(position(), fallen=(True, True)), 0, OPEN, N)
+    assert "score" not in declared(state)
+
+
+def test_rules_no_attaching_to_the_other_alliances_goal():
+    state = move_goal(put(position(), 0, OPEN, N), BLUE30, sq(3, 5))
+    assert "attach" not in declared(state)
+    blue = move_goal(put(position(), 1, OPEN, N), BLUE30, sq(3, 5))
+    assert "attach" in declared(turn_of(blue, 1))
+
+
+def test_rules_no_balls_while_every_kickstand_stands():
+    state = put(position(), 0, OPEN, N, goal=RED90)
+    after, events = act(state, {"do": "move"}, [3])
+    assert "score" not in declared(state) and after.goals[RED90].cm == 0
+
+
+def test_rules_a_kickstand_falls_only_once():
+    state = put(replace(position(), fallen=(True, False)), 0, sq(3, 2), E)
+    assert "kickstand" not in declared(state)
+    for seed in range(10):
+        fell = [e.data["stand"] for e in match(["greedy", "random"], seed).log.events
+                if e.type == "KickstandFell"]
+        assert len(fell) == len(set(fell))
+
+
+def test_rules_scoring_only_when_declared_before_the_roll():
+    state = put(replace(position(), fallen=(True, False)), 0, OPEN, N, goal=RED60)
+    after, events = act(state, {"do": "move"}, [4])
+    assert "Scored" not in types(events)
+    after, events = act(after, legal(after)[0])
+    assert after.goals[RED60].cm == 0
+
+
+@pytest.mark.parametrize("goal, lowest", [(RED30, 1), (RED60, 3), (RED90, 4)])
+def test_rules_attach_table_1_to_5_3_to_5_4_to_5(goal, lowest):
+    state = position()
+    for die in range(1, 6):
+        assert succeeds(state, state.robots[0], "attach", goal, die) == (die >= lowest)
+
+
+def test_rules_centre_only_in_the_end_game_from_your_own_short_side():
+    tele = put(position(round_=18), 0, sq(2, 3), E)
+    assert "align" not in declared(tele)
+    facing_away = put(position(round_=20), 0, sq(2, 3), N)
+    assert "align" not in declared(facing_away)
+    wrong_side = put(position(round_=20), 0, sq(5, 3), W)
+    assert "align" not in declared(wrong_side)
+    blue_side = turn_of(put(position(round_=20), 1, sq(5, 3), W), 1)
+    assert "align" in declared(blue_side)
+
+
+def test_rules_centre_needs_the_5_on_the_turn_just_before():
+    state = put(position(round_=20), 0, sq(2, 3), E)
+    primed, _ = act(state, {"do": "align"}, [5])
+    wasted, _ = act(turn_of(primed, 0), {"do": "move"}, [6])  # a card turn in between
+    assert "centre" not in declared(turn_of(wasted, 0))
+
+
+def test_rules_never_score_two_turns_in_a_row_but_a_card_turn_resets_it():
+    state = put(replace(position(), fallen=(True, False)), 0, OPEN, N, goal=RED60)
+    scored, _ = act(state, {"do": "score"}, [2])
+    blocked = turn_of(scored, 0)
+    assert "score" not in declared(blocked)
+    carded, events = act(blocked, {"do": "move"}, [6])
+    assert "CardDrawn" in types(events)
+    assert "score" in declared(turn_of(carded, 0))
+
+
+def test_rules_a_kickstand_roll_needs_the_robot_already_beside_it():
+    state = put(position(), 0, sq(2, 2), E)  # one step from the kickstand square
+    assert "kickstand" not in declared(state)
+    assert "kickstand" in declared(put(state, 0, sq(4, 2), E))
+
+
+def test_rules_onto_the_ramp_4_or_5_alone_5_with_a_goal():
+    alone = put(position(round_=22), 0, sq(2, 2), N)
+    assert not succeeds(alone, alone.robots[0], "climb", sq(2, 1), 3)
+    assert succeeds(alone, alone.robots[0], "climb", sq(2, 1), 4)
+    laden = put(alone, 0, sq(2, 2), N, goal=RED60)
+    assert not succeeds(laden, laden.robots[0], "climb", sq(2, 1), 4)
+    assert succeeds(laden, laden.robots[0], "climb", sq(2, 1), 5)
+
+
+def test_rules_no_scoring_on_the_ramp():
+    state = put(replace(position(round_=22), fallen=(True, True)), 0, RAMP[0][1], S, goal=RED30)
+    assert "score" not in declared(state)
+
+
+def test_rules_a_successful_action_replaces_the_move():
+    state = move_goal(put(position(), 0, OPEN, N), RED30, sq(3, 5))
+    after, events = act(state, {"do": "attach", "goal": RED30}, [5])
+    assert "Moved" not in types(events) and after.active.id == 1
+    assert after.robots[0].sq == OPEN
+
+
+def test_rules_a_missed_action_roll_may_still_move():
+    state = move_goal(put(position(), 0, OPEN, N), RED90, sq(3, 5))
+    after, events = act(state, {"do": "attach", "goal": RED90}, [2])
+    assert types(events)[-1] == "ActionFailed" and after.step == "move"
+    assert len(poses(after)) > 1
+
+
+def test_rules_every_robot_starts_on_its_ramp_or_in_its_parking_zone():
+    for seats in (2, 3, 4):
+        placed = [e.data for e in match(["random"] * seats, seats).log.events
+                  if e.type == "RobotPlaced"]
+        assert len(placed) == 4
+        assert all(p["sq"] in RAMP[p["robot"] % 2] + PARK[p["robot"] % 2] for p in placed)
+
+
+@pytest.mark.parametrize("declaration", [{"do": "move"}, {"do": "attach", "goal": RED30},
+                                         {"do": "kickstand", "stand": 1}])
+def test_rules_any_6_draws_a_card_and_no_turn_is_taken(declaration):
+    state = move_goal(put(position(), 0, sq(3, 4), S), RED30, sq(3, 5))
+    assert declaration in legal(state)
+    after, events = act(state, declaration, [6])
+    assert types(events)[:3] == ["Declared", "Rolled", "CardDrawn"]
+    assert not {"Attached", "KickstandFell", "Moved", "ActionFailed"} & set(types(events))
+    assert after.robots[0].sq == sq(3, 4) and after.active.id == 1
+
+
+def test_rules_ending_in_the_other_alliances_zone_draws_a_card():
+    state = moving(put(position(), 0, sq(4, 6), E), 0, 2)
+    assert (sq(5, 6), E) in poses(state)  # blue's parking zone
+    after, events = act(state, {"do": "move", "to": sq(5, 6), "facing": E})
+    drawn = [e.data for e in events if e.type == "CardDrawn"]
+    assert drawn and drawn[0]["cause"] == "zone" and drawn[0]["robot"] == 0
+    _, events = act(state, {"do": "move", "to": sq(4, 6), "facing": N})
+    assert "CardDrawn" not in types(events)
+
+
+def test_rules_each_quarter_turn_costs_one_move_in_place():
+    state = moving(put(position(), 0, OPEN, N), 0, 1)
+    assert {(OPEN, E), (OPEN, W)} <= poses(state) and (OPEN, S) not in poses(state)
+    assert (OPEN, S) in poses(moving(put(position(), 0, OPEN, N), 0, 2))
+    # turning then driving east costs two
+    assert (sq(4, 6), E) not in poses(state)
+    assert (sq(4, 6), E) in poses(moving(put(position(), 0, OPEN, N), 0, 2))
+
+
+def test_rules_a_goal_reaches_the_parking_zone_hooked_from_a_touching_square():
+    far = put(position(round_=20), 0, sq(4, 6), W, goal=RED60)
+    assert "park" not in declared(far)
+    near = put(put(position(round_=20), 2, sq(4, 4), N), 0, sq(3, 6), W, goal=RED60)
+    assert {"do": "park", "to": sq(2, 6)} in legal(near)
+    missed, _ = act(near, {"do": "park", "to": sq(2, 6)}, [2])
+    assert missed.step == "move"
+    after, _ = act(near, {"do": "park", "to": sq(2, 6)}, [3])
+    assert after.goals[RED60].sq == sq(2, 6) and breakdown(after, 0)["parking"] == 40
+
+
+def test_rules_detaching_needs_no_roll():
+    state = put(position(), 0, OPEN, N, goal=RED60)
+    after, events = act(state, {"do": "detach"})
+    assert types(events) == ["Detached"]
+    assert after.goals[RED60].sq == sq(3, 5) and after.goals[RED60].robot == -1
+    assert after.active.id == 0 and after.step == "declare"
+
+
+# -- the 2-player modifications ---------------------------------------------------------------
+def test_two_players_sit_on_different_alliances_with_one_robot_each():
+    m = match(["random", "random"], 4)
+    drivers = {e.data["robot"] for e in m.log.events if e.type == "TurnStarted"}
+    assert drivers == {0, 1}  # red 1 (seat 0) and blue 1 (seat 1)
+    assert [r.seat for r in m.state.robots] == [0, 1, -1, -1]
+
+
+def test_two_players_the_unused_robot_jumps_every_fourth_turn_to_the_dice():
+    m = match(["random", "random"], 5)
+    events = m.log.events
+    turns = {0: 0, 1: 0}
+    for i, e in enumerate(events):
+        if e.type == "TurnStarted" and not e.data["extra"]:
+            turns[e.data["robot"]] += 1
+            jumped = events[i + 1].type == "PieceJumped"
+            assert jumped == (turns[e.data["robot"]] % 4 == 0)
+            if jumped:
+                j = events[i + 1].data
+                assert j["robot"] == e.data["robot"] + 2
+                assert j["to"] == sq(*j["dice"])
+
+
+def test_two_players_the_unused_robots_penalty_goes_to_its_colour():
+    state = position(seats=2, deck=("minor_penalty",) * 16)
+    state = replace(state, index=1, round=3)  # red 1's fourth turn comes next
+    state = replace(state, robots=tuple(replace(r, turns=3) if r.id == 0 else r
+                                        for r in state.robots))
+    em = Emitter(state)
+    next_turn(em, ScriptedRng([5, 6]))  # the unused red piece jumps to (5,6): blue parking
+    assert [e.type for e in em.events][:3] == ["TurnStarted", "PieceJumped", "CardDrawn"]
+    assert em.state.robots[2].sq == sq(5, 6)
+    assert em.state.penalties == (10, 0)
+    assert breakdown(em.state, 1)["penalties"] == 10
+
+
+def test_two_players_all_other_rules_apply():
+    m = match(["random", "random"], 6)
+    assert [r.turns for r in m.state.robots[:2]] == [24, 24]
+    assert m.log.events[-2].type == "MatchScored"
+
+
+# -- seats and the deck ([reconstructed] in RULES.md) ------------------------------------------
+def test_three_seats_one_bot_drives_both_red_robots():
+    m = match(["random"] * 3, 2)
+    seat_of = {e.data["robot"]: e.data["seat"] for e in m.log.events if e.type == "TurnStarted"}
+    assert seat_of == {0: 0, 2: 0, 1: 1, 3: 2}
+    assert m.outcome.scores[1] == m.outcome.scores[2]
+
+
+def test_the_deck_has_at_least_12_cards_and_runs_out_into_a_reshuffle():
+    state = position(deck=())
+    state = replace(state, discard=("clean_match",) * 12)
+    after, events = act(state, {"do": "move"}, [6])
+    assert types(events)[2:4] == ["DeckShuffled", "CardDrawn"]
+    assert events[2].to == () and events[2].public == {"cards": 12}
+    assert len(after.deck) == 11
+    assert len(DECK) >= 12

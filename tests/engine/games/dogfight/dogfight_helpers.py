@@ -1,0 +1,56 @@
+"""Shared builders for the Dogfight tests: hand-made tables and loaded dice.
+
+A uniquely named module (not conftest) so other games' test helpers never shadow it."""
+
+from __future__ import annotations
+
+from engine.games.dogfight import GAME
+from engine.games.dogfight.fold import fold
+from engine.games.dogfight.geometry import AREA
+from engine.games.dogfight.state import Plane, State
+from engine.lineup import lineup
+from engine.runner import run_match
+
+
+class LoadedRng:
+    """An rng whose dice come from a list chosen by the test."""
+
+    def __init__(self, dice=()):
+        self.dice = list(dice)
+
+    def die(self, sides=6):
+        return self.dice.pop(0)
+
+
+def plane(seat, x, y, heading=0, team=None, attack=3, defense=3, speed=4, health=3,
+          altitude=0, **extra):
+    return Plane(seat=seat, team=seat if team is None else team, attack=attack,
+                 defense=defense, speed=speed, health=health, x=x, y=y, heading=heading,
+                 altitude=altitude, placed=True, **extra)
+
+
+def table(planes, stage="move", queue=None, teams=None, area=AREA, **extra):
+    """A state in the middle of a round: ``queue`` (default: every seat in
+    order) still to act in ``stage``."""
+    planes = tuple(planes)
+    teams = teams or tuple((p.seat,) for p in planes)
+    queue = tuple(p.seat for p in planes) if queue is None else tuple(queue)
+    defaults = dict(quick=False, ace_option=False, round_limit=20, phase="play", round=1,
+                    stage=stage, order=tuple(range(len(teams))), seat_queue=queue)
+    defaults.update(extra)
+    return State(seats=len(planes), teams=teams, area=area, planes=planes, **defaults)
+
+
+def act(state, seat, action, dice=()):
+    """Resolve one decision; returns (events, new state)."""
+    events = GAME.resolve(state, {seat: action}, LoadedRng(dice))
+    return events, fold(state, events)
+
+
+def types(events):
+    return [e.type for e in events]
+
+
+def match_of(bots, seed, **options):
+    seats, players = lineup(GAME, bots)
+    return run_match(GAME, players, seats, seed, options)

@@ -1,0 +1,356 @@
+"""Rules from the rulebook's text (sections named in each test), on hand-made tables."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, strategies as st
+
+from engine.games.dogfight import GAME
+from engine.games.dogfight.combat import HOLD, damage, targets
+from engine.games.dogfight.geometry import AREA, RULER
+from engine.games.dogfight.plans import plans
+from engine.games.dogfight.rules import STAT_CHOICES
+from engine.games.dogfight.setup import placements, points
+
+from dogfight_helpers import LoadedRng, act, plane, table, types
+
+
+def decision(state):
+    (only,) = GAME.pending(state)
+    return only
+
+
+# -- secret stats ---------------------------------------------------------------------------
+def test_stats_are_4_3_3_2_in_any_order_chosen_in_secret_by_everyone_at_once():
+    """Rules: each player secretly assigns 4, 3, 3, 2 and all reveal together."""
+    assert len(STAT_CHOICES) == 12
+    for choice in STAT_CHOICES:
+        assert sorted(choice.values()) == [2, 3, 3, 4]
+    beginner = {"attack": 2, "defense": 3, "speed": 3, "health": 4}
+    ace = {"attack": 3, "defense": 3, "speed": 4, "health": 2}
+    assert beginner in STAT_CHOICES and ace in STAT_CHOICES
+    state = GAME.evolve(None, _started(3))
+    pending = GAME.pending(state)
+    assert [d.seat for d in pending] == [0, 1, 2] and all(d.secret for d in pending)
+
+
+def _started(seats, **options):
+    from engine.events import Event
+    resolved = GAME.resolve_options(options)
+    return Event("MatchStarted", {"game": "dogfight", "rules_version": 1,
+                                  "seats": [{"bot": "x"}] * seats, "options": resolved,
+                                  "limits": {}})
+
+
+def test_all_stats_are_revealed_in_one_event_then_the_first_player_is_rolled():
+    state = GAME.evolve(None, _started(2))
+    beginner = {"attack": 2, "defense": 3, "speed": 3, "health": 4}
+    events = GAME.resolve(state, {0: beginner, 1: STAT_CHOICES[0]}, LoadedRng([3, 5]))
+    assert types(events)[:3] == ["StatsRevealed", "DiceRolled", "FirstPlayer"]
+    assert events[0].data["stats"][0] == beginner
+    assert events[2].data["seat"] == 1 and events[2].data["place_order"] == [1, 0]
+
+
+def test_a_tied_first_player_roll_is_rolled_again_by_the_tied_only():
+    """Rules: high d6 starts; [reconstructed] ties roll again."""
+    state = GAME.evolve(None, _started(3))
+    events = GAME.resolve(state, {s: STAT_CHOICES[0] for s in range(3)},
+                          LoadedRng([6, 2, 6, 1, 4]))
+    rolls = [e.data for e in events if e.type == "DiceRolled"]
+    assert rolls == [{"purpose": "first player", "seats": [0, 1, 2], "dice": [6, 2, 6]},
+                     {"purpose": "first player", "seats": [0, 2], "dice": [1, 4]}]
+    first = next(e for e in events if e.type == "FirstPlayer").data
+    assert first["seat"] == 2 and first["order"] == [2, 0, 1]
+
+
+def test_a_quick_game_caps_health_at_2():
+    """Quick game: everyone starts with at most 2 Health."""
+    state = GAME.evolve(None, _started(2, quick=True))
+    beginner = {"attack": 2, "defense": 3, "speed": 3, "health": 4}
+    events = GAME.resolve(state, {0: beginner, 1: beginner}, LoadedRng([6, 1]))
+    assert [s["health"] for s in events[0].data["stats"]] == [2, 2]
+    assert state.area == 2 * RULER
+
+
+# -- placement ------------------------------------------------------------------------------
+def test_planes_are_placed_near_an_edge_and_a_ruler_from_every_placed_plane():
+    """Set-up: within one straight template of the edge, not closer than the
+    range ruler to a plane already placed."""
+    state = table([plane(0, 300, 300), replace(plane(1, -1, -1), placed=False)],
+                  phase="place", place_order=(0, 1), placing=1)
+    legal = placements(state)
+    assert legal and all(min(a["x"], a["y"], AREA - a["x"], AREA - a["y"]) == 300 for a in legal)
+    assert all((a["x"] - 300) ** 2 + (a["y"] - 300) ** 2 >= RULER ** 2 for a in legal)
+    assert {"x": 2700, "y": 300, "heading": 0} in legal  # exactly a ruler away
+    assert {"x": 2100, "y": 300, "heading": 0} not in legal
+    assert len({a["heading"] for a in legal}) == 8
+
+
+def test_a_crowded_table_allows_the_points_furthest_from_placed_planes():
+    spots = points(AREA)
+    crowd = [plane(i, x, y) for i, (x, y) in enumerate(spots[::3])]
+    state = table(crowd + [replace(plane(len(crowd), -1, -1), placed=False)], phase="place")
+    legal = placements(state)
+    assert legal  # never stuck
+
+
+# -- the move stage ---------------------------------------------------------------------------
+def test_the_speed_4_example_two_straights_and_a_bank():
+    """Move Stage: with Speed 4 a plane may fly 2 straights and 1 bank (1 + 1 + 2)."""
+    legal = plans(plane(0, 3600, 3600, speed=4), quick=False)
+    assert {"plan": ["S", "S", "BL"], "climb": 0} in legal
+    assert {"plan": ["S", "S", "S", "S"], "climb": 0} in legal
+    assert {"plan": ["S", "S", "TL"], "climb": 0} not in legal  # costs 5
+    assert {"plan": [], "climb": 0} not in legal  # a plane must move or it stalls
+    assert all(1 <= _cost(a) <= 4 for a in legal)
+
+
+def _cost(action):
+    cost = {"S": 1, "BL": 2, "BR": 2, "TL": 3, "TR": 3}
+    return sum(cost[n] for n in action["plan"]) + action["climb"]
+
+
+def test_speed_2_cannot_afford_a_turn():
+    legal = plans(plane(0, 3600, 3600, speed=2), quick=False)
+    assert sorted(tuple(a["plan"]) for a in legal if not a["climb"]) == [
+        ("BL",), ("BR",), ("S",), ("S", "S")]
+
+
+def test_flying_moves_the_plane_template_by_template():
+    state = table([plane(0, 3600, 1000, 0), plane(1, 3600, 6000, 4)])
+    events, after = act(state, 0, {"plan": ["S", "S", "BR"], "climb": 0})
+    assert types(events)[0] == "PlaneFlew"
+    assert events[0].data["path"] == [[3600, 1600, 0], [3600, 2200, 0], [3882, 2880, 1]]
+    assert after.planes[0].pose == (3882, 2880, 1)
+    assert after.seat_queue == (1,)
+
+
+def test_a_plane_with_any_part_off_the_table_is_destroyed_and_flies_no_further():
+    """Move Stage: any part of the token off the board at the end of a manoeuvre."""
+    state = table([plane(0, 3600, AREA - 700, 0), plane(1, 3600, 3000, 0), plane(2, 3100, 400, 2)])
+    events, after = act(state, 0, {"plan": ["S", "BR"], "climb": 1})
+    flew = events[0].data
+    assert flew["path"] == [[3600, AREA - 100, 0]] and flew["climb"] == 0  # corner 50 over
+    assert events[1].type == "PlaneDestroyed" and events[1].data["reason"] == "flew off the table"
+    assert not after.planes[0].alive and after.planes[0].fell == 1
+
+
+def test_the_last_plane_in_the_air_wins():
+    state = table([plane(0, 3600, AREA - 500, 0), plane(1, 3600, 3000, 0)])
+    events, after = act(state, 0, {"plan": ["S"], "climb": 0})
+    assert after.phase == "over" and after.winner == 1
+    outcome = GAME.outcome(after)
+    assert outcome.ranks == (2, 1)
+
+
+# -- the attack stage --------------------------------------------------------------------------
+def duel(section="middle", attacker_alt=0, target_alt=0, **target_stats):
+    distance = {"close": 700, "middle": 1500, "far": 2300}[section]
+    return table([plane(0, 3600, 2000, 0, altitude=attacker_alt),
+                  plane(1, 3600, 2000 + distance, 0, altitude=target_alt, **target_stats)],
+                 stage="attack", queue=(0, 1))
+
+
+def test_only_enemies_in_range_and_arc_can_be_attacked():
+    """Attack Stage: the defender must be within the ruler and the attacker's arc."""
+    state = duel("middle")
+    assert decision(state).legal == [HOLD, {"target": 1, "ace": False}]
+    assert targets(state, 1) == []  # flying away from the attacker: no shot back
+    events = GAME.resolve(state, {0: HOLD}, LoadedRng())
+    assert [e.data for e in events if e.type == "HoldsFire"] == [
+        {"seat": 0, "reason": "held fire"}, {"seat": 1, "reason": "no target"}]
+    out_of_range = table([plane(0, 3600, 2000, 0), plane(1, 3600, 2000 + RULER + 1, 0)],
+                         stage="attack")
+    assert targets(out_of_range, 0) == []
+    teammates = table([plane(0, 3600, 2000, 0, team=0), plane(1, 3600, 3000, 0, team=0)],
+                      teams=((0, 1),), stage="attack")
+    assert targets(teammates, 0) == []
+
+
+def test_hits_on_4_to_6_criticals_on_6_dodges_on_4_to_6():
+    """Attack Stage: each 4-6 is a hit, a 6 a critical; each 4-6 dodge cancels a
+    hit, two dodges a critical; an uncancelled critical deals just 1."""
+    assert damage([4, 5, 3], [1, 2, 3])["damage"] == 2
+    assert damage([6], [])["damage"] == 1  # a critical still deals only 1
+    assert damage([6], [4])["damage"] == 1  # one dodge cannot cancel a critical
+    assert damage([6], [4, 5])["damage"] == 0
+    assert damage([4, 5, 6], [4, 6]) == {"hits": 2, "crits": 1, "dodges": 2, "damage": 1}
+    assert damage([1, 2, 3], [6, 6]) == {"hits": 0, "crits": 0, "dodges": 2, "damage": 0}
+
+
+def test_an_attack_rolls_attack_and_defence_dice_and_takes_health():
+    state = duel("middle", health=3, defense=2)
+    events, after = act(state, 0, {"target": 1, "ace": False},
+                        dice=[6, 4, 2, 5, 1])
+    assert types(events)[:4] == ["AttackDeclared", "DiceRolled", "DiceRolled",
+                                 "AttackResolved"]
+    assert events[1].data["dice"] == [6, 4, 2] and events[2].data["dice"] == [5, 1]
+    assert events[3].data["damage"] == 1 and after.planes[1].health == 2
+    assert after.planes[0].dealt == 1
+
+
+def test_the_attacker_rerolls_one_die_at_close_range_the_defender_at_far():
+    """Attack/Defense bonuses: defender re-rolls 1 die in the far section,
+    attacker 1 die in the close section; which die is the roller's choice."""
+    state = duel("close")
+    events, state = act(state, 0, {"target": 1, "ace": False},
+                        dice=[1, 4, 5, 2, 2, 2])
+    assert events[0].data["attack_rerolls"] == 1 and events[0].data["defense_rerolls"] == 0
+    choice = decision(state)
+    assert choice.seat == 0 and choice.prompt == "reroll"
+    assert choice.legal == [{"reroll": []}, {"reroll": [0]}, {"reroll": [1]}, {"reroll": [2]}]
+    events, state = act(state, 0, {"reroll": [0]}, dice=[6])
+    assert events[0].data == {"purpose": "attack", "seat": 0, "indices": [0], "was": [1],
+                              "dice": [6, 4, 5], "altitude_spent": 0}
+    assert events[1].data["damage"] == 3 and state.planes[1].health == 0
+
+    far = duel("far")
+    events, far = act(far, 0, {"target": 1, "ace": False},
+                      dice=[4, 4, 4, 1, 1, 4])
+    assert decision(far).seat == 1  # the defender decides its re-roll
+    events, far = act(far, 1, {"reroll": [1]}, dice=[5])
+    assert events[0].data["dice"] == [1, 5, 4] and events[1].data["damage"] == 1
+
+
+def test_the_middle_section_gives_no_reroll():
+    events, state = act(duel("middle"), 0, {"target": 1, "ace": False},
+                        dice=[1, 1, 1, 1, 1, 1])
+    assert "AttackResolved" in types(events)
+
+
+def test_a_plane_shot_down_does_not_attack_later_in_the_stage():
+    state = table([plane(0, 3600, 2000, 0), plane(1, 3600, 3000, 4, health=1),
+                   plane(2, 3000, 4000, 4)], stage="attack", queue=(0, 1, 2))
+    events, after = act(state, 0, {"target": 1, "ace": False},
+                        dice=[5, 5, 5, 1, 1, 1])
+    assert "PlaneDestroyed" in types(events) and 1 not in after.seat_queue
+
+
+# -- altitude (reconstructed) ---------------------------------------------------------------------
+def test_climbing_costs_a_point_of_speed_once_a_round_but_freely_in_a_quick_game():
+    """Quick game: planes may gain more than 1 altitude a round."""
+    me = plane(0, 3600, 3600, speed=3, altitude=0)
+    assert max(a["climb"] for a in plans(me, quick=False)) == 1
+    assert max(a["climb"] for a in plans(me, quick=True)) == 2
+    assert all(_cost(a) <= 3 for a in plans(me, quick=True))
+    top = replace(me, altitude=4)
+    assert max(a["climb"] for a in plans(top, quick=True)) == 0
+    state = table([me, plane(1, 3600, 6000, 4)])
+    _, after = act(state, 0, {"plan": ["S", "S"], "climb": 1})
+    assert after.planes[0].altitude == 1
+
+
+def test_a_level_of_altitude_buys_one_more_reroll_for_either_side():
+    """[reconstructed] altitude bonuses: the attacker dives, the defender dives
+    away; each spends one level for one extra re-roll."""
+    state = duel("middle", attacker_alt=1, target_alt=2)
+    events, state = act(state, 0, {"target": 1, "ace": False}, dice=[1, 4, 1, 4, 1, 1])
+    declared = events[0].data
+    assert (declared["attack_free"], declared["attack_rerolls"]) == (0, 1)
+    assert (declared["defense_free"], declared["defense_rerolls"]) == (0, 1)
+    choice = decision(state)
+    assert choice.seat == 0 and choice.legal == [{"reroll": []}, {"reroll": [0]},
+                                                 {"reroll": [1]}, {"reroll": [2]}]
+    events, state = act(state, 0, {"reroll": [2]}, dice=[5])
+    assert events[0].data["altitude_spent"] == 1 and state.planes[0].altitude == 0
+    events, state = act(state, 1, {"reroll": []})
+    assert events[0].data["altitude_spent"] == 0 and state.planes[1].altitude == 2
+    assert events[1].data["damage"] == 1  # 4 and 5 hit, one dodge
+
+
+def test_free_rerolls_come_first_and_altitude_adds_one_more():
+    state = duel("close", attacker_alt=3)
+    events, state = act(state, 0, {"target": 1, "ace": False}, dice=[1, 1, 1, 6, 6, 6])
+    assert len(decision(state).legal) == 1 + 3 + 3  # none, any one, any two of three
+    events, state = act(state, 0, {"reroll": [0]}, dice=[2])
+    assert events[0].data["altitude_spent"] == 0 and state.planes[0].altitude == 3
+    flat = duel("middle")
+    events, flat = act(flat, 0, {"target": 1, "ace": False}, dice=[1, 1, 1, 1, 1, 1])
+    assert "AttackResolved" in types(events)  # no altitude, no free re-roll: no decision
+
+
+# -- the Ace Bonus die (reconstructed) ---------------------------------------------------------------
+def test_shooting_a_plane_down_earns_the_ace_die_which_adds_an_attack_die_once():
+    state = replace(duel("middle", health=1), ace_option=True)
+    state = replace(state, seats=3, planes=state.planes + (plane(2, 3600, 4000, 4),),
+                    teams=((0,), (1,), (2,)), order=(0, 1, 2))
+    events, after = act(state, 0, {"target": 1, "ace": False},
+                        dice=[5, 5, 5, 1, 1, 1])
+    assert types(events)[4:6] == ["PlaneDestroyed", "AceEarned"]
+    assert after.planes[0].ace
+    again = replace(after, stage="attack", seat_queue=(0,), team_queue=(), phase="play")
+    assert {"target": 2, "ace": True} in decision(again).legal
+    events, final = act(again, 0, {"target": 2, "ace": True},
+                        dice=[1, 1, 1, 6, 1, 1, 1])
+    assert events[1].data["dice"] == [1, 1, 1, 6] and not final.planes[0].ace
+
+
+# -- rounds, teams, the end ---------------------------------------------------------------------------
+def test_whoever_went_second_goes_first_next_round():
+    """Next Round: the player who went second now goes first; with more seats
+    the order turns by one, skipping planes that fell."""
+    state = table([plane(0, 1000, 1000), plane(1, 6000, 1000), plane(2, 3600, 6000, 4)],
+                  stage="attack", queue=(2,), order=(1, 2, 0))
+    events, after = act(state, 2, HOLD)
+    started = next(e for e in events if e.type == "RoundStarted").data
+    assert started == {"round": 2, "order": [2, 0, 1]}
+
+
+def test_teams_take_turns_and_a_team_chooses_its_own_order():
+    """Team game: order by team; within the team, the team decides who goes first."""
+    planes = [plane(0, 1000, 1000, team=0), plane(1, 2500, 1000, team=0),
+              plane(2, 1000, 6000, 4, team=1), plane(3, 2500, 6000, 4, team=1)]
+    state = table(planes, teams=((0, 1), (2, 3)), queue=(), team_queue=(1, 0), order=(1, 0))
+    choice = decision(state)
+    assert choice.prompt == "team order" and choice.seat == 2
+    assert choice.legal == [[2, 3], [3, 2]]
+    events, after = act(state, 2, [3, 2])
+    assert after.seat_queue == (3, 2) and decision(after).seat == 3
+
+
+def test_the_round_cap_ranks_flying_teams_by_health_then_damage():
+    """[reconstructed] a round limit; Health left, then damage dealt, decide."""
+    state = table([plane(0, 1000, 1000, health=2, dealt=1), plane(1, 6000, 1000, health=2),
+                   replace(plane(2, 3600, 6000, 4), alive=False, fell=1, health=0)],
+                  stage="attack", queue=(0,), round=20, round_limit=20)
+    events, after = act(state, 0, HOLD)
+    assert events[-1].type == "RoundLimitReached" and events[-1].data["winner"] == 0
+    assert GAME.outcome(after).ranks == (1, 2, 3)
+
+
+def test_bad_options_and_seat_counts_are_refused_clearly():
+    from engine.game import RulesError
+    from engine.lineup import lineup
+    from engine.runner import run_match
+    with pytest.raises(RulesError, match="2v2 team game needs 4 seats"):
+        seats, players = lineup(GAME, ["random"] * 3)
+        run_match(GAME, players, seats, 1, {"teams": "2v2"})
+    with pytest.raises(RulesError, match="area"):
+        GAME.resolve_options({"area": "100"})
+    with pytest.raises(RulesError, match="teams must be one of"):
+        GAME.resolve_options({"teams": "5v5"})
+    with pytest.raises(RulesError, match="1 seats|seats"):
+        GAME.check_seat_count(9)
+
+
+# -- properties ---------------------------------------------------------------------------------
+dice = st.lists(st.integers(1, 6), max_size=6)
+
+
+@given(dice, dice)
+def test_damage_is_between_nothing_and_every_hit_and_dodges_only_help(attack, defense):
+    result = damage(attack, defense)
+    assert 0 <= result["damage"] <= result["hits"] + result["crits"]
+    assert damage(attack, defense + [4])["damage"] <= result["damage"]
+    assert damage(attack + [6], defense)["damage"] >= result["damage"]
+
+
+@given(st.integers(2, 4), st.integers(0, 4), st.booleans())
+def test_every_flight_plan_costs_1_to_speed_and_climbs_within_the_rules(speed, altitude, quick):
+    legal = plans(plane(0, 3600, 3600, speed=speed, altitude=altitude), quick)
+    assert legal and all(a["plan"] and 1 <= _cost(a) <= speed for a in legal)
+    assert all(altitude + a["climb"] <= 4 for a in legal)
+    assert quick or all(a["climb"] <= 1 for a in legal)
+    assert len({str(a) for a in legal}) == len(legal)
