@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -115,12 +114,12 @@ def test_any_legal_play_keeps_invariants_and_ends(seats, seed, picks, turn_limit
     assert sorted(match.outcome.ranks)[0] == 1
 
 
-def test_random_match_is_fast():
-    match_of(["random", "random"], 0)
-    began = time.perf_counter()
+def test_random_matches_end_well_inside_the_step_cap():
+    """A match's length, not the wall clock (speed is the benchmarks' business):
+    random play ends by the rules, far below the runner's step cap."""
     for seed in range(10):
-        match_of(["random", "random"], seed)
-    assert (time.perf_counter() - began) / 10 < 0.5
+        match = match_of(["random", "random"], seed)
+        assert "step cap" not in match.outcome.reason and match.steps < 2000
 
 
 def test_render_takes_views_and_state_json():
