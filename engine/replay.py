@@ -199,6 +199,10 @@ def fork(game: Game, events: Sequence[Event],
     shared = min(len(match.log), len(events))
     if match.log.lines[:shared] != [encode(e) for e in events[:shared]]:
         raise LogError("the prefix does not re-simulate: it was edited")
+    # the players that go on are new (a fresh bot process, a fresh built-in bot):
+    # each one's first request must carry every event its seat saw from the start,
+    # not only those since the recorded player's last decision
+    match._cursor = [0] * len(header.seats)
     return match
 
 
