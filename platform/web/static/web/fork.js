@@ -1,0 +1,52 @@
+/* "What if…" forks on the match page (web/fork_panel.html), apart from the viewer:
+ *
+ * - the form's event follows the event the viewer shows (#board's data-seq);
+ * - in the events list, a fork's shared prefix and its split point are marked, and
+ *   on a parent each event where a fork splits off (the viewer fills the list
+ *   later, so new items are marked as they arrive).
+ */
+(function () {
+  "use strict";
+  var node = document.getElementById("fork-config");
+  if (!node) { return; }
+  var cfg = JSON.parse(node.textContent);
+  var board = document.getElementById("board"), list = document.getElementById("events");
+  var at = document.getElementById("fork-at");
+
+  var splits = {};  // seq -> forks that split after it
+  (cfg.splits || []).forEach(function (s) { (splits[s.at] = splits[s.at] || []).push(s.id); });
+
+  function mark(li) {
+    var seq = Number(li.dataset.seq);
+    if (cfg.forkAt !== null && seq <= cfg.forkAt) {
+      li.classList.add("fork-shared");
+      li.title = "shared with match #" + cfg.parent;
+      if (seq === cfg.forkAt) {
+        li.classList.add("fork-split");
+        li.title = "the split: events after this one are this fork's own";
+      }
+    }
+    if (splits[seq]) {
+      li.classList.add("fork-origin");
+      li.title = "match " + splits[seq].map(function (id) { return "#" + id; }).join(", ") +
+        " splits off after this event";
+    }
+  }
+
+  if (list) {
+    Array.prototype.forEach.call(list.children, mark);
+    new MutationObserver(function (changes) {
+      changes.forEach(function (c) {
+        Array.prototype.forEach.call(c.addedNodes, function (n) { if (n.dataset) { mark(n); } });
+      });
+    }).observe(list, {childList: true});
+  }
+
+  function follow() {
+    if (at && board && board.dataset.seq !== "") { at.value = board.dataset.seq; }
+  }
+  if (at && board) {
+    follow();
+    new MutationObserver(follow).observe(board, {attributes: true, attributeFilter: ["data-seq"]});
+  }
+}());
