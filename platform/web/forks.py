@@ -106,4 +106,5 @@ def fork_create(request, pk: int):
         return redirect(f"{page}#e{at_text.strip()}" if at_text.strip().isdigit() else page)
     messages.info(request, f"Match #{made.pk} is a fork of #{parent.pk}: events 0 to "
                            f"{made.fork_at} are #{parent.pk}'s, then {_changes_text(made)}.")
-    return redirect("match-detail-page", pk=made.pk)
+    # opened at the split: the parent's last shared event, the fork's own next
+    return redirect(f"{reverse('match-detail-page', args=[made.pk])}#e{made.fork_at}")

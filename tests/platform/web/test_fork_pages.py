@@ -48,7 +48,7 @@ def test_the_form_forks_and_the_pages_link_both_ways(signed_in, parent, monkeypa
     assert 'name="seat_0"' in html and 'value="builtin:greedy"' in html
     response = signed_in.post(f"/matches/{parent.pk}/fork/", {"at": "4", "seat_1": "builtin:greedy"})
     made = Match.objects.get(parent=parent)
-    assert response.status_code == 302 and response["Location"] == f"/matches/{made.pk}/"
+    assert response.status_code == 302 and response["Location"] == f"/matches/{made.pk}/#e{made.fork_at}"
     services.run_stored_match(made)
     html = page(signed_in, made)
     assert f'href="/matches/{parent.pk}/#e{made.fork_at}"' in html  # to the split, in the parent
