@@ -202,3 +202,22 @@ def test_the_players_that_take_over_a_fork_are_told_everything_their_seat_saw():
     for seat in (0, 1):
         seen = [e.seq for e in original.log.events[:8] if e.seen_by(seat) is not None]
         assert told[seat][:len(seen)] == seen
+
+
+def test_a_fork_cut_among_a_steps_faults_keeps_the_fault_counts_of_the_steps_start():
+    """A cut among a simultaneous step's fault events goes back to the step's start
+    (docs/engine.md): the faults of that step, not in the prefix any more, must not
+    be counted, or the fork's MatchEnded would not re-simulate."""
+    seats, _ = lineup(BIDS, ["random", "random"])
+
+    class Faulty(BotPlayer):
+        def decide(self, request):
+            return "not a bid"
+
+    players = [Faulty(BIDS, BIDS.bots["random"]), BotPlayer(BIDS, BIDS.bots["random"])]
+    original = run_match(BIDS, players, seats, 8, {"rounds": 3})
+    fault = next(e.seq for e in original.log.events if e.type == "ActionRejected")
+    match = fork(BIDS, original.log.events[:fault + 1], original.log.events[-1].data)
+    assert len(match.log) == fault and match.faults == [0, 0]
+    match.play([BotPlayer(BIDS, BIDS.bots["random"]) for _ in range(2)])
+    assert verify(match.log.events, find).ok
