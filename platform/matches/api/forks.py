@@ -58,13 +58,16 @@ class ForksView(APIView):
     def get_permissions(self):
         return [IsAuthenticated()] if self.request.method == "POST" else []
 
-    @extend_schema(responses=MatchSerializer(many=True))
+    @extend_schema(responses=MatchSerializer(many=True),
+                   description="The match's forks, newest first (at most 100).")
     def get(self, request, pk: int):
         parent = get_object_or_404(Match, pk=pk)
         forks = parent.forks.prefetch_related("seats").order_by("-id")[:100]
         return Response(MatchSerializer(forks, many=True, context={"request": request}).data)
 
     @extend_schema(request=ForkRequestSerializer,
+                   description="Fork this finished match after event `at`, with other bots "
+                               "in `seats`; the fork is queued for the workers.",
                    responses={201: MatchSerializer,
                               400: OpenApiResponse(description="a field is wrong (named)"),
                               429: OpenApiResponse(description="too many forks this hour")})
