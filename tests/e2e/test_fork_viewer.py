@@ -63,7 +63,10 @@ def test_fork_from_the_viewer_and_follow_the_links_both_ways(live_server, page, 
     assert page.locator("#what-if summary").is_visible()
     page.click("#events li[data-seq='4']")
     wait_for_seq(page, 4)
-    page.click("#what-if summary")
+    page.focus("#what-if summary")
+    page.keyboard.press(" ")  # the panel's key, not the viewer's play shortcut
+    assert page.locator("#what-if").get_attribute("open") is not None
+    assert "play" in page.inner_text("#play")
     assert page.input_value("#fork-at") == "4"
     page.select_option("#fork-seat-1", "builtin:greedy")
     page.screenshot(path=str(artifacts / "fork-form.png"), full_page=True)

@@ -1,6 +1,7 @@
 /* "What if…" forks on the match page (web/fork_panel.html), apart from the viewer:
  *
- * - the form's event follows the event the viewer shows (#board's data-seq);
+ * - the form's event follows the event the viewer shows (#board's data-seq), and
+ *   keys pressed in the form are not the viewer's shortcuts;
  * - in the events list, a fork's shared prefix and its split point are marked, and
  *   on a parent each event where a fork splits off (the viewer fills the list
  *   later, so new items are marked as they arrive).
@@ -41,6 +42,10 @@
       });
     }).observe(list, {childList: true});
   }
+
+  // keys pressed in the panel are the panel's (space opens it), not the viewer's shortcuts
+  var panel = document.getElementById("what-if");
+  if (panel) { panel.addEventListener("keydown", function (ev) { ev.stopPropagation(); }); }
 
   function follow() {
     if (at && board && board.dataset.seq !== "") { at.value = board.dataset.seq; }
