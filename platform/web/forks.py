@@ -65,6 +65,7 @@ def fork_context(request, match: Match) -> dict:
         "fork_seats": _seat_choices(request, match)
         if forkable and request.user.is_authenticated else [],
         "fork_config": {"forkAt": match.fork_at, "parent": match.parent_id,
+                        "pageUrl": reverse("match-detail-page", args=[0]).replace("/0/", "/{id}/"),
                         "splits": [{"id": f.pk, "at": f.fork_at} for f in forks]},
     }
     return context

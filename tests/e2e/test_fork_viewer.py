@@ -90,7 +90,13 @@ def test_fork_from_the_viewer_and_follow_the_links_both_ways(live_server, page, 
     assert split.count() == 1 and split.get_attribute("data-seq") == str(fork.fork_at)
     assert page.locator("#events li.fork-shared").count() == fork.fork_at + 1
     assert page.locator("#fork-branch svg.branch-diagram polyline.twig").count() == 1
+    assert "shared with the parent" in page.inner_text("#fork-here")
     page.screenshot(path=str(artifacts / "fork-branch.png"), full_page=True)
+    page.click("#forward")
+    wait_for_seq(page, fork.fork_at + 1)
+    assert "this fork's own" in page.inner_text("#fork-here")
+    page.click("#back")
+    wait_for_seq(page, fork.fork_at)
 
     # to the parent, at the split event
     page.click("#fork-parent-link")
@@ -100,10 +106,15 @@ def test_fork_from_the_viewer_and_follow_the_links_both_ways(live_server, page, 
     origin = page.locator("#events li.fork-origin")
     assert origin.count() == 1 and origin.get_attribute("data-seq") == str(fork.fork_at)
 
-    # and back to the fork
-    page.click(f"#fork-list a.fork-link[data-fork='{fork.pk}']")
-    page.wait_for_url(f"**/matches/{fork.pk}/")
+    assert page.locator(f"#fork-list a.fork-link[data-fork='{fork.pk}']").count() == 1
+    page.screenshot(path=str(artifacts / "fork-parent.png"), full_page=True)
+
+    # and back to the fork, from the line by the board, at the same event
+    assert "splits off after this event" in page.inner_text("#fork-here")
+    page.click(f"#fork-here a[href$='/matches/{fork.pk}/#e{fork.fork_at}']")
+    page.wait_for_url(f"**/matches/{fork.pk}/#e{fork.fork_at}")
     page.wait_for_selector("#fork-branch")
+    wait_for_seq(page, fork.fork_at)
 
 
 def test_the_fork_pages_fit_a_phone(live_server, browser, artifacts, user, queued):
@@ -121,7 +132,7 @@ def test_the_fork_pages_fit_a_phone(live_server, browser, artifacts, user, queue
         page.screenshot(path=str(artifacts / "fork-phone-parent.png"), full_page=True)
         page.goto(f"{live_server.url}/matches/{fork.pk}/")
         page.wait_for_selector("#board[data-loaded='true'] svg")
-        fits(page, ["#fork-branch", "#fork-branch svg", "#what-if"])
+        fits(page, ["#fork-branch", "#fork-branch svg", "#what-if", "#fork-here"])
         page.screenshot(path=str(artifacts / "fork-phone-branch.png"), full_page=True)
     finally:
         context.close()

@@ -4,7 +4,10 @@
  *   keys pressed in the form are not the viewer's shortcuts;
  * - in the events list, a fork's shared prefix and its split point are marked, and
  *   on a parent each event where a fork splits off (the viewer fills the list
- *   later, so new items are marked as they arrive).
+ *   later, so new items are marked as they arrive);
+ * - a line by the board says whether the shown event is shared with the parent
+ *   (linked to the same event there) or the fork's own, and links the forks that
+ *   split off after it.
  */
 (function () {
   "use strict";
@@ -47,10 +50,39 @@
   var panel = document.getElementById("what-if");
   if (panel) { panel.addEventListener("keydown", function (ev) { ev.stopPropagation(); }); }
 
-  function follow() {
-    if (at && board && board.dataset.seq !== "") { at.value = board.dataset.seq; }
+  // a line by the board: is the shown event shared with the parent, or where forks split off
+  var here = document.getElementById("fork-here");
+  function pageOf(id, seq) { return cfg.pageUrl.replace("{id}", id) + "#e" + seq; }
+  function link(text, href) {
+    var a = document.createElement("a");
+    a.href = href; a.textContent = text;
+    return a;
   }
-  if (at && board) {
+  function tell(seq) {
+    if (!here) { return; }
+    here.textContent = "";
+    if (cfg.forkAt !== null) {
+      if (seq <= cfg.forkAt) {
+        here.append("Event " + seq + " is shared with the parent, ",
+                    link("match #" + cfg.parent, pageOf(cfg.parent, seq)), ".");
+      } else {
+        here.append("Event " + seq + " is this fork's own: it split from ",
+                    link("match #" + cfg.parent, pageOf(cfg.parent, cfg.forkAt)),
+                    " after event " + cfg.forkAt + ".");
+      }
+    }
+    (splits[seq] || []).forEach(function (id) {
+      here.append(" What if… ", link("match #" + id, pageOf(id, seq)), " splits off after this event.");
+    });
+    here.hidden = !here.textContent;
+  }
+
+  function follow() {
+    if (!board || board.dataset.seq === "") { return; }
+    if (at) { at.value = board.dataset.seq; }
+    tell(Number(board.dataset.seq));
+  }
+  if (board) {
     follow();
     new MutationObserver(follow).observe(board, {attributes: true, attributeFilter: ["data-seq"]});
   }
