@@ -51,12 +51,14 @@ class Match(models.Model):
     #: a "what if" fork: the finished match it branched from (``matches.forks``).
     #: Its log starts with the parent's events 0..``fork_at``, byte for byte
     parent = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True,
-                               related_name="forks")
-    #: the seq of the fork's last event shared with its parent (the split point)
-    fork_at = models.PositiveIntegerField(null=True, blank=True)
-    #: who asked for the fork (``None`` for any other match)
+                               related_name="forks",
+                               help_text="a fork's parent: the match it was forked from")
+    fork_at = models.PositiveIntegerField(
+        null=True, blank=True,
+        help_text="the seq of a fork's last event shared with its parent (the split point)")
     forked_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
-                                  null=True, blank=True, related_name="forks")
+                                  null=True, blank=True, related_name="forks",
+                                  help_text="who asked for the fork")
 
     class Meta:
         ordering = ["-id"]

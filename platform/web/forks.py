@@ -56,7 +56,7 @@ def fork_context(request, match: Match) -> dict:
     """What the "What if…" partial needs: the branch (for a fork), the forks of
     this match, and the form (for a finished match whose results are public)."""
     forkable = match.status == Match.Status.FINISHED and not match.hides_results
-    forks = list(match.forks.order_by("-id")[:MAX_LISTED])
+    forks = list(match.forks.prefetch_related("seats", "parent__seats").order_by("-id")[:MAX_LISTED])
     for f in forks:
         f.changes_text = _changes_text(f)
     context = {
