@@ -73,3 +73,12 @@ def test_forking_needs_a_signed_in_post(client, parent):
     response = client.post(f"/matches/{parent.pk}/fork/", {"at": "2", "seat_0": "builtin:greedy"})
     assert response.status_code == 302 and "/login" in response["Location"]
     assert Match.objects.count() == 1
+
+
+def test_home_tells_of_forks_and_the_match_list_marks_them(client, parent):
+    from matches.forks import create_fork
+
+    assert 'id="what-if-intro"' in client.get("/").content.decode()
+    made = create_fork(parent, 2, {0: "greedy"})
+    listing = client.get("/matches/").content.decode()
+    assert f"fork of #{parent.pk}" in listing and f'href="/matches/{made.pk}/"' in listing
