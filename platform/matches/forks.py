@@ -59,13 +59,22 @@ def _ending(match: Match) -> Mapping[str, Any] | None:
     return last.data if last is not None and last.type == "MatchEnded" else None
 
 
+def _rules(match: Match):
+    try:
+        return registry.get(match.game)
+    except RulesError as exc:
+        raise ForkError(f"match {match.pk} cannot be forked: {exc}") from None
+
+
 def _live_fork(parent: Match, at: int) -> LiveMatch:
     """The engine match at the decision point nearest after event ``at`` of
     ``parent``, its log checked line by line against the parent's."""
-    game = registry.get(parent.game)
+    game = _rules(parent)
     try:
         live = fork(game, _events(parent, at), _ending(parent))
-    except (LogError, RulesError) as exc:
+    except RulesError as exc:  # rules changed since the match was played
+        raise ForkError(f"match {parent.pk} cannot be forked: {exc}") from None
+    except LogError as exc:
         raise ForkError(f"match {parent.pk} cannot be forked at event {at}: {exc}",
                         field="at") from None
     stored = list(parent.events.filter(seq__lt=len(live.log)).order_by("seq")
@@ -107,7 +116,7 @@ def create_fork(parent: Match, at: Any, replacements: Mapping[int, Any],
     if type(at) is not int or not 0 <= at < parent.event_count:
         raise ForkError(f"at must be an event of match {parent.pk}: 0 to "
                         f"{parent.event_count - 1}, not {at!r}", field="at")
-    game = registry.get(parent.game)
+    game = _rules(parent)
     seats = list(parent.seats.order_by("index"))
     checked = check_seats(game, len(seats), replacements)
     live = _live_fork(parent, at)

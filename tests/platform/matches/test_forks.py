@@ -173,3 +173,9 @@ def test_a_hidden_seasons_match_is_forked_only_once_the_season_ends_and_never_ra
              [standings_of.rating_history(e) for e in Entry.objects.filter(season=season)])
     assert after == before  # a fork is no fixture: no standings, no ratings
     assert Match.objects.filter(fixture__season=season).count() == 1
+
+
+def test_a_match_of_other_rules_is_refused_clearly(parent):
+    Match.objects.filter(pk=parent.pk).update(game="no_such_game")
+    parent.refresh_from_db()
+    refused(parent, 4, {0: "random"}, "non_field_errors", "no_such_game")
