@@ -82,3 +82,24 @@ def test_home_tells_of_forks_and_the_match_list_marks_them(client, parent):
     made = create_fork(parent, 2, {0: "greedy"})
     listing = client.get("/matches/").content.decode()
     assert f"fork of #{parent.pk}" in listing and f'href="/matches/{made.pk}/"' in listing
+
+
+def test_the_form_offers_your_valid_bots_of_the_game_and_seats_one(signed_in, user, parent,
+                                                                     settings, tmp_path,
+                                                                     monkeypatch):
+    from bots import services as bot_services
+
+    from tests.platform.bots.bot_helpers import FAILS_HANDSHAKE, GOOD_PY, py_upload
+
+    settings.DATA_DIR = tmp_path
+    monkeypatch.setattr("matches.services.enqueue_match", lambda match: match)
+    good, version = bot_services.create_bot(user, "mine", "tic_tac_toe", py_upload(GOOD_PY))
+    bad, _ = bot_services.create_bot(user, "broken", "tic_tac_toe", py_upload(FAILS_HANDSHAKE))
+    other, _ = bot_services.create_bot(user, "elsewhere", "connect_four", py_upload(GOOD_PY))
+    html = page(signed_in, parent)
+    assert f'value="bot:{good.pk}"' in html
+    assert f'value="bot:{bad.pk}"' not in html and f'value="bot:{other.pk}"' not in html
+    signed_in.post(f"/matches/{parent.pk}/fork/", {"at": "3", "seat_0": f"bot:{good.pk}"})
+    made = Match.objects.get(parent=parent)
+    assert made.seats.get(index=0).bot_version_ref == version
+    assert made.seats.get(index=1).bot_name == "random"
