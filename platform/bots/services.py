@@ -242,7 +242,8 @@ def fork_match(user, parent: Match, at, seats) -> Match:
                                f"{cap} an hour: try again later")
         replacements = _fork_seats(user, parent.game, seats)
         uploads = any(isinstance(e, BotVersion) for e in replacements.values()) or \
-            parent.seats.filter(bot_version_ref__isnull=False).exists()
+            parent.seats.filter(bot_version_ref__isnull=False).exclude(
+                index__in=[i for i in replacements if type(i) is int]).exists()
         if uploads and conf.sandbox_state() == "unavailable":
             raise BotServiceError("uploaded bots cannot run here: bubblewrap is not installed "
                                   "and the operator has not allowed unsandboxed runs")

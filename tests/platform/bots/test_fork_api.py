@@ -118,3 +118,21 @@ def test_the_schema_documents_the_fork_endpoint(api):
     post = schema["paths"]["/api/matches/{id}/forks/"]["post"]
     assert "requestBody" in post and "201" in post["responses"]
     assert {"parent", "fork_at"} <= set(schema["components"]["schemas"]["Match"]["properties"])
+
+
+def test_without_a_sandbox_only_forks_of_builtin_bots_are_made(alice, alice_api, parent,
+                                                               monkeypatch):
+    bot, _ = services.create_bot(alice, "noisy", "tic_tac_toe", py_upload(NOISY_PY))
+    first = alice_api.post(url(parent), {"at": 2, "seats": [{"seat": 0, "bot": bot.pk}]},
+                           format="json").json()
+    uploaded = Match.objects.get(pk=first["id"])
+    run_match_task(uploaded.pk)
+    monkeypatch.setattr("bots.conf.sandbox_state", lambda: "unavailable")
+    response = alice_api.post(url(parent), {"at": 2, "seats": [{"seat": 0, "bot": bot.pk}]},
+                              format="json")
+    assert response.status_code == 400 and "bubblewrap" in str(response.json())
+    # the uploaded bot would keep its seat: refused too; replaced by a built-in: made
+    keep = {"at": 3, "seats": [{"seat": 1, "builtin": "greedy"}]}
+    assert alice_api.post(url(uploaded), keep, format="json").status_code == 400
+    swap = {"at": 3, "seats": [{"seat": 0, "builtin": "greedy"}]}
+    assert alice_api.post(url(uploaded), swap, format="json").status_code == 201
