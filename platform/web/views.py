@@ -11,6 +11,7 @@ from engine import registry
 from matches import selectors
 from matches.api.serializers import MatchFilterSerializer
 from matches.models import Match
+from web.forks import fork_context
 
 
 def result_text(match: Match) -> str:
@@ -71,4 +72,4 @@ def match_detail(request, pk: int):
     return render(request, "web/match_detail.html", {
         "match": match, "config": config, "result_text": result_text(match),
         "results_hidden": match.hides_results,
-        "game": registry.games().get(match.game)})
+        "game": registry.games().get(match.game), **fork_context(request, match)})

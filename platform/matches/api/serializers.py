@@ -49,7 +49,7 @@ class MatchSerializer(serializers.ModelSerializer):
         fields = ("id", "url", "page", "game", "rules_version", "seed", "seed_commitment",
                   "options", "status",
                   "created_at", "started_at", "finished_at", "event_count", "digest", "result",
-                  "error", "seats")
+                  "error", "seats", "parent", "fork_at")
 
     def get_digest(self, obj: Match) -> str | None:
         # a running chain's links could be brute-forced to reveal small private
