@@ -53,11 +53,10 @@ HIGH_POWER = "high powered laser"
 FOURTH = "fourth gear"
 RAMMING = "ramming gear"
 REAR = "rear-firing laser"
-BREAKER = "circuit breaker"
 
 #: the option deck (Superior Archive is out of this game: robots respawn undamaged)
 OPTIONS = (RADIO, SCRAMBLER, PRESSOR, TRACTOR, ARM, REVERSE, MEMORY, DOUBLE, GYRO,
-           HIGH_POWER, FOURTH, RAMMING, REAR, BREAKER)
+           HIGH_POWER, FOURTH, RAMMING, REAR)
 #: options used instead of the main laser, at the robot it would hit
 LASER_SUBSTITUTES = (RADIO, SCRAMBLER, PRESSOR, TRACTOR)
 MAX_HELD = 3

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from engine.games.powerball import bombs
-from engine.games.powerball.cards import BREAKER, PRIORITIES
+from engine.games.powerball.cards import PRIORITIES
 from engine.games.powerball.fire import damage
 from engine.games.powerball.motion import arrived, place
-from engine.games.powerball.state import (EMPTY, REGISTERS, can_hold, hand_size, has,
+from engine.games.powerball.state import (EMPTY, REGISTERS, can_hold, hand_size,
                                           is_turret, locked_from, robot_at)
 from engine.games.powerball.table import Table
 
@@ -166,8 +166,7 @@ def deal(t: Table, actions) -> bool:
     if state.round >= state.rounds:
         t.emit("GameOver", {"reason": f"{state.rounds} rounds played"})
         return False
-    down = [r.seat for r in state.robots if r.alive and (
-        r.announced or (has(state, r, BREAKER) and r.damage >= 3))]
+    down = [r.seat for r in state.robots if r.alive and r.announced]
     t.emit("TurnStarted", {"round": state.round + 1, "down": down})
     state = t.state
     locked = {c for r in state.robots for c in r.registers}

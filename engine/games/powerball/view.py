@@ -22,6 +22,7 @@ def robot_view(state: State, robot: Robot, open_: bool) -> dict:
         "hand": list(robot.hand) if open_ else None, "hand_count": len(robot.hand),
         "registers": _registers(state, robot, open_),
         "locked_from": locked_from(robot.damage) + 1,
+        "program_size": min(locked_from(robot.damage), len(robot.hand)) if open_ else None,
         "pickup": robot.pickup if open_ else None,
         "programmed": robot.programmed, "powered_down": robot.down,
         "announced": robot.announced, "respawned": robot.respawned,
