@@ -180,22 +180,23 @@ def belts(t: Table, express_only: bool) -> None:
 
 
 def _settle(state, moves: dict) -> None:
-    """Cancel belt moves that conflict, until none does."""
-    changed = True
-    while changed:
-        changed = False
+    """Cancel belt moves that conflict (every mover into a contested square, into a
+    robot that stays, or head-on), until none does."""
+    while True:
         targets: dict[int, int] = {}
         for to, _ in moves.values():
             targets[to] = targets.get(to, 0) + 1
+        blocked = []
         for seat in sorted(moves):
             to = moves[seat][0]
             other = robot_at(state, to)
-            blocked = targets[to] > 1 or (other is not None and (
-                other.seat not in moves or moves[other.seat][0] == state.robots[seat].sq))
-            if blocked:
-                del moves[seat]
-                changed = True
-                break
+            if targets[to] > 1 or (other is not None and (
+                    other.seat not in moves or moves[other.seat][0] == state.robots[seat].sq)):
+                blocked.append(seat)
+        if not blocked:
+            return
+        for seat in blocked:
+            del moves[seat]
 
 
 def _apply(t: Table, moves: dict, why: str) -> None:
