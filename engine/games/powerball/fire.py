@@ -164,9 +164,6 @@ def throws(t: Table, order: list[int], actions: dict) -> None:
         if count == 2:
             beyond = t.floor.open_edge(hit, d)
             land.append(beyond if beyond is not None else t.floor.step(hit, (d + 2) % 4))
-        on_board = [sq for sq in land if sq not in t.floor.pits]
-        t.emit("Thrown", {"robot": seat, "target": target.seat, "count": count,
-                          "land": on_board, "returned": count - len(on_board)})
         power = 3 if has(state, robot, HIGH_POWER) else 2
         damage(t, target.seat, power * count, seat, "ball")
         for _ in range(power * count):
@@ -174,3 +171,7 @@ def throws(t: Table, order: list[int], actions: dict) -> None:
                 break
             if not step(t, target.seat, d, "throw", by=seat):
                 break
+        # the balls come to rest where they hit once the target has been pushed off
+        on_board = [sq for sq in land if sq not in t.floor.pits]
+        t.emit("Thrown", {"robot": seat, "target": target.seat, "count": count,
+                          "land": on_board, "returned": count - len(on_board)})

@@ -125,10 +125,10 @@ def can_hold(robot: Robot) -> bool:
 
 
 def is_turret(state: State, robot: Robot) -> bool:
-    return robot.alive and robot.turret == state.round
+    return robot.alive and robot.turret > 0 and robot.turret == state.round
 
 
 def acting(state: State, robot: Robot) -> bool:
     """Runs its own program and fires: on the board, not powered down, not a turret."""
     return (robot.alive and not robot.down and not robot.respawned
-            and robot.turret != state.round)
+            and not is_turret(state, robot))

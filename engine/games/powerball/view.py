@@ -5,7 +5,7 @@ unrevealed registers and pick-up orders. ``seat=None`` is a spectator;
 from __future__ import annotations
 
 from engine.games.powerball.board import DIRS
-from engine.games.powerball.state import Robot, State, capacity, locked_from
+from engine.games.powerball.state import Robot, State, capacity, is_turret, locked_from
 
 
 def _registers(state: State, robot: Robot, open_: bool) -> list:
@@ -26,7 +26,7 @@ def robot_view(state: State, robot: Robot, open_: bool) -> dict:
         "pickup": robot.pickup if open_ else None,
         "programmed": robot.programmed, "powered_down": robot.down,
         "announced": robot.announced, "respawned": robot.respawned,
-        "turret": robot.turret == state.round and robot.alive, "flag": robot.flag,
+        "turret": is_turret(state, robot), "flag": robot.flag,
         "radio_by": robot.radio_by, "kills": robot.kills, "delivered": robot.delivered,
         "deaths": robot.deaths,
     }
