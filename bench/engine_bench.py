@@ -60,6 +60,9 @@ def bench_game(name: str, budget: float = 4.0) -> dict:
         out[f"{bot}_v_{bot}"] = figures
         if longest is None or len(match.log) > len(longest.log):
             longest = match
+    for count in (4, 8):  # the bigger tables a game allows, random bots only
+        if count in game.seat_counts and count != seats:
+            out[f"random_{count}_seats"], _ = _timed_matches(game, ["random"] * count, budget)
     out["verify"] = _verify_speed(game, longest)
     out["seek_to_last_event_of_longest_log"] = _seek(game, longest)
     return out

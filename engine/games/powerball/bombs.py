@@ -28,7 +28,9 @@ def run_bombs(t: Table) -> None:
     i = 0
     while i < len(t.state.bombs):
         bomb = t.state.bombs[i]
-        if bomb.armed and _run(t, i, bomb.cards[t.state.phase - 1]):
+        phase = t.state.phase
+        # a bomb dealt short (the deck ran low) stands still when out of cards
+        if bomb.armed and len(bomb.cards) >= phase and _run(t, i, bomb.cards[phase - 1]):
             continue  # this bomb is gone: the next one slid into index i
         i += 1
 

@@ -197,3 +197,19 @@ def test_most_victory_points_win_then_deliveries_kills_and_fewest_deaths():
     state = change(change(change(state, 0, vp=5, delivered=1, kills=2), 1, vp=5, delivered=3),
                    2, vp=5, delivered=3, deaths=1)
     assert ranks_from_scores(rank_keys(state)) == (3, 1, 2)
+
+
+def test_an_armed_bomb_runs_its_card_and_goes_off_when_it_runs_into_a_robot():
+    state = put(put(blank(2, round_=2), 0, 6, 3, S), 1, 0, 11)
+    state = replace(state, bombs=(Bomb(1, sq(6, 6), (790, 10, 10, 10, 10), True),))
+    t = on(EMPTY_FLOOR, state)
+    run_step(t, "move")
+    assert t.state.bombs == () and t.state.robots[0].damage == 3  # blew up next to it
+
+
+def test_a_bomb_dealt_short_of_cards_stands_still():
+    state = put(blank(2, phase=3), 0, 0, 11)
+    state = replace(state, bombs=(Bomb(1, sq(6, 6), (490,), True),))
+    t = on(EMPTY_FLOOR, state)
+    run_step(t, "move")
+    assert t.state.bombs[0].sq == sq(6, 6)
