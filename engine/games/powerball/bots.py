@@ -93,7 +93,10 @@ class GreedyBot:
                     beams.append((solo, used))
                 if len(beams) == BEAM:
                     break
-        return {"cards": list(beams[0][1]), "power_down": power_down, "pickup": True}
+        cards = list(beams[0][1])
+        # a plan cut short by a fall still fills every register
+        cards += [c for c in me["hand"] if c not in cards][:size - len(cards)]
+        return {"cards": cards, "power_down": power_down, "pickup": True}
 
     @staticmethod
     def _choices(me: dict, used: tuple, k: int, size: int) -> list[int]:

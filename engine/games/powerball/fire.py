@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.games.powerball.cards import (DOUBLE, HIGH_POWER, PRESSOR, RADIO, REAR,
                                           SCRAMBLER, TRACTOR, PRIORITIES)
-from engine.games.powerball.motion import destroy, place, step
+from engine.games.powerball.motion import destroy, step
 from engine.games.powerball.state import acting, has, is_turret, robot_at
 from engine.games.powerball.table import Table
 

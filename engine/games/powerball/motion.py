@@ -3,7 +3,7 @@ square does (pits destroy, balls are picked up); destruction and its credit."""
 
 from __future__ import annotations
 
-from engine.games.powerball.cards import GYRO, RAMMING, kind, steps_of, turn_of, FOURTH, MOVE3
+from engine.games.powerball.cards import FOURTH, GYRO, MOVE3, RAMMING, kind, steps_of, turn_of
 from engine.games.powerball.state import capacity, has, is_turret, robot_at
 from engine.games.powerball.table import Table
 
@@ -128,7 +128,7 @@ def step(t: Table, seat: int, d: int, why: str, by: int = -1) -> bool:
     for other in line:
         arrived(t, other)
         if rams and t.state.robots[other].alive:
-            from engine.games.powerball.fire import damage
+            from engine.games.powerball.fire import damage  # fire builds on motion
             damage(t, other, 1, by, "ramming")
     arrived(t, seat)
     return t.state.robots[seat].alive

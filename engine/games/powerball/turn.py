@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.games.powerball import bombs
 from engine.games.powerball.cards import PRIORITIES
 from engine.games.powerball.fire import damage
-from engine.games.powerball.motion import arrived, place
+from engine.games.powerball.motion import place
 from engine.games.powerball.state import (EMPTY, REGISTERS, can_hold, hand_size,
                                           is_turret, locked_from, robot_at)
 from engine.games.powerball.table import Table

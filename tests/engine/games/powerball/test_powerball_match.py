@@ -176,3 +176,17 @@ def test_greedy_has_the_best_mean_rank_among_three_randoms(game):
 def test_greedy_has_the_best_mean_rank_over_many_four_seat_matches(game):
     totals = mean_ranks(game, range(80))
     assert totals[0] < min(totals[1:])
+
+
+def test_greedy_fills_every_register_even_when_every_plan_falls(game):
+    """Regression: a robot boxed in by pits still programs all its registers."""
+    from engine.games.powerball.bots import GreedyBot
+    from engine.games.powerball.board import floor
+    pit = floor("arena").pits
+    match = play(game, ["greedy", "random"], 1, rounds=1)
+    view = game.view(match.state, 0)
+    me = view["robots"][0]
+    me.update(sq=min(pit) - 1, facing="E", hand=[490, 500, 510, 520, 530, 540, 550, 560, 570],
+              program_size=5, registers=[0] * 5, damage=0, balls=0)
+    action = GreedyBot(game, 0, Rng(3, -1)).program(view)
+    assert len(action["cards"]) == 5 and len(set(action["cards"])) == 5
