@@ -84,7 +84,7 @@ class Powerball(Game):
             start_phase(t, 1)
             proceed(t, "move")
         elif stage == "fire":
-            proceed(t, "lasers", {s: a for s, a in actions.items()})
+            proceed(t, "lasers", dict(actions))
         elif stage == "respawn":
             place_robots(t, {s: DIRS.index(a["facing"]) for s, a in actions.items()})
             proceed(t, state.step)
@@ -95,7 +95,8 @@ class Powerball(Game):
                 proceed(t, state.step)
         elif stage == "bomb":
             for seat in sorted(actions, key=lambda s: flag_number(t, s)):
-                if D.bomb_legal(t.state, seat) and actions[seat] in D.bomb_legal(t.state, seat):
+                # an earlier bomb may have taken the square this one chose
+                if actions[seat] in D.bomb_legal(t.state, seat):
                     t.emit("BombPlaced", {"owner": seat, "sq": actions[seat]["sq"]})
             proceed(t, state.step)
         return t.events

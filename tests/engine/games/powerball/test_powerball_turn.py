@@ -213,3 +213,30 @@ def test_a_bomb_dealt_short_of_cards_stands_still():
     t = on(EMPTY_FLOOR, state)
     run_step(t, "move")
     assert t.state.bombs[0].sq == sq(6, 6)
+
+
+def test_a_steal_moves_the_option_and_the_next_flag_robot_is_asked(game):
+    state = on_flag(on_flag(blank(3, phase=5), 0, 3), 1, 2)
+    state = put(state, 2, 0, 0, options=("double barrel",))
+    t = table(state)
+    payout(t, None)
+    from engine.games.powerball.fold import evolve
+    action = {"do": "steal", "from": 2, "option": "double barrel"}
+    after = t.state
+    for event in game.resolve(t.state, {1: action}, table(t.state).rng):
+        after = evolve(after, event)
+    assert after.robots[1].options == ("double barrel",) and after.robots[2].options == ()
+    assert after.waiting == (0,) and after.stage == "trade"
+
+
+def test_bombs_are_placed_on_the_squares_their_seats_chose(game):
+    t = table(three_on_flags(), 3)
+    flag_event(t, None)
+    from engine.games.powerball.fold import evolve
+    choice = {0: {"sq": sq(3, 2)}, 1: {"sq": sq(9, 3)}, 2: {"sq": sq(8, 9)}}
+    after = t.state
+    for event in game.resolve(t.state, choice, table(t.state).rng):
+        after = evolve(after, event)
+        if event.type == "Waiting":
+            break
+    assert sorted(b.sq for b in after.bombs) == sorted(c["sq"] for c in choice.values())
