@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.events import Event
 from engine.games.powerball.cards import OPTIONS
 from engine.games.powerball.state import (EMPTY, REGISTERS, Bomb, Robot, State, change,
-                                          set_item)
+                                          revise, set_item)
 
 
 def initial(data: dict) -> State:
@@ -30,14 +28,14 @@ def _take_ball(balls: tuple, sq: int) -> tuple:
 def _ordered(state: State, d: dict) -> State:
     for i, seat in enumerate(d["order"], 1):
         state = change(state, seat, died=i)
-    return replace(state, deaths=len(d["order"]))
+    return revise(state, deaths=len(d["order"]))
 
 
 def _options_dealt(state: State, d: dict) -> State:
     dealt = [o for hand in d["hands"] for o in hand] + d["community"]
     for seat, hand in enumerate(d["hands"]):
         state = change(state, seat, options=tuple(hand))
-    return replace(state, community=tuple(d["community"]),
+    return revise(state, community=tuple(d["community"]),
                    option_deck=tuple(o for o in state.option_deck if o not in dealt))
 
 
@@ -46,7 +44,7 @@ def _flag_rolled(state: State, d: dict) -> State:
 
 
 def _waiting(state: State, d: dict) -> State:
-    return replace(state, stage=d["stage"], waiting=tuple(d["seats"]),
+    return revise(state, stage=d["stage"], waiting=tuple(d["seats"]),
                    step=d.get("step", state.step))
 
 
@@ -66,13 +64,13 @@ def _moved(state: State, d: dict) -> State:
 
 def _picked(state: State, d: dict) -> State:
     robot = state.robots[d["robot"]]
-    state = replace(state, balls=_take_ball(state.balls, d["sq"]))
+    state = revise(state, balls=_take_ball(state.balls, d["sq"]))
     return change(state, robot.seat, balls=robot.balls + 1)
 
 
 def _delivered(state: State, d: dict) -> State:
     robot = state.robots[d["robot"]]
-    state = replace(state, pool=state.pool + 1)
+    state = revise(state, pool=state.pool + 1)
     return change(state, robot.seat, balls=robot.balls - 1, vp=robot.vp + 1,
                   delivered=robot.delivered + 1, delivered_clock=state.clock)
 
@@ -90,7 +88,7 @@ def _healed(state: State, d: dict) -> State:
 
 def _destroyed(state: State, d: dict) -> State:
     robot = state.robots[d["robot"]]
-    state = replace(state, deaths=state.deaths + 1, pool=state.pool + d["returned"],
+    state = revise(state, deaths=state.deaths + 1, pool=state.pool + d["returned"],
                     balls=_add_balls(state.balls, d["drops"]))
     state = change(state, robot.seat, sq=-1, balls=0, died=state.deaths,
                    deaths=robot.deaths + 1, turret=0)
@@ -102,17 +100,17 @@ def _destroyed(state: State, d: dict) -> State:
 
 
 def _dropped(state: State, d: dict) -> State:
-    state = replace(state, balls=_add_balls(state.balls, [d["sq"]] * d["count"]))
+    state = revise(state, balls=_add_balls(state.balls, [d["sq"]] * d["count"]))
     return change(state, d["robot"], balls=0)
 
 
 def _spawned(state: State, d: dict) -> State:
-    return replace(state, pool=state.pool - 1, balls=_add_balls(state.balls, [d["sq"]]))
+    return revise(state, pool=state.pool - 1, balls=_add_balls(state.balls, [d["sq"]]))
 
 
 def _thrown(state: State, d: dict) -> State:
     robot = state.robots[d["robot"]]
-    state = replace(state, balls=_add_balls(state.balls, d["land"]),
+    state = revise(state, balls=_add_balls(state.balls, d["land"]),
                     pool=state.pool + d["returned"])
     return change(state, robot.seat, balls=robot.balls - d["count"])
 
@@ -139,16 +137,16 @@ def _programmed(state: State, d: dict) -> State:
 
 def _turn(state: State, d: dict) -> State:
     down = set(d["down"])
-    robots = tuple(replace(r, down=r.seat in down, announced=False, respawned=False,
+    robots = tuple(revise(r, down=r.seat in down, announced=False, respawned=False,
                            radio_by=-1, programmed=False, hand=(),
                            damage=0 if r.seat in down else r.damage,
                            registers=(EMPTY,) * REGISTERS if r.seat in down else r.registers)
                    for r in state.robots)
-    return replace(state, round=d["round"], phase=0, robots=robots)
+    return revise(state, round=d["round"], phase=0, robots=robots)
 
 
 def _phase(state: State, d: dict) -> State:
-    return replace(state, phase=d["phase"], step="move", stage="phase", waiting=())
+    return revise(state, phase=d["phase"], step="move", stage="phase", waiting=())
 
 
 def _kept(state: State, d: dict) -> State:
@@ -158,26 +156,26 @@ def _kept(state: State, d: dict) -> State:
 def _option_drawn(state: State, d: dict) -> State:
     robot = state.robots[d["seat"]]
     option = d["option"]
-    state = replace(state, option_deck=tuple(o for o in state.option_deck if o != option))
+    state = revise(state, option_deck=tuple(o for o in state.option_deck if o != option))
     return change(state, robot.seat, options=robot.options + (option,))
 
 
 def _remove(state: State, where, option: str) -> State:
     if where == "community":
-        return replace(state, community=tuple(o for o in state.community if o != option))
+        return revise(state, community=tuple(o for o in state.community if o != option))
     if where == "discards":
-        return replace(state, discards=tuple(o for o in state.discards if o != option))
+        return revise(state, discards=tuple(o for o in state.discards if o != option))
     if where == "offer":
-        return replace(state, offered=tuple(o for o in state.offered if o != option))
+        return revise(state, offered=tuple(o for o in state.offered if o != option))
     robot = state.robots[where]
     return change(state, where, options=tuple(o for o in robot.options if o != option))
 
 
 def _add(state: State, where, option: str) -> State:
     if where == "community":
-        return replace(state, community=state.community + (option,))
+        return revise(state, community=state.community + (option,))
     if where == "discards":
-        return replace(state, discards=state.discards + (option,))
+        return revise(state, discards=state.discards + (option,))
     robot = state.robots[where]
     return change(state, where, options=robot.options + (option,))
 
@@ -187,12 +185,12 @@ def _option_moved(state: State, d: dict) -> State:
 
 
 def _offered(state: State, d: dict) -> State:
-    return replace(state, offered=tuple(d["options"]),
+    return revise(state, offered=tuple(d["options"]),
                    discards=tuple(o for o in state.discards if o not in d["options"]))
 
 
 def _trading(state: State, d: dict) -> State:
-    return replace(state, trade=d["trade"], queue=tuple(d["queue"]))
+    return revise(state, trade=d["trade"], queue=tuple(d["queue"]))
 
 
 def _turrets(state: State, d: dict) -> State:
@@ -202,27 +200,27 @@ def _turrets(state: State, d: dict) -> State:
 
 
 def _bomb_placed(state: State, d: dict) -> State:
-    return replace(state, bombs=state.bombs + (Bomb(d["owner"], d["sq"]),))
+    return revise(state, bombs=state.bombs + (Bomb(d["owner"], d["sq"]),))
 
 
 def _bomb_armed(state: State, d: dict) -> State:
     bomb = state.bombs[d["bomb"]]
-    return replace(state, bombs=set_item(state.bombs, d["bomb"],
-                                         replace(bomb, cards=tuple(d["cards"]), armed=True)))
+    return revise(state, bombs=set_item(state.bombs, d["bomb"],
+                                         revise(bomb, cards=tuple(d["cards"]), armed=True)))
 
 
 def _bomb_moved(state: State, d: dict) -> State:
     bomb = state.bombs[d["bomb"]]
-    return replace(state, bombs=set_item(state.bombs, d["bomb"], replace(bomb, sq=d["sq"])))
+    return revise(state, bombs=set_item(state.bombs, d["bomb"], revise(bomb, sq=d["sq"])))
 
 
 def _bomb_gone(state: State, d: dict) -> State:
     i = d["bomb"]
-    return replace(state, bombs=state.bombs[:i] + state.bombs[i + 1:])
+    return revise(state, bombs=state.bombs[:i] + state.bombs[i + 1:])
 
 
 def _over(state: State, d: dict) -> State:
-    return replace(state, stage="over", waiting=(), reason=d["reason"])
+    return revise(state, stage="over", waiting=(), reason=d["reason"])
 
 
 HANDLERS = {

@@ -3,7 +3,7 @@ seat ``i``'s."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.games.powerball.cards import MAX_HELD, MEMORY
 
@@ -83,16 +83,30 @@ class State:
         return self.round * 10 + self.phase
 
 
+_set = object.__setattr__
+
+
+def revise(obj, **changes):
+    """``dataclasses.replace`` for these frozen slotted classes, three times as
+    fast (it skips ``__init__``; none of them has a ``__post_init__``). Folding
+    events is the engine's hot path: each event revises the state and a robot."""
+    cls = type(obj)
+    new = object.__new__(cls)
+    for name in cls.__slots__:
+        _set(new, name, changes[name] if name in changes else getattr(obj, name))
+    return new
+
+
 def set_item(items: tuple, index: int, value) -> tuple:
     return items[:index] + (value,) + items[index + 1:]
 
 
 def with_robot(state: State, robot: Robot) -> State:
-    return replace(state, robots=set_item(state.robots, robot.seat, robot))
+    return revise(state, robots=set_item(state.robots, robot.seat, robot))
 
 
 def change(state: State, seat: int, **fields) -> State:
-    return with_robot(state, replace(state.robots[seat], **fields))
+    return with_robot(state, revise(state.robots[seat], **fields))
 
 
 def robot_at(state: State, sq: int) -> Robot | None:
