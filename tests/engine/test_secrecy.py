@@ -211,13 +211,13 @@ def contract_breaches(views: list[dict], spectator: dict) -> list[tuple]:
 
 def contract_scan(game, count: int, view) -> tuple[int, int]:
     """(events where a seat's view has private parts, events with a breach), over
-    every third event of one match (a leak lasts longer than that)."""
+    about 150 events spread through one match (a leak lasts longer than the gaps)."""
     private = breached = 0
     for seed in SEEDS[:1]:
         seats, players = lineup(game, ["random"] * count)
         events = run_match(game, players, seats, seed).log.events
         replay = Replay(game, events, every=1)
-        for e in events[::3]:
+        for e in events[::max(3, len(events) // 150)]:
             state = replay.state_at(e.seq)
             spectator = view(state, None)
             views = [view(state, seat) for seat in range(count)]
