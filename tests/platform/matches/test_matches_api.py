@@ -252,3 +252,22 @@ def test_schema_and_docs(api):
     assert docs.status_code == 200
     page = docs.content.decode()
     assert "drf_spectacular_sidecar/swagger-ui-dist" in page and "cdn.jsdelivr" not in page
+
+
+def test_the_match_list_costs_the_same_queries_for_a_page_of_any_size(
+        api, client, django_assert_max_num_queries):
+    """No query per row (``Match.hides_results`` walks fixture -> competition):
+    30 season matches are listed in at most 4 queries, API and page alike."""
+    from tournaments import services as competitions
+    from tournaments.models import Fixture, Round
+
+    season = competitions.create_season("q", "tic_tac_toe", k=1, seed=1)
+    for number in range(1, 31):
+        match = services.create_match("tic_tac_toe", ["greedy", "random"])
+        rnd = Round.objects.create(number=number, season=season)
+        Fixture.objects.create(round=rnd, season=season, match=match, round_no=number, table=1)
+    with django_assert_max_num_queries(4):
+        response = api.get("/api/matches/?page_size=100")
+    assert response.status_code == 200 and len(response.json()["results"]) == 30
+    with django_assert_max_num_queries(4):
+        assert client.get("/matches/").status_code == 200
