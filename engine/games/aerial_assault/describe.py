@@ -66,8 +66,31 @@ SENTENCES = {
 }
 
 
+def _cards(plays: list) -> str:
+    return listing([f"{a.get('card')} ({a.get('side')})" for a in plays])
+
+
+def _action(action, who: str) -> str | None:
+    """A seat's submitted choice: a build, a draft pick or the cards it plays
+    (a list per robot in autonomous, one list in a driver play)."""
+    if isinstance(action, str):
+        return f"{who} picks {action}."
+    if not isinstance(action, list) or not action:
+        return None
+    if all(isinstance(a, dict) for a in action):
+        return f"{who} plays {_cards(action)}."
+    if all(isinstance(a, list) and all(isinstance(p, str) for p in a) for a in action):
+        builds = [", ".join(p.replace("_", " ") for p in parts) for parts in action]
+        return f"{who} builds its robots: {' / '.join(builds)}."
+    if all(isinstance(a, list) and all(isinstance(p, dict) for p in a) for a in action):
+        return f"{who} programs autonomous: " + " / ".join(_cards(a) for a in action) + "."
+    return None
+
+
 def describe(kind: str, data: dict, seats: Seats) -> str | None:
-    if kind == "ActionSubmitted" and "action" not in data:
-        return f"{seats(data.get('seat'))} decides in secret."
+    if kind == "ActionSubmitted":
+        if "action" not in data:
+            return f"{seats(data.get('seat'))} decides in secret."
+        return _action(data["action"], seats(data.get("seat")))
     sentence = SENTENCES.get(kind)
     return sentence(data, seats) if sentence else None

@@ -95,6 +95,9 @@
     return fetchFrame(e.seq).then(function (f) {
       if (token !== showToken) { return; }
       board.innerHTML = f.svg;
+      if (!board.dataset.firstBoardMs) {  // time to first board, for the benchmark
+        board.dataset.firstBoardMs = String(Math.round(performance.now()));
+      }
       if (f.render_error) {
         var note = document.createElement("p");
         note.className = "render-error";
@@ -153,6 +156,7 @@
       li.value = e.seq;
       li.dataset.index = String(events.length);
       li.dataset.seq = String(e.seq);
+      li.dataset.type = e.type;
       var a = document.createElement("a");
       a.href = "#e" + e.seq;
       a.textContent = describe(e);
