@@ -61,6 +61,19 @@ SENTENCES = {
     "ActionBlocked": lambda d, s: f"Robot {d['by']} blocks robot {d['robot']}'s action.",
     "BallPickedUp": lambda d, s: f"Robot {d['robot']} picks up ball {d['ball']}.",
     "Caught": lambda d, s: f"Robot {d['robot']} catches ball {d['ball']} ({d['points']} points).",
+    "Rerolled": lambda d, s: f"Robot {d['robot']} rerolls with {d['card']} for the {d['for']}"
+                             + (f": {d['die']}." if "success" not in d else
+                                f": {d['die']}, {'success' if d['success'] else 'still short'}."),
+    "StartingPlayerRolled": lambda d, s: f"{s(d['starter'])} starts the driver rounds.",
+    "DriverPanicked": lambda d, s: f"Robot {d['robot']}'s driver panics and plays {d['card']}.",
+    "TiedBlock": lambda d, s: f"Robot {d['attacker']} and robot {d['defender']} tie the block "
+                              f"on a {d['die']}: {d['effect']} for robot {d['robot']}.",
+    "MissedShot": lambda d, s: f"Robot {d['robot']} misses with ball {d['ball']} (rolls "
+                               f"{d['die']}): {d['result']}.",
+    "BallOut": lambda d, s: f"Ball {d['ball']} goes out of the field.",
+    "BallPassed": lambda d, s: (f"Robot {d['robot']} passes ball {d['ball']} to robot {d['to']}."
+                                if "to" in d else f"Robot {d['robot']} passes ball {d['ball']} "
+                                f"into {_zone(d.get('zone'))}."),
     "MatchOver": lambda d, s: f"Final score: red {d['points'][0]}, blue {d['points'][1]}; "
                               f"{d['reason']}.",
 }

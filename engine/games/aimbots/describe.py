@@ -50,6 +50,11 @@ SENTENCES = {
     "BotDestroyed": lambda d, s: f"Bot {d['bot']} of {s(d['seat'])} is destroyed by bot "
                                  f"{d['by']}, dropping a core of {d['core']}.",
     "ScrapDropped": lambda d, s: f"Scrap drops on square {d['sq']}.",
+    "BotTurned": lambda d, s: f"Bot {d['bot']} is turned by the hit.",
+    "BotPushed": lambda d, s: f"Bot {d['bot']} is pushed from square {d['from']} to {d['to']}.",
+    "DieWilded": lambda d, s: f"{s(d['seat'])} turns die {d['die']} into a wild die.",
+    "LineupsDealt": lambda d, s: "Each seat gets its starting line-up of bots.",
+    "TimeUp": lambda d, s: f"Time is up after {d['rounds']} rounds.",
 }
 
 

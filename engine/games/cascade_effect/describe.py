@@ -50,6 +50,10 @@ SENTENCES = {
                            + (" with a bonus ball." if d.get("bonus") else "."),
     "ExtraTurnGiven": lambda d, s: f"Robot {d['robot']} gets an extra turn.",
     "EndGameBegan": lambda d, s: f"The end game begins in round {d['round']}.",
+    "CentreScored": lambda d, s: f"Robot {d['robot']} scores {d['cm']} cm in the centre goal "
+                                 f"for {_alliance(d['alliance'])}.",
+    "Detached": lambda d, s: f"Robot {d['robot']} lets go of goal {d['goal']}.",
+    "Climbed": lambda d, s: f"Robot {d['robot']} climbs to square {d['to']}.",
     "Parked": lambda d, s: f"Robot {d['robot']} parks on square {d['to']}.",
     "MatchScored": lambda d, s: f"Final score: red {d['red']['total']}, blue "
                                 f"{d['blue']['total']}; {d['winner']} wins."
