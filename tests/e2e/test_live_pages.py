@@ -99,6 +99,8 @@ def test_a_competition_page_counts_matches_as_they_finish_and_stops_at_the_end(
     assert "finished" in summary.inner_text()
     rows = page.locator("[data-live='standings'] tbody tr")
     assert rows.count() == 3 and "2" in rows.first.inner_text()
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: nothing scrolls sideways
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def test_the_admin_progress_updates_by_itself(live_server, page, queue, django_user_model):

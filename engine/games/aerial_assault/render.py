@@ -10,6 +10,7 @@ A seat's view carries the hands of its own robots only, the spectator's none and
 
 from __future__ import annotations
 
+import textwrap
 from html import escape
 
 from engine.games.aerial_assault.field import ZONE_NAMES
@@ -124,8 +125,18 @@ def _lines(view: dict) -> list[tuple[str, str, dict]]:
     return lines
 
 
+def _wrapped(lines: list[tuple[str, str, dict]]) -> list[tuple[str, str, dict]]:
+    """Long lines broken to the drawing's width (continuations indented)."""
+    out = []
+    for text, colour, attrs in lines:
+        indent = " " if text.startswith(" ") else ""
+        for k, part in enumerate(textwrap.wrap(text.strip(), 90 if indent else 92)):
+            out.append(((" " if k or indent else "") + part, colour, attrs if k == 0 else {}))
+    return out
+
+
 def render(view: dict) -> str:
-    lines = _lines(view)
+    lines = _wrapped(_lines(view))
     height = TOP + FH + 20 + LINE * len(lines)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
            f'class="board aerial-assault" font-family="sans-serif">',

@@ -12,6 +12,7 @@ own secrets, and ``state_json`` (with ``tokens``) draws every seat's.
 
 from __future__ import annotations
 
+import textwrap
 from html import escape
 
 from engine.games.aimbots.board import SIZE, col_row, scrap_spaces, zone
@@ -141,13 +142,13 @@ def _seats(state: dict, panel: _Panel) -> None:
         cores = (state.get("cores") or [0] * state["seats"])[s]
         goal = f" of {target}" if target else ""
         panel.line(f"seat {s}: {cores}{goal} cores", fill=COLOURS[s], bold=True, cls="score")
-        panel.line(f"   scrap held: {_held(state, s)}", size=14, fill=COLOURS[s])
+        for k, text in enumerate(textwrap.wrap(_held(state, s), 34)):
+            panel.line(("   scrap held: " if k == 0 else "      ") + text, size=14,
+                       fill=COLOURS[s])
         programs = [b["program"] + ("" if b["alive"] else " (destroyed)")
                     for b in state["bots"] if b["owner"] == s]
-        if programs:
-            panel.line("   bots: " + ", ".join(programs[:3]), size=14, fill=COLOURS[s])
-            if programs[3:]:
-                panel.line("      " + ", ".join(programs[3:]), size=14, fill=COLOURS[s])
+        for k, text in enumerate(textwrap.wrap(", ".join(programs), 38)):
+            panel.line(("   bots: " if k == 0 else "      ") + text, size=14, fill=COLOURS[s])
 
 
 def _market(state: dict, panel: _Panel) -> None:

@@ -196,10 +196,11 @@ def _panel(view: dict) -> list[str]:
             parts.append(_text(bx + 8, by + 22 + 21 * k, line, 15 if k == 0 else 13,
                                INK[colour], "start", bold=k == 0))
     y += 2 * 122 + 18
-    deck = f"Cascade deck: {view['deck']} face down"
+    parts.append(_text(x, y, f"Cascade deck: {view['deck']} face down", 13, anchor="start"))
     if view["last_card"]:
-        deck += f" · last card: {view['last_card'].replace('_', ' ')}"
-    parts.append(_text(x, y, deck, 13, anchor="start"))
+        y += 18
+        parts.append(_text(x, y, f"last card: {view['last_card'].replace('_', ' ')}", 13,
+                           anchor="start"))
     if view["result"]:
         result = "a draw" if view["result"] == "draw" else f"{view['result']} alliance wins"
         winner = INK.get(view["result"], "#222")

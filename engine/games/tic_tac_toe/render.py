@@ -36,6 +36,6 @@ def render(state: dict) -> str:
     legend = " · ".join(f"{MARKS[s]} seat {s}" for s in (0, 1))
     if line:
         legend += f" · {MARKS[board[line[0]]]} wins"
-    parts.append(f'<text x="{side // 2}" y="{side + 30}" font-size="20" text-anchor="middle" '
+    parts.append(f'<text x="{side // 2}" y="{side + 30}" font-size="18" text-anchor="middle" '
                  f'class="legend">{escape(legend)}</text></svg>')
     return "".join(parts)
