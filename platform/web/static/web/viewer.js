@@ -300,7 +300,10 @@
   $("forward").addEventListener("click", function () { setPlaying(false); show(index + 1); });
   $("first").addEventListener("click", function () { setPlaying(false); show(0); });
   $("last").addEventListener("click", function () { setPlaying(false); show(events.length - 1); });
-  slider.addEventListener("input", function () { show(Number(slider.value)); });
+  slider.addEventListener("input", function () {
+    show(Number(slider.value));
+    if (playing) { startClock(); }  // play on from where the slider was dropped
+  });
   speed.addEventListener("change", function () { if (playing) { startClock(); } });
   showJson.addEventListener("change", function () {
     $("viewer").classList.toggle("show-json", showJson.checked);
