@@ -144,3 +144,14 @@ def test_speed_labels_say_events_a_second(live_server, page):
     page.click("#play")
     wait_for_seq(page, match.event_count - 1)  # plays to the end and stops
     page.wait_for_function("document.getElementById('play').textContent.includes('play')")
+
+
+def test_the_match_list_fits_a_phone(live_server, browser):
+    for name in ("aimbots", "tic_tac_toe"):
+        services.play_and_store(name, builtin_lineup(name), 3)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/matches/")
+    page.wait_for_selector("#match-table")
+    assert no_horizontal_scroll(page)
+    context.close()
