@@ -26,8 +26,13 @@ SPEEDS = {"1": 6.0, "16": 3.0, "64": 3.0}  # speed -> seconds of playback measur
 
 COUNT_FRAMES = """
 window.__frames = 0;
+window.__moves = [];  // [time, event index] each time the shown event changes
 new MutationObserver(() => window.__frames++).observe(document.getElementById('board'),
                                                        {childList: true});
+new MutationObserver(() => window.__moves.push(
+    [performance.now(), Number(document.getElementById('slider').value)])
+).observe(document.getElementById('position'), {childList: true, characterData: true,
+                                                subtree: true});
 """
 
 
@@ -70,24 +75,27 @@ def playback_rate(page, speed, seconds):
     page.evaluate(COUNT_FRAMES)
     page.evaluate("window.__t0 = performance.now(); document.getElementById('play').click()")
     time.sleep(seconds)
-    shown, frames, elapsed = page.evaluate(
-        "[Number(document.getElementById('slider').value), window.__frames,"
-        " (performance.now() - window.__t0) / 1000]")
+    moves, frames, elapsed = page.evaluate(
+        "[window.__moves, window.__frames, (performance.now() - window.__t0) / 1000]")
     page.click("#play")
     last = int(page.get_attribute("#slider", "max"))
-    if shown >= last:
+    if moves[-1][1] >= last:
         return None  # ran out of events: too short a match to time this speed
-    return round(shown / elapsed, 1), round(frames / elapsed, 1)
+    # events a second between the first and the last move (whole events, no rounding)
+    (t0, i0), (t1, i1) = moves[0], moves[-1]
+    return round((i1 - i0) * 1000 / (t1 - t0), 1), round(frames / elapsed, 1)
 
 
 def test_measure_the_viewer(live_server, browser, artifacts):
     figures = {}
+    # every match is stored before the browser reads any (SQLite: no write under a read)
+    matches = {name: services.play_and_store(name, lineup(name), 11) for name in GAMES}
     warm_up = services.play_and_store("tic_tac_toe", lineup("tic_tac_toe"), 1)
     context = browser.new_context()
     first_board(context.new_page(), f"{live_server.url}/matches/{warm_up.pk}/")
     context.close()  # the server's first page (templates, imports) is not a game's
     for name in GAMES:
-        match = services.play_and_store(name, lineup(name), 11)
+        match = matches[name]
         url = f"{live_server.url}/matches/{match.pk}/"
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         page = context.new_page()
