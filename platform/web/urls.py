@@ -1,9 +1,10 @@
 from django.urls import path
 
-from web import views
+from web import forks, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("matches/", views.match_list, name="match-list-page"),
     path("matches/<int:pk>/", views.match_detail, name="match-detail-page"),
+    path("matches/<int:pk>/fork/", forks.fork_create, name="match-fork"),
 ]

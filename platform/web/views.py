@@ -11,6 +11,7 @@ from engine import registry
 from matches import selectors
 from matches.api.serializers import MatchFilterSerializer
 from matches.models import Match
+from web.forks import fork_context
 
 
 def result_text(match: Match) -> str:
@@ -48,9 +49,11 @@ def match_list(request):
     for m in page.object_list:
         m.result_text = result_text(m)
     query = urlencode(params)
+    # a bad filter shows its message, and the status says so too (as the API's 400)
     return render(request, "web/match_list.html", {
         "page": page, "params": params, "errors": errors, "query": query,
-        "games": list(registry.games()), "statuses": Match.Status.values})
+        "games": list(registry.games()), "statuses": Match.Status.values},
+        status=400 if errors else 200)
 
 
 def owner_logs(user, match: Match) -> list[dict]:
@@ -81,4 +84,4 @@ def match_detail(request, pk: int):
     return render(request, "web/match_detail.html", {
         "match": match, "config": config, "result_text": result_text(match),
         "results_hidden": match.hides_results,
-        "game": registry.games().get(match.game)})
+        "game": registry.games().get(match.game), **fork_context(request, match)})
