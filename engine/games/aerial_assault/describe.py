@@ -74,6 +74,9 @@ SENTENCES = {
     "BallPassed": lambda d, s: (f"Robot {d['robot']} passes ball {d['ball']} to robot {d['to']}."
                                 if "to" in d else f"Robot {d['robot']} passes ball {d['ball']} "
                                 f"into {_zone(d.get('zone'))}."),
+    "BlocksToName": lambda d, s: "Blockers to name their targets: " + listing(
+        [f"robot {r}" for r in d["robots"]]) + ".",
+    "BlockTargetNamed": lambda d, s: f"Robot {d['robot']} will block robot {d['target']}.",
     "MatchOver": lambda d, s: f"Final score: red {d['points'][0]}, blue {d['points'][1]}; "
                               f"{d['reason']}.",
 }

@@ -54,6 +54,10 @@ SENTENCES = {
     "BotPushed": lambda d, s: f"Bot {d['bot']} is pushed from square {d['from']} to {d['to']}.",
     "DieWilded": lambda d, s: f"{s(d['seat'])} turns die {d['die']} into a wild die.",
     "LineupsDealt": lambda d, s: "Each seat gets its starting line-up of bots.",
+    "EffectsToOrder": lambda d, s: f"{s(d['seat'])} must choose the order of "
+                                   f"{listing(d['effects'])} on bot {d['bot']}.",
+    "EffectsOrdered": lambda d, s: f"{s(d['seat'])} applies {d['first']} first to bot "
+                                   f"{d['bot']}.",
     "TimeUp": lambda d, s: f"Time is up after {d['rounds']} rounds.",
 }
 

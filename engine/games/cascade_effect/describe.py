@@ -54,6 +54,7 @@ SENTENCES = {
                                  f"for {_alliance(d['alliance'])}.",
     "Detached": lambda d, s: f"Robot {d['robot']} lets go of goal {d['goal']}.",
     "Climbed": lambda d, s: f"Robot {d['robot']} climbs to square {d['to']}.",
+    "Aligned": lambda d, s: f"Robot {d['robot']} lines up on square {d['sq']}.",
     "Parked": lambda d, s: f"Robot {d['robot']} parks on square {d['to']}.",
     "MatchScored": lambda d, s: f"Final score: red {d['red']['total']}, blue "
                                 f"{d['blue']['total']}; {d['winner']} wins."
