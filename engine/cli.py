@@ -103,6 +103,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     events = _read_log(args.file)
     game = registry.get(events[0].data.get("game", ""))
     replay = Replay(game, events)
+    if args.describe:
+        return _describe_events(game, events, args.at)
+    if args.at is None:
+        raise UsageError("replay needs --at N (the event to show) or --describe")
     if not 0 <= args.at < len(events):
         raise UsageError(f"--at must be between 0 and {len(events) - 1}")
     if args.seat is None:
@@ -112,6 +116,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
             raise UsageError(f"--seat {args.seat} is not a seat of this match")
         out = replay.view_at(args.at, args.seat)
     print(json.dumps(out, sort_keys=True, indent=1))
+    return 0
+
+
+def _describe_events(game, events: list, upto: int | None) -> int:
+    """Print each event (up to ``upto``) as ``seq  sentence``, in the game's words."""
+    last = len(events) - 1 if upto is None else upto
+    if not 0 <= last < len(events):
+        raise UsageError(f"--at must be between 0 and {len(events) - 1}")
+    names = [s.get("bot", "?") for s in events[0].data.get("seats", [])]
+    for event in events[:last + 1]:
+        print(f"{event.seq:>5}  {game.describe(event, names)}")
     return 0
 
 
@@ -169,9 +184,12 @@ def build_parser() -> argparse.ArgumentParser:
     ver.add_argument("--digest", type=_digest, help="also require this digest (one stored elsewhere): "
                      "catches an edit that is still a legal, consistent match")
 
-    rep = sub.add_parser("replay", help="the state (or a seat's view) after event N")
+    rep = sub.add_parser("replay", help="the state (or a seat's view) after event N, "
+                                        "or the events in words (--describe)")
     rep.add_argument("file")
-    rep.add_argument("--at", type=int, required=True)
+    rep.add_argument("--at", type=int, help="the event to show (with --describe: the last)")
+    rep.add_argument("--describe", action="store_true",
+                     help="print each event as one sentence instead of a state")
     rep.add_argument("--seat", type=int)
 
     sp = sub.add_parser("selfplay", help="many matches with seats rotated")

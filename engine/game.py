@@ -21,6 +21,7 @@ import json
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, Callable, Mapping, Sequence
 
+from engine.describe import describe as describe_event
 from engine.events import Event
 from engine.rng import Rng
 
@@ -214,6 +215,8 @@ class Game:
     bots: Mapping[str, type] = {}
     #: draws a state (its ``state_json`` or a ``view``) as SVG; set by the game package
     render: Callable[[dict], str] | None = None
+    #: says an event in words (``engine.describe.Describer``); set by the game package
+    describer: Callable[..., str | None] | None = None
 
     # -- the contract ------------------------------------------------------------
     def start(self, header: Header, rng: Rng) -> list[Event]:
@@ -260,6 +263,12 @@ class Game:
 
     def can_fold(self, version: int) -> bool:
         return version == self.rules_version or version in self.folds_versions
+
+    def describe(self, event: Any, names: Sequence[str] | None = None) -> str:
+        """One human sentence for ``event`` (an ``Event`` or a served event dict):
+        the game's ``describer`` where it has one, else a generic sentence.
+        ``names`` are the seats' bot names, used to say who did what."""
+        return describe_event(self.describer, event, names)
 
     def state_json(self, state: Any) -> Any:
         """The omniscient view, for finished replays: every secret shown. ``render``

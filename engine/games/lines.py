@@ -62,3 +62,20 @@ class WinOrBlockBot:
             if move is not None:
                 return move
         return self.rng.choice(request.legal)
+
+
+def winning_cells(board: list, columns: int, rows: int, length: int) -> list[int]:
+    """The cells of the first line of ``length`` equal marks on ``board`` (cells
+    numbered ``row * columns + column``, ``-1`` empty), or ``[]``: what a drawing
+    highlights."""
+    for start in range(columns * rows):
+        mark = board[start]
+        if mark < 0:
+            continue
+        c0, r0 = start % columns, start // columns
+        for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            cells = [(r0 + k * dr) * columns + c0 + k * dc for k in range(length)]
+            inside = 0 <= c0 + (length - 1) * dc < columns and 0 <= r0 + (length - 1) * dr < rows
+            if inside and all(board[c] == mark for c in cells):
+                return cells
+    return []

@@ -19,13 +19,47 @@ from bots import conf
 logger = logging.getLogger(__name__)
 
 
+#: the line put before what a bot wrote while making the decision taken at event N,
+#: so that the replay shows each part of the log next to its decision
+DECISION_MARK = "── decision at event {} ──"
+
+
 class SeatPlayer(SubprocessPlayer):
     """A ``SubprocessPlayer`` that stores its bot's stderr on its ``MatchSeat``
-    when the match ends."""
+    when the match ends, each decision's output headed by ``DECISION_MARK``."""
 
     def __init__(self, program, seat_pk: int, *, sandbox: Sandbox) -> None:
         super().__init__(program, sandbox=sandbox)
         self.seat_pk = seat_pk
+        #: (offset in stderr, event position) where each decision's output begins
+        self.marks: list[tuple[int, int]] = []
+        self._marked_upto = 0
+
+    def decide(self, request):
+        try:
+            return super().decide(request)
+        finally:
+            self._mark(request.position)
+
+    def _mark(self, position: int) -> None:
+        length = len(self.stderr)
+        if length > self._marked_upto:
+            self.marks.append((self._marked_upto, position))
+            self._marked_upto = length
+
+    def marked_stderr(self) -> str:
+        """The stderr with a ``DECISION_MARK`` line before each decision's output."""
+        text = self.stderr
+        if not self.marks:
+            return text
+        pieces = [text[:self.marks[0][0]]]
+        ends = [start for start, _ in self.marks[1:]] + [len(text)]
+        for (start, position), end in zip(self.marks, ends):
+            chunk = text[start:end]
+            if pieces[-1] and not pieces[-1].endswith("\n"):
+                pieces.append("\n")
+            pieces.append(DECISION_MARK.format(position) + "\n" + chunk)
+        return "".join(pieces)
 
     def finish(self, outcome) -> None:
         try:
@@ -38,7 +72,7 @@ class SeatPlayer(SubprocessPlayer):
 
         try:
             MatchSeat.objects.filter(pk=self.seat_pk).update(
-                stderr=self.stderr[: conf.get("BOTS_STDERR_CAP")])
+                stderr=self.marked_stderr()[: conf.get("BOTS_STDERR_CAP")])
         except Exception:  # noqa: BLE001 - a log must never break the match
             logger.exception("could not store the stderr of seat %s", self.seat_pk)
 

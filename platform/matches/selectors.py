@@ -173,8 +173,20 @@ def events_page(match: Match, after: int = -1, limit: int = 200) -> tuple[list[d
         qs = qs.public()
     rows = list(qs.order_by("seq")[:limit + 1])
     more = len(rows) > limit
-    out = [event_json(r, reveal) for r in rows[:limit]]
-    return [e for e in out if e is not None], more
+    out = [e for e in (event_json(r, reveal) for r in rows[:limit]) if e is not None]
+    return add_sentences(match, out), more
+
+
+def add_sentences(match: Match, served: list[dict]) -> list[dict]:
+    """Each served event with ``text``: the game's sentence for what is served (a
+    redacted event is described from its public twin, so words leak nothing)."""
+    game = registry.games().get(match.game)
+    if game is None:
+        return served
+    names = [s.bot_name for s in match.seats.order_by("index")]
+    for event in served:
+        event["text"] = game.describe(event, names)
+    return served
 
 
 def export_lines(match: Match) -> Iterator[bytes]:

@@ -56,13 +56,25 @@ def match_list(request):
         status=400 if errors else 200)
 
 
+def owner_logs(user, match: Match) -> list[dict]:
+    """The stderr of the seats whose uploaded bot ``user`` owns, for the replay:
+    never while the match hides its results (the seats arrive blanked then)."""
+    if not user.is_authenticated:
+        return []
+    return [{"seat": s.index, "bot": s.bot_name, "text": s.stderr}
+            for s in match.seats.all()
+            if s.stderr is not None and s.bot_version_ref_id is not None
+            and s.bot_version_ref.bot.owner_id == user.pk]
+
+
 def match_detail(request, pk: int):
-    match = get_object_or_404(Match.objects.prefetch_related("seats"), pk=pk)
+    match = get_object_or_404(Match.objects.prefetch_related("seats__bot_version_ref__bot"), pk=pk)
     # the prefetched seats (shown by the template too) lose their result, unsaved
     selectors.blank_hidden_seats(list(match.seats.all()))
     seats = [{"index": s.index, "bot": s.bot_name, "rank": s.rank, "score": s.score}
              for s in match.seats.all()]
     config = {
+        "logs": owner_logs(request.user, match),
         "id": match.pk, "game": match.game, "status": match.status,
         "eventCount": match.event_count, "over": match.reveals_everything, "seats": seats,
         "eventsUrl": reverse("match-events", args=[match.pk]),

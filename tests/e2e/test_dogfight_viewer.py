@@ -11,9 +11,9 @@ def test_a_dogfight_replay_shows_planes_arc_and_pilots_at_1280px(live_server, pa
     match = services.play_and_store("dogfight", ["greedy", "random", "greedy"], 8)
     page.goto(f"{live_server.url}/matches/{match.pk}/")
     page.wait_for_selector("#board[data-loaded='true'] svg")
-    flights = [li for li in page.locator("#events li").all_inner_texts() if "PlaneFlew" in li]
-    assert flights
-    seq = int(page.locator("#events li", has_text="StageStarted").first.get_attribute("data-seq"))
+    assert page.locator("#events li[data-type='PlaneFlew']").count()
+    assert "flies" in page.locator("#events li[data-type='PlaneFlew']").first.inner_text()
+    seq = int(page.locator("#events li[data-type='StageStarted']").first.get_attribute("data-seq"))
     page.click(f"#events li[data-seq='{seq}'] a")
     page.wait_for_function("s => document.getElementById('board').dataset.seq === String(s)",
                            arg=seq, timeout=15000)

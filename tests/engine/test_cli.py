@@ -180,3 +180,27 @@ def test_play_refuses_a_seed_outside_64_bits(seed, capsys):
     assert main(["play", "tic_tac_toe", "random", "random", "--seed", seed]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "the seed must be between 0 and" in err
+
+
+def test_replay_describe_prints_each_event_in_the_games_words(tmp_path, capsys):
+    log = tmp_path / "m.jsonl"
+    main(["play", "connect_four", "greedy", "random", "--seed", "3", "--out", str(log)])
+    capsys.readouterr()
+    assert main(["replay", str(log), "--describe"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(log.read_text().splitlines())
+    assert lines[0].split(None, 1) == ["0", "The match begins: greedy and random."]
+    assert lines[1].split(None, 1)[1].startswith("greedy (seat 0) drops a red disc into column")
+    assert lines[-1].split(None, 1)[1].startswith("The match ends:")
+    assert main(["replay", str(log), "--describe", "--at", "2"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 3
+
+
+def test_replay_needs_at_or_describe_and_a_describe_in_range(tmp_path, capsys):
+    log = tmp_path / "m.jsonl"
+    main(["play", "tic_tac_toe", "random", "random", "--seed", "3", "--out", str(log)])
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 2
+    assert "--at N" in capsys.readouterr().err
+    assert main(["replay", str(log), "--describe", "--at", "99"]) == 2
+    assert "--at must be between 0 and" in capsys.readouterr().err

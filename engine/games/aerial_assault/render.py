@@ -1,66 +1,79 @@
-"""Draws an Aerial Assault state (a ``view``) as SVG: the six zones, the truss,
-the goals, the robots with their balls, the loose balls, the revealed cards and
-the score."""
+"""Draws an Aerial Assault state (a ``view``, or ``state_json`` which has a view's
+shape) as SVG: the score and round, the six zones with the truss and the goals,
+the robots with their balls, the loose balls, then what the drawn state holds
+about each robot (its parts, the cards it played, its hand when this view may see
+it), the revealed cards and the draft row.
+
+A seat's view carries the hands of its own robots only, the spectator's none and
+``state_json`` every one, so each perspective draws exactly what it holds.
+"""
 
 from __future__ import annotations
 
+import textwrap
 from html import escape
 
 from engine.games.aerial_assault.field import ZONE_NAMES
 
-ZW, TOP, FH = 120, 40, 220  # zone width, field top, field height
-LEFT = 40  # room for the red goals
+ZW, TOP, FH = 140, 70, 250  # zone width, field top, field height
+LEFT = 50  # room for the red goals
+WIDTH = LEFT * 2 + ZW * 6
 FILL = {"red": "#f4c7c3", "blue": "#c6dafc", "white": "#ffffff"}
 INK = {"red": "#c62828", "blue": "#1565c0", "": "#555"}
+LINE = 22  # a text line below the field
 
 
-def render(view: dict) -> str:
-    width = LEFT * 2 + ZW * 6
-    height = TOP + FH + 30 + 18 * max(1, len(view.get("revealed", [])))
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-           f'class="board aerial-assault" font-family="sans-serif">',
-           f'<rect width="{width}" height="{height}" fill="#fafafa"/>']
+def _header(view: dict) -> list[str]:
     score = view.get("score", {})
-    red, blue = score.get("red", {}), score.get("blue", {})
-    out.append(f'<text x="{LEFT}" y="24" font-size="16" fill="{INK["red"]}" '
-               f'data-score="red">Red {red.get("points", 0)}</text>')
-    out.append(f'<text x="{width - LEFT}" y="24" font-size="16" text-anchor="end" '
-               f'fill="{INK["blue"]}" data-score="blue">Blue {blue.get("points", 0)}</text>')
-    status = f'{view.get("phase", "")} round {view.get("round", 0)} play {view.get("play", 0)}'
-    out.append(f'<text x="{width // 2}" y="24" font-size="13" text-anchor="middle">'
+    out = []
+    for alliance, x, anchor in (("red", LEFT, "start"), ("blue", WIDTH - LEFT, "end")):
+        points = score.get(alliance, {}).get("points", 0)
+        out.append(f'<text x="{x}" y="34" font-size="26" font-weight="bold" '
+                   f'text-anchor="{anchor}" fill="{INK[alliance]}" data-score="{alliance}">'
+                   f'{alliance.title()} {points}</text>')
+    phase = view.get("phase", "")
+    status = (f'{phase} · round {view.get("round", 0)} of {view.get("rounds", "?")} · '
+              f'play {view.get("play", 0)} of {view.get("plays_per_round", "?")}')
+    out.append(f'<text x="{WIDTH // 2}" y="32" font-size="17" text-anchor="middle">'
                f'{escape(status)}</text>')
-    # goals
-    out.append(f'<rect x="4" y="{TOP + 40}" width="{LEFT - 8}" height="{FH - 80}" '
-               f'fill="none" stroke="{INK["red"]}" stroke-width="3" data-goal="red"/>')
-    out.append(f'<rect x="{width - LEFT + 4}" y="{TOP + 40}" width="{LEFT - 8}" '
-               f'height="{FH - 80}" fill="none" stroke="{INK["blue"]}" stroke-width="3" '
-               f'data-goal="blue"/>')
+    return out
+
+
+def _field() -> list[str]:
+    out = [f'<rect x="6" y="{TOP + 50}" width="{LEFT - 12}" height="{FH - 100}" fill="none" '
+           f'stroke="{INK["red"]}" stroke-width="4" data-goal="red"/>',
+           f'<rect x="{WIDTH - LEFT + 6}" y="{TOP + 50}" width="{LEFT - 12}" '
+           f'height="{FH - 100}" fill="none" stroke="{INK["blue"]}" stroke-width="4" '
+           f'data-goal="blue"/>']
     for z in range(6):
         kind = "white" if z in (2, 3) else ("red" if z < 2 else "blue")
         x = LEFT + z * ZW
         out.append(f'<rect x="{x}" y="{TOP}" width="{ZW}" height="{FH}" fill="{FILL[kind]}" '
                    f'stroke="#888" data-zone="{z}"/>')
-        out.append(f'<text x="{x + ZW // 2}" y="{TOP + FH - 6}" font-size="9" '
-                   f'text-anchor="middle" fill="#444">{escape(ZONE_NAMES[z])}</text>')
+        out.append(f'<text x="{x + ZW // 2}" y="{TOP + FH - 8}" font-size="13" '
+                   f'text-anchor="middle" fill="#333">{escape(ZONE_NAMES[z])}</text>')
     tx = LEFT + 3 * ZW
-    out.append(f'<line x1="{tx}" y1="{TOP - 6}" x2="{tx}" y2="{TOP + FH + 6}" stroke="#333" '
+    out.append(f'<line x1="{tx}" y1="{TOP - 8}" x2="{tx}" y2="{TOP + FH + 8}" stroke="#333" '
                f'stroke-width="6" data-truss="1"/>')
-    # robots
-    per_zone: dict[int, int] = {}
+    return out
+
+
+def _robots(view: dict) -> list[str]:
+    out, per_zone = [], {}
     for robot in view.get("robots", []):
         z = robot.get("zone", -1)
         if z < 0:
             continue
         k = per_zone.get(z, 0)
         per_zone[z] = k + 1
-        x, y = LEFT + z * ZW + 10, TOP + 10 + k * 50
+        x, y = LEFT + z * ZW + 8, TOP + 8 + k * 56
         colour = INK.get(robot.get("alliance", ""), "#555")
-        out.append(f'<rect x="{x}" y="{y}" width="{ZW - 20}" height="40" rx="6" fill="#fff" '
-                   f'stroke="{colour}" stroke-width="2" data-robot="{robot["robot"]}"/>')
-        out.append(f'<text x="{x + 6}" y="{y + 16}" font-size="12" fill="{colour}">'
-                   f'Robot {robot["robot"]} (seat {robot["seat"]})</text>')
+        out.append(f'<rect x="{x}" y="{y}" width="{ZW - 16}" height="50" rx="6" fill="#fff" '
+                   f'stroke="{colour}" stroke-width="3" data-robot="{robot["robot"]}"/>')
+        out.append(f'<text x="{x + 8}" y="{y + 20}" font-size="16" font-weight="bold" '
+                   f'fill="{colour}">R{robot["robot"]} · seat {robot["seat"]}</text>')
         for j, _ in enumerate(robot.get("balls", [])):
-            out.append(f'<circle cx="{x + 14 + 18 * j}" cy="{y + 29}" r="7" fill="{colour}" '
+            out.append(f'<circle cx="{x + 16 + 20 * j}" cy="{y + 35}" r="8" fill="{colour}" '
                        f'data-ball-held="{robot["robot"]}"/>')
     floor: dict[int, int] = {}
     for ball in view.get("balls", []):
@@ -69,17 +82,73 @@ def render(view: dict) -> str:
         z = ball["zone"]
         k = floor.get(z, 0)
         floor[z] = k + 1
-        cx = LEFT + z * ZW + 20 + 20 * k
-        out.append(f'<circle cx="{cx}" cy="{TOP + FH - 30}" r="8" '
+        cx = LEFT + z * ZW + 22 + 24 * k
+        out.append(f'<circle cx="{cx}" cy="{TOP + FH - 40}" r="10" '
                    f'fill="{INK.get(ball["color"], "#555")}" stroke="#000" '
                    f'data-ball-floor="{ball["id"]}"/>')
-    y = TOP + FH + 24
+    return out
+
+
+def _lines(view: dict) -> list[tuple[str, str, dict]]:
+    """The text below the field: (text, colour, extra attributes)."""
+    lines: list[tuple[str, str, dict]] = []
+    you = view.get("you")
+    seen_as = ("everything" if "deck" in view else "spectator" if you is None
+               else f"seat {you} ({view.get('alliance') or 'no alliance yet'})")
+    lines.append((f"view: {seen_as}", "#555", {}))
+    if view.get("result"):
+        lines.append((f"result: {view['result']}", "#000", {"class": "winner", "bold": True}))
+    score = view.get("score", {})
+    for alliance in ("red", "blue"):
+        s = score.get(alliance, {})
+        lines.append((f"{alliance}: {s.get('points', 0)} points · {s.get('scored', 0)} balls "
+                      f"scored · assists {s.get('assists', 0)} · catches {s.get('catches', 0)}"
+                      f" · trusses {s.get('trusses', 0)}", INK[alliance], {"class": "score"}))
+    for robot in view.get("robots", []):
+        colour = INK.get(robot.get("alliance", ""), "#555")
+        parts = ", ".join(p.replace("_", " ") for p in robot.get("parts", []))
+        played = " ".join(robot.get("played", [])) or "none"
+        lines.append((f"Robot {robot['robot']} (seat {robot['seat']}): {parts} · played "
+                      f"{played}", colour, {"data-robot-info": robot["robot"]}))
+        if "hand" in robot:
+            hand = " ".join(robot["hand"]) or "empty"
+            lines.append((f"    hand: {hand}", colour, {"data-hand": robot["robot"]}))
+        else:
+            lines.append((f"    hand: {robot.get('hand_size', 0)} cards, face down", "#777", {}))
     for shown in view.get("revealed", []):
-        text = f'Robot {shown["robot"]}: {shown["card"]} {shown["label"]}'
-        if shown.get("blocked"):
-            text += " (blocked)"
-        out.append(f'<text x="{LEFT}" y="{y}" font-size="12" data-revealed="{shown["robot"]}">'
-                   f'{escape(text)}</text>')
-        y += 18
+        text = f'Robot {shown["robot"]} reveals {shown["card"]} ({shown["side"]}): {shown["label"]}'
+        lines.append((text + (" (blocked)" if shown.get("blocked") else ""), "#1d2330",
+                      {"data-revealed": shown["robot"]}))
+    if view.get("row"):
+        lines.append((f"draft row: {' '.join(view['row'])} · {view.get('deck_size', 0)} in the "
+                      f"deck", "#1d2330", {}))
+    return lines
+
+
+def _wrapped(lines: list[tuple[str, str, dict]]) -> list[tuple[str, str, dict]]:
+    """Long lines broken to the drawing's width (continuations indented)."""
+    out = []
+    for text, colour, attrs in lines:
+        indent = " " if text.startswith(" ") else ""
+        for k, part in enumerate(textwrap.wrap(text.strip(), 90 if indent else 92)):
+            out.append(((" " if k or indent else "") + part, colour, attrs if k == 0 else {}))
+    return out
+
+
+def render(view: dict) -> str:
+    lines = _wrapped(_lines(view))
+    height = TOP + FH + 20 + LINE * len(lines)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
+           f'class="board aerial-assault" font-family="sans-serif">',
+           f'<rect width="{WIDTH}" height="{height}" fill="#fafafa"/>']
+    out += _header(view) + _field() + _robots(view)
+    y = TOP + FH + 36
+    for text, colour, attrs in lines:
+        bold = ' font-weight="bold"' if attrs.pop("bold", False) else ""
+        extra = "".join(f' {k}="{escape(str(v))}"' for k, v in attrs.items())
+        x = LEFT + (24 if text.startswith(" ") else 0)  # SVG drops leading spaces
+        out.append(f'<text x="{x}" y="{y}" font-size="16" fill="{colour}"{bold}{extra}>'
+                   f'{escape(text.strip())}</text>')
+        y += LINE
     out.append("</svg>")
     return "".join(out)

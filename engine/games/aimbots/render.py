@@ -1,13 +1,18 @@
-"""Draws an Aimbots state as SVG.
+"""Draws an Aimbots state as SVG: the arena on the left, and beside it what the
+drawn state holds: phase, round and energy, each seat's cores and scrap, the
+market with its claims and the draft dice.
 
 Takes either ``view(state, seat)`` (any seat or the spectator) or ``state_json``:
 both carry ``seats``, ``bots`` (same keys), ``board_scrap`` (squares, or
 ``[square, token]`` pairs), ``hands`` and ``cores``; zones and scrap spaces come
-from the board layout for the seat count.
+from the board layout for the seat count. A view hides what its seat may not see
+(other seats' bot cores and held scrap are ``None``), so each view draws only its
+own secrets, and ``state_json`` (with ``tokens``) draws every seat's.
 """
 
 from __future__ import annotations
 
+import textwrap
 from html import escape
 
 from engine.games.aimbots.board import SIZE, col_row, scrap_spaces, zone
@@ -15,7 +20,6 @@ from engine.games.aimbots.board import SIZE, col_row, scrap_spaces, zone
 CELL = 64
 COLOURS = ("#d33", "#36c", "#2a2", "#c90")
 TINTS = ("#fbe3e3", "#e3ebfb", "#e3f6e3", "#fbf1dc")
-BAR = 40
 
 
 def _square_of(entry) -> int:
@@ -78,31 +82,118 @@ def _bot(bot: dict) -> list[str]:
         for dx, dy, value in ((0, -22, north), (22, 0, east), (0, 22, 7 - north),
                               (-22, 0, 7 - east)):
             parts.append(_side(x + dx, y + dy, value, value in plates))
+    if bot.get("core") is not None:  # a secret this drawing may show
+        parts.append(f'<circle cx="{x + 20}" cy="{y - 20}" r="10" fill="#ffd54f" stroke="#000" '
+                     f'data-core="{bot["id"]}"/><text x="{x + 20}" y="{y - 15}" font-size="13" '
+                     f'font-weight="bold" text-anchor="middle">{bot["core"]}</text>')
     parts.append(f'<title>{escape(bot["program"])} (bot {bot["id"]}, seat {bot["owner"]}, '
                  f'{len(plates)} plate(s))</title></g>')
     return parts
 
 
-def _scores(state: dict) -> list[str]:
-    parts = []
+def _held(state: dict, seat: int) -> str:
+    """A seat's held scrap as this state shows it: kinds, or a face-down count."""
+    hand = (state.get("hands") or [[]] * state["seats"])[seat]
+    tokens = state.get("tokens")
+    kinds = [entry["kind"] if isinstance(entry, dict)
+             else tokens[entry] if isinstance(entry, int) and tokens else None for entry in hand]
+    if not kinds:
+        return "no scrap"
+    hidden = sum(1 for k in kinds if k is None)
+    shown = [k for k in kinds if k is not None]
+    return ", ".join(shown + ([f"{hidden} face down"] if hidden else []))
+
+
+class _Panel:
+    """Lines of text beside the arena, top to bottom."""
+
+    def __init__(self, x: int) -> None:
+        self.x, self.y, self.parts = x, 24, []
+
+    def line(self, text: str, *, size: int = 15, fill: str = "#1d2330", bold: bool = False,
+             cls: str = "info") -> None:
+        weight = ' font-weight="bold"' if bold else ""
+        indent = (len(text) - len(text.lstrip())) * 5  # SVG drops leading spaces
+        self.parts.append(f'<text x="{self.x + indent}" y="{self.y}" font-size="{size}" '
+                          f'fill="{fill}"{weight} class="{cls}">{escape(text.strip())}</text>')
+        self.y += size + 7
+
+
+def _status(state: dict, panel: _Panel) -> None:
+    seat = state.get("you")
+    panel.line("view: " + ("everything" if "tokens" in state else
+                           "spectator" if seat is None else f"seat {seat}"), size=13, fill="#555")
+    if state.get("winner", -1) >= 0:
+        panel.line(f"seat {state['winner']} wins", size=20, fill=COLOURS[state["winner"]],
+                   bold=True, cls="winner")
+        if state.get("reason"):
+            panel.line(state["reason"], size=13)
+    phase = state.get("phase", "")
+    line = f"{phase} phase · round {state.get('round', 0)} of {state.get('turn_limit', '?')}"
+    panel.line(line, bold=True)
+    if phase == "play" and state.get("active", -1) >= 0:
+        panel.line(f"seat {state['active']} to act · {state.get('energy', 0)} energy left",
+                   fill=COLOURS[state["active"]])
+
+
+def _seats(state: dict, panel: _Panel) -> None:
+    target = state.get("target")
     for s in range(state["seats"]):
-        x = 6 + s * (SIZE * CELL // state["seats"])
-        held = len(state["hands"][s]) if state.get("hands") else 0
-        parts.append(f'<text x="{x}" y="{SIZE * CELL + 26}" font-size="13" '
-                     f'fill="{COLOURS[s]}" class="score">seat {s}: {state["cores"][s]} cores, '
-                     f'{held} scrap</text>')
-    return parts
+        cores = (state.get("cores") or [0] * state["seats"])[s]
+        goal = f" of {target}" if target else ""
+        panel.line(f"seat {s}: {cores}{goal} cores", fill=COLOURS[s], bold=True, cls="score")
+        for k, text in enumerate(textwrap.wrap(_held(state, s), 34)):
+            panel.line(("   scrap held: " if k == 0 else "      ") + text, size=14,
+                       fill=COLOURS[s])
+        programs = [b["program"] + ("" if b["alive"] else " (destroyed)")
+                    for b in state["bots"] if b["owner"] == s]
+        for k, text in enumerate(textwrap.wrap(", ".join(programs), 38)):
+            panel.line(("   bots: " if k == 0 else "      ") + text, size=14, fill=COLOURS[s])
+
+
+def _market(state: dict, panel: _Panel) -> None:
+    market, claims = state.get("market") or [], state.get("claims") or []
+    if not market:
+        return
+    panel.line("market", bold=True)
+    for i in range(0, len(market), 2):
+        cells = []
+        for j in (i, i + 1):
+            if j < len(market):
+                who = claims[j] if j < len(claims) else -1
+                cells.append(market[j] + (f" (seat {who})" if who >= 0 else ""))
+        panel.line("   " + " · ".join(cells), size=14)
+
+
+def _dice(state: dict, panel: _Panel) -> None:
+    rolls, spent = state.get("rolls") or [], state.get("spent") or []
+    if state.get("phase") != "draft" or not rolls:
+        return
+    panel.line("draft dice (used in brackets)", bold=True)
+    for s, roll in enumerate(rolls):
+        used = spent[s] if s < len(spent) else []
+        faces = [f"[{d}]" if k < len(used) and used[k] else str(d) for k, d in enumerate(roll)]
+        panel.line(f"   seat {s}: " + " ".join(faces), size=14, fill=COLOURS[s])
+
+
+PANEL = 380
 
 
 def render(state: dict) -> str:
     n = state["seats"]
-    width, height = SIZE * CELL, SIZE * CELL + BAR
+    panel = _Panel(SIZE * CELL + 20)
+    _status(state, panel)
+    _seats(state, panel)
+    _market(state, panel)
+    _dice(state, panel)
+    width = SIZE * CELL + PANEL
+    height = max(SIZE * CELL, panel.y)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-             'class="board aimbots">', f'<rect width="{width}" height="{height}" fill="#fff"/>']
+             'class="board aimbots" font-family="sans-serif">',
+             f'<rect width="{width}" height="{height}" fill="#fff"/>']
     parts += _grid(n) + _scrap(state.get("board_scrap", []))
     for bot in state["bots"]:
         parts += _bot(bot)
-    if state.get("cores"):
-        parts += _scores(state)
+    parts += panel.parts
     parts.append("</svg>")
     return "".join(parts)

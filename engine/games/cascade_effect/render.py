@@ -1,8 +1,9 @@
 """Draws a Cascade Effect view (or ``state_json``) as SVG for the replay viewer:
 the field with its zones, the centre structure, kickstands, rolling goals with
-their tube heights, robots with their facing, and the score panel under the
-field. 520 units wide: the viewer shows a board at most 520 px wide, so the
-text is drawn at its real size."""
+their tube heights, robots with their facing, and beside the field a panel: who
+plays which alliance, the round, each alliance's score and the result. Field and
+panel side by side keep the drawing wide rather than tall, so it fills a screen's
+width without outgrowing its height."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ from engine.games.cascade_effect.board import SIZE, col_row, label
 CELL = 80
 MARGIN = 20
 WIDTH = 2 * MARGIN + SIZE * CELL
-PANEL_Y = MARGIN + SIZE * CELL + 24
-HEIGHT = PANEL_Y + 190
+PANEL_X = WIDTH + 4
+PANEL_W = 300
+HEIGHT = 2 * MARGIN + SIZE * CELL
+WIDTH += PANEL_W + 4
 INK = {"red": "#b71c1c", "blue": "#1a47a8"}
 TINT = {"red": "#f9dada", "blue": "#dae3f9"}
 ROBOT_NAMES = ("R1", "B1", "R2", "B2")
@@ -154,22 +157,33 @@ def _robots(view: dict) -> list[str]:
 
 
 def _panel(view: dict) -> list[str]:
-    x, y = MARGIN, PANEL_Y
+    x, y = PANEL_X, MARGIN + 14
+    parts = []
+    for colour in ("red", "blue"):  # the legend: who plays which alliance
+        robots = [r for r in view["robots"] if r["alliance"] == colour and r["seat"] >= 0]
+        seats = sorted({r["seat"] for r in robots})
+        names = ", ".join(ROBOT_NAMES[r["id"]] for r in robots)
+        who = " and ".join(f"seat {s}" for s in seats) or "nobody"
+        parts.append(_text(x, y, f"{who}: {colour} ({names})", 14, INK[colour], "start",
+                           cls="legend"))
+        y += 20
     tele, end = view["rolls"]
     phase = "end game" if view["endgame"] else "tele-op"
-    status = f"round {view['round']} of {tele + end} ({phase})"
+    parts.append(_text(x, y + 6, f"round {view['round']} of {tele + end} ({phase})", 14,
+                       anchor="start", bold=True))
     active = view["active"]
     if view["phase"] == "play" and active >= 0:
-        status += f" · {ROBOT_NAMES[active]} to play"
+        status = f"{ROBOT_NAMES[active]} to play"
         if view["declared"]:
             status += f", declared {view['declared']}"
         if view["die"]:
             status += f", rolled {view['die']}"
-    parts = [_text(x, y, status, 13, anchor="start", bold=True)]
-    half = SIZE * CELL // 2
+        parts.append(_text(x, y + 26, status, 13, anchor="start"))
+    y += 34
+    half = PANEL_W + 8
     for i, colour in enumerate(("red", "blue")):
         s = view["score"][i]
-        bx, by = x + i * half, y + 12
+        bx, by = x, y + i * 122
         cm = s["cm"]
         lines = [f"{colour.upper()} ALLIANCE: {s['total']}",
                  f"tubes {cm['30']} / {cm['60']} / {cm['90']} cm = {s['tubes']}",
@@ -181,17 +195,21 @@ def _panel(view: dict) -> list[str]:
         for k, line in enumerate(lines):
             parts.append(_text(bx + 8, by + 22 + 21 * k, line, 15 if k == 0 else 13,
                                INK[colour], "start", bold=k == 0))
-    y += 148
-    deck = f"Cascade deck: {view['deck']} face down"
+    y += 2 * 122 + 18
+    parts.append(_text(x, y, f"Cascade deck: {view['deck']} face down", 13, anchor="start"))
     if view["last_card"]:
-        deck += f" · last card: {view['last_card'].replace('_', ' ')}"
-    parts.append(_text(x, y, deck, 13, anchor="start"))
+        y += 18
+        parts.append(_text(x, y, f"last card: {view['last_card'].replace('_', ' ')}", 13,
+                           anchor="start"))
     if view["result"]:
         result = "a draw" if view["result"] == "draw" else f"{view['result']} alliance wins"
-        parts.append(_text(x, y + 22, f"result: {result}", 14, anchor="start", bold=True))
+        winner = INK.get(view["result"], "#222")
+        parts.append(_text(x, y + 26, f"result: {result}", 17, winner, "start", bold=True,
+                           cls="winner"))
     elif view["phase"] != "over":
-        parts.append(_text(x, y + 22, "bridge and parking points count where robots stand "
-                           "at the end", 11, "#555", "start"))
+        parts.append(_text(x, y + 22, "bridge and parking points count where", 12, "#555",
+                           "start"))
+        parts.append(_text(x, y + 38, "robots stand at the end", 12, "#555", "start"))
     return parts
 
 

@@ -48,6 +48,11 @@ def _arc(view: dict, plane: dict) -> list[str]:
     return parts
 
 
+def _anchor(x: float, area: int) -> str:
+    """A label near the sky's edge grows inwards, so it is never cut off."""
+    return "start" if x < area / 10 else "end" if x > area * 9 / 10 else "middle"
+
+
 def _plane(view: dict, plane: dict, scale: float) -> list[str]:
     area, x, y, h = view["area"], plane["x"], plane["y"], plane["heading"]
     half = view["token"] / 2
@@ -69,7 +74,8 @@ def _plane(view: dict, plane: dict, scale: float) -> list[str]:
             f'stroke-width="{_fmt(scale)}" opacity="{1 if plane["alive"] else 0.5}"/>',
             f'<polygon points="{arrow}" fill="#fff"/>',
             f'<text x="{_fmt(x)}" y="{_fmt(area - y - half - 4 * scale)}" font-size="{_fmt(font)}" '
-            f'text-anchor="middle" font-weight="bold" fill="#000">{plane["seat"]}: {status}</text>',
+            f'text-anchor="{_anchor(x, area)}" font-weight="bold" fill="#000">'
+            f'{plane["seat"]}: {status}</text>',
             f'<title>seat {plane["seat"]}, heading {h * 45}°, Health {plane["health"]}, '
             f'altitude {plane["altitude"]}</title></g>']
 

@@ -1,25 +1,41 @@
-"""Draws a tic-tac-toe state (its ``view`` or ``state_json``) as SVG."""
+"""Draws a tic-tac-toe state (its ``view`` or ``state_json``) as SVG: the grid,
+the marks, a legend of who plays which mark and the winning line."""
 
 from __future__ import annotations
 
 from html import escape
 
-CELL = 60
+from engine.games.lines import winning_cells
+
+CELL = 100
+LEGEND = 44
+MARKS = ("X", "O")
+INK = ("#c62828", "#1565c0")
 
 
 def render(state: dict) -> str:
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {3 * CELL} {3 * CELL}" '
-             'class="board tic-tac-toe">',
-             f'<rect width="{3 * CELL}" height="{3 * CELL}" fill="#fafafa"/>']
+    side = 3 * CELL
+    board = state["board"]
+    line = winning_cells(board, 3, 3, 3)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side + LEGEND}" '
+             'class="board tic-tac-toe" font-family="sans-serif">',
+             f'<rect width="{side}" height="{side + LEGEND}" fill="#fafafa"/>']
+    for cell in line:
+        parts.append(f'<rect x="{cell % 3 * CELL}" y="{cell // 3 * CELL}" width="{CELL}" '
+                     f'height="{CELL}" fill="#fff2a8" data-winning="{cell}"/>')
     for k in (1, 2):
-        parts.append(f'<line x1="{k * CELL}" y1="0" x2="{k * CELL}" y2="{3 * CELL}" stroke="#333"/>')
-        parts.append(f'<line x1="0" y1="{k * CELL}" x2="{3 * CELL}" y2="{k * CELL}" stroke="#333"/>')
-    for i, mark in enumerate(state["board"]):
+        parts.append(f'<line x1="{k * CELL}" y1="0" x2="{k * CELL}" y2="{side}" stroke="#333" stroke-width="3"/>')
+        parts.append(f'<line x1="0" y1="{k * CELL}" x2="{side}" y2="{k * CELL}" stroke="#333" stroke-width="3"/>')
+    for i, mark in enumerate(board):
         if mark < 0:
             continue
         x, y = (i % 3) * CELL + CELL // 2, (i // 3) * CELL + CELL // 2
-        glyph = "X" if mark == 0 else "O"
-        parts.append(f'<text x="{x}" y="{y + 14}" font-size="40" text-anchor="middle" '
-                     f'data-cell="{i}">{escape(glyph)}</text>')
-    parts.append("</svg>")
+        parts.append(f'<text x="{x}" y="{y + 24}" font-size="68" font-weight="bold" '
+                     f'text-anchor="middle" fill="{INK[mark]}" data-cell="{i}">'
+                     f'{escape(MARKS[mark])}</text>')
+    legend = " · ".join(f"{MARKS[s]} seat {s}" for s in (0, 1))
+    if line:
+        legend += f" · {MARKS[board[line[0]]]} wins"
+    parts.append(f'<text x="{side // 2}" y="{side + 30}" font-size="18" text-anchor="middle" '
+                 f'class="legend">{escape(legend)}</text></svg>')
     return "".join(parts)

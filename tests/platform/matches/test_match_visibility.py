@@ -19,7 +19,7 @@ def test_running_match_serves_only_public_events(api, running_private_match):
     assert [e["seq"] for e in served] == [0, 1, 3]
     twin = served[1]
     assert twin == {"seq": 1, "type": "CardDrawn", "to": "all", "data": {"seat": 0},
-                    "redacted": True}
+                    "redacted": True, "text": "Card drawn: seat 0. (details hidden)"}
     assert "42" not in str(served) and "north" not in str(served)
     assert all("hash" not in e for e in served)
 
@@ -35,6 +35,16 @@ def test_running_match_hides_digest_seat_views_and_log(api, running_private_matc
     assert spectator["seat"] == "spectator"
     assert spectator["state"]["you"] is None
     assert api.get(f"/api/matches/{running_private_match.pk}/log.jsonl").status_code == 409
+
+
+def test_each_served_event_is_said_in_words_from_what_is_served(api, running_private_match):
+    served = events(api, running_private_match)
+    assert [e["text"] for e in served] == [
+        "The match begins: no seats.", "Card drawn: seat 0. (details hidden)",
+        "Announced: text hello."]
+    Match.objects.filter(pk=running_private_match.pk).update(status=Match.Status.FAILED)
+    served = events(api, running_private_match)
+    assert served[1]["text"] == "Card drawn: card 42, seat 0."  # over: the whole event
 
 
 def test_everything_is_visible_once_over(api, running_private_match):

@@ -122,7 +122,10 @@ def test_events_paged_with_after(api, finished_match):
     event = api.get(f"/api/matches/{finished_match.pk}/events/?after=0&limit=1").json()["results"][0]
     stored = finished_match.events.get(seq=1)
     assert event == {"seq": 1, "type": stored.type, "to": "all", "data": stored.data,
-                     "hash": stored.chain_hash}
+                     "hash": stored.chain_hash,
+                     "text": "greedy (seat 0) puts X in the top left."
+                     if stored.data["action"] == 0 else event["text"]}
+    assert event["text"].startswith("greedy (seat 0) puts X in the ")
 
 
 @pytest.mark.parametrize("query, param", [

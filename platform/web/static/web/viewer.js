@@ -4,6 +4,13 @@
  * match runs); each frame (the board after an event, as the chosen seat sees it) is
  * the SVG the game draws server side, from /api/matches/ID/state/?at=SEQ&seat=S,
  * fetched once and cached. The URL fragment #eSEQ names an event.
+ *
+ * Each event is listed as the game's sentence (`text`, served with it); its JSON
+ * sits behind the "JSON" toggle. Playback runs on a clock: at N× the shown event
+ * advances N × PACE events a second whatever the frames cost, and a frame that
+ * arrives after its event has passed is skipped, so the speed labels stay true.
+ * The owner of an uploaded bot gets its stderr beside the events, each part next
+ * to the decision that printed it (cfg.logs, marked by the match runner).
  */
 (function () {
   "use strict";
@@ -11,13 +18,18 @@
   function $(id) { return document.getElementById(id); }
   var board = $("board"), slider = $("slider"), list = $("events"), playBtn = $("play"),
       speed = $("speed"), perspective = $("perspective"), position = $("position"),
-      detail = $("event-detail"), permalink = $("permalink"), follow = $("follow");
+      detail = $("event-detail"), permalink = $("permalink"), follow = $("follow"),
+      sentence = $("sentence"), showJson = $("show-json");
+  var PACE = 1;             // events a second at 1×
+  var DECISION = /^── decision at event (\d+) ──$/;
 
   var events = [];          // the events served to us, in seq order
   var index = -1;           // the shown event's place in `events`
   var over = cfg.over;      // once over, everything is visible
   var playing = false, timer = null, showToken = 0, pollTimer = null;
   var frames = new Map();   // "seq|seat" -> Promise of a frame
+  var clock = null;         // {start: ms, from: index, rate: events/s} while playing
+  var logParts = [];        // [{seq, el}] the owner's log, one part per decision
 
   // -- perspective ------------------------------------------------------------------
   function buildPerspectives() {
@@ -52,10 +64,9 @@
     return frames.get(key);
   }
 
+  // the game's sentence, or (a game without words) the type and the data
   function describe(e) {
-    var data = JSON.stringify(e.data);
-    if (data.length > 80) { data = data.slice(0, 77) + "..."; }
-    return data;
+    return e.text || (e.type + ": " + JSON.stringify(e.data));
   }
 
   function show(i) {
@@ -65,7 +76,9 @@
     slider.value = index;
     position.textContent = "event " + e.seq + " of " + (events[events.length - 1].seq) +
       " · " + e.type;
+    sentence.textContent = describe(e);
     permalink.href = "#e" + e.seq;
+    showLog(e.seq);
     detail.textContent = JSON.stringify(e, null, 1);
     var old = list.querySelector("li.current");
     if (old) { old.classList.remove("current"); }
@@ -82,6 +95,9 @@
     return fetchFrame(e.seq).then(function (f) {
       if (token !== showToken) { return; }
       board.innerHTML = f.svg;
+      if (!board.dataset.firstBoardMs) {  // time to first board, for the benchmark
+        board.dataset.firstBoardMs = String(Math.round(performance.now()));
+      }
       if (f.render_error) {
         var note = document.createElement("p");
         note.className = "render-error";
@@ -91,7 +107,8 @@
       board.dataset.seq = String(e.seq);
       board.dataset.view = perspective.value;
       board.classList.remove("error");
-      for (var k = 1; k <= 3 && index + k < events.length; k++) {
+      var ahead = clock ? Math.min(12, Math.ceil(clock.rate / 2)) : 3;
+      for (var k = 1; k <= ahead && index + k < events.length; k++) {
         fetchFrame(events[index + k].seq).catch(function () {});
       }
     }, function (err) {
@@ -107,24 +124,27 @@
     playBtn.textContent = on ? "❚❚ pause" : "▶ play";
     playBtn.setAttribute("aria-pressed", on ? "true" : "false");
     clearTimeout(timer);
+    clock = null;
     if (on) {
-      if (index >= events.length - 1 && over) { show(0).then(tick); } else { tick(); }
+      if (index >= events.length - 1 && over) { show(0); }
+      startClock();
+      tick();
     }
   }
 
+  function startClock() {
+    clock = {start: performance.now(), from: index, rate: Number(speed.value) * PACE};
+  }
+
+  // the event the clock has reached is shown; frames that come late are skipped
   function tick() {
     if (!playing) { return; }
-    var delay = 1000 / Number(speed.value);
-    timer = setTimeout(function () {
-      if (!playing) { return; }
-      if (index < events.length - 1) {
-        show(index + 1).then(tick);
-      } else if (over) {
-        setPlaying(false);
-      } else {
-        tick();  // a live match: wait for more events
-      }
-    }, delay);
+    var due = clock.from + Math.floor((performance.now() - clock.start) * clock.rate / 1000);
+    var target = Math.min(due, events.length - 1);
+    if (target > index) { show(target); }
+    if (index >= events.length - 1 && over) { setPlaying(false); return; }
+    if (due > events.length - 1) { startClock(); }  // live: wait for more, then go on
+    timer = setTimeout(tick, Math.max(10, Math.min(250, 1000 / clock.rate)));
   }
 
   // -- events -----------------------------------------------------------------------
@@ -136,14 +156,19 @@
       li.value = e.seq;
       li.dataset.index = String(events.length);
       li.dataset.seq = String(e.seq);
+      li.dataset.type = e.type;
       var a = document.createElement("a");
       a.href = "#e" + e.seq;
-      a.textContent = e.type;
+      a.textContent = describe(e);
       var code = document.createElement("code");
-      code.textContent = describe(e);
+      code.className = "json";
+      code.textContent = e.type + " " + JSON.stringify(e.data);
       li.appendChild(a);
-      li.appendChild(document.createTextNode(" "));
       li.appendChild(code);
+      if (logParts.some(function (p) { return p.seq === e.seq; })) {
+        li.classList.add("has-log");
+        li.title = "your bot wrote to its log at this decision";
+      }
       if (e.redacted || (e.to !== "all")) { li.classList.add("private"); }
       frag.appendChild(li);
       events.push(e);
@@ -172,6 +197,16 @@
     cfg.status = status;
     var el = $("match-status");
     if (el) { el.textContent = status; el.className = "status " + status; }
+    // before the end, the result line just says how far the match got
+    if (status !== "finished" && $("result-text")) { $("result-text").textContent = status; }
+  }
+
+  function isEnded(status) { return status === "finished" || status === "failed"; }
+
+  function endLive() {
+    var marker = $("live-marker");
+    if (marker) { marker.remove(); }
+    $("live-label").hidden = true;
   }
 
   function seekToFragment() {
@@ -187,16 +222,76 @@
     var atEnd = index >= events.length - 1;
     var after = events.length ? events[events.length - 1].seq : -1;
     fetchEvents(after).then(function (page) {
-      setStatus(page.status);
-      if (page.status === "finished" || page.status === "failed") {
-        // the match ended: everything is visible now, so reload the whole log
+      if (isEnded(page.status)) {
+        // the match ended: everything (seats' views, results) is visible now, so
+        // reload the page; the live marker goes at once, not after the reload
+        endLive();
+        position.textContent = "the match has ended: loading the result…";
         location.reload();
         return;
       }
+      setStatus(page.status);
       appendEvents(page.results);
       if (page.results.length && follow.checked && atEnd && !playing) { show(events.length - 1); }
       pollTimer = setTimeout(poll, 1000);
     }, function () { pollTimer = setTimeout(poll, 3000); });
+  }
+
+  // -- the owner's bot log ---------------------------------------------------------------
+  function buildLogs() {
+    var box = $("bot-logs");
+    if (!box || !cfg.logs || !cfg.logs.length) { return; }
+    box.hidden = false;
+    cfg.logs.forEach(function (log) {
+      var h = document.createElement("h3");
+      h.textContent = "Your bot's log: " + log.bot + " (seat " + log.seat + ")";
+      box.appendChild(h);
+      var pre = document.createElement("div");
+      pre.className = "log";
+      pre.dataset.seat = String(log.seat);
+      var part = null;
+      function open(seq) {
+        part = document.createElement("pre");
+        if (seq !== null) {
+          part.dataset.seq = String(seq);
+          logParts.push({seq: seq, el: part});
+        }
+        pre.appendChild(part);
+      }
+      open(null);
+      (log.text || "").split("\n").forEach(function (line) {
+        var m = DECISION.exec(line);
+        if (m) {
+          open(Number(m[1]));
+          var a = document.createElement("a");
+          a.href = "#e" + m[1];
+          a.className = "decision";
+          a.textContent = "decision at event " + m[1];
+          part.appendChild(a);
+          part.appendChild(document.createTextNode("\n"));
+        } else {
+          part.appendChild(document.createTextNode(line + "\n"));
+        }
+      });
+      if (!log.text) { pre.firstChild.textContent = "(nothing on stderr)"; }
+      box.appendChild(pre);
+    });
+  }
+
+  // highlight the latest part of the log written at or before event `seq`
+  function showLog(seq) {
+    var best = null;
+    logParts.forEach(function (p) {
+      p.el.classList.remove("current");
+      if (p.seq <= seq && (!best || p.seq >= best.seq)) { best = p; }
+    });
+    if (!best) { return; }
+    best.el.classList.add("current");
+    var box = best.el.parentNode;
+    var top = best.el.offsetTop - box.offsetTop;
+    if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - 20) {
+      box.scrollTop = top - 10;
+    }
   }
 
   // -- wiring ---------------------------------------------------------------------------
@@ -205,8 +300,14 @@
   $("forward").addEventListener("click", function () { setPlaying(false); show(index + 1); });
   $("first").addEventListener("click", function () { setPlaying(false); show(0); });
   $("last").addEventListener("click", function () { setPlaying(false); show(events.length - 1); });
-  slider.addEventListener("input", function () { show(Number(slider.value)); });
-  speed.addEventListener("change", function () { if (playing) { clearTimeout(timer); tick(); } });
+  slider.addEventListener("input", function () {
+    show(Number(slider.value));
+    if (playing) { startClock(); }  // play on from where the slider was dropped
+  });
+  speed.addEventListener("change", function () { if (playing) { startClock(); } });
+  showJson.addEventListener("change", function () {
+    $("viewer").classList.toggle("show-json", showJson.checked);
+  });
   perspective.addEventListener("change", function () { show(index); });
   list.addEventListener("click", function (ev) {
     var li = ev.target.closest("li");
@@ -241,9 +342,15 @@
   }
 
   buildPerspectives();
+  buildLogs();
   loadAll().then(function () {
     board.dataset.loaded = "true";
     if (!seekToFragment()) { show(over ? 0 : events.length - 1); }
-    if (!over) { $("live-label").hidden = false; pollTimer = setTimeout(poll, 1000); }
+    if (!over && !isEnded(cfg.status)) {
+      $("live-label").hidden = false;
+      pollTimer = setTimeout(poll, 1000);
+    } else {
+      endLive();
+    }
   }, function (err) { position.textContent = "could not load the events: " + err.message; });
 }());

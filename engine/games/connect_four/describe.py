@@ -1,0 +1,15 @@
+"""Connect four's events in words."""
+
+from __future__ import annotations
+
+from engine.describe import Seats
+
+COLOURS = ("red", "yellow")
+
+
+def describe(kind: str, data: dict, seats: Seats) -> str | None:
+    if kind == "ActionSubmitted" and isinstance(data.get("action"), int):
+        seat = data["seat"]
+        return (f"{seats(seat)} drops a {COLOURS[seat]} disc into column "
+                f"{data['action'] + 1}.")
+    return None

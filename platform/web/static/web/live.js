@@ -1,0 +1,41 @@
+/* Live pages: a season's standings and a competition's admin progress update by
+ * themselves while their competition runs.
+ *
+ * A live page carries a marker element [data-live-page="MS"] (the "● live" badge)
+ * and marks its changing parts [data-live="NAME"]. Every MS milliseconds the page
+ * is fetched again and each part replaced by its fresh copy; when the fresh page
+ * has no marker (the competition finished or paused) the badge goes and polling
+ * stops. Nothing else on the page is touched, so a half-filled form is kept.
+ */
+(function () {
+  "use strict";
+  var marker = document.querySelector("[data-live-page]");
+  if (!marker || !window.fetch || !window.DOMParser) { return; }
+  var every = Number(marker.dataset.livePage) || 3000;
+
+  function swap(doc) {
+    document.querySelectorAll("[data-live]").forEach(function (el) {
+      var fresh = doc.querySelector('[data-live="' + el.dataset.live + '"]');
+      if (fresh && fresh.innerHTML !== el.innerHTML) { el.innerHTML = fresh.innerHTML; }
+    });
+  }
+
+  function poll() {
+    fetch(location.href, {credentials: "same-origin", headers: {Accept: "text/html"}})
+      .then(function (r) {
+        if (!r.ok) { throw new Error("HTTP " + r.status); }
+        return r.text();
+      })
+      .then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        swap(doc);
+        if (!doc.querySelector("[data-live-page]")) {
+          marker.remove();
+          document.body.dataset.liveEnded = "true";
+          return;
+        }
+        setTimeout(poll, every);
+      }, function () { setTimeout(poll, every * 2); });
+  }
+  setTimeout(poll, every);
+}());

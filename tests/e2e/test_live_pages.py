@@ -1,0 +1,134 @@
+"""Live pages in a real browser (issue 15, item 3): a running match, a competition's
+standings page and its admin progress update by themselves, with a live marker that
+goes away at the end. Matches are played in this process while the page watches."""
+
+from collections import deque
+
+import pytest
+
+from matches import services as match_services
+from matches.models import Match
+from tournaments import services
+from tournaments.tasks import play
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# what the page shows, recorded across reloads: the status and the result line
+RECORD_HEADER = """
+(() => {
+  const note = () => {
+    const s = document.getElementById('match-status'), r = document.getElementById('result-text');
+    if (!s || !r) return;
+    const seen = JSON.parse(sessionStorage.getItem('seen') || '[]');
+    seen.push(s.textContent + ' | ' + r.textContent);
+    sessionStorage.setItem('seen', JSON.stringify(seen));
+  };
+  document.addEventListener('DOMContentLoaded', () => {
+    note();
+    new MutationObserver(note).observe(document.body, {subtree: true, childList: true,
+                                                       characterData: true});
+  });
+})();
+"""
+
+
+@pytest.fixture
+def queue():
+    """Matches a competition schedules wait here until ``drain`` plays them."""
+    todo = deque()
+    services.set_dispatch(todo.extend)
+
+    def drain(limit=10_000):
+        n = 0
+        while todo and n < limit:
+            mid = todo.popleft()
+            play(mid, "test")
+            services.after_match(mid)
+            n += 1
+        return n
+
+    drain.queue = todo
+    yield drain
+    services.set_dispatch(None)
+
+
+def while_the_page_waits(page, write, urls="**/tournaments/**"):
+    """Run ``write`` (database writes) while the page's polls are held back: the
+    test database is SQLite, where a read in the server thread can lock a table
+    the test is writing. The page meets a failed poll and simply polls again."""
+    page.route(urls, lambda route: route.abort())
+    page.wait_for_timeout(300)  # a poll already on its way finishes first
+    try:
+        return write()
+    finally:
+        page.unroute(urls)
+
+
+def running_tournament():
+    t = services.create_tournament("live cup", "tic_tac_toe", "round_robin", seed=3)
+    services.add_entries(t, ["greedy", "random", "greedy"])
+    services.open_entries(t)
+    return services.start(t)
+
+
+def test_a_match_page_goes_live_then_shows_the_result_without_a_stale_header(
+        live_server, page):
+    match = match_services.create_match("tic_tac_toe", ["greedy", "random"], 5)
+    page.add_init_script(RECORD_HEADER)
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    page.wait_for_selector("#board[data-loaded='true']")
+    assert page.is_visible("#live-marker")
+    while_the_page_waits(page, lambda: match_services.run_stored_match(match),
+                         urls="**/api/matches/**")
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    # the page notices the end, drops the marker and shows the result
+    page.wait_for_function("document.getElementById('result-text').textContent.includes('won')"
+                           " || document.getElementById('result-text').textContent === 'draw'",
+                           timeout=30000)
+    assert page.locator("#live-marker").count() == 0
+    assert page.inner_text("#match-status") == "finished"
+    seen = page.evaluate("JSON.parse(sessionStorage.getItem('seen') || '[]')")
+    assert not [s for s in seen if s.startswith("finished") and s.endswith("| running")], seen
+    assert not [s for s in seen if s.startswith("finished") and s.endswith("| queued")], seen
+
+
+def test_a_competition_page_counts_matches_as_they_finish_and_stops_at_the_end(
+        live_server, page, queue):
+    t = running_tournament()
+    page.goto(f"{live_server.url}/tournaments/{t.pk}/")
+    assert page.is_visible("[data-live-page]")
+    summary = page.locator("[data-live='summary']")
+    assert "0 done" in summary.inner_text()
+    while_the_page_waits(page, lambda: queue(1))
+    page.wait_for_function(
+        "document.querySelector(\"[data-live='summary']\").textContent.includes('1 done')",
+        timeout=30000)
+    assert page.is_visible("[data-live-page]")
+    while_the_page_waits(page, queue)
+    t.refresh_from_db()
+    assert t.status == "finished"
+    page.wait_for_selector("[data-live-page]", state="detached", timeout=30000)
+    assert "finished" in summary.inner_text()
+    rows = page.locator("[data-live='standings'] tbody tr")
+    assert rows.count() == 3 and "2" in rows.first.inner_text()
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: nothing scrolls sideways
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_the_admin_progress_updates_by_itself(live_server, page, queue, django_user_model):
+    django_user_model.objects.create_superuser("boss", "boss@example.com", "pw-boss-123")
+    t = running_tournament()
+    page.goto(f"{live_server.url}/admin/login/?next=/admin/tournaments/tournament/{t.pk}/change/")
+    page.fill("#id_username", "boss")
+    page.fill("#id_password", "pw-boss-123")
+    page.click("input[type=submit]")
+    page.wait_for_selector("#live-progress")
+    assert page.is_visible("[data-live-page]")
+    assert "0 done" in page.inner_text("#live-progress")
+    while_the_page_waits(page, lambda: queue(1))
+    page.wait_for_function(
+        "document.getElementById('live-progress').textContent.includes('1 done')", timeout=30000)
+    played = while_the_page_waits(page, queue)
+    page.wait_for_selector("[data-live-page]", state="detached", timeout=30000)
+    assert f"{played + 1} done" in page.inner_text("#live-progress")
