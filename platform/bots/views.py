@@ -31,7 +31,8 @@ class BotForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = game_choices()
+        # no game is preselected: a bot uploaded under the wrong game fails validation
+        self.fields["game"].choices = [("", "choose a game")] + game_choices()
 
 
 class UploadForm(forms.Form):
@@ -54,7 +55,7 @@ def _refusal(form, exc) -> None:
 
 @login_required
 def my_bots(request):
-    form = BotForm()
+    form = BotForm(initial={"game": request.GET.get("game", "")})
     status = 200
     if request.method == "POST":
         form = BotForm(request.POST, request.FILES)
