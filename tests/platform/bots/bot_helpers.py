@@ -47,6 +47,15 @@ def py_upload(data: bytes = GOOD_PY, name: str = "my_bot.py") -> SimpleUploadedF
     return SimpleUploadedFile(name, data, content_type="text/x-python")
 
 
+def valid_bot(owner, name: str, source: bytes = GOOD_PY, game: str = "tic_tac_toe"):
+    """A new bot of ``owner`` whose version 1 passed validation."""
+    from bots import services
+
+    bot, version = services.create_bot(owner, name, game, py_upload(source))
+    assert version.status == "valid", version.validation_reason
+    return bot
+
+
 def zip_bytes(files: dict, manifest: dict | None = None, *, compression=zipfile.ZIP_DEFLATED,
               infos: list | None = None) -> bytes:
     """A zip of ``files`` (name -> bytes) plus ``bot.json`` from ``manifest``."""

@@ -15,16 +15,14 @@ from matches.models import Match, MatchSeat
 from matches.services import verify_stored_match
 from matches.tasks import run_match_task
 
-from tests.platform.bots.bot_helpers import FAILS_HANDSHAKE, NOISY_PY, GOOD_PY, py_upload
+from tests.platform.bots.bot_helpers import FAILS_HANDSHAKE, NOISY_PY, GOOD_PY, py_upload, valid_bot
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def noisy(alice):
-    bot, version = services.create_bot(alice, "noisy", "tic_tac_toe", py_upload(NOISY_PY))
-    assert version.status == "valid", version.validation_reason
-    return bot
+    return valid_bot(alice, "noisy", NOISY_PY)
 
 
 @pytest.fixture
