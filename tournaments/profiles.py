@@ -41,7 +41,8 @@ def _record(entry: Entry) -> dict:
             "rank": standing.rank if standing and standing.rank else None,
             "wins": standing.wins if standing else None,
             "draws": standing.draws if standing else None,
-            "losses": standing.losses if standing else None}
+            "losses": standing.losses if standing else None,
+            "byes": standing.byes if standing else 0}
 
 
 def _entries():

@@ -3,6 +3,7 @@ built-in bots and starter bot, read from the game plugin itself."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -38,7 +39,10 @@ def _first_line(obj) -> str:
 
 
 def options(game: Game) -> list[dict]:
-    return [{"name": name, "default": o.default, "help": o.help, "choices": o.choices,
+    """Each option with its default and allowed values as a command line takes
+    them (``--option name=value``: ``true``, not Python's ``True``)."""
+    return [{"name": name, "default": json.dumps(o.default), "help": o.help,
+             "choices": [json.dumps(c) for c in o.choices] if o.choices else None,
              "minimum": o.minimum, "maximum": o.maximum}
             for name, o in sorted(game.options.items())]
 

@@ -14,28 +14,11 @@ from engine import registry
 from matches.models import Match, MatchSeat
 from tournaments import services
 from tournaments.models import Competition, Entry
-from tournaments.tasks import play
 from web import games
 
-from tests.platform.bots.bot_helpers import valid_bot
+from tests.platform.bots.bot_helpers import play_all, valid_bot
 
 pytestmark = pytest.mark.django_db
-
-
-def play_all(competition, capture) -> None:
-    """Start ``competition`` and play every match it schedules, in this process."""
-    todo: list[int] = []
-    services.set_dispatch(todo.extend)
-    try:
-        with capture(execute=True):
-            services.start(competition)
-        while todo:
-            match_id = todo.pop(0)
-            with capture(execute=True):
-                play(match_id, "test")
-                services.after_match(match_id)
-    finally:
-        services.set_dispatch(None)
 
 
 @pytest.fixture
@@ -138,7 +121,7 @@ def test_every_game_has_a_page_with_rules_options_bots_and_starter(client, name)
     html = client.get(reverse("game-page", args=[name])).content.decode()
     rules = games.rules_path(game).read_text("utf-8")
     heading = rules.splitlines()[0].lstrip("# ").split(" (")[0]
-    assert f"<h1" in html and heading in html.split('id="rules"')[1]
+    assert f"<h1" in html and heading in html.split('id="rules-text"')[1]
     for option in game.options:
         assert f"<code>{option}</code>" in html
     for bot in game.bots:
