@@ -160,3 +160,11 @@ def test_the_bot_filter_takes_a_plain_name(client, api, ace, cup):
     api_ids = {m["id"] for m in api.get("/api/matches/?bot=ace").json()["results"]}
     assert api_ids == theirs
     assert client.get("/matches/?bot=ac").content.decode().count('class="match-link"') == 0
+
+
+def test_the_bot_guide_points_to_game_pages_that_exist(client):
+    html = client.get(reverse("write-a-bot")).content.decode()
+    assert "<code>/games/&lt;game&gt;/</code>" in html
+    for name in registry.games():
+        url = reverse("game-page", args=[name])
+        assert f'href="{url}"' in html and client.get(url).status_code == 200
