@@ -40,3 +40,20 @@ def test_demo_ladders_stop_after_a_bounded_number_of_rounds(inline):
 def test_demo_seasons_refuses_a_bound_of_zero(db):
     with pytest.raises(CommandError, match="at least 1"):
         call_command("demo_seasons", "--rounds", "0", stdout=io.StringIO())
+
+
+def test_the_worker_log_leaves_out_routine_round_checks(caplog):
+    """Issue 15: "check_round done already" lines buried a user's own matches."""
+    from celery.app.trace import LOG_SUCCESS, info
+
+    caplog.set_level("INFO", logger="celery.app.trace")
+    for name, value in (("tournaments.check_round", "'done already'"),
+                        ("tournaments.check_round", "'waiting'"),
+                        ("tournaments.check_round", "'completed'"),
+                        ("tournaments.play_match", "'finished'")):
+        info(LOG_SUCCESS, {"id": "x", "name": name, "return_value": value, "runtime": 0.01,
+                           "args": "(1,)", "kwargs": "{}"})
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == 2
+    assert "check_round[x] succeeded" in lines[0] and "'completed'" in lines[0]
+    assert "play_match[x] succeeded" in lines[1]
