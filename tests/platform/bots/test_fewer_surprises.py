@@ -67,3 +67,16 @@ def test_admin_messages_count_in_the_right_number(admin_client, django_user_mode
         "competition": f"tournament:{cup.pk}"}, follow=True)
     html = response.content.decode()
     assert "1 entry added" in html and "1 entries" not in html
+
+
+def test_command_lines_count_in_the_right_number(finished_match):
+    import io
+
+    from django.core.management import call_command
+
+    out = io.StringIO()
+    call_command("verify_replays", str(finished_match.pk), stdout=out)
+    assert "1 match checked, 0 with mismatches" in out.getvalue()
+    out = io.StringIO()
+    call_command("demo", "--matches", "1", stdout=out)
+    assert "1 new demo match\n" in out.getvalue() and "match(es)" not in out.getvalue()
