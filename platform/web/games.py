@@ -4,6 +4,7 @@ built-in bots and starter bot, read from the game plugin itself."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -29,8 +30,13 @@ def rules_path(game: Game) -> Path:
 
 
 def rules_html(game: Game) -> str:
+    """RULES.md as HTML, its headings two levels down (it sits under the page's
+    own title and its "Rules" heading)."""
     path = rules_path(game)
-    return markdown_html(path.read_text("utf-8")) if path.is_file() else ""
+    if not path.is_file():
+        return ""
+    return re.sub(r"<(/?)h([1-4])\b", lambda m: f"<{m.group(1)}h{int(m.group(2)) + 2}",
+                  markdown_html(path.read_text("utf-8")))
 
 
 def _first_line(obj) -> str:
