@@ -44,9 +44,17 @@ def test_demo_seasons_refuses_a_bound_of_zero(db):
 
 def test_the_worker_log_leaves_out_routine_round_checks(caplog):
     """Issue 15: "check_round done already" lines buried a user's own matches."""
-    from celery.app.trace import LOG_SUCCESS, info
+    from celery.app.trace import LOG_RECEIVED, LOG_SUCCESS, info
+    from celery.worker.strategy import logger as strategy_logger
 
     caplog.set_level("INFO", logger="celery.app.trace")
+    caplog.set_level("INFO", logger="celery.worker.strategy")
+    for name in ("tournaments.check_round", "tournaments.play_match"):
+        context = {"id": "r", "name": name, "args": "(1,)", "kwargs": "{}", "eta": None}
+        strategy_logger.info(LOG_RECEIVED, context, extra={"data": context})
+    received = [r.getMessage() for r in caplog.records]
+    assert received == ["Task tournaments.play_match[r] received"]
+    caplog.clear()
     for name, value in (("tournaments.check_round", "'done already'"),
                         ("tournaments.check_round", "'waiting'"),
                         ("tournaments.check_round", "'completed'"),

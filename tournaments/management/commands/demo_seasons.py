@@ -5,6 +5,7 @@ a demo left running neither fills the disk nor buries your own matches in the
 worker's log. Idempotent: an existing demo season is left as it is."""
 
 from django.core.management.base import BaseCommand, CommandError
+from django.template.defaultfilters import pluralize
 
 from engine import registry
 from tournaments import services
@@ -35,6 +36,7 @@ class Command(BaseCommand):
                 services.open_entries(season)
                 services.start(season)
                 self.stdout.write(f"{name}: started with {len(bots)} entries, "
-                                  f"a round every {opts['period']} s, {opts['rounds']} rounds")
+                                  f"a round every {opts['period']} s, {opts['rounds']} "
+                                  f"round{pluralize(opts['rounds'])}")
             else:
                 self.stdout.write(f"{name}: {season.status}")
