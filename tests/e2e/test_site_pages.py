@@ -104,6 +104,12 @@ def test_bot_owner_entry_match_and_game_pages_link_to_each_other(live_server, pa
     page.wait_for_url("**/games/tic_tac_toe/leaderboard/")
     assert page.locator("#leaderboard tbody tr").count() == 3
     page.screenshot(path=str(artifacts / "leaderboard.png"), full_page=True)
+    # the match list's bot filter takes the plain name
+    page.goto(f"{live_server.url}/matches/")
+    page.fill("#filters input[name=bot]", "ace")
+    page.click("#filters button[type=submit]")
+    page.wait_for_url("**/matches/?*bot=ace*")
+    assert page.locator("#match-table a.match-link").count() == 2
 
 
 def test_every_page_added_or_touched_fits_a_phone(live_server, browser, cup, artifacts):
