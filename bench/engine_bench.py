@@ -50,10 +50,6 @@ def _seek(game, match):
             "with_snapshots_ms": round(warm * 1000, 3)}
 
 
-#: games also measured at a larger table: name -> seats
-MORE_SEATS = {"dogfight": 8}
-
-
 def bench_game(name: str, budget: float = 4.0, seats: int | None = None) -> dict:
     game = registry.get(name)
     seats = seats or game.seat_counts[0]
@@ -64,14 +60,13 @@ def bench_game(name: str, budget: float = 4.0, seats: int | None = None) -> dict
         out[f"{bot}_v_{bot}"] = figures
         if longest is None or len(match.log) > len(longest.log):
             longest = match
+    for count in (4, 8):  # the bigger tables a game allows, random bots only
+        if count in game.seat_counts and count != seats:
+            out[f"random_{count}_seats"], _ = _timed_matches(game, ["random"] * count, budget)
     out["verify"] = _verify_speed(game, longest)
     out["seek_to_last_event_of_longest_log"] = _seek(game, longest)
     return out
 
 
 def run() -> dict:
-    out = {name: bench_game(name) for name in registry.games()}
-    for name, seats in MORE_SEATS.items():
-        if name in out:
-            out[f"{name}_{seats}_seats"] = bench_game(name, seats=seats)
-    return out
+    return {name: bench_game(name) for name in registry.games()}

@@ -7,14 +7,14 @@ import json
 import shutil
 import sys
 import time
-from pathlib import Path
 from typing import Sequence
 
 from engine import registry
-from engine.events import LogError, parse_jsonl
+from engine.events import LogError, read_jsonl
 from engine.game import RulesError
 from engine.lineup import lineup
 from engine.replay import Replay, verify
+from engine.seeding import MAX_SEED
 from engine.runner import run_match
 
 
@@ -34,10 +34,20 @@ def _options(pairs: Sequence[str]) -> dict:
 
 def _read_log(path: str) -> list:
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as stream:
+            return read_jsonl(stream)
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None
-    return parse_jsonl(data)
+
+
+def _digest(text: str) -> str:
+    """A ``--digest``: 64 lowercase hex digits, as ``play`` and ``verify`` print."""
+    if len(text) != 64 or any(c not in "0123456789abcdef" for c in text):
+        raise ValueError(text)
+    return text
+
+
+_digest.__name__ = "digest (64 hex digits)"
 
 
 def _open_for_writing(path: str):
@@ -79,7 +89,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     verdict = verify(_read_log(args.file), registry.get)
-    if verdict.ok and args.digest and args.digest != verdict.digest:
+    if verdict.ok and args.digest is not None and args.digest != verdict.digest:
         print(f"MISMATCH the log re-simulates to {verdict.digest}, not the expected "
               f"{args.digest}", file=sys.stderr)
         return 1
@@ -114,6 +124,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     options = _options(args.option)
     if args.matches < 1:
         raise UsageError("--matches must be at least 1")
+    if args.seed + args.matches - 1 > MAX_SEED:  # match i plays seed + i
+        raise UsageError(f"--seed plus --matches goes past the largest seed, {MAX_SEED}")
     tally = {name: {"wins": 0, "draws": 0, "losses": 0} for name in args.bots}
     began = time.perf_counter()
     show = sys.stderr.isatty() and not args.json
@@ -160,7 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     ver = sub.add_parser("verify", help="re-simulate a log and compare digests")
     ver.add_argument("file")
-    ver.add_argument("--digest", help="also require this digest (one stored elsewhere): "
+    ver.add_argument("--digest", type=_digest, help="also require this digest (one stored elsewhere): "
                      "catches an edit that is still a legal, consistent match")
 
     rep = sub.add_parser("replay", help="the state (or a seat's view) after event N")

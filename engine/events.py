@@ -15,9 +15,16 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any, BinaryIO, Iterable, Iterator
 
 EVERYONE = "all"
+
+#: the longest line a log may have: a bot's action is at most 1 MiB (its own line
+#: cap) and an event holds it at most twice (data and public twin)
+MAX_LINE_BYTES = 8 << 20
+#: the deepest nesting of lists and objects in event data (and so in an action):
+#: far beyond any game's, and well within what the JSON codecs can recurse through
+MAX_DEPTH = 64
 
 _encoder = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
@@ -112,7 +119,8 @@ _ATOMS = frozenset((str, int, bool, type(None)))
 
 
 def check_plain(value: Any, where: str = "value") -> None:
-    """Raise ``LogError`` unless ``value`` is plain JSON without floats.
+    """Raise ``LogError`` unless ``value`` is plain JSON without floats, nested at
+    most ``MAX_DEPTH`` deep.
 
     Tuples are refused too: they would come back from a stored log as lists, and a
     rule that saw a tuple live and a list on replay could diverge.
@@ -135,24 +143,29 @@ def check_plain(value: Any, where: str = "value") -> None:
 def _check_plain_walk(value: Any, where: str) -> None:
     # depth first, last pushed first: the first error found is always the same one
     # (scalars are skipped as they are met rather than pushed and popped)
+    # (a container pushed with its depth: the value itself is at depth 1)
     atoms = _ATOMS
-    stack = [value]
+    stack = [(value, 1)]
     pop, push = stack.pop, stack.append
     while stack:
-        v = pop()
+        v, depth = pop()
         t = type(v)
         if t in atoms:
             continue
+        if t is list or t is dict:
+            if depth > MAX_DEPTH:
+                raise LogError(f"{where}: nested more than {MAX_DEPTH} deep")
+            depth += 1
         if t is list:
             for item in v:
                 if type(item) not in atoms:
-                    push(item)
+                    push((item, depth))
         elif t is dict:
             for k, item in v.items():
                 if type(k) is not str:
                     raise LogError(f"{where}: object keys must be strings, got {k!r}")
                 if type(item) not in atoms:
-                    push(item)
+                    push((item, depth))
         elif t is float:
             raise LogError(f"{where}: floats are not allowed in a log ({v!r})")
         else:
@@ -274,19 +287,38 @@ def parse_jsonl(text: bytes | str) -> list[Event]:
 
     Raises ``LogError`` naming the line at fault.
     """
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise LogError(f"the log is not UTF-8 ({exc.reason} at byte {exc.start})") from None
+    if isinstance(text, str):
+        text = text.encode("utf-8", "surrogatepass")
+    return parse_lines(text.splitlines())
+
+
+def read_jsonl(stream: BinaryIO) -> list[Event]:
+    """``parse_jsonl`` of a binary file, read a line at a time: an endless or
+    huge input (``/dev/zero``) stops at the first line over ``MAX_LINE_BYTES``."""
+    def lines() -> Iterator[bytes]:
+        while line := stream.readline(MAX_LINE_BYTES + 1):
+            yield line.rstrip(b"\r\n")
+    return parse_lines(lines())
+
+
+def parse_lines(lines: Iterable[bytes]) -> list[Event]:
+    """The events of a log given as its lines (without their line ends)."""
     events = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if not raw.strip():
+    for number, raw in enumerate(lines, start=1):
+        if len(raw) > MAX_LINE_BYTES:
+            raise LogError(f"line {number}: longer than {MAX_LINE_BYTES} bytes")
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise LogError(f"line {number}: not UTF-8 ({exc.reason} at byte {exc.start})") from None
+        if not line.strip():
             continue
         try:
-            obj = json.loads(raw)
+            obj = json.loads(line)
         except json.JSONDecodeError as exc:
             raise LogError(f"line {number}: not JSON ({exc.msg})") from None
+        except RecursionError:
+            raise LogError(f"line {number}: nested more than {MAX_DEPTH} deep") from None
         try:
             event = Event.from_json(obj)
         except LogError as exc:

@@ -253,6 +253,11 @@ class Game:
             allowed = ", ".join(str(n) for n in self.seat_counts)
             raise RulesError(f"{self.name} is played by {allowed} seats, not {count}")
 
+    def check_setup(self, seat_count: int, options: Mapping[str, Any]) -> None:
+        """``RulesError`` when resolved ``options`` cannot be played by
+        ``seat_count`` seats (a team option that needs another count). Checked
+        before a match is stored or started; most games accept every pairing."""
+
     def can_fold(self, version: int) -> bool:
         return version == self.rules_version or version in self.folds_versions
 

@@ -190,15 +190,23 @@ def fork(game: Game, events: Sequence[Event],
         decisions_from -= 1
     try:
         while len(match.log) < len(events):
+            # a step cut short among its decisions has counted faults and a step that
+            # its events (not emitted) will not show: the fork starts before that step
+            faults, steps = list(match.faults), match.steps
             if match.game.outcome(match.state) is not None or \
                     match.step(players, limits["max_faults"]) is not None:
                 raise LogError("this prefix has already decided the match; take a shorter one")
     except Diverged as exc:
         if len(match.log) != decisions_from:
             raise LogError(f"the prefix does not re-simulate: {exc}") from None
+        match.faults, match.steps = faults, steps
     shared = min(len(match.log), len(events))
     if match.log.lines[:shared] != [encode(e) for e in events[:shared]]:
         raise LogError("the prefix does not re-simulate: it was edited")
+    # the players that go on are new (a fresh bot process, a fresh built-in bot):
+    # each one's first request must carry every event its seat saw from the start,
+    # not only those since the recorded player's last decision
+    match._cursor = [0] * len(header.seats)
     return match
 
 
@@ -217,6 +225,9 @@ def verify(events: Sequence[Event], find_game: Callable[[str], Game]) -> Verdict
                          f"only v{game.rules_version} can be re-simulated here")
     recorded = [encode(e) for e in events]
     recorded_digest = digest_of(recorded)
+    if ending_of(events) is None:  # a prefix of a match is not a match (nor reveals its seed)
+        raise LogError(f"the log is incomplete: it stops after event {len(events) - 1}, "
+                       f"before {MATCH_ENDED}")
     try:
         header = reveal(header, ending_of(events))
     except RevealError as exc:

@@ -74,6 +74,7 @@ class Match:
             raise RulesError("the seed must be an integer")
         limits = {"max_steps": max_steps, "max_faults": max_faults}
         resolved = game.resolve_options(options or {})
+        game.check_setup(len(seats), resolved)
         if log_format == 1:
             header = Header(game.name, game.rules_version, seed, tuple(seats), resolved,
                             limits, log_format=1)

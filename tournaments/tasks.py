@@ -24,11 +24,17 @@ Delivery is at least once (``acks_late``, ``reject_on_worker_lost``), so:
   match at once (retrying would fail the same way).
 - **round check**: after each match ``check_round`` runs as its own task; the
   round is completed once (see ``services.check_round``).
-- **recovery**: ``recover_stalled`` (on every worker start and periodically from
-  beat) re-sends matches whose claimer died and queued matches whose message was
-  lost (the filesystem broker deletes a message when it is read, so a killed
-  worker's message does not come back by itself), challenge matches included,
-  and completes rounds whose last check was lost.
+- **recovery**: ``recover_stalled`` re-sends matches whose claimer died and queued
+  matches whose message was lost (the filesystem broker deletes a message when it
+  is read, so the message of a worker killed before it claimed the match does not
+  come back by itself), challenge matches included, and completes rounds whose
+  last check was lost. Every worker runs it itself, at start and then every
+  ``SCRIMMAGE_SWEEP_SECONDS`` (``Sweeper``), so recovery never waits for beat
+  (which also sends it every minute). A queued match counts as lost once it has
+  waited ``SCRIMMAGE_UNCLAIMED_AFTER`` seconds while the broker's queue is empty
+  (its message is then nowhere but in a dead worker), or in any case after
+  ``SCRIMMAGE_REQUEUE_AFTER``. A re-send bumps the match's ``enqueued_at`` by a
+  compare-and-set, so workers sweeping at once send it once.
 """
 
 from __future__ import annotations
@@ -40,7 +46,7 @@ import threading
 from datetime import timedelta
 
 from celery import shared_task
-from celery.signals import worker_ready
+from celery.signals import worker_ready, worker_shutting_down
 from django.conf import settings
 from django.db import close_old_connections, connection, transaction
 from django.utils import timezone
@@ -76,9 +82,11 @@ def claim_token(task_id: str | None) -> str:
     return f"{HOST}:{os.getpid()}:{task_id or '-'}"
 
 
-def _pid_alive(pid: int) -> bool:
+def _pid_alive(pid: int, ours: bool = False) -> bool:
     if pid == os.getpid():
-        return False  # this process runs one match at a time: an older claim of ours is over
+        # a task of this process runs one match at a time: an older claim of ours is
+        # over; but the sweeper thread sees the match this process is running now
+        return ours
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -95,11 +103,12 @@ def _pid_alive(pid: int) -> bool:
 Lease = Fixture | MatchClaim  # the row that holds a match's claim
 
 
-def claimer_alive(lease: Lease) -> bool:
+def claimer_alive(lease: Lease, ours: bool = False) -> bool:
     """Is the worker that claimed this match still running it? Only if its heartbeat
     is younger than the lease, and (on this host) its process still exists. A pid
     alone proves nothing: with ``-c 2`` a retry on the sibling child sees the old
-    child alive although it has long given the match up."""
+    child alive although it has long given the match up. ``ours``: what to think of
+    a claim of this very process (the sweeper thread runs beside the match)."""
     if not lease.claimed_by:
         return False
     beat = lease.heartbeat_at
@@ -108,7 +117,7 @@ def claimer_alive(lease: Lease) -> bool:
     host, _, rest = lease.claimed_by.partition(":")
     pid = rest.partition(":")[0]
     if host == HOST and pid.isdigit():
-        return _pid_alive(int(pid))
+        return _pid_alive(int(pid), ours)
     return True
 
 
@@ -285,43 +294,91 @@ def season_tick(self, season_id: int) -> str:
         raise self.retry(exc=exc, countdown=_backoff(self.request.retries))
 
 
+def sweep_seconds() -> float:
+    return float(_setting("SCRIMMAGE_SWEEP_SECONDS", 20))
+
+
+def unclaimed_after() -> float:
+    return float(_setting("SCRIMMAGE_UNCLAIMED_AFTER", 30))
+
+
+def broker_queue_empty() -> bool:
+    """Is the queue match messages go to empty right now? ``False`` when the
+    broker cannot tell (then only ``SCRIMMAGE_REQUEUE_AFTER`` re-sends)."""
+    from celery import current_app
+
+    queue = getattr(play_match, "queue", None) or current_app.conf.task_default_queue
+    try:
+        with current_app.connection_for_read() as conn:
+            declared = conn.default_channel.queue_declare(queue=queue, passive=True)
+        return declared.message_count == 0
+    except Exception:  # noqa: BLE001 - a broker that cannot count: assume it is not
+        logger.warning("could not count the messages of queue %s", queue, exc_info=True)
+        return False
+
+
+class _Lost:
+    """Decides whether a queued match, sent at some time, has lost its message."""
+
+    def __init__(self, now, requeue_after: float, unclaimed: float) -> None:
+        self.now = now
+        self.requeue_after = timedelta(seconds=requeue_after)
+        self.unclaimed = timedelta(seconds=unclaimed)
+        self._empty: bool | None = None  # the broker is asked once, and only if needed
+
+    def __call__(self, sent) -> bool:
+        if sent is None or self.now - sent > self.requeue_after:
+            return True
+        if self.now - sent <= self.unclaimed:
+            return False
+        if self._empty is None:
+            self._empty = broker_queue_empty()
+        return self._empty
+
+
+def _mark_resent(model, lease, now) -> bool:
+    """Bump ``enqueued_at`` if no other sweep did since we read it: one re-send."""
+    if lease.pk is None:
+        return model.objects.get_or_create(match_id=lease.match_id,
+                                           defaults={"enqueued_at": now})[1]
+    return bool(model.objects.filter(pk=lease.pk, enqueued_at=lease.enqueued_at)
+                .update(enqueued_at=now))
+
+
 @shared_task(name="tournaments.recover_stalled")
-def recover_stalled(requeue_after: float | None = None) -> dict:
+def recover_stalled(requeue_after: float | None = None, *, beside_matches: bool = False) -> dict:
     """Re-send matches whose worker died or whose message was lost; complete rounds
-    whose last check was lost. Safe to run any time (duplicates are no-ops)."""
+    whose last check was lost. Safe to run any time (duplicates are no-ops).
+    ``beside_matches``: run by the sweeper thread, beside the matches this process
+    runs (their claims are alive while their heartbeat is)."""
     if requeue_after is None:
         requeue_after = float(_setting("SCRIMMAGE_REQUEUE_AFTER", 600))
     now = timezone.now()
+    lost = _Lost(now, requeue_after, min(unclaimed_after(), requeue_after))
     live = (Competition.Status.RUNNING, Competition.Status.PAUSED)
     fixtures = (Fixture.objects.filter(match__status__in=[Match.Status.QUEUED, Match.Status.RUNNING])
                 .select_related("match", "season", "tournament"))
-    resend, checked = [], 0
+    due, checked = [], 0  # (lease model, lease) of every match to send again
     for f in fixtures:
         if f.competition.status not in live:
             continue
         if f.match.status == Match.Status.RUNNING:
-            if not claimer_alive(f):
-                resend.append(f.match_id)
-        elif f.enqueued_at is None or now - f.enqueued_at > timedelta(seconds=requeue_after):
-            resend.append(f.match_id)
+            if not claimer_alive(f, beside_matches):
+                due.append((Fixture, f))
+        elif lost(f.enqueued_at):
+            due.append((Fixture, f))
     # stored matches that are not fixtures (challenges): the same rules
-    stale = now - timedelta(seconds=requeue_after)
     loose = (Match.objects.filter(fixture__isnull=True,
                                   status__in=[Match.Status.QUEUED, Match.Status.RUNNING])
              .select_related("claim"))
-    loose_resend = []
     for m in loose:
         c = getattr(m, "claim", None)
         if m.status == Match.Status.RUNNING:
-            if c is not None and not claimer_alive(c):  # no claim: run inline, not ours
-                loose_resend.append(m.pk)
-        elif ((c.enqueued_at or m.created_at) if c is not None else m.created_at) < stale:
-            loose_resend.append(m.pk)
-    if resend:
-        Fixture.objects.filter(match_id__in=resend).update(enqueued_at=now)
-    for mid in loose_resend:
-        MatchClaim.objects.update_or_create(match_id=mid, defaults={"enqueued_at": now})
-    resend += loose_resend
+            if c is not None and not claimer_alive(c, beside_matches):  # no claim: inline
+                due.append((MatchClaim, c))
+        elif lost((c.enqueued_at or m.created_at) if c is not None else m.created_at):
+            due.append((MatchClaim, c if c is not None else MatchClaim(match_id=m.pk)))
+    resend = [lease.match_id for model, lease in due if _mark_resent(model, lease, now)]
     for mid in resend:
         play_match.delay(mid)
     for rnd in Round.objects.filter(status=Round.Status.RUNNING):
@@ -330,10 +387,55 @@ def recover_stalled(requeue_after: float | None = None) -> dict:
     return {"resent": resend, "rounds_completed": checked}
 
 
+class Sweeper(threading.Thread):
+    """Runs ``recover_stalled`` in a worker process, at once and then every
+    ``SCRIMMAGE_SWEEP_SECONDS``: workers recover lost matches without beat, and
+    without a message (which a busy or dead worker might be the one to hold)."""
+
+    def __init__(self, every: float) -> None:
+        super().__init__(daemon=True, name="scrimmage-sweeper")
+        self.every = every
+        self.stopped = threading.Event()
+
+    def run(self) -> None:
+        while not self.stopped.is_set():
+            try:
+                close_old_connections()
+                found = recover_stalled(beside_matches=True)
+                if found["resent"] or found["rounds_completed"]:
+                    logger.warning("sweep: re-sent %s, completed %s round(s)",
+                                   found["resent"], found["rounds_completed"])
+            except Exception:  # noqa: BLE001 - the next sweep tries again
+                logger.warning("sweep failed", exc_info=True)
+            finally:
+                connection.close()
+            self.stopped.wait(self.every)
+
+    def stop(self) -> None:
+        self.stopped.set()
+
+
+_sweeper: Sweeper | None = None
+
+
 @worker_ready.connect
 def _recover_on_start(sender=None, **kwargs):
-    """A worker (re)starting is the moment to pick up what a killed one left."""
-    try:
-        recover_stalled.delay()
-    except Exception:  # noqa: BLE001 - never stop a worker from starting
-        logger.warning("could not send recover_stalled", exc_info=True)
+    """A worker (re)starting is the moment to pick up what a killed one left; it
+    goes on sweeping while it runs (``SCRIMMAGE_SWEEP_SECONDS`` of 0: only at start)."""
+    global _sweeper
+    every = sweep_seconds()
+    if every <= 0:
+        try:
+            recover_stalled.delay()
+        except Exception:  # noqa: BLE001 - never stop a worker from starting
+            logger.warning("could not send recover_stalled", exc_info=True)
+        return
+    if _sweeper is None or not _sweeper.is_alive():
+        _sweeper = Sweeper(every)
+        _sweeper.start()
+
+
+@worker_shutting_down.connect
+def _stop_sweeping(sender=None, **kwargs):
+    if _sweeper is not None:
+        _sweeper.stop()

@@ -9,12 +9,19 @@ What the bot sees and may do
 - new IPC, PID, network, UTS and cgroup namespaces: no network at all (not even
   the host's 127.0.0.1), no other process of the machine;
 - a root directory of its own: read-only ``/usr`` (and the ``/lib``, ``/bin``
-  links into it), the Python installation (read-only, at its own path), the SDK
+  links into it), the interpreter and its standard library only (read-only, at
+  ``/python``: no site-packages, no virtualenv; the ``site-packages`` and
+  ``dist-packages`` folders under ``/usr`` are hidden behind empty ones), the SDK
   (``/sdk/scrimmage_bot.py``, on ``PYTHONPATH``), the bot's own files read-only at
   ``/bot`` (its working directory), a private size-capped ``/tmp``, ``/proc`` of
   its PID namespace and a minimal ``/dev``. Nothing else of the host: no
   ``/etc/shadow``, no data folder, no database, no other bot's files;
-- an empty environment (``--clearenv``) but for PYTHONPATH, HOME, PATH, LANG;
+- no host path in any command line it can read: bubblewrap's options (which name
+  the host folders it mounts) come through a file descriptor (``--args``), so the
+  namespace's init (``/proc/1/cmdline``) shows only ``bwrap --args N -- <command>``,
+  and the command names paths inside the sandbox only;
+- an empty environment (``--clearenv``) but for PYTHONPATH, HOME, PATH, LANG
+  (bubblewrap itself starts with an empty one too);
 - ``--die-with-parent`` and ``--new-session``;
 - rlimits set before bubblewrap starts (``prlimit``): CPU seconds, address
   space, processes, file size, open files, no core files. Without ``prlimit``
@@ -44,12 +51,12 @@ import shutil
 import signal
 import stat
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.bots.interpreter import PythonLayout, python_executable
 from engine.game import RulesError
 
 SDK_FILE = Path(__file__).resolve().parent.parent / "sdk" / "scrimmage_bot.py"
@@ -137,6 +144,8 @@ def load_program(path: str | os.PathLike) -> BotProgram:
             manifest = json.loads((root / MANIFEST).read_text("utf-8"))
         except (ValueError, OSError) as exc:
             raise BotError(f"{path}/{MANIFEST} is not valid JSON: {exc}") from None
+        except RecursionError:  # the parser recurses once per level of nesting
+            raise BotError(f"{path}/{MANIFEST} is nested too deeply") from None
         if not isinstance(manifest, dict):
             raise BotError(f"{path}/{MANIFEST} must be a JSON object")
     entry = manifest.get("entry", "main.py")
@@ -184,16 +193,6 @@ def unsandboxed_allowed(allow: bool | None = None) -> bool:
     return os.environ.get(ALLOW_ENV, "").strip().lower() in ("1", "true", "yes")
 
 
-def python_executable() -> str:
-    """The base interpreter (not a venv's wrapper), resolved."""
-    base = getattr(sys, "_base_executable", None) or sys.executable
-    real = os.path.realpath(base)
-    if os.path.isfile(real):
-        return real
-    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
-    return os.path.join(os.path.realpath(sys.base_prefix), "bin", version)
-
-
 _counter = itertools.count()
 _live_uids: set[int] = set()  # uids held by this process's running bots
 
@@ -225,7 +224,7 @@ class Sandbox:
         self.limits = limits or Limits()
         self.bwrap = bwrap if bwrap is not None else bwrap_path()
         self.python = python_executable()
-        self.prefix = os.path.realpath(sys.base_prefix)
+        self.layout = PythonLayout.of_this_interpreter()
         self.prlimit = prlimit_path()
         self.setpriv = shutil.which("setpriv")
         if self.bwrap is None and not unsandboxed_allowed(allow_unsandboxed):
@@ -245,6 +244,7 @@ class Sandbox:
         staging = None
         uid = None
         info_read = None
+        to_close: list[int] = []  # our copies of the descriptors bwrap inherits
         try:
             root = program.root
             if self.sandboxed and self.as_root and not _world_readable(root):
@@ -253,28 +253,27 @@ class Sandbox:
             if self.sandboxed:
                 if self.as_root:
                     uid = _allocate_uid()
-                command = self._bwrap_command(program, root, uid)
+                options, inner = self._bwrap_command(program, root, uid)
                 cwd = "/"
             else:
                 command = [self.python, "-S", "-s", "-B", str(root if not root.is_dir()
                                                               else root / program.entry)]
                 cwd = str(root if root.is_dir() else root.parent)
             rlimits = self._rlimits(uid)  # before the pipe: it may raise
-            info_read = info_write = None
-            if self.sandboxed:  # bwrap tells us the pid of the namespace's init here
+            passed, env = (), _bot_env(str(SDK_FILE.parent))
+            if self.sandboxed:
+                # bwrap tells us the pid of the namespace's init on the info pipe, and
+                # reads its options (host paths) from a file: not from its argv, which
+                # every process in the sandbox can read in /proc/1/cmdline
                 info_read, info_write = os.pipe()
-                command[1:1] = ["--info-fd", str(info_write)]
-            command = rlimits + command
-            env = None if self.sandboxed else _bot_env(str(SDK_FILE.parent))
-            try:
-                popen = subprocess.Popen(
-                    command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                    stderr=subprocess.PIPE, bufsize=0, close_fds=True, start_new_session=True,
-                    cwd=cwd, env=env, umask=0o022,
-                    pass_fds=() if info_write is None else (info_write,))
-            finally:
-                if info_write is not None:
-                    os.close(info_write)
+                to_close.append(info_write)
+                to_close.append(_options_file([*options, "--info-fd", str(info_write)]))
+                command = [self.bwrap, "--args", str(to_close[-1]), "--", *inner]
+                passed, env = tuple(to_close), {}
+            popen = subprocess.Popen(
+                rlimits + command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, bufsize=0, close_fds=True, start_new_session=True,
+                cwd=cwd, env=env, umask=0o022, pass_fds=passed)
         except BaseException:
             if info_read is not None:
                 os.close(info_read)
@@ -282,6 +281,9 @@ class Sandbox:
                 shutil.rmtree(staging, ignore_errors=True)
             _release_uid(uid)
             raise
+        finally:
+            for fd in to_close:
+                os.close(fd)
         return BotProcess(popen, self.limits, uid, staging, info_read)
 
     # -- the command line -------------------------------------------------------------
@@ -299,9 +301,12 @@ class Sandbox:
                 f"--nproc={nproc}", f"--fsize={lim.file_size}",
                 f"--nofile={lim.open_files}", "--core=0", "--"]
 
-    def _bwrap_command(self, program: BotProgram, root: Path, uid: int | None) -> list[str]:
+    def _bwrap_command(self, program: BotProgram, root: Path,
+                       uid: int | None) -> tuple[list[str], list[str]]:
+        """bubblewrap's options (they name host paths) and the command it runs in
+        the sandbox (which names none)."""
         lim = self.limits
-        cmd = [self.bwrap]
+        cmd: list[str] = []
         if uid is not None:
             cmd += ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
                     "--unshare-cgroup-try"]
@@ -317,14 +322,7 @@ class Sandbox:
         cmd += ["--perms", "0755", "--dir", "/etc"]  # only these two files of the host's
         for name in ("/etc/ld.so.cache", "/etc/localtime"):
             cmd += ["--ro-bind-try", name, name]
-        prefixes = {self.prefix, os.path.dirname(os.path.dirname(self.python))}
-        for prefix in sorted(prefixes):
-            if prefix == "/usr" or prefix.startswith("/usr/"):
-                continue
-            for parent in reversed(Path(prefix).parents):
-                if str(parent) != "/":
-                    cmd += ["--perms", "0755", "--dir", str(parent)]
-            cmd += ["--ro-bind", prefix, prefix]
+        cmd += self.layout.mounts()
         cmd += ["--perms", "0755", "--dir", "/sdk",
                 "--ro-bind", str(SDK_FILE), "/sdk/scrimmage_bot.py"]
         if root.is_dir():
@@ -334,15 +332,29 @@ class Sandbox:
                     f"/bot/{program.entry}"]
         cmd += ["--size", str(lim.tmp_size), "--perms", "1777", "--tmpfs", "/tmp",
                 "--proc", "/proc", "--dev", "/dev", "--chdir", "/bot", "--clearenv"]
-        for key, value in _bot_env("/sdk").items():
+        for key, value in {**_bot_env("/sdk"), **self.layout.env()}.items():
             cmd += ["--setenv", key, value]
-        cmd.append("--")
+        inner = []
         if uid is not None:
-            cmd += [self.setpriv or "/usr/bin/setpriv", f"--reuid={uid}", f"--regid={uid}",
-                    "--clear-groups", "--inh-caps=-all", "--bounding-set=-all",
-                    "--no-new-privs", "--"]
-        cmd += [self.python, "-S", "-s", "-B", f"/bot/{program.entry}"]
-        return cmd
+            inner += [self.setpriv or "/usr/bin/setpriv", f"--reuid={uid}", f"--regid={uid}",
+                      "--clear-groups", "--inh-caps=-all", "--bounding-set=-all",
+                      "--no-new-privs", "--"]
+        inner += [self.layout.sandbox_executable, "-S", "-s", "-B", f"/bot/{program.entry}"]
+        return cmd, inner
+
+
+def _options_file(options: list[str]) -> int:
+    """A file descriptor, at offset 0, of ``options`` NUL-separated (``bwrap --args``)."""
+    fd = os.memfd_create("bwrap-options")
+    try:
+        data = b"".join(os.fsencode(o) + b"\0" for o in options)
+        while data:
+            data = data[os.write(fd, data):]
+        os.lseek(fd, 0, os.SEEK_SET)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def _bot_env(sdk_dir: str) -> dict:

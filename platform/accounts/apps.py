@@ -5,3 +5,6 @@ class AccountsConfig(AppConfig):
     name = "accounts"
     verbose_name = "Accounts"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from accounts import backends  # noqa: F401 - connects the failed-login counter

@@ -1,11 +1,34 @@
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from accounts import services
+from accounts import services, throttle
+
+
+class GuardedLoginView(auth_views.LoginView):
+    """Django's login page behind the login lockout (``accounts.backends`` counts the
+    failures): while it holds, the form is shown again with the reason and a 429,
+    and the password is not even checked."""
+
+    def post(self, request, *args, **kwargs):
+        self.guard = throttle.LoginGuard(request, request.POST.get("username"))
+        wait = self.guard.wait()
+        if not wait:
+            return super().post(request, *args, **kwargs)
+        # an unbound form: rendering a bound one would check the password
+        form = self.get_form_class()(request, initial={"username": request.POST.get("username")})
+        response = self.render_to_response(
+            self.get_context_data(form=form, lockout=throttle.refusal(wait)), status=429)
+        response["Retry-After"] = str(wait)
+        return response
+
+    def form_valid(self, form):
+        self.guard.succeeded()
+        return super().form_valid(form)
 
 
 @require_http_methods(["GET", "POST"])

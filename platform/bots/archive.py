@@ -12,8 +12,8 @@ is an ``UploadRejected`` naming the problem:
   names that are absolute, climb out with ``..`` (zip slip), hold backslashes or
   control characters, or are not UTF-8; links and other special entries (from the
   Unix mode in ``external_attr``); encrypted entries; duplicates; the manifest
-  (present, a JSON object, ``entry`` a ``.py`` file of the archive, ``name`` a
-  string).
+  (present, a file, a JSON object not nested too deeply, ``entry`` a ``.py``
+  file of the archive, ``name`` a string).
 
 The caller (``bots.services``) gets a ``Prepared`` whose files are in a fresh
 folder under ``DATA_DIR/bots/.incoming/``; it moves them into place or removes them.
@@ -263,10 +263,15 @@ def _prepare_zip(tmp: Path, data: bytes, name: str, sha: str) -> Prepared:
 
 
 def _check_manifest(root: Path, name: str) -> str:
+    if not (root / MANIFEST).is_file():
+        raise UploadRejected(f"{name}: {MANIFEST} must be a file, not a folder")
     try:
         manifest = json.loads((root / MANIFEST).read_text("utf-8"))
     except (ValueError, UnicodeDecodeError) as exc:
         raise UploadRejected(f"{name}: {MANIFEST} is not valid JSON ({exc})") from None
+    except RecursionError:  # the parser recurses once per level of nesting
+        raise UploadRejected(f"{name}: {MANIFEST} is nested too deeply (a manifest is one "
+                             f"flat object)") from None
     if not isinstance(manifest, dict):
         raise UploadRejected(f"{name}: {MANIFEST} must be a JSON object")
     entry = manifest.get("entry")

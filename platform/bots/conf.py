@@ -6,6 +6,7 @@
 - ``BOTS_MAX_PER_USER``: bots an account may own, 20;
 - ``BOTS_UPLOADS_PER_HOUR``: stored versions per account per hour, 30;
 - ``BOTS_CHALLENGES_PER_HOUR``: challenges per account per hour, 20;
+- ``BOTS_FORKS_PER_HOUR``: "what if" forks per account per hour, 30;
 - ``BOTS_STDERR_CAP``: characters of a bot's stderr kept (validation, each match), 64 KiB;
 - ``SCRIMMAGE_ALLOW_UNSANDBOXED``: run uploaded bots without bubblewrap (only
   trusted bots!); off by default, from the environment variable of that name.
@@ -22,6 +23,7 @@ DEFAULTS = {
     "BOTS_MAX_PER_USER": 20,
     "BOTS_UPLOADS_PER_HOUR": 30,
     "BOTS_CHALLENGES_PER_HOUR": 20,
+    "BOTS_FORKS_PER_HOUR": 30,
     "BOTS_STDERR_CAP": 64 * 1024,
     "SCRIMMAGE_ALLOW_UNSANDBOXED": False,
 }

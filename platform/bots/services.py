@@ -7,7 +7,9 @@
 - ``validate_version`` starts the version in the sandbox and records whether it
   answered the handshake (run in the request for now; it only needs the version's
   id, so it can move to a task);
-- ``challenge`` creates an unranked match with pinned versions and queues it.
+- ``challenge`` creates an unranked match with pinned versions and queues it;
+- ``fork_match`` queues a "what if" fork of a finished match with some seats given
+  to built-in bots or the user's own bots (pinned versions), unranked too.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import re
 import shutil
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
@@ -50,6 +52,12 @@ class LimitReached(BotServiceError):
     status = 429
 
 
+class Conflict(BotServiceError):
+    """A concurrent request changed the same bot first."""
+
+    status = 409
+
+
 def _hour_ago():
     return timezone.now() - timedelta(hours=1)
 
@@ -72,20 +80,25 @@ def create_bot(owner, name: str, game: str, upload, *, public: bool = False) -> 
         rules = registry.get(game)
     except RulesError:
         raise BotServiceError(f"unknown game {game!r}", field="game") from None
-    if Bot.objects.filter(owner=owner, name=name).exists():
-        raise BotServiceError(f"you already have a bot named {name!r}: upload a new version "
-                              f"of it instead", field="name")
+    _check_new_name(owner, name)
     cap = conf.get("BOTS_MAX_PER_USER")
     if Bot.objects.filter(owner=owner).count() >= cap:
         raise BotServiceError(f"you have {cap} bots, the most an account may have", field="name")
     check_upload_rate(owner)
     prepared = prepare(upload)
     try:
-        version = _store(prepared, lambda: Bot.objects.create(
-            owner=owner, name=name, game=rules.name, public=public))
+        version = _store_first(prepared, lambda: Bot.objects.create(
+            owner=owner, name=name, game=rules.name, public=public),
+            lambda: _check_new_name(owner, name))
     finally:
         prepared.discard()
     return version.bot, validate_version(version)
+
+
+def _check_new_name(owner, name: str) -> None:
+    if Bot.objects.filter(owner=owner, name=name).exists():
+        raise BotServiceError(f"you already have a bot named {name!r}: upload a new version "
+                              f"of it instead", field="name")
 
 
 def upload_version(bot: Bot, upload) -> BotVersion:
@@ -93,13 +106,30 @@ def upload_version(bot: Bot, upload) -> BotVersion:
     check_upload_rate(bot.owner)
     prepared = prepare(upload)
     try:
-        existing = bot.versions.filter(sha256=prepared.sha256).first()
-        if existing is not None:
-            raise UploadRejected(f"this file is already version {existing.number} of {bot.name}")
-        version = _store(prepared, lambda: bot)
+        _check_new_file(bot, prepared.sha256)
+        version = _store_first(prepared, lambda: bot,
+                               lambda: _check_new_file(bot, prepared.sha256))
     finally:
         prepared.discard()
     return validate_version(version)
+
+
+def _check_new_file(bot: Bot, sha256: str) -> None:
+    existing = bot.versions.filter(sha256=sha256).first()
+    if existing is not None:
+        raise UploadRejected(f"this file is already version {existing.number} of {bot.name}")
+
+
+def _store_first(prepared: Prepared, get_bot, check_again) -> BotVersion:
+    """``_store``, for the first of concurrent identical uploads: the others passed
+    the same checks before it committed and then break a unique constraint; each is
+    refused as ``check_again()`` (the check they raced past) now refuses it."""
+    try:
+        return _store(prepared, get_bot)
+    except IntegrityError:
+        check_again()
+        raise Conflict("another upload to this bot finished first: reload and try again",
+                       field="file") from None
 
 
 def _store(prepared: Prepared, get_bot) -> BotVersion:
@@ -220,3 +250,61 @@ def create_pinned_match(game: str, entries, seed: int | None = None, options=Non
     from matches.services import create_seated_match
 
     return create_seated_match(game, list(entries), seed, options)
+
+
+# -- "what if" forks ----------------------------------------------------------------------
+def fork_match(user, parent: Match, at, seats) -> Match:
+    """A fork of the finished ``parent`` after its event ``at`` (``matches.forks``),
+    queued for a worker. ``seats`` lists ``{"seat": index, "builtin": name}`` or
+    ``{"seat": index, "bot": id[, "version": number]}`` (one of ``user``'s own bots,
+    at that valid version or its latest valid one); the other seats keep their bots."""
+    from matches.forks import ForkError, check_forkable, create_fork
+    from matches.services import enqueue_match
+
+    try:
+        check_forkable(parent)
+        cap = conf.get("BOTS_FORKS_PER_HOUR")
+        recent = Match.objects.filter(forked_by=user, created_at__gte=_hour_ago()).count()
+        if recent >= cap:
+            raise LimitReached(f"you made {recent} forks in the last hour; the limit is "
+                               f"{cap} an hour: try again later")
+        replacements = _fork_seats(user, parent.game, seats)
+        uploads = any(isinstance(e, BotVersion) for e in replacements.values()) or \
+            parent.seats.filter(bot_version_ref__isnull=False).exclude(
+                index__in=[i for i in replacements if type(i) is int]).exists()
+        if uploads and conf.sandbox_state() == "unavailable":
+            raise BotServiceError("uploaded bots cannot run here: bubblewrap is not installed "
+                                  "and the operator has not allowed unsandboxed runs")
+        with transaction.atomic():
+            made = create_fork(parent, at, replacements, forked_by=user)
+            enqueue_match(made)
+    except ForkError as exc:
+        raise BotServiceError(exc.message, field=exc.field) from None
+    return made
+
+
+def _fork_seats(user, game: str, seats) -> dict:
+    """``{index: built-in name or BotVersion}`` from the request's seat list."""
+    replacements: dict = {}
+    for spec in seats or ():
+        index = spec.get("seat")
+        if index in replacements:
+            raise BotServiceError(f"seat {index} is named twice", field="seats")
+        if spec.get("builtin"):
+            replacements[index] = spec["builtin"]
+            continue
+        bot = Bot.objects.filter(pk=spec.get("bot"), owner=user).first()
+        if bot is None:
+            raise BotServiceError(f"seat {index}: bot {spec.get('bot')!r} is not one of "
+                                  f"your bots", field="seats")
+        if bot.game != game:
+            raise BotServiceError(f"seat {index}: {bot.name} plays {bot.game}, not {game}",
+                                  field="seats")
+        number = spec.get("version")
+        version = (bot.latest_valid() if number is None else
+                   bot.versions.filter(number=number, status=BotVersion.Status.VALID).first())
+        if version is None:
+            which = "a valid version" if number is None else f"a valid version {number}"
+            raise BotServiceError(f"seat {index}: {bot.name} has no {which}", field="seats")
+        replacements[index] = version
+    return replacements

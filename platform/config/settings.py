@@ -18,6 +18,11 @@ Environment variables:
   process (so the API's throttles count across processes). Without it, a
   ``CELERY_BROKER_URL`` starting with ``redis://`` is used; without either, a
   per-process in-memory cache (fine for one process: ``make run``, tests).
+- ``SCRIMMAGE_NUM_PROXIES``: how many proxies append to ``X-Forwarded-For`` in
+  front of the web processes, so throttles and the login lockout count per client,
+  not per proxy (unset: ``REMOTE_ADDR``).
+- ``SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT`` (10), ``SCRIMMAGE_LOGIN_FAILURES_PER_ADDRESS``
+  (50), ``SCRIMMAGE_LOGIN_LOCKOUT_SECONDS`` (900): the login lockout.
 - ``DJANGO_CSRF_TRUSTED_ORIGINS``: comma-separated origins (``https://example.org``)
   trusted for unsafe requests, e.g. behind a proxy on another host name.
 - ``DJANGO_BEHIND_TLS_PROXY=1``: a proxy terminates TLS and sets
@@ -126,6 +131,10 @@ STATIC_ROOT.mkdir(exist_ok=True)
 # need collectstatic; production may still collect them into STATIC_ROOT.
 WHITENOISE_USE_FINDERS = True
 
+# the login lockout first: it refuses every password check while one is locked out
+AUTHENTICATION_BACKENDS = ["accounts.backends.LockoutBackend",
+                           "django.contrib.auth.backends.ModelBackend"]
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -137,7 +146,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.schema.ErrorsAutoSchema",  # documents the error responses
     "DEFAULT_THROTTLE_CLASSES": [
         "rest_framework.throttling.AnonRateThrottle",
         "rest_framework.throttling.UserRateThrottle",
@@ -150,6 +159,10 @@ REST_FRAMEWORK = {
         "verify": os.environ.get("SCRIMMAGE_THROTTLE_VERIFY", "60/hour"),
     },
 }
+# proxies in front of the web processes that append to X-Forwarded-For: the throttles
+# (and the login lockout) take the client's address from that header, not the proxy's
+if os.environ.get("SCRIMMAGE_NUM_PROXIES", ""):
+    REST_FRAMEWORK["NUM_PROXIES"] = int(os.environ["SCRIMMAGE_NUM_PROXIES"])
 if TESTING:  # the test suite makes many requests quickly; tests of throttling set their own
     REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {
         "anon": "100000/hour", "user": "100000/hour", "verify": "100000/hour"}
@@ -164,6 +177,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
 }
+
+# Logins (API token and login page, accounts.throttle): this many failures for one
+# username, or from one client address, within the lockout time lock that username
+# (or address) out for the lockout time, the right password included.
+SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT", "10"))
+SCRIMMAGE_LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("SCRIMMAGE_LOGIN_FAILURES_PER_ADDRESS", "50"))
+SCRIMMAGE_LOGIN_LOCKOUT_SECONDS = int(os.environ.get("SCRIMMAGE_LOGIN_LOCKOUT_SECONDS", "900"))
 
 # A cache shared by all processes (DRF's throttles keep their counts here); an
 # in-memory cache is per process, so with several web processes each would count alone.
@@ -223,5 +243,11 @@ SCRIMMAGE_LEASE_SECONDS = float(os.environ.get("SCRIMMAGE_LEASE_SECONDS", "60"))
 SCRIMMAGE_HEARTBEAT_SECONDS = float(os.environ.get("SCRIMMAGE_HEARTBEAT_SECONDS", "5"))
 # a queued match not picked up for this long is sent again (a lost message)
 SCRIMMAGE_REQUEUE_AFTER = float(os.environ.get("SCRIMMAGE_REQUEUE_AFTER", "600"))
+# ... and sooner, after this long, when the broker's queue is empty (its message was
+# taken by a worker that died before claiming it)
+SCRIMMAGE_UNCLAIMED_AFTER = float(os.environ.get("SCRIMMAGE_UNCLAIMED_AFTER", "30"))
+# every worker runs the sweeper (tournaments.recover_stalled) this often itself,
+# beat or no beat (0: only when the worker starts)
+SCRIMMAGE_SWEEP_SECONDS = float(os.environ.get("SCRIMMAGE_SWEEP_SECONDS", "20"))
 # events stored per batch while a match runs (smaller: a running match is watched live sooner)
 SCRIMMAGE_EVENT_BATCH = int(os.environ.get("SCRIMMAGE_EVENT_BATCH", "200"))

@@ -46,7 +46,7 @@ class MatchAdmin(ReadOnlyMixin, admin.ModelAdmin):
     exclude = ("seed", "seed_salt")
     readonly_fields = ("game", "rules_version", "shown_seed", "options", "status", "created_at",
                        "started_at", "finished_at", "digest", "event_count", "result", "error",
-                       "event_log")
+                       "event_log", "parent", "fork_at", "forked_by")
 
     @admin.display(description="seed")
     def shown_seed(self, obj):

@@ -9,6 +9,7 @@ byte-identical to the engine's log; the parsed fields beside it serve queries.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
@@ -47,6 +48,17 @@ class Match(models.Model):
     result = models.JSONField(null=True, blank=True)
     #: why a failed match failed (an engine or storage error)
     error = models.TextField(blank=True, default="")
+    #: a "what if" fork: the finished match it branched from (``matches.forks``).
+    #: Its log starts with the parent's events 0..``fork_at``, byte for byte
+    parent = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True,
+                               related_name="forks",
+                               help_text="a fork's parent: the match it was forked from")
+    fork_at = models.PositiveIntegerField(
+        null=True, blank=True,
+        help_text="the seq of a fork's last event shared with its parent (the split point)")
+    forked_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                  null=True, blank=True, related_name="forks",
+                                  help_text="who asked for the fork")
 
     class Meta:
         ordering = ["-id"]
@@ -77,6 +89,10 @@ class Match(models.Model):
         from engine.seeding import commitment
 
         return commitment(self.seed, self.seed_salt) if self.seed_salt else None
+
+    @property
+    def is_fork(self) -> bool:
+        return self.parent_id is not None
 
     @property
     def reveals_everything(self) -> bool:

@@ -82,9 +82,16 @@ def match_list(*, game: str | None = None, bot: str | None = None, season: str |
     return qs.order_by("-id")
 
 
+#: the largest id a database stores (a signed 64-bit integer); SQLite cannot even
+#: take a larger number as a query parameter
+MAX_ID = 2**63 - 1
+
+
 def is_id(text: str | None) -> bool:
-    """True for a plain ASCII decimal number ("12"), not "", "-1", "1.5" or "²"."""
-    return bool(text) and text.isascii() and text.isdecimal()
+    """True for a plain ASCII decimal number ("12") a database can hold, not "",
+    "-1", "1.5", "²" or a 25-digit number."""
+    return (bool(text) and text.isascii() and text.isdecimal()
+            and len(text.lstrip("0")) <= len(str(MAX_ID)) and int(text) <= MAX_ID)
 
 
 def hide_seat_results(seat_json: dict, match: Match) -> dict:

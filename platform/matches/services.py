@@ -7,7 +7,8 @@
 - ``append_events`` is the only writer of ``MatchEvent`` rows: it checks that each
   line is a canonical event, has the next ``seq`` and chains from the last stored
   hash;
-- ``verify_stored_match`` checks a stored log (chain, fields, re-simulation).
+- ``verify_stored_match`` checks a stored log (chain, fields, re-simulation, and
+  for a fork its prefix against the parent's).
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from engine import registry
 from engine.events import EVERYONE, Event, LogError, chain, encode, parse_jsonl
 from engine.game import RulesError, Seat
 from engine.replay import verify
-from engine.runner import FAULT_TYPES, MATCH_ENDED, PLAYER_FORFEITED, run_match
+from engine.runner import FAULT_TYPES, MATCH_ENDED, PLAYER_FORFEITED
+from engine.runner import Match as EngineMatch
 
 from matches import seeding
 from matches.models import Match, MatchEvent, MatchSeat
@@ -97,6 +99,7 @@ def create_seated_match(game: str, entries: Sequence[Any], seed: int | None = No
             raise RulesError(f"{rules.name} has no built-in bot {entry!r} "
                              f"(bots: {', '.join(sorted(rules.bots))})")
     resolved = rules.resolve_options(dict(options or {}))
+    rules.check_setup(len(entries), resolved)
     with transaction.atomic():
         match = Match.objects.create(game=rules.name, rules_version=rules.rules_version,
                                      seed=seed, seed_salt=seeding.new_salt(), options=resolved)
@@ -148,7 +151,8 @@ class EventWriter:
 
 def run_stored_match(match: Match, batch_size: int = DEFAULT_BATCH_SIZE,
                      players: Sequence | None = None, fence: Fence | None = None) -> Match:
-    """Play a queued match with its seats' built-in bots and store it.
+    """Play a queued match with its seats' bots and store it (a fork: from its
+    split point, after storing the parent's prefix again).
 
     The match ends ``finished`` (with its result) or ``failed`` (with the error);
     engine and rules errors do not escape. ``INFRASTRUCTURE_ERRORS`` (the database
@@ -170,8 +174,8 @@ def run_stored_match(match: Match, batch_size: int = DEFAULT_BATCH_SIZE,
     match.refresh_from_db()
     writer = EventWriter(match, batch_size, fence=fence)
     try:
-        played = run_match(game, players, seats, match.seed, match.options, listeners=[writer],
-                           salt=match.seed_salt or None)
+        played = _begin(game, match, seats, writer)
+        played.play(players)
         writer.flush()
         finish(match, played.log.events[-1].data, expected_digest=played.log.digest,
                fault_reasons=writer.fault_reasons, fence=fence)
@@ -185,6 +189,22 @@ def run_stored_match(match: Match, batch_size: int = DEFAULT_BATCH_SIZE,
         logger.exception("match %s failed", match.pk)
         fail(match, f"{type(exc).__name__}: {exc}", fence=fence)
     return match
+
+
+def _begin(game, match: Match, seats: Sequence[Seat], writer: EventWriter) -> EngineMatch:
+    """The engine match, begun and listened to by ``writer``: a new one, or for a
+    fork the parent's prefix re-simulated (``matches.forks.resume``), whose events
+    are stored first."""
+    if match.parent_id is None:
+        return EngineMatch.begin(game, seats, match.seed, match.options, [writer],
+                                 salt=match.seed_salt or None)
+    from matches.forks import resume
+
+    live = resume(match)
+    for event, line in zip(live.log.events, live.log.lines):
+        writer(event, line)
+    live.log.listeners.append(writer)
+    return live
 
 
 def enqueue_match(match: Match) -> Match:
@@ -414,6 +434,12 @@ def verify_stored_match(match: Match) -> Report:
     if match.status != Match.Status.FINISHED:
         report.problems.append(f"the match is {match.status}, not finished: nothing to re-simulate")
         return report
+    if match.parent_id is not None:
+        from matches.forks import shares_prefix
+
+        if not shares_prefix(match):
+            report.problems.append(f"events 0 to {match.fork_at} are not those of the parent "
+                                   f"match {match.parent_id}")
     try:
         events = parse_jsonl(b"\n".join(lines))
         verdict = verify(events, registry.get)

@@ -14,6 +14,7 @@ from matches import selectors
 from matches.api.serializers import MatchFilterSerializer
 from matches.models import Match
 from web import games
+from web.forks import fork_context
 
 
 def result_text(match: Match) -> str:
@@ -51,9 +52,11 @@ def match_list(request):
     for m in page.object_list:
         m.result_text = result_text(m)
     query = urlencode(params)
+    # a bad filter shows its message, and the status says so too (as the API's 400)
     return render(request, "web/match_list.html", {
         "page": page, "params": params, "errors": errors, "query": query,
-        "games": list(registry.games()), "statuses": Match.Status.values})
+        "games": list(registry.games()), "statuses": Match.Status.values},
+        status=400 if errors else 200)
 
 
 def match_detail(request, pk: int):
@@ -72,7 +75,7 @@ def match_detail(request, pk: int):
     return render(request, "web/match_detail.html", {
         "match": match, "config": config, "result_text": result_text(match),
         "results_hidden": match.hides_results,
-        "game": registry.games().get(match.game)})
+        "game": registry.games().get(match.game), **fork_context(request, match)})
 
 
 # -- people, bots and games ------------------------------------------------------------

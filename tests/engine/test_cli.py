@@ -80,6 +80,10 @@ def test_selfplay_json_counts_every_match():
     (["play", "tic_tac_toe", "greedy", "random", "--option", "size=4"], "no option 'size'"),
     (["play", "tic_tac_toe", "greedy", "random", "--option", "size"], "key=value"),
     (["play", "tic_tac_toe", "greedy", "random", "--seed", "x"], "invalid int value"),
+    (["selfplay", "tic_tac_toe", "random", "random", "--seed", str(2**64 - 1), "--matches", "2"],
+     "past the largest seed"),
+    (["verify", "m.jsonl", "--digest", ""], "invalid digest (64 hex digits)"),
+    (["verify", "m.jsonl", "--digest", "0" * 63], "invalid digest"),
     (["verify", "/no/such/file.jsonl"], "cannot read /no/such/file.jsonl"),
     (["frobnicate"], "invalid choice"),
     (["selfplay", "tic_tac_toe", "random", "random", "--matches", "0"], "at least 1"),
@@ -124,6 +128,51 @@ def test_a_log_the_rules_cannot_fold_is_refused_cleanly(tmp_path, capsys):
     assert out.returncode == 2 and "event 1 cannot be folded" in out.stderr, out.stderr
     out = scrimmage("verify", str(log))  # re-simulation rejects the action: a mismatch
     assert out.returncode == 1 and "event 1 differs" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_the_largest_seed_plays():
+    out = scrimmage("play", "tic_tac_toe", "random", "random", "--seed", str(2**64 - 1))
+    assert out.returncode == 0, out.stderr
+
+
+@pytest.mark.parametrize("source, message", [
+    ("/dev/zero", "line 1: longer than"),  # endless: refused at the line cap, not read whole
+    ("deep", "line 1: nested more than 64 deep"),
+    ("deep data", "event 0 data: nested more than 64 deep"),
+    ("long", "line 2: longer than"),
+])
+def test_huge_or_deeply_nested_logs_are_one_line_and_exit_2(tmp_path, source, message):
+    if source != "/dev/zero":
+        log = tmp_path / "bad.jsonl"
+        head = '{"seq":0,"type":"MatchStarted","to":"all","data":'
+        with log.open("w") as f:
+            if source == "deep":
+                f.write("[" * 100_000 + "]" * 100_000 + "\n")
+            elif source == "deep data":
+                f.write(head + '{"x":' + "[" * 65 + "]" * 65 + "}}\n")
+            else:
+                f.write(head + "{}}\n" + " " * (9 << 20) + "\n")
+        source = str(log)
+    for command in (["verify", source], ["replay", source, "--at", "0"]):
+        out = scrimmage(*command)
+        assert out.returncode == 2, out.stderr
+        assert message in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_a_log_cut_before_its_end_is_incomplete_not_ok(tmp_path, capsys):
+    log = tmp_path / "m.jsonl"
+    main(["play", "tic_tac_toe", "random", "random", "--seed", "3", "--out", str(log)])
+    lines = log.read_bytes().splitlines(keepends=True)
+    # cut at every point: before a decision, inside a step's events, just before the end
+    for keep in range(1, len(lines)):
+        cut = tmp_path / f"cut{keep}.jsonl"
+        cut.write_bytes(b"".join(lines[:keep]))
+        capsys.readouterr()
+        assert main(["verify", str(cut)]) == 2, keep
+        err = capsys.readouterr().err
+        assert err.startswith("scrimmage: the log is incomplete") and err.count("\n") == 1
+        assert f"stops after event {keep - 1}, before MatchEnded" in err
+    assert main(["verify", str(log)]) == 0
 
 
 @pytest.mark.parametrize("seed", ["-1", str(2**64), str(2**70)])

@@ -4,7 +4,8 @@ import hashlib
 
 import pytest
 
-from engine.events import Event, Log, LogError, check_plain, digest_of, encode, parse_jsonl
+from engine.events import (MAX_DEPTH, MAX_LINE_BYTES, Event, Log, LogError, check_plain, digest_of,
+                           encode, parse_jsonl)
 
 
 def test_encoding_is_sorted_compact_utf8():
@@ -85,3 +86,26 @@ def test_a_private_event_must_name_seats_by_number():
 def test_parse_refuses_floats_in_a_public_twin():
     with pytest.raises(LogError, match="floats"):
         parse_jsonl(b'{"seq":0,"type":"A","data":{},"to":[0],"public":{"x":1.5}}\n')
+
+
+def test_nesting_is_capped_where_data_enters_a_log():
+    def nested(depth):
+        value = 1
+        for _ in range(depth):
+            value = [value]
+        return value
+
+    check_plain(nested(MAX_DEPTH))
+    Log().append(Event("A", {"x": nested(MAX_DEPTH - 1)}))
+    with pytest.raises(LogError, match=f"nested more than {MAX_DEPTH} deep"):
+        check_plain(nested(MAX_DEPTH + 1))
+    with pytest.raises(LogError, match="nested more than"):
+        Log().append(Event("A", {"x": nested(MAX_DEPTH)}))
+    line = b'{"seq":0,"type":"A","to":"all","data":{"x":' + b"[" * 10**5 + b"]" * 10**5 + b"}}"
+    with pytest.raises(LogError, match="line 1: nested more than"):
+        parse_jsonl(line)
+
+
+def test_a_line_over_the_cap_is_refused_before_it_is_parsed():
+    with pytest.raises(LogError, match="line 1: longer than"):
+        parse_jsonl(b"x" * (MAX_LINE_BYTES + 1))

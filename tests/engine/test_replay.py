@@ -184,3 +184,40 @@ def test_fork_refuses_a_log_of_another_game():
 
     with pytest.raises(RulesError, match="cannot be forked with sealed_bids"):
         fork(BIDS, ttt_match().log.events[:3])
+
+
+def test_the_players_that_take_over_a_fork_are_told_everything_their_seat_saw():
+    """A fork's players are new: the first request of each carries every event its
+    seat may see from the start, not only those after the recorded player's last."""
+    original = bids_match(seed=8)
+    match = fork(BIDS, original.log.events[:9], original.log.events[-1].data)
+    told = {}
+
+    class Spy(BotPlayer):
+        def decide(self, request):
+            told.setdefault(request.seat, [e.seq for e in request.new_events])
+            return super().decide(request)
+
+    match.play([Spy(BIDS, BIDS.bots["random"]) for _ in range(2)])
+    for seat in (0, 1):
+        seen = [e.seq for e in original.log.events[:8] if e.seen_by(seat) is not None]
+        assert told[seat][:len(seen)] == seen
+
+
+def test_a_fork_cut_among_a_steps_faults_keeps_the_fault_counts_of_the_steps_start():
+    """A cut among a simultaneous step's fault events goes back to the step's start
+    (docs/engine.md): the faults of that step, not in the prefix any more, must not
+    be counted, or the fork's MatchEnded would not re-simulate."""
+    seats, _ = lineup(BIDS, ["random", "random"])
+
+    class Faulty(BotPlayer):
+        def decide(self, request):
+            return "not a bid"
+
+    players = [Faulty(BIDS, BIDS.bots["random"]), BotPlayer(BIDS, BIDS.bots["random"])]
+    original = run_match(BIDS, players, seats, 8, {"rounds": 3})
+    fault = next(e.seq for e in original.log.events if e.type == "ActionRejected")
+    match = fork(BIDS, original.log.events[:fault + 1], original.log.events[-1].data)
+    assert len(match.log) == fault and match.faults == [0, 0]
+    match.play([BotPlayer(BIDS, BIDS.bots["random"]) for _ in range(2)])
+    assert verify(match.log.events, find).ok

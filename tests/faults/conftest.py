@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,8 +19,14 @@ from engine.runner import run_match
 from engine.sdk import starter_path
 
 HOSTILE = Path(__file__).with_name("hostile")
-FAST = Limits(startup=3.0, decision=0.5, overage=0.3, match=20.0, cpu=2,
+#: for bots that answer: the limits are far above what an answer takes even on a
+#: busy machine, so that only a bot's own misdeed, never the load, makes a fault
+#: (waits end as soon as the bot answers, so a roomy limit costs no time)
+FAST = Limits(startup=30.0, decision=10.0, overage=5.0, match=120.0, cpu=2,
               processes=24, memory=256 * 2**20)
+#: for bots that never answer (a loop, a sleep): every decision is waited out, so
+#: short; what these tests check is derived from the limits, never from a clock
+SHORT = replace(FAST, decision=0.5, overage=0.3, match=20.0)
 
 
 def children_of(pid: int) -> dict[int, str]:

@@ -4,9 +4,13 @@
 tic-tac-toe bot, ``slow`` (the random bot, sleeping before each decision), so a
 test can kill a worker in the middle of a match. Importing this module in the test
 process registers the same bot there.
+
+With ``DIE_BEFORE_CLAIM=1`` in its environment, the worker kills itself (SIGKILL)
+when it is about to claim a match: its message consumed, the match never claimed.
 """
 
 import os
+import signal
 import time
 
 import django
@@ -28,3 +32,11 @@ class SlowBot(RandomBot):
 
 registry.get("tic_tac_toe").bots["slow"] = SlowBot
 django.setup()
+
+if os.environ.get("DIE_BEFORE_CLAIM") == "1":
+    from tournaments import tasks
+
+    def _die(match_id, token):
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    tasks.claim = _die

@@ -25,6 +25,9 @@ ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
 CELERY = str(Path(sys.executable).with_name("celery"))
 DEFAULT_REDIS = "redis://127.0.0.1:6379/13"
+#: how long a poll waits for what must happen: only a bound on a hang, far beyond
+#: what anything takes even on a busy machine (a poll returns as soon as it holds)
+PATIENCE = 300.0
 
 
 def redis_url() -> str | None:
@@ -110,7 +113,7 @@ class Stack:
         self.procs.append(proc)
         self.logs.append(log)
         if wait:
-            self._wait_log(log, "ready", 60)
+            self._wait_log(log, "ready", PATIENCE)
         return proc
 
     def start_beat(self) -> subprocess.Popen:
@@ -137,7 +140,7 @@ class Stack:
         os.killpg(proc.pid, signal.SIGKILL)  # the worker and any pool children
         proc.wait(timeout=10)
 
-    def wait_for(self, code: str, timeout: float = 120, every: float = 0.3):
+    def wait_for(self, code: str, timeout: float = PATIENCE, every: float = 0.3):
         """Poll ``probe(code)`` until its ``out`` is truthy; returns it."""
         deadline = time.monotonic() + timeout
         last = None
@@ -194,6 +197,8 @@ out = {{
   'standings': [[r['name'], r['rank'], r['points'], r['wins'], r['draws'], r['losses'],
                  round(r['mu'], 8), round(r['sigma'], 8)] for r in selectors.standings(t)],
   'fixtures': len(fx),
+  'pairings': sorted([f.round_no, f.table, f.leg, [x.entry.name for x in f.seats.order_by('index')]]
+                     for f in fx),
   'matches': Match.objects.filter(fixture__tournament=t).count(),
   'statuses': sorted({{f.match.status for f in fx if f.match}}),
   'attempts': sorted(f.attempts for f in fx if f.match),

@@ -20,7 +20,7 @@ def stack(tmp_path, broker):
 def test_a_four_bot_round_robin_runs_to_the_end(stack):
     stack.start_worker()
     out = stack.manage("run_tournament", "tic_tac_toe", "--bots", "greedy", "random", "greedy",
-                       "random", "--seed", "5", "--no-progress", "--timeout", "120").stdout
+                       "random", "--seed", "5", "--no-progress", "--timeout", "240").stdout
     assert "tournament #1 finished" in out, out + stack.tail()
     live = stack.probe(SUMMARY.format(pk=1))
     assert live["status"] == "finished"
@@ -28,10 +28,12 @@ def test_a_four_bot_round_robin_runs_to_the_end(stack):
     assert live["statuses"] == ["finished"] and live["attempts"] == [1] * 6
     assert live["verified"] and live["rebuild_diffs"] == []
     assert live["history"] == 12  # one rating row per entry per match
-    # the same tournament played in one process gives the same table
+    # the same tournament played in one process gives the same pairings (match
+    # seeds are fresh secret draws, so the results may differ)
     stack.manage("run_tournament", "tic_tac_toe", "--bots", "greedy", "random", "greedy",
                  "random", "--seed", "5", "--no-progress", "--inline")
-    assert stack.probe(SUMMARY.format(pk=2))["standings"] == live["standings"]
+    inline = stack.probe(SUMMARY.format(pk=2))
+    assert inline["pairings"] == live["pairings"] and inline["status"] == "finished"
 
 
 def test_duplicated_tasks_change_nothing(stack):
@@ -70,7 +72,7 @@ out = {'s': s.pk}
     stack.start_worker()
     stack.start_beat()
     stack.wait_for(f"from tournaments.models import Season\n"
-                   f"out = Season.objects.get(pk={made['s']}).status == 'finished'", timeout=120)
+                   f"out = Season.objects.get(pk={made['s']}).status == 'finished'")
     out = stack.probe(f"""
 from django_celery_beat.models import PeriodicTask
 from tournaments.models import Season, Round, RatingHistory, Fixture

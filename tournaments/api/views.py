@@ -59,6 +59,18 @@ class StandingSerializer(serializers.Serializer):
     head_to_head = serializers.FloatField()
 
 
+class StandingsPageSerializer(serializers.Serializer):
+    """A competition's standings as served (``_Standings.get``)."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.CharField()
+    standings = StandingSerializer(many=True)
+    results_hidden = serializers.BooleanField()
+    notice = serializers.CharField(required=False, help_text="why the standings are empty, "
+                                                              "while results are hidden")
+
+
 class SeasonList(generics.ListAPIView):
     queryset = Season.objects.order_by("-id")
     serializer_class = SeasonSerializer
@@ -92,11 +104,11 @@ class _Standings(APIView):
         return Response(out)
 
 
-@extend_schema(responses=StandingSerializer(many=True))
+@extend_schema(responses=StandingsPageSerializer)
 class SeasonStandings(_Standings):
     model = Season
 
 
-@extend_schema(responses=StandingSerializer(many=True))
+@extend_schema(responses=StandingsPageSerializer)
 class TournamentStandings(_Standings):
     model = Tournament

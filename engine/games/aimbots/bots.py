@@ -11,11 +11,20 @@ from dataclasses import replace
 
 from engine.games.aimbots.board import OPPOSITE, col_row, step
 from engine.games.aimbots.catalogue import BY_NAME
-from engine.games.aimbots.combat import hit_chance, profile, targets, totals
+from engine.games.aimbots.combat import (hit_chance, plated_face, profile, targets, totals,
+                                         twisted)
 from engine.games.aimbots.dice import east_for, face, pivot
 from engine.games.aimbots.draft import card_level
 from engine.games.aimbots.state import Bot, State, with_bot
 from engine.players import RandomBot, Request
+
+def best_of(actions: list, worth, rng):
+    """The action of highest worth; ties broken at random, so neither seat's
+    geometry (square numbers, direction order) favours it."""
+    scores = [worth(a) for a in actions]
+    top = max(scores)
+    return rng.choice([a for a, w in zip(actions, scores) if w == top])
+
 
 def state_from_view(v: dict) -> State:
     """A state holding exactly what the view shows (secrets blanked)."""
@@ -106,6 +115,8 @@ class GreedyBot:
             return self.place(request.view, legal)
         if prompt == "plate":
             return min(legal, key=lambda a: a["face"])
+        if prompt == "order":
+            return self.order(request.view, legal)
         return self.turn(request.view, legal)
 
     # -- set-up ---------------------------------------------------------------------
@@ -117,7 +128,7 @@ class GreedyBot:
             rolled = v["rolls"][self.seat][action["die"]]
             wasted = 3 if rolled == 6 and card_level(action["card"]) < 5 else 0
             return (1, prog.level + 3 * (prog.reach > 1) - wasted)
-        return max(legal, key=worth)
+        return best_of(legal, worth, self.rng)
 
     def load(self, v: dict, legal: list) -> dict:
         mine = [b for b in v["bots"] if b["owner"] == self.seat]
@@ -137,7 +148,20 @@ class GreedyBot:
             east = east_for(bot["top"], action["north"])
             c, r = col_row(action["sq"])
             return (face(action["north"], east, forward), -abs(c - 3) - abs(r - 3))
-        return max(legal, key=worth)
+        return best_of(legal, worth, self.rng)
+
+    def order(self, v: dict, legal: list) -> dict:
+        """Put the plate where it costs the defender most: its highest side face
+        (a plate the defender chooses lands on its lowest)."""
+        target = state_from_view(v).bots[v["order_bot"]]
+        lowest = min(f for f in range(1, 7) if f not in (target.top, 7 - target.top)
+                     and f not in target.plates)
+
+        def worth(action: dict) -> int:
+            hit = target if action["first"] == "plate" else twisted(target)
+            plated = plated_face(hit, v["order_dir"])
+            return lowest if plated is None else plated
+        return best_of(legal, worth, self.rng)
 
     # -- play -------------------------------------------------------------------------
     def turn(self, v: dict, legal: list) -> dict:
@@ -159,13 +183,14 @@ class GreedyBot:
         return self.move(state, legal)
 
     def move(self, state: State, legal: list) -> dict:
-        best, best_score = {"do": "end"}, evaluate(state, self.seat) + 0.05
+        """The pivot or boost that most improves the position (ending the turn
+        unless one beats standing still by a margin)."""
+        scored = [({"do": "end"}, evaluate(state, self.seat) + 0.05)]
         for action in legal:
             if action["do"] in ("pivot", "boost"):
-                score = evaluate(apply_move(state, action), self.seat)
-                if score > best_score:
-                    best, best_score = action, score
-        return best
+                scored.append((action, evaluate(apply_move(state, action), self.seat)))
+        # scores from floats: equal up to rounding noise counts as a tie
+        return best_of(scored, lambda pair: round(pair[1], 9), self.rng)[0]
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

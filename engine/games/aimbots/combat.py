@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import cache
+
 from engine.events import Event
 from engine.games.aimbots.board import OPPOSITE, adjacent, line_to, step
 from engine.games.aimbots.dice import effective, face, pivot, sides
@@ -92,28 +95,56 @@ def attack_events(state: State, attacker: Bot, target: Bot, d: str, dist: int, r
 
 
 def hit_events(state: State, attacker: Bot, target: Bot, d: str) -> list[Event]:
-    """Damage: the face toward the attacker; a third plate destroys the bot."""
-    toward = face(target.north, target.east, OPPOSITE[d])
+    """Damage: the face toward the attacker; a third plate destroys the bot.
+
+    A push and the plate never depend on their order (a push keeps the facing), so
+    the push comes first. A Hacker's twist and the plate may: then the attacking
+    seat orders them (the Golden Rule), a decision of its own."""
     if len(target.plates) >= 2:
         return destroy_events(state, target, attacker.owner)
-    events = _ability_events(state, attacker, target, d)
-    if toward not in target.plates:
-        return events + [Event("PlateAdded", {"bot": target.id, "face": toward})]
-    options = [v for v in sides(target.top) if v not in target.plates]
-    return events + [Event("PlateChoice", {"bot": target.id, "seat": target.owner,
-                                           "options": options})]
-
-
-def _ability_events(state: State, attacker: Bot, target: Bot, d: str) -> list[Event]:
-    events = []
-    if attacker.prog.twist:
-        north, east = pivot(target.north, target.east, "cw")
-        events.append(Event("BotTurned", {"bot": target.id, "north": north, "east": east}))
     if attacker.prog.push:
         to = step(target.sq, d)
-        if to is not None and bot_at(state, to) is None:
-            events.append(Event("BotPushed", {"bot": target.id, "from": target.sq, "to": to}))
-    return events
+        pushed = [Event("BotPushed", {"bot": target.id, "from": target.sq, "to": to})
+                  if to is not None and bot_at(state, to) is None else None]
+        return [e for e in pushed if e] + plate_events(target, d)
+    if attacker.prog.twist:
+        if plated_face(target, d) != plated_face(twisted(target), d):
+            return [Event("EffectsToOrder", {"seat": attacker.owner, "bot": target.id,
+                                             "dir": d, "effects": ["plate", "twist"]})]
+        return ordered_events(target, d, "twist")
+    return plate_events(target, d)
+
+
+def twisted(bot: Bot) -> Bot:
+    """``bot`` after a Hacker's twist: a quarter turn clockwise."""
+    north, east = pivot(bot.north, bot.east, "cw")
+    return replace(bot, north=north, east=east)
+
+
+def plated_face(target: Bot, d: str) -> int | None:
+    """The face a hit from direction ``d`` plates, or ``None`` when that face is
+    already plated and the defender chooses."""
+    toward = face(target.north, target.east, OPPOSITE[d])
+    return None if toward in target.plates else toward
+
+
+def plate_events(target: Bot, d: str) -> list[Event]:
+    toward = plated_face(target, d)
+    if toward is not None:
+        return [Event("PlateAdded", {"bot": target.id, "face": toward})]
+    options = [v for v in sides(target.top) if v not in target.plates]
+    return [Event("PlateChoice", {"bot": target.id, "seat": target.owner, "options": options})]
+
+
+def ordered_events(target: Bot, d: str, first: str) -> list[Event]:
+    """A Hacker's hit with its twist and plate in the order the attacker chose."""
+    turned = twisted(target)
+    turn = Event("BotTurned", {"bot": target.id, "north": turned.north, "east": turned.east})
+    if first == "twist":
+        return [turn] + plate_events(turned, d)
+    plate = plate_events(target, d)
+    # a plate the defender chooses is a face value, not a side: the twist may go first
+    return plate + [turn] if plate[0].type == "PlateAdded" else [turn] + plate
 
 
 def destroy_events(state: State, target: Bot, by: int) -> list[Event]:
@@ -134,6 +165,7 @@ for _a in range(1, 7):
         _TWO_D6[_a + _b] += 1
 
 
+@cache
 def hit_chance(att_fixed: int, def_fixed: int) -> int:
     """Chance (in 1296ths) that 2d6 + att_fixed >= 2d6 + def_fixed."""
     return sum(_TWO_D6[a] * _TWO_D6[b] for a in range(2, 13) for b in range(2, 13)

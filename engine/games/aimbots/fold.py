@@ -159,6 +159,14 @@ def _plate_choice(state: State, d: dict) -> State:
     return replace(state, phase="plate", plate_bot=d["bot"])
 
 
+def _to_order(state: State, d: dict) -> State:
+    return replace(state, phase="order", order_bot=d["bot"], order_dir=d["dir"])
+
+
+def _ordered(state: State, d: dict) -> State:
+    return replace(state, phase="play", order_bot=-1, order_dir="")
+
+
 def _destroyed(state: State, d: dict) -> State:
     bot = state.bots[d["bot"]]
     state = with_bot(state, replace(bot, alive=False, sq=-1))
@@ -186,7 +194,7 @@ HANDLERS = {
     "TurnStarted": _turn, "Pivoted": _pivoted, "Boosted": _boosted, "PickedUp": _picked,
     "ScrapUsed": _used, "AttackResolved": _attacked, "BotTurned": _turned,
     "BotPushed": _pushed, "PlateAdded": _plate, "PlateChoice": _plate_choice,
-    "BotDestroyed": _destroyed, "ScrapDropped": _dropped, "TimeUp": _time_up,
+    "EffectsToOrder": _to_order, "EffectsOrdered": _ordered, "BotDestroyed": _destroyed, "ScrapDropped": _dropped, "TimeUp": _time_up,
 }
 
 

@@ -7,11 +7,11 @@ submitted actions into events, drawing all chance from the rng it is given.
 from __future__ import annotations
 
 from engine.events import Event
-from engine.game import Decision, Game, Header, Option, Outcome, ranks_from_scores
+from engine.game import Decision, Game, Header, Option, Outcome, RulesError, ranks_from_scores
 from engine.games.aimbots import fold
 from engine.games.aimbots.board import step, zone
 from engine.games.aimbots.catalogue import FIRST_GAME, LEVELS, deck
-from engine.games.aimbots.combat import attack_events, in_reach
+from engine.games.aimbots.combat import attack_events, in_reach, ordered_events
 from engine.games.aimbots.dice import east_for, orientations, pivot, sides
 from engine.games.aimbots.draft import DICE_ROLLED, core_loadings, draft_actions, drafting_seat
 from engine.games.aimbots.moves import END, pivot_cost, play_actions, token_cores
@@ -24,10 +24,14 @@ from engine.rng import Rng
 class Aimbots(Game):
     name = "aimbots"
     title = "Aimbots Combat Arena"
-    rules_version = 1
+    rules_version = 2
+    #: v1 dealt two different programs per level and fixed a Hacker's plate before
+    #: its twist; both show only in events, which v2 folds alike
+    folds_versions = (1,)
     seat_counts = (2, 3, 4)
     options = {
         "first_game": Option(False, "use the first-game lineups instead of the draft"),
+        "new_players": Option(False, "only programs of complexity 1 in the market"),
         "turn_limit": Option(40, "rounds before the match is scored as it stands",
                              minimum=1, maximum=500),
     }
@@ -35,6 +39,10 @@ class Aimbots(Game):
     # -- set-up ------------------------------------------------------------------------
     def start(self, header: Header, rng: Rng) -> list[Event]:
         n = len(header.seats)
+        simple = header.options.get("new_players", False)
+        if simple and header.options.get("first_game"):
+            raise RulesError("new_players changes the market, which first_game skips: "
+                             "choose one of the two options")
         if header.options.get("first_game"):
             bots = [[seat, name] for seat in range(n) for name in FIRST_GAME[n][seat]]
             return [Event("FirstPlayer", {"seat": 0, "totals": None, "tied": [0]}),
@@ -46,7 +54,7 @@ class Aimbots(Game):
         tied = [s for s in range(n) if totals[s] == min(totals)]
         events.append(Event("FirstPlayer", {"seat": rng.choice(tied), "totals": totals,
                                             "tied": tied}))
-        return events + [Event("MarketDealt", {"cards": deal_market(rng)})]
+        return events + [Event("MarketDealt", {"cards": deal_market(rng, simple)})]
 
     evolve = staticmethod(fold.evolve)
 
@@ -68,6 +76,9 @@ class Aimbots(Game):
             bot = state.bots[state.plate_bot]
             legal = plate_actions(state)
             return [Decision(bot.owner, legal[0], legal, prompt="plate")]
+        if state.phase == "order":
+            legal = ORDER_ACTIONS
+            return [Decision(state.active, legal[0], legal, prompt="order")]
         if state.phase == "play":
             return [Decision(state.active, END, play_actions(state), prompt="turn")]
         return []
@@ -82,6 +93,8 @@ class Aimbots(Game):
             return place_events(state, seat, action, rng)
         if state.phase == "plate":
             events = [Event("PlateAdded", {"bot": state.plate_bot, "face": action["face"]})]
+        elif state.phase == "order":
+            events = order_events(state, seat, action["first"])
         else:
             events = play_events(state, seat, action, rng)
         return events + turn_end_events(fold.fold(state, events), action)
@@ -104,14 +117,23 @@ class Aimbots(Game):
 
 
 # -- helpers of resolve -----------------------------------------------------------------
-def deal_market(rng: Rng) -> list[str]:
-    """Two different programs per armor level, dealt from that level's shuffled cards."""
+def deal_market(rng: Rng, simple: bool = False) -> list[str]:
+    """Each armor level's cards shuffled and the top two dealt (two copies of one
+    program may come up); ``simple``: from the complexity-1 cards only."""
     cards = []
     for level in LEVELS:
-        shuffled = rng.shuffled(deck(level))
-        first = shuffled[0]
-        cards += [first, next(name for name in shuffled if name != first)]
+        cards += rng.shuffled(deck(level, simple))[:2]
     return cards
+
+
+#: the Golden Rule's choice for a Hacker's hit: which effect resolves first
+ORDER_ACTIONS = [{"do": "order", "first": "plate"}, {"do": "order", "first": "twist"}]
+
+
+def order_events(state: State, seat: int, first: str) -> list[Event]:
+    target = state.bots[state.order_bot]
+    chosen = Event("EffectsOrdered", {"seat": seat, "bot": target.id, "first": first})
+    return [chosen] + ordered_events(target, state.order_dir, first)
 
 
 def draft_events(state: State, seat: int, action: dict) -> list[Event]:

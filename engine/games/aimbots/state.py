@@ -30,7 +30,7 @@ class State:
     seats: int
     target: int
     turn_limit: int
-    phase: str = "draft"  # draft | load | place | play | plate | over
+    phase: str = "draft"  # draft | load | place | play | plate | order | over
     order: tuple[int, ...] = ()  # seats in turn order, the first player first
     rolls: tuple[tuple[int, ...], ...] = ()  # draft dice per seat
     spent: tuple[tuple[bool, ...], ...] = ()  # which draft dice are placed
@@ -54,6 +54,8 @@ class State:
     round: int = 0
     turns: int = 0
     plate_bot: int = -1  # bot whose owner must choose a face to plate
+    order_bot: int = -1  # bot hit by a Hacker whose twist and plate the attacker orders
+    order_dir: str = ""  # the direction of that attack, from attacker to target
     winner: int = -1
     reason: str = ""
 

@@ -52,13 +52,14 @@ class Dogfight(Game):
             raise RulesError("option area must be 0 (the default size) or 360-1440 mm")
         return options
 
+    def check_setup(self, seat_count: int, options) -> None:
+        teams = options.get("teams", "none")
+        size = fold.team_size(teams)
+        if size > 1 and seat_count != 2 * size:
+            raise RulesError(f"a {teams} team game needs {2 * size} seats, not {seat_count}")
+
     # -- set-up ------------------------------------------------------------------------
     def start(self, header: Header, rng: Rng) -> list[Event]:
-        teams = header.options.get("teams", "none")
-        size = fold.team_size(teams)
-        if size > 1 and len(header.seats) != 2 * size:
-            raise RulesError(f"a {teams} team game needs {2 * size} seats, "
-                             f"not {len(header.seats)}")
         return []  # the pilots first choose their stats, in secret
 
     evolve = staticmethod(fold.evolve)

@@ -7,8 +7,10 @@ Run it locally against a built-in bot:
 
 Aerial Assault asks two kinds of decision (request.prompt says which):
 
-- the open draft of special cards ("draft a special card for robot N"): the
-  legal cards are listed in request.legal, so pick one;
+- the open ones: the draft of special cards ("draft a special card for robot
+  N") and, after a card play is revealed, each blocking robot naming its target
+  ("robot N: name the robot its block targets"): the legal answers are listed in
+  request.legal, so pick one;
 - the secret ones ("build your robot(s)", "program the autonomous round",
   "round R, card play P"): there are too many actions to list, so request.legal
   is None and you build the action yourself. A seat that drives several robots

@@ -7,8 +7,9 @@ Run it locally against a built-in bot:
 Aimbots asks several kinds of decision; request.prompt says which:
 "draft" (claim a card with a die), "load cores" (hide your power cores under your
 robots: secret until revealed), "place" (put a robot in your zone, facing a side),
-"plate" (armor a side face) and "turn" (use energy: attack, pivot, boost, pick up,
-or {"do": "end"} to end your turn). Every action is a small object such as
+"plate" (armor a side face), "order" (your Hacker hit: plate or twist first)
+and "turn" (use energy: attack, pivot, boost, pick up, or {"do": "end"} to end
+your turn). Every action is a small object such as
 {"do": "place", "bot": 3, "sq": 12, "north": 5}; request.legal lists them all, so
 a bot only has to choose. request.view is the arena as your seat sees it (other
 seats' hidden cores are not in it); request.events are the events since your last

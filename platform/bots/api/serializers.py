@@ -4,6 +4,7 @@ from django.urls import reverse
 from rest_framework import serializers
 
 from bots.models import Bot, BotVersion, Challenge, game_choices
+from matches.api.serializers import SeatResultFields
 from matches.models import MatchSeat
 
 
@@ -66,6 +67,13 @@ class BotCreateSerializer(serializers.Serializer):
         self.fields["game"].choices = game_choices()
 
 
+class BotFilterSerializer(serializers.Serializer):
+    """The bot list's query parameters (documentation: the view reads them as given)."""
+
+    mine = serializers.BooleanField(required=False, help_text="only your own bots")
+    game = serializers.CharField(required=False, help_text="only bots of this game")
+
+
 class BotUpdateSerializer(serializers.Serializer):
     public = serializers.BooleanField()
 
@@ -102,7 +110,7 @@ class ChallengeSerializer(serializers.ModelSerializer):
         return reverse("match-detail", args=[c.match_id])
 
 
-class SeatLogSerializer(serializers.ModelSerializer):
+class SeatLogSerializer(SeatResultFields, serializers.ModelSerializer):
     match = serializers.IntegerField(source="match_id")
     game = serializers.CharField(source="match.game")
     match_status = serializers.CharField(source="match.status")

@@ -7,7 +7,7 @@ source and logs are a 404 to anyone but its owner.
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
@@ -19,6 +19,9 @@ from bots import selectors, services
 from bots.api import serializers as s
 from bots.archive import UploadRejected
 from bots.models import Bot
+
+
+CONFLICT = OpenApiResponse(description="an identical upload to this bot finished first")
 
 
 class Refused(APIException):
@@ -45,13 +48,14 @@ class BotListView(APIView):
     def get_permissions(self):
         return [IsAuthenticated()] if self.request.method == "POST" else []
 
-    @extend_schema(responses=s.BotSerializer(many=True))
+    @extend_schema(responses=s.BotSerializer(many=True), parameters=[s.BotFilterSerializer])
     def get(self, request):
         bots = selectors.visible_bots(request.user, mine=request.query_params.get("mine") in (
             "1", "true"), game=request.query_params.get("game"))
         return Response(s.BotSerializer(bots, many=True).data)
 
-    @extend_schema(request=s.BotCreateSerializer, responses={201: s.BotDetailSerializer})
+    @extend_schema(request=s.BotCreateSerializer, responses={201: s.BotDetailSerializer,
+                                                             409: CONFLICT})
     def post(self, request):
         form = s.BotCreateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
@@ -94,7 +98,8 @@ class VersionListView(APIView):
             bot.versions.order_by("-number"), many=True,
             context={"inside": bot.visible_inside_to(request.user)}).data)
 
-    @extend_schema(request=s.VersionUploadSerializer, responses={201: s.BotVersionSerializer})
+    @extend_schema(request=s.VersionUploadSerializer, responses={201: s.BotVersionSerializer,
+                                                                 409: CONFLICT})
     def post(self, request, pk: int):
         bot = selectors.get_owned(request.user, pk)
         form = s.VersionUploadSerializer(data=request.data)

@@ -14,7 +14,17 @@ from matches import selectors
 from matches.models import Match, MatchSeat
 
 
-class SeatSerializer(serializers.ModelSerializer):
+class SeatResultFields(serializers.Serializer):
+    """A seat's result fields, ``null`` while its season or tournament hides results
+    (``selectors.hide_seat_results``), so the schema says they may be."""
+
+    rank = serializers.IntegerField(allow_null=True, read_only=True)
+    score = serializers.IntegerField(allow_null=True, read_only=True)
+    faults = serializers.IntegerField(allow_null=True, read_only=True)
+    fault_reason = serializers.CharField(allow_null=True, read_only=True)
+
+
+class SeatSerializer(SeatResultFields, serializers.ModelSerializer):
     class Meta:
         model = MatchSeat
         fields = ("index", "bot_name", "bot_version", "team", "rank", "score", "faults",
@@ -39,7 +49,7 @@ class MatchSerializer(serializers.ModelSerializer):
         fields = ("id", "url", "page", "game", "rules_version", "seed", "seed_commitment",
                   "options", "status",
                   "created_at", "started_at", "finished_at", "event_count", "digest", "result",
-                  "error", "seats")
+                  "error", "seats", "parent", "fork_at")
 
     def get_digest(self, obj: Match) -> str | None:
         # a running chain's links could be brute-forced to reveal small private
@@ -78,16 +88,18 @@ class MatchFilterSerializer(serializers.Serializer):
     created_before = serializers.CharField(required=False, help_text="ISO date or date-time")
     search = serializers.CharField(required=False, max_length=100)
 
-    def validate_season(self, value: str) -> str:
-        if not selectors.is_id(value):
-            raise serializers.ValidationError(f"season must be a season's id (a number), not {value!r}")
-        return value
-
-    def validate_tournament(self, value: str) -> str:
+    @staticmethod
+    def _competition_id(kind: str, value: str) -> str:
         if not selectors.is_id(value):
             raise serializers.ValidationError(
-                f"tournament must be a tournament's id (a number), not {value!r}")
+                f"{kind} must be a {kind}'s id (a number up to {selectors.MAX_ID}), not {value!r}")
         return value
+
+    def validate_season(self, value: str) -> str:
+        return self._competition_id("season", value)
+
+    def validate_tournament(self, value: str) -> str:
+        return self._competition_id("tournament", value)
 
     def validate_game(self, value: str) -> str:
         known = registry.games()

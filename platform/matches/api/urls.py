@@ -1,6 +1,6 @@
 from django.urls import path
 
-from matches.api import views
+from matches.api import forks, views
 
 urlpatterns = [
     path("matches/", views.MatchListView.as_view(), name="match-list"),
@@ -9,4 +9,5 @@ urlpatterns = [
     path("matches/<int:pk>/state/", views.StateView.as_view(), name="match-state"),
     path("matches/<int:pk>/log.jsonl", views.LogView.as_view(), name="match-log"),
     path("matches/<int:pk>/verify/", views.VerifyView.as_view(), name="match-verify"),
+    path("matches/<int:pk>/forks/", forks.ForksView.as_view(), name="match-forks"),
 ]

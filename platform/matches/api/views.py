@@ -41,6 +41,15 @@ class MatchCursorPagination(CursorPagination):
     page_size_query_param = "page_size"
     max_page_size = 100
 
+    def decode_cursor(self, request):
+        # the position is compared with ids in the query: a forged one that is not
+        # an id would fail there, a 500, instead of here
+        cursor = super().decode_cursor(request)
+        if cursor is not None and cursor.position is not None and not selectors.is_id(
+                cursor.position):
+            raise NotFound(self.invalid_cursor_message)
+        return cursor
+
     def paginate_queryset(self, queryset, request, view=None):
         try:
             return super().paginate_queryset(queryset, request, view)
@@ -90,7 +99,10 @@ class StateView(APIView):
     """The state after event ``at`` (everything, a spectator's or a seat's view) and
     the game's SVG drawing of it."""
 
-    @extend_schema(parameters=[s.StateQuerySerializer], responses=s.FrameSerializer)
+    @extend_schema(parameters=[s.StateQuerySerializer], responses={
+        200: s.FrameSerializer,
+        403: OpenApiResponse(description="a frame at or after the result while results are "
+                                         "hidden, or a seat's view while the match runs")})
     def get(self, request, pk: int):
         match = get_object_or_404(Match, pk=pk)
         params = _params(s.StateQuerySerializer, request)
@@ -112,6 +124,15 @@ class LogView(APIView):
     ``scrimmage verify`` accepts it). Served once the match is over."""
 
     renderer_classes = [JSONRenderer, JSONLinesRenderer]
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        # the log itself streams as JSON lines; a refusal (404, 409, 429) is a JSON
+        # object, as everywhere else, whatever format was asked for
+        response = super().finalize_response(request, response, *args, **kwargs)
+        if isinstance(response, Response):
+            response.accepted_renderer = JSONRenderer()
+            response.accepted_media_type = JSONRenderer.media_type
+        return response
 
     @extend_schema(responses={(200, "application/x-ndjson"): OpenApiTypes.BINARY,
                               409: OpenApiResponse(description="the match is not over yet")})

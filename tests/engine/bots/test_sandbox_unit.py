@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
 
-from engine.bots import (ALLOW_ENV, Limits, Sandbox, SandboxUnavailable, load_program,
-                         validate_bot)
+from engine.bots import (ALLOW_ENV, BotError, Limits, Sandbox, SandboxUnavailable,
+                         load_program, validate_bot)
 from engine.bots import sandbox as sandbox_module
+from engine.bots.interpreter import (PACKAGE_FOLDERS, SANDBOX_PYTHON, PythonLayout,
+                                     hidden_package_folders)
 from engine.bots.sandbox import (PID_LIMIT, UID_BASE, UIDS_PER_PROCESS, BotProcess,
                                  _allocate_uid, _release_uid)
 from engine.lineup import lineup, players_for
@@ -92,3 +95,37 @@ def test_players_for_mixes_built_ins_and_programs_and_can_stand_in_for_refusals(
     assert players[2][:2] == ("refused", 2) and "no bot program" in players[2][2]
     with pytest.raises(sandbox_module.BotError, match="no bot program"):
         players_for(game, [tmp_path / "gone.py"])
+
+
+def test_the_interpreter_is_mounted_with_its_standard_library_only():
+    layout = PythonLayout.of_this_interpreter()
+    opts = layout.mounts()
+    binds = [(opts[i + 1], opts[i + 2]) for i, o in enumerate(opts) if o == "--ro-bind"]
+    assert binds and all(target.startswith(SANDBOX_PYTHON + "/") for _, target in binds)
+    sources = [source for source, _ in binds]
+    assert not [s for s in sources if s.endswith(PACKAGE_FOLDERS)]
+    assert sys.prefix not in sources and sys.base_prefix not in sources  # not a whole prefix
+    covered = [opts[i + 1] for i, o in enumerate(opts) if o == "--tmpfs"]
+    assert set(hidden_package_folders()) <= set(covered)
+
+
+def test_the_command_in_the_sandbox_names_no_host_path():
+    sandbox = Sandbox()
+    program = load_program(starter_path("tic_tac_toe"))
+    options, inner = sandbox._bwrap_command(program, program.root, UID_BASE)
+    assert str(program.root) in options  # the host paths are bubblewrap's options only
+    python = sandbox.layout.sandbox_executable
+    assert inner[-5:] == [python, "-S", "-s", "-B", f"/bot/{program.entry}"]
+    assert not [arg for arg in inner if arg.startswith(("/work", "/root", "/home", "/tmp"))]
+
+
+@pytest.mark.parametrize("manifest, message", [
+    (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+    (b"{", "not valid JSON"),
+    (b"[]", "must be a JSON object"),
+])
+def test_a_bad_manifest_is_a_bot_error_naming_it(tmp_path, manifest, message):
+    (tmp_path / "main.py").write_text("")
+    (tmp_path / "bot.json").write_bytes(manifest)
+    with pytest.raises(BotError, match=message):
+        load_program(tmp_path)

@@ -13,7 +13,7 @@ from scrimmage_bot import run
 def attempt(host, port):
     began = time.monotonic()
     try:
-        with socket.create_connection((host, port), timeout=3) as conn:
+        with socket.create_connection((host, port), timeout=30) as conn:
             conn.sendall(b"leak")
         outcome = "CONNECTED"
     except OSError as exc:

@@ -82,6 +82,13 @@ BAD_UPLOADS = {
         "'play.py' is not in the archive"),
     "manifest not JSON": (lambda: zip_upload(zip_bytes({"main.py": GOOD_PY, "bot.json": b"{"})),
                           "not valid JSON"),
+    "manifest is a folder": (
+        lambda: zip_upload(zip_bytes({"main.py": GOOD_PY, "bot.json/": b"",
+                                      "bot.json/x.py": b"1"})), "must be a file, not a folder"),
+    "manifest nested 100,000 deep": (
+        lambda: zip_upload(zip_bytes({"main.py": GOOD_PY,
+                                      "bot.json": b"[" * 100_000 + b"]" * 100_000})),
+        "nested too deeply"),
     "not a zip": (lambda: zip_upload(b"this is not a zip archive at all"), "not a valid .zip"),
     "empty file": (lambda: py_upload(b""), "empty"),
     "not .py": (lambda: py_upload(GOOD_PY, name="bot.js"), "single .py file or a .zip"),
@@ -251,3 +258,105 @@ def test_the_api_names_bad_fields(alice_api):
     response = alice_api.post("/api/bots/", {"name": "ok", "game": "tic_tac_toe"},
                               format="multipart")
     assert response.status_code == 400 and "file" in response.json()
+
+
+# -- identical uploads at once -------------------------------------------------------------
+def racing(monkeypatch, competitor):
+    """Make ``services._store`` run ``competitor()`` first: another request that
+    passed the same checks and committed while this one was still unpacking."""
+    real_store = services._store
+
+    def store_second(prepared, get_bot):
+        competitor(real_store)
+        return real_store(prepared, get_bot)
+
+    monkeypatch.setattr(services, "_store", store_second)
+
+
+def test_identical_versions_at_once_are_one_version_and_a_clear_refusal(alice, alice_api,
+                                                                        monkeypatch, data_dir):
+    from bots.archive import prepare
+
+    bot, _ = services.create_bot(alice, "b", "tic_tac_toe", py_upload())
+    second = GOOD_PY + b"\n# v2\n"
+
+    def competitor(real_store):
+        real_store(prepare(py_upload(second)), lambda: bot)
+
+    racing(monkeypatch, competitor)
+    response = alice_api.post(f"/api/bots/{bot.pk}/versions/", {"file": py_upload(second)},
+                              format="multipart")
+    assert response.status_code == 400, response.content
+    assert "already version 2" in response.json()["file"][0]
+    assert sorted(bot.versions.values_list("number", flat=True)) == [1, 2]
+
+
+def test_identical_new_bots_at_once_are_one_bot_and_a_clear_refusal(alice, alice_api,
+                                                                    monkeypatch, data_dir):
+    from bots.archive import prepare
+
+    def competitor(real_store):
+        real_store(prepare(py_upload()), lambda: Bot.objects.create(
+            owner=alice, name="twin", game="tic_tac_toe"))
+
+    racing(monkeypatch, competitor)
+    response = alice_api.post("/api/bots/", {"name": "twin", "game": "tic_tac_toe",
+                                             "file": py_upload()}, format="multipart")
+    assert response.status_code == 400, response.content
+    assert "already have a bot named 'twin'" in response.json()["name"][0]
+    assert Bot.objects.filter(owner=alice).count() == 1 and BotVersion.objects.count() == 1
+
+
+def test_a_race_the_checks_cannot_name_is_a_409(alice, alice_api, monkeypatch, data_dir):
+    from django.db import IntegrityError
+
+    bot, _ = services.create_bot(alice, "b", "tic_tac_toe", py_upload())
+
+    def conflicting(prepared, get_bot):
+        raise IntegrityError("UNIQUE constraint failed: bots_botversion.bot_id, number")
+
+    monkeypatch.setattr(services, "_store", conflicting)
+    response = alice_api.post(f"/api/bots/{bot.pk}/versions/",
+                              {"file": py_upload(GOOD_PY + b"\n# v2\n")}, format="multipart")
+    assert response.status_code == 409 and "finished first" in response.json()["file"][0]
+    assert bot.versions.count() == 1
+
+
+
+@pytest.mark.django_db(transaction=True)
+def test_eight_identical_uploads_at_once_store_one_version(alice, monkeypatch, data_dir):
+    """Real threads, each with its own database connection, released together.
+    SQLite's in-memory test database shares one cache between connections and
+    refuses concurrent writers outright, so this runs on PostgreSQL (as CI does)."""
+    import threading
+
+    from django.db import connection
+
+    if connection.vendor == "sqlite":
+        pytest.skip("needs a database with concurrent writers (PostgreSQL)")
+    monkeypatch.setattr(services, "validate_bot", lambda *a, **k: (True, "", ""))
+    bot, _ = services.create_bot(alice, "b", "tic_tac_toe", py_upload())
+    second = GOOD_PY + b"\n# v2\n"
+    start, outcomes = threading.Barrier(8), []
+
+    def upload():
+        try:
+            start.wait()
+            services.upload_version(bot, py_upload(second))
+            outcomes.append("stored")
+        except (UploadRejected, services.BotServiceError) as exc:
+            outcomes.append(exc.message)
+        except Exception as exc:  # noqa: BLE001 - what the test is about
+            outcomes.append(repr(exc))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=upload) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert outcomes.count("stored") == 1, outcomes
+    assert all(o == "stored" or "already version 2" in o or "finished first" in o
+               for o in outcomes), outcomes
+    assert sorted(bot.versions.values_list("number", flat=True)) == [1, 2]

@@ -42,6 +42,12 @@ def test_play_without_a_seed_draws_a_secret_one():
     assert first.seed != second.seed and first.seed_salt != second.seed_salt
 
 
+def test_options_a_seat_count_cannot_play_are_refused_before_anything_is_stored():
+    with pytest.raises(CommandError, match="2v2 team game needs 4 seats, not 3"):
+        run("play", "dogfight", "random", "random", "random", "--option", "teams=2v2")
+    assert not Match.objects.exists()
+
+
 def test_play_passes_options():
     game = next((g for g in registry.games().values() if g.options), None)
     if game is None:

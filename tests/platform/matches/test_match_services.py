@@ -143,7 +143,7 @@ def test_a_match_that_crashes_ends_failed(monkeypatch):
     def boom(*args, **kwargs):
         raise RuntimeError("the engine broke")
 
-    monkeypatch.setattr(services, "run_match", boom)
+    monkeypatch.setattr(services, "_begin", boom)
     match = services.play_and_store("tic_tac_toe", ["greedy", "random"], 1)
     assert match.status == Match.Status.FAILED
     assert "the engine broke" in match.error

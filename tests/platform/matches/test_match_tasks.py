@@ -98,6 +98,39 @@ def test_a_queued_challenge_match_whose_message_was_lost_is_sent_again(monkeypat
     assert recover_stalled()["resent"] == []  # just sent: not again before requeue_after
 
 
+def test_a_queued_match_is_sent_again_soon_once_the_broker_queue_is_empty(monkeypatch):
+    """Its message was taken by a worker that died before claiming it: nothing is
+    left in the queue, so it need not wait for SCRIMMAGE_REQUEUE_AFTER."""
+    from tournaments import tasks
+
+    sent, queue_empty = [], [False]
+    monkeypatch.setattr(tasks.play_match, "delay", sent.append)
+    monkeypatch.setattr(tasks, "broker_queue_empty", lambda: queue_empty[0])
+    match = create_match("tic_tac_toe", ["greedy", "random"], 3)
+    waited = timedelta(seconds=tasks.unclaimed_after() + 1)
+    MatchClaim.objects.create(match=match, enqueued_at=timezone.now() - waited)
+    assert recover_stalled()["resent"] == []  # still in the queue: waiting its turn
+    queue_empty[0] = True
+    assert recover_stalled()["resent"] == [match.pk] and sent == [match.pk]
+    assert recover_stalled()["resent"] == []  # just sent again: its window starts over
+    # a sweep that read the claim before another one re-sent it sends nothing
+    stale = MatchClaim.objects.get(match=match)
+    MatchClaim.objects.filter(pk=stale.pk).update(enqueued_at=timezone.now() - waited)
+    assert tasks._mark_resent(MatchClaim, MatchClaim.objects.get(pk=stale.pk), timezone.now())
+    assert not tasks._mark_resent(MatchClaim, stale, timezone.now())
+
+
+def test_the_sweeper_thread_leaves_the_match_its_own_process_runs_alone(monkeypatch):
+    from tournaments import tasks
+
+    monkeypatch.setattr(tasks.play_match, "delay", lambda mid: None)
+    match = create_match("tic_tac_toe", ["greedy", "random"], 3)
+    claim(match.pk, tasks.claim_token("running-here"))  # this process runs it now
+    assert recover_stalled(beside_matches=True)["resent"] == []
+    # a task of this process runs one match at a time: a claim of ours it finds is over
+    assert recover_stalled()["resent"] == [match.pk]
+
+
 # the worker drops its broken connection before retrying, as it must in production;
 # only a transactional test database survives that (PostgreSQL ends the test's
 # wrapping transaction with the connection)

@@ -1,6 +1,10 @@
-"""Numbers in query strings: "²" passes str.isdigit() but not int(); never a 500."""
+"""Numbers in query strings: "²" passes str.isdigit() but not int(), a 25-digit
+number is more than a database stores, a cursor can be forged; never a 500."""
 
 from __future__ import annotations
+
+import base64
+from urllib.parse import urlencode
 
 import pytest
 
@@ -9,21 +13,48 @@ from matches import selectors
 pytestmark = pytest.mark.django_db
 
 ODD = "\u00b2"  # superscript two
+HUGE = "9" * 25  # beyond a signed 64-bit integer: SQLite refused it as a parameter
 
 
 def test_is_id_accepts_only_ascii_decimals():
     assert selectors.is_id("12")
-    for text in (ODD, "", "-1", "1.5", "\u0663", " 1", None):
+    for text in (ODD, "", "-1", "1.5", "\u0663", " 1", None, HUGE, str(2**63)):
         assert not selectors.is_id(text)
+    assert selectors.is_id(str(2**63 - 1)) and selectors.is_id("0" * 30 + "7")
 
 
+@pytest.mark.parametrize("number", [ODD, HUGE])
 @pytest.mark.parametrize("param", ["season", "tournament"])
-def test_odd_competition_filters_are_a_400_in_the_api_and_an_empty_page(api, client, finished_match,
-                                                                         param):
-    r = api.get(f"/api/matches/?{param}={ODD}")
+def test_odd_competition_filters_are_a_400_in_the_api_and_on_the_page(api, client, finished_match,
+                                                                       param, number):
+    r = api.get(f"/api/matches/?{param}={number}")
     assert r.status_code == 400 and param in r.json()
-    page = client.get(f"/matches/?{param}={ODD}")
-    assert page.status_code == 200 and f"/matches/{finished_match.pk}/" not in page.content.decode()
+    page = client.get(f"/matches/?{param}={number}")
+    html = page.content.decode()
+    assert page.status_code == 400 and f"{param}: {param} must be a {param}" in html
+    assert f"/matches/{finished_match.pk}/" not in html
+
+
+def cursor(**tokens) -> str:
+    """A cursor as DRF encodes one: base64 of a query string (p: position, o: offset)."""
+    return base64.b64encode(urlencode(tokens).encode()).decode()
+
+
+@pytest.mark.parametrize("forged", [cursor(p="abc"), cursor(p=HUGE), cursor(p=ODD),
+                                    cursor(o="x"), cursor(r="x"), "not base64"])
+def test_a_forged_cursor_is_a_400_naming_it(api, finished_match, forged):
+    r = api.get("/api/matches/", {"cursor": forged})
+    assert r.status_code == 400 and "cursor" in r.json()
+
+
+def test_a_real_cursor_still_pages(api, db):
+    from matches import services
+
+    for seed in range(3):
+        services.play_and_store("tic_tac_toe", ["greedy", "random"], seed)
+    first = api.get("/api/matches/", {"page_size": 2}).json()
+    rest = api.get(first["next"]).json()
+    assert len(first["results"]) == 2 and len(rest["results"]) == 1
 
 
 def test_an_odd_search_is_a_plain_text_search(api, client, finished_match):

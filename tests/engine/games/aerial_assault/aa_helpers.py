@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from engine.game import Seat
 from engine.games.aerial_assault import GAME
-from engine.games.aerial_assault.rules import Ball, Robot, State, default_play
+from engine.games.aerial_assault.checks import default_play
+from engine.games.aerial_assault.state import Ball, Robot, State
 from engine.players import BotPlayer
 from engine.runner import run_match
 
@@ -68,9 +69,10 @@ def stay(card: str = "B2") -> dict:
     return {"card": card, "side": "down"}
 
 
-def play_once(state: State, plays: dict, dice: LoadedDice):
-    """Check and resolve one card play (``plays``: robot -> play); returns the
-    events and the state after them."""
+def play_once(state: State, plays: dict, dice: LoadedDice, names: dict | None = None):
+    """Check and resolve one card play (``plays``: robot -> play); blocking robots
+    then name their targets (``names``: robot -> target) as the rules ask. Returns
+    the events and the state after them."""
     actions = {}
     for d in GAME.pending(state):
         action = [plays.get(d.seat, default_play(state.robots[d.seat]))]
@@ -78,9 +80,20 @@ def play_once(state: State, plays: dict, dice: LoadedDice):
         assert reason is None, reason
         actions[d.seat] = action
     events = GAME.resolve(state, actions, dice)
-    assert not dice.values, f"unused dice {dice.values}"
     for e in events:
         state = GAME.evolve(state, e)
+    while state.phase == "block":
+        (decision,) = GAME.pending(state)
+        robot = state.naming[0]
+        assert names and robot in names, f"robot {robot} must name a block target"
+        action = {"target": names[robot]}
+        reason = decision.reject_reason(action)
+        assert reason is None, reason
+        more = GAME.resolve(state, {decision.seat: action}, dice)
+        for e in more:
+            state = GAME.evolve(state, e)
+        events += more
+    assert not dice.values, f"unused dice {dice.values}"
     return events, state
 
 

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from engine import registry
 from engine.games.aerial_assault import GAME
 from engine.games.aerial_assault.bots import play_options
-from engine.games.aerial_assault.rules import robots_of, seat_action_problem
+from engine.games.aerial_assault.checks import seat_action_problem
+from engine.games.aerial_assault.state import robots_of
 from engine.replay import Replay, verify
 
 SCORING = {"BallScored", "Trussed", "Caught"}
@@ -20,11 +21,11 @@ SCORING = {"BallScored", "Trussed", "Caught"}
 
 def test_registered():
     assert registry.get("aerial_assault") is GAME
-    assert GAME.seat_counts == (2, 3, 4, 6)
+    assert GAME.seat_counts == (2, 3, 4, 5, 6)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), seats=st.sampled_from([2, 3, 4, 6]),
+@given(seed=st.integers(0, 2**32), seats=st.sampled_from([2, 3, 4, 5, 6]),
        greedy=st.lists(st.booleans(), min_size=6, max_size=6),
        iri=st.booleans(), missed=st.booleans(), tied=st.booleans(),
        rookie=st.sampled_from(["", "all", "0", "1"]))
@@ -70,7 +71,7 @@ def test_properties_of_whole_matches(seed, seats, greedy, iri, missed, tied, roo
         for s in range(seats) for r in robots_of(state, s)[:1])
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
 def test_same_seed_same_bytes_other_seed_other_log(seats):
     bots = (["greedy", "random"] * 3)[:seats]
     a = match(bots, 11).log.to_jsonl()
@@ -78,7 +79,7 @@ def test_same_seed_same_bytes_other_seed_other_log(seats):
     assert a != match(bots, 12).log.to_jsonl()
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
 def test_verify_re_simulates(seats):
     bots = (["random", "greedy"] * 3)[:seats]
     m = match(bots, 5, {"missed_shots": True, "tied_blocks": True})
@@ -86,7 +87,7 @@ def test_verify_re_simulates(seats):
     assert verdict.ok, verdict.describe()
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
 def test_no_secret_reaches_another_seat(seats):
     m = match(["random"] * seats, 9, {"tied_blocks": True})
     replay = Replay(GAME, m.log.events)
@@ -95,8 +96,11 @@ def test_no_secret_reaches_another_seat(seats):
         for e in replay.stream_for(seat):
             if e.type == "ActionSubmitted" and e.data["seat"] != seat:
                 # other seats' builds, programs and card plays are twins with no action;
-                # only the open draft's picks (a card id) are public
-                assert set(e.data) == {"seat"} or type(e.data["action"]) is str
+                # only the open draft's picks (a card id) and the block targets named
+                # after a reveal are public
+                action = e.data.get("action")
+                assert set(e.data) == {"seat"} or type(action) is str or (
+                    type(action) is dict and set(action) == {"target"})
             if e.type == "ActionRejected" and e.data["seat"] != seat:
                 assert "action" not in e.data
     mine = {s: robots_of(final, s) for s in range(seats)}
@@ -173,3 +177,136 @@ def test_greedy_beats_random_in_two_bot_matches():
         o = match(bots, seed).outcome
         wins += o.ranks[g] == 1 and o.ranks[1 - g] == 2
     assert wins >= 150, f"greedy won {wins} of 200"
+
+
+def test_rules_v1_logs_still_fold():
+    """A log made by rules v1 (block targets inside the secret play, a trussed mark
+    cleared out of bounds) folds with this engine to the outcome it recorded."""
+    from pathlib import Path
+
+    from engine.events import parse_jsonl
+
+    log = Path(__file__).parent / "data" / "aerial_v1_two_seats.jsonl"
+    events = parse_jsonl(log.read_text())
+    assert events[0].data["rules_version"] == 1 and GAME.rules_version == 2
+    types = {e.type for e in events}
+    assert {"BlockRolled", "BallOut", "DriverPanicked"} <= types
+    final = Replay(GAME, events).state_at(len(events) - 1)
+    assert final.version == 1 and final.phase == "over"
+    outcome, recorded = GAME.outcome(final), events[-1].data
+    assert list(outcome.ranks) == recorded["ranks"] and list(outcome.scores) == recorded["scores"]
+
+
+def test_v1_clears_a_trussed_mark_out_of_bounds_and_v2_keeps_it():
+    from dataclasses import replace
+
+    from engine.events import Event
+    from aa_helpers import held, scene
+
+    state = scene([("red", 0, ("tank_drive", "catapult", "spinning_stick")),
+                   ("blue", 5, ("tank_drive", "catapult", "spinning_stick"))],
+                  [replace(held(0, "red", 0), trussed=True)])
+    out = Event("BallOut", {"ball": 0})
+    assert GAME.evolve(state, out).balls[0].trussed
+    assert not GAME.evolve(replace(state, version=1), out).balls[0].trussed
+
+
+# -- the built-in greedy as a sparring partner (issue 14) -------------------------------
+
+from engine.games.aerial_assault.greedy import GreedyBot, good_builds  # noqa: E402
+
+
+def hopeless_steps(view: dict, action: list) -> list[str]:
+    """The steps of a seat's card plays that cannot succeed as its view stands:
+    a shot, truss, pass or low goal with no ball, a pick-up with no ball of its
+    colour on the floor where it happens, a catch with no teammate holding a ball
+    that may be trussed. A hand-off inside the seat (a pass this same play into the
+    taker's zone) counts as a ball for the taker."""
+    robots, balls = view["robots"], view["balls"]
+    passed_to = set()
+    for r, play in zip(view["my_robots"], action):
+        for step in play.get("steps") or []:
+            if step and step["act"] == "pass":
+                passed_to.add(robots[r]["zone"] + step["dir"] * step["dist"])
+    found = []
+    for r, play in zip(view["my_robots"], action):
+        robot, zone = robots[r], robots[r]["zone"]
+        holding = bool(robot["balls"])
+        for step in play.get("steps") or []:
+            if step is None:
+                continue
+            act = step["act"]
+            if act == "move":
+                zone += step["dir"] * step["dist"]
+            floor = any(b["where"] == "floor" and b["zone"] == zone
+                        and b["color"] == robot["alliance"] for b in balls)
+            if act in ("high", "truss", "pass") and not holding or \
+                    act == "low" and not (holding or floor):
+                found.append(f"robot {r}: {act} with no ball")
+            if act in ("high", "truss", "pass", "low"):
+                holding = False
+            if act == "pickup" and not floor and zone not in passed_to:
+                found.append(f"robot {r}: pick-up with no ball in zone {zone}")
+            if act == "catch" and zone not in passed_to and not any(
+                    o["alliance"] == robot["alliance"] and o["robot"] != r and any(
+                        not balls[b]["trussed"] for b in o["balls"]) for o in robots):
+                found.append(f"robot {r}: catch with no truss to come")
+    return found
+
+
+class WatchedGreedy(GreedyBot):
+    """Greedy, recording every hopeless step it submits in a card play."""
+
+    seen: list = []
+
+    def decide(self, request):
+        action = super().decide(request)
+        if request.view["phase"] == "play":
+            WatchedGreedy.seen += hopeless_steps(request.view, action)
+        return action
+
+
+def test_greedy_submits_no_hopeless_steps():
+    """Issue 14: no pick-ups with no ball, no catches with no truss, no shots or
+    passes with no ball, over many matches of every size."""
+    from engine.game import Seat
+    from engine.players import BotPlayer
+    from engine.runner import run_match
+
+    WatchedGreedy.seen = []
+    plays = 0
+    for seed in range(16):
+        seats = (2, 3, 4, 5, 6)[seed % 5]
+        options = {"missed_shots": seed % 2 == 0, "tied_blocks": seed % 3 == 0}
+        players = [BotPlayer(GAME, WatchedGreedy) for _ in range(seats)]
+        m = run_match(GAME, players, [Seat("greedy")] * seats, seed, options)
+        plays += sum(1 for e in m.log.events if e.type == "CardsRevealed")
+    assert plays > 16 * 25 and WatchedGreedy.seen == []
+
+
+def test_greedy_builds_by_value_and_not_always_the_same_robot():
+    chosen = set()
+    for seed in range(12):
+        for robot in match(["greedy"] * 4, seed).state.robots:
+            assert list(robot.parts) in good_builds(robot.budget)
+            chosen.add(robot.parts)
+    assert len(chosen) >= 2
+
+
+def test_greedy_hands_the_ball_over_for_assists():
+    """A seat driving two robots passes between them when the taker can shoot next
+    and no opponent could block the hand-off, and the balls so passed go on to
+    score with assists."""
+    passes = kisses = set_up = 0
+    for seed in range(60):  # about one hand-off in four matches
+        events = match(["greedy", "greedy"], seed).log.events
+        passed = set()
+        for e in events:
+            if e.type == "BallPassed":
+                passes += 1
+                kisses += "to" in e.data
+                passed.add(e.data["ball"])
+            elif e.type == "BallScored" and e.data["ball"] in passed:
+                passed.discard(e.data["ball"])
+                set_up += e.data["assist_points"] > 0
+    assert passes >= 5 and kisses >= 3 and set_up >= 3, (passes, kisses, set_up)

@@ -11,7 +11,7 @@ from aa_helpers import (MECANUM_CATAPULT, TANK_CATAPULT, WITH_CATCHING, LoadedDi
 from engine.games.aerial_assault import GAME
 from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.field import shoot_range, truss_range
-from engine.games.aerial_assault.rules import Ball
+from engine.games.aerial_assault.state import Ball
 
 RED_SZ1, RED_SZ2, RED_WHITE, BLUE_WHITE, BLUE_SZ2, BLUE_SZ1 = range(6)
 TRUSS = {"card": "B3", "side": "top", "steps": [{"act": "truss"}]}
@@ -20,8 +20,9 @@ PICKUP = {"card": "B3", "side": "bottom", "steps": [{"act": "pickup"}]}
 SHOOT = {"card": "B1", "side": "bottom", "steps": [{"act": "high"}]}
 
 
-def block(target: int, card: str = "B2") -> dict:
-    return {"card": card, "side": "bottom", "steps": [{"act": "block", "target": target}]}
+def block(card: str = "B2") -> dict:
+    """A block side as played face down: its target is named after the reveal."""
+    return {"card": card, "side": "bottom", "steps": [{"act": "block"}]}
 
 
 def problem(state, seat, play):
@@ -137,7 +138,7 @@ def test_block_tie_tank_against_mecanum_example():
     # red rolls 2 (+1 = 3), blue rolls 4 (-1 = 3): a tie, blue shoots anyway
     state = scene([("red", BLUE_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, MECANUM_CATAPULT)],
                   [held(1, "blue", 1), Ball(0, "red", "removed"), Ball(3, "blue", "removed")])
-    events, after = play_once(state, {0: block(1), 1: SHOOT}, LoadedDice(2, 4, 5))
+    events, after = play_once(state, {0: block(), 1: SHOOT}, LoadedDice(2, 4, 5), {0: 1})
     roll = of(events, "BlockRolled")[0]
     assert (roll["die"] + roll["mod"], roll["target_die"] + roll["target_mod"]) == (3, 3)
     assert roll["result"] == "tie" and not of(events, "ActionBlocked")
@@ -147,30 +148,68 @@ def test_block_tie_tank_against_mecanum_example():
 def test_successful_block_cancels_the_action_and_blocks_come_first():
     state = scene([("red", BLUE_SZ1, TANK_CATAPULT, ["S19"]),
                    ("blue", BLUE_SZ1, MECANUM_CATAPULT)], [held(1, "blue", 1)])
-    events, after = play_once(state, {0: block(1), 1: SHOOT}, LoadedDice(4, 2))
+    events, after = play_once(state, {0: block(), 1: SHOOT}, LoadedDice(4, 2), {0: 1})
     assert of(events, "ActionBlocked") == [{"robot": 1, "by": 0}]
     assert after.points == (0, 0) and after.balls[1].robot == 1
     assert after.robots[0].last_block == 1
-    # the no-repeat rule: robot 0 may not block robot 1 in the next play ...
-    assert "same robot" in problem(after, 0, block(1, "S19"))
-    # ... but a teammate may
+    # the no-repeat rule: robot 0 may not block robot 1 in the next play; with no
+    # other robot to name, its block does nothing
+    events, _ = play_once(after, {0: block("S19"), 1: stay("B3")}, LoadedDice())
+    assert of(events, "StepFailed") == [{"robot": 0, "act": "block",
+                                         "reason": "no opposing robot to block in this zone"}]
+    # ... but a teammate may, and only robots in the blocker's zone can be named
     team = scene([("red", BLUE_SZ1, TANK_CATAPULT, ["S19"]),
                   ("blue", BLUE_SZ1, MECANUM_CATAPULT),
                   ("red", BLUE_SZ1, TANK_CATAPULT), ("blue", RED_SZ1, TANK_CATAPULT)],
                  [held(1, "blue", 1)])
-    _, after = play_once(team, {0: block(1), 1: SHOOT}, LoadedDice(4, 2))
-    assert problem(after, 2, block(1)) is None
-    assert "your zone" in problem(after, 0, block(3, "S19"))  # not in robot 0's zone
+    _, after = play_once(team, {0: block(), 1: SHOOT}, LoadedDice(4, 2), {0: 1})
+    events, _ = play_once(after, {0: block("S19"), 2: block(), 1: CATCH},
+                          LoadedDice(1, 6), {2: 1})
+    assert [(d["blocker"], d["target"]) for d in of(events, "BlockRolled")] == [(2, 1)]
+    assert of(events, "StepFailed")[0]["robot"] == 0
+
+
+def test_block_targets_are_named_after_the_reveal_by_each_blocker_in_turn():
+    """Block: the target is announced when the block is revealed, so a block side is
+    played without one; then each blocking robot names a robot in its zone, seeing
+    every revealed play and the targets named before it."""
+    state = scene([("red", BLUE_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
+                   ("red", BLUE_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                  [held(1, "blue", 1)])
+    aimed = {"card": "B2", "side": "bottom", "steps": [{"act": "block", "target": 1}]}
+    assert "named after the cards are revealed" in problem(state, 0, aimed)
+    actions = {0: [block()], 1: [SHOOT], 2: [stay("B1")], 3: [block()]}
+    events = GAME.resolve(state, actions, LoadedDice())
+    assert types(events) == ["CardsRevealed", "BlocksToName"]
+    for e in events:
+        state = GAME.evolve(state, e)
+    assert state.phase == "block" and state.naming == (0, 3)
+    (first,) = GAME.pending(state)
+    assert first.seat == 0 and not first.secret
+    assert first.legal == [{"target": 1}, {"target": 3}]  # opposing robots in its zone
+    view = GAME.view(state, 3)
+    assert [p["side"] for p in view["staged"]] == ["bottom", "bottom", "down", "bottom"]
+    events = GAME.resolve(state, {0: {"target": 1}}, LoadedDice())
+    assert of(events, "BlockTargetNamed") == [{"robot": 0, "target": 1}]
+    state = GAME.evolve(state, events[0])
+    (second,) = GAME.pending(state)
+    assert second.seat == 3 and GAME.view(state, 3)["block_targets"] == [[0, 1]]
+    assert second.legal == [{"target": 0}, {"target": 2}]
+    assert second.reject_reason({"target": 1}) is not None  # its own alliance
 
 
 def test_block_on_a_block_goes_first():
-    # robot 0 (red) blocks robot 1's shot; robot 3 (blue) blocks robot 0's block
+    """Block: a robot may block a robot that is blocking; that attempt comes before
+    any other block and, when it succeeds, the other block never happens. Robot 0
+    (red) blocks robot 1's shot; robot 3 (blue), seeing robot 0's block revealed,
+    blocks robot 0."""
     state = scene([("red", BLUE_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
                    ("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
                   [held(1, "blue", 1)])
-    events, after = play_once(state, {0: block(1), 1: SHOOT, 3: block(0)},
-                              LoadedDice(6, 1, 4))  # 3 beats 0, then the shot rolls 4
+    events, after = play_once(state, {0: block(), 1: SHOOT, 3: block()},
+                              LoadedDice(6, 1, 4), {0: 1, 3: 0})  # 3 beats 0, shot rolls 4
     assert of(events, "ActionBlocked") == [{"robot": 0, "by": 3}]
+    assert [d["blocker"] for d in of(events, "BlockRolled")] == [3]
     assert after.points == (0, 10)
 
 
@@ -179,7 +218,7 @@ def test_blocked_double_action_loses_both_halves():
                   [held(0, "red", 0)])
     play = {"card": "S12", "side": "top",
             "steps": [{"act": "move", "dir": -1, "dist": 1}, {"act": "high"}]}
-    events, after = play_once(state, {0: play, 1: block(0)}, LoadedDice(6, 1))
+    events, after = play_once(state, {0: play, 1: block()}, LoadedDice(6, 1), {1: 0})
     assert "RobotMoved" not in types(events) and after.robots[0].zone == RED_SZ2
 
 
@@ -384,12 +423,13 @@ def test_tied_blocks_table():
     state = scene([("red", BLUE_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
                   [held(1, "blue", 1)], tied_blocks=True)
     # tie (3+1 vs 3+1), table roll 2: the defender's next action must be a stay
-    events, after = play_once(state, {0: block(1), 1: SHOOT}, LoadedDice(3, 3, 2, 1))
+    events, after = play_once(state, {0: block(), 1: SHOOT}, LoadedDice(3, 3, 2, 1), {0: 1})
     assert after.robots[1].forced == "stay"
     assert "face down" in problem(after, 1, {**SHOOT, "card": "B3", "side": "top",
                                              "steps": [{"act": "truss"}]})
     # table roll 6: the attacker panics and gets a random card for its next play
-    events, after = play_once(state, {0: block(1), 1: SHOOT}, LoadedDice(3, 3, 6, 1, 0))
+    events, after = play_once(state, {0: block(), 1: SHOOT}, LoadedDice(3, 3, 6, 1, 0),
+                              {0: 1})
     assert of(events, "DriverPanicked") == [{"robot": 0, "card": "B1"}]
     assert after.robots[0].forced == "card:B1"
     assert problem(after, 0, stay("B3")) is not None
@@ -454,6 +494,38 @@ def test_two_and_three_seat_control():
     assert c[0] == c[3] and sorted(set(c)) == [0, 1, 2] and len(set(c[1:3])) == 2
 
 
+def test_five_seats_play_three_against_three_with_one_seat_driving_two():
+    """5-6 Player Game: 5 players use the deluxe cards; we split five seats as the
+    3-player game splits three (one seat drives two robots of one alliance), so each
+    alliance has 3 robots and, as the deluxe rules say, starts with 3 balls."""
+    m = _start(5, seed=8)
+    state = m.state
+    (assigned,) = [e.data for e in m.log.events if e.type == "TeamsAssigned"]
+    double = assigned["double"]
+    c = state.controllers
+    assert len(c) == 6 and c[0] == c[5] == double and sorted(c[1:5]) == [
+        s for s in range(5) if s != double]
+    assert len(state.deck) == 32  # the deluxe extras are shuffled in
+    from aa_helpers import match
+    done = match(["random", "greedy", "random", "greedy", "random"], 8)
+    final = done.state
+    assert final.phase == "over" and len(final.balls) == 6 and final.removed_first == 2
+    reds = [r for r, robot in enumerate(final.robots) if robot.alliance == "red"]
+    assert len(reds) == 3 and (0 in reds) == (5 in reds)
+    ranks = done.outcome.ranks
+    partner = next(s for s in range(5) if s != final.controllers[0]
+                   and final.robots[final.controllers.index(s)].alliance == final.robots[0].alliance)
+    assert ranks[final.controllers[0]] == ranks[partner]
+
+
+def test_scrimmage_play_with_five_bots(capsys):
+    from engine.cli import main
+    assert main(["play", "aerial_assault", "greedy", "random", "greedy", "random", "greedy",
+                 "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("seat ") == 5 and "digest " in out
+
+
 def test_options_budgets():
     assert [r.budget for r in _start(4, {"iri": True}).state.robots] == [7] * 4
     assert [r.budget for r in _start(4, {"rookie": "1,2"}).state.robots] == [6, 5, 5, 6]
@@ -469,3 +541,93 @@ def test_tie_breaks_rank_the_alliances():
     assert GAME.outcome(over).ranks == (1, 2)
     draw = replace(over, catches=(10, 10))
     assert GAME.outcome(draw).ranks == (1, 1)
+
+
+# -- fidelity to the rulebook (issue 14) -----------------------------------------------
+
+
+def test_missed_shots_a_natural_one_misses_even_when_modifiers_lift_it():
+    """Missed Shots: a 1 on the die *before any modifiers* sends the ball by the
+    table, so Shoot +2 and Truss +2 on a natural 1 miss under this option."""
+    shoot2 = {"card": "S25", "side": "top", "steps": [{"act": "high"}]}
+    state = scene([("red", RED_SZ1, TANK_CATAPULT, ["S25"]), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                  [held(0, "red", 0)], missed_shots=True)
+    events, after = play_once(state, {0: shoot2}, LoadedDice(1, 5))  # 1 + 2 = 3 would score
+    assert of(events, "DiceRolled")[0]["success"] is False and not of(events, "BallScored")
+    assert of(events, "MissedShot")[0]["result"] == "zone2"
+    assert after.balls[0].where == "floor" and after.balls[0].zone == RED_SZ2
+    plain = replace(state, missed_shots=False)  # without the option the +2 scores
+    events, _ = play_once(plain, {0: shoot2}, LoadedDice(1))
+    assert of(events, "BallScored")
+    truss2 = {"card": "S26", "side": "top", "steps": [{"act": "truss"}]}
+    state = scene([("red", BLUE_WHITE, TANK_CATAPULT, ["S26"]),
+                   ("blue", BLUE_SZ1, TANK_CATAPULT)], [held(0, "red", 0)], missed_shots=True)
+    events, after = play_once(state, {0: truss2}, LoadedDice(1, 1))
+    assert not of(events, "Trussed") and of(events, "MissedShot")[0]["result"] == "out"
+    assert after.balls[0].where == "waiting"
+
+
+def test_missed_shots_a_trussed_ball_out_of_bounds_stays_trussed():
+    """Truss: a trussed ball may not be trussed again until it scores in a goal; a
+    miss out of bounds is not a score, so the mark stays through the inbound."""
+    state = scene([("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
+                   ("red", BLUE_SZ1, WITH_CATCHING, ["S05"]), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                  [replace(held(0, "red", 0), trussed=True)], missed_shots=True)
+    events, after = play_once(state, {0: SHOOT}, LoadedDice(1, 2))  # natural 1, then out
+    assert of(events, "BallOut") and after.balls[0].trussed
+    # inbounded to robot 2 in Blue Shoot Zone 1 (Active Catching: a sure catch)
+    assert of(events, "Inbounded")[0]["robot"] == 2
+    assert after.balls[0].where == "held" and after.balls[0].trussed
+    move_in = replace(after, robots=_set_zone(after.robots, 2, BLUE_WHITE))
+    events, _ = play_once(move_in, {2: {"card": "S05", "side": "top",
+                                        "steps": [{"act": "truss"}]}}, LoadedDice())
+    assert of(events, "StepFailed")[0]["act"] == "truss"
+    # once it scores, the mark is gone
+    scored = scene([("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                   [replace(held(0, "red", 0), trussed=True)])
+    _, after = play_once(replace(scored, scored=(1, 0)), {0: SHOOT}, LoadedDice(6))
+    assert after.balls[0].where == "waiting" and not after.balls[0].trussed
+
+
+def _set_zone(robots, r, zone):
+    return robots[:r] + (replace(robots[r], zone=zone),) + robots[r + 1:]
+
+
+def test_kiss_pass_goes_only_to_a_robot_without_a_ball():
+    """Kiss pass: teammates in one zone, one with the ball; *the robot without the
+    ball* plays pick-up or catch and takes it. A teammate already holding a ball is
+    no kiss-pass receiver: the pass lands on the floor and its pick-up rolls."""
+    state = scene([("red", RED_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
+                   ("red", RED_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                  [held(0, "red", 0), held(2, "red", 2)])
+    kiss = {"card": "B1", "side": "bottom", "steps": [{"act": "pass", "dir": 0, "dist": 0}]}
+    events, after = play_once(state, {0: kiss, 2: PICKUP}, LoadedDice(1))  # pick-up fails
+    assert of(events, "BallPassed") == [{"ball": 0, "robot": 0, "zone": RED_SZ2}]
+    assert of(events, "DiceRolled")[0]["for"] == "floor pick up"
+    assert after.balls[0].where == "floor" and after.balls[0].zone == RED_SZ2
+
+
+def test_driver_panic_card_is_secret_from_the_other_alliance():
+    """Tied Blocks, Driver Panic: the panicking robot's next card is drawn at random;
+    its own alliance may know it, the other alliance learns it only when it is
+    played."""
+    from engine.events import EVERYONE
+    state = scene([("red", BLUE_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
+                   ("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+                  [held(1, "blue", 1)], tied_blocks=True)
+    # tie (3+1 v 3+1), table 6: attacker robot 0 (red) panics; of its hand B1 B3 B4
+    # (B2 was just played) the third is drawn
+    events, after = play_once(state, {0: block(), 1: SHOOT}, LoadedDice(3, 3, 6, 1, 2),
+                              {0: 1})
+    (panic,) = [e for e in events if e.type == "DriverPanicked"]
+    assert panic.data == {"robot": 0, "card": "B4"} and panic.to == (0, 2)
+    assert panic.public == {"robot": 0} and panic.seen_by(1).data == {"robot": 0}
+    assert panic.to != EVERYONE
+    assert GAME.view(after, 0)["robots"][0]["forced"] == "card:B4"
+    assert GAME.view(after, 2)["robots"][0]["forced"] == "card:B4"  # its ally
+    for seat in (1, 3, None):
+        assert GAME.view(after, seat)["robots"][0]["forced"] == "panic"
+    assert GAME.state_json(after)["robots"][0]["forced"] == "card:B4"
+    # a rejected play's reason is public (its twin): it must not name the card either
+    reason = problem(after, 0, stay("B1"))
+    assert "panic" in reason and "B4" not in reason

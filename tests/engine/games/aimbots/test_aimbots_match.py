@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -13,7 +12,7 @@ from engine.games.aimbots import GAME
 from engine.games.aimbots.scrap import core_value
 from engine.lineup import lineup
 from engine.replay import Replay, verify
-from engine.runner import run_match
+from engine.runner import DEFAULT_MAX_STEPS, run_match
 from tests.engine.games.match_checks import ChosenBot, check_same_seed_same_log_and_verifies
 
 
@@ -115,12 +114,14 @@ def test_any_legal_play_keeps_invariants_and_ends(seats, seed, picks, turn_limit
     assert sorted(match.outcome.ranks)[0] == 1
 
 
-def test_random_match_is_fast():
-    match_of(["random", "random"], 0)
-    began = time.perf_counter()
+def test_random_matches_end_by_the_rules_long_before_the_step_cap():
+    # the work a match costs, counted in decision rounds: its speed in seconds is
+    # measured by bench/engine_bench.py (every registered game), never asserted in a
+    # test, where a busy machine would make it flaky
     for seed in range(10):
-        match_of(["random", "random"], seed)
-    assert (time.perf_counter() - began) / 10 < 0.5
+        match = match_of(["random", "random"], seed)
+        assert "step cap" not in match.outcome.reason
+        assert match.steps < DEFAULT_MAX_STEPS // 10
 
 
 def test_render_takes_views_and_state_json():
@@ -159,3 +160,36 @@ def test_views_do_not_depend_on_other_seats_secrets():
             tokens = tuple(k if t in mine else "repair" for t, k in enumerate(state.tokens))
             other = replace(state, bots=bots, tokens=tokens)
             assert json.dumps(GAME.view(other, seat)) == json.dumps(GAME.view(state, seat))
+
+
+def test_rules_v1_logs_still_fold():
+    """A log made by rules v1 (before duplicate markets and the Golden Rule's order
+    decision) folds with this engine to the outcome it recorded."""
+    from pathlib import Path
+
+    from engine.events import parse_jsonl
+
+    log = Path(__file__).parent / "data" / "aimbots_v1_first_game.jsonl"
+    events = parse_jsonl(log.read_text())
+    assert events[0].data["rules_version"] == 1 and GAME.rules_version == 2
+    replay = Replay(GAME, events)
+    final = replay.state_at(len(events) - 1)
+    recorded = events[-1].data
+    outcome = GAME.outcome(final)
+    assert list(outcome.ranks) == recorded["ranks"] and list(outcome.scores) == recorded["scores"]
+    assert any(e.type == "BotTurned" for e in events)  # Hacker hits, plate first in v1
+
+
+@pytest.mark.slow
+def test_greedy_against_itself_has_no_seat_bias():
+    """Built-in bots break ties seat-symmetrically. Over 200 seeded greedy v greedy
+    matches seat 0's decisive wins stay within 22 of 100: that is 3.1 standard
+    deviations of a fair coin (a fair bot fails this about once in 500 seed sets);
+    the 124 of 200 the old tie-breaking won for seat 1 (issue 14) would fail it."""
+    wins = [0, 0]
+    for seed in range(200):
+        ranks = match_of(["greedy", "greedy"], seed).outcome.ranks
+        if ranks[0] != ranks[1]:
+            wins[ranks.index(1)] += 1
+    decided = sum(wins)
+    assert abs(2 * wins[0] - decided) <= 44, wins

@@ -189,16 +189,56 @@ def test_third_plate_destroys_gives_core_and_drops_scrap(game):
     assert after.board_scrap == ((sq(3, 3), 7),) and after.pile == (8,)
 
 
-def test_narwhal_pushes_and_hacker_turns():
+def test_narwhal_push_and_plate_never_need_ordering():
+    """Golden Rule: only where the order of simultaneous effects changes the result
+    does the active player choose. A push keeps the facing, so the plate lands on
+    the same face either way: no decision."""
     narwhal = make_bot(0, 0, "Narwhal", 2, north_with(2, "E", 6), sq(2, 3))
     victim = make_bot(1, 1, "Jack", 3, 1, sq(3, 3))
-    _, after = play(make_state([narwhal, victim]), {"do": "attack", "bot": 0, "target": 1},
-                    dice=[6, 6, 1, 1])
-    assert after.bots[1].sq == sq(4, 3) and len(after.bots[1].plates) == 1
+    events, after = play(make_state([narwhal, victim]), {"do": "attack", "bot": 0, "target": 1},
+                         dice=[6, 6, 1, 1])
+    assert after.bots[1].sq == sq(4, 3) and after.phase == "play"
+    assert after.bots[1].plates == (7 - victim.east,)  # the west face looked at the attacker
+    assert "EffectsToOrder" not in [e.type for e in events]
+
+
+def hacker_hit(victim_plates=()):
     hacker = make_bot(0, 0, "Hacker", 4, north_with(4, "E", 6), sq(2, 3))
-    _, after = play(make_state([hacker, victim]), {"do": "attack", "bot": 0, "target": 1},
-                    dice=[6, 6, 1, 1])
-    assert after.bots[1].east == victim.north  # turned 90° clockwise
+    victim = make_bot(1, 1, "Jack", 3, 1, sq(3, 3), plates=victim_plates)
+    events, after = play(make_state([hacker, victim]), {"do": "attack", "bot": 0, "target": 1},
+                         dice=[6, 6, 1, 1])
+    return victim, events, after
+
+
+def test_golden_rule_the_attacker_orders_a_hacker_twist_and_the_plate(game):
+    """Golden Rule: two effects at once, the player whose turn it is orders them. A
+    Hacker's twist and the plate are such a pair: plate first damages the face that
+    looked at the attacker, twist first the face turned towards it."""
+    victim, events, after = hacker_hit()
+    assert events[-1].type == "EffectsToOrder" and after.phase == "order"
+    (decision,) = game.pending(after)
+    assert decision.seat == 0 and after.active == 0  # the active player decides
+    assert decision.legal == [{"do": "order", "first": "plate"},
+                              {"do": "order", "first": "twist"}]
+    west_before = 7 - victim.east
+    _, plate_first = play(after, decision.legal[0])
+    assert plate_first.bots[1].plates == (west_before,)
+    assert plate_first.bots[1].east == victim.north  # and it is turned 90° clockwise
+    _, twist_first = play(after, decision.legal[1])
+    turned = twist_first.bots[1]
+    assert turned.east == victim.north and turned.plates == (7 - turned.east,)
+    assert turned.plates != (west_before,)
+    assert plate_first.phase == twist_first.phase == "play"
+    assert plate_first.energy == twist_first.energy == 1  # the order costs nothing
+
+
+def test_golden_rule_no_choice_when_the_hit_destroys(game):
+    """A third plate destroys the robot: a twist of a robot that left the board
+    changes nothing, so no order is asked for."""
+    _, events, after = hacker_hit(victim_plates=(1, 2))
+    types = [e.type for e in events]
+    assert "EffectsToOrder" not in types and "BotDestroyed" in types
+    assert after.phase == "over" or after.phase == "play"
 
 
 def test_captain_shields_neighbours():

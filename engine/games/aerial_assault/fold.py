@@ -1,0 +1,215 @@
+"""evolve: how each event changes the state. Nothing here draws chance."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.events import Event
+from engine.games.aerial_assault import cards as C
+from engine.games.aerial_assault.field import white_zone
+from engine.games.aerial_assault.state import Ball, Robot, State, add_to, parse_rookie, set_item
+
+
+def _teams(state: State, d: dict) -> State:
+    controllers = tuple(d["controllers"])
+    base = 7 if state.iri else 6
+    robots = tuple(Robot(seat=s, budget=5 if s in state.rookie else base) for s in controllers)
+    deck = tuple(c.id for c in C.SPECIAL if len(controllers) == 6 or not c.deluxe)
+    return replace(state, phase="build", controllers=controllers, robots=robots, deck=deck)
+
+
+def _built(state: State, d: dict) -> State:
+    robots = tuple(replace(r, parts=tuple(p)) for r, p in zip(state.robots, d["parts"]))
+    return replace(state, robots=robots)
+
+
+def _order(state: State, d: dict) -> State:
+    return replace(state, phase="draft", pick_order=tuple(d["order"]), pick_index=0)
+
+
+def _row(state: State, d: dict) -> State:
+    cards = tuple(d["cards"])
+    return replace(state, row=state.row + cards,
+                   deck=tuple(c for c in state.deck if c not in cards))
+
+
+def _picked(state: State, d: dict) -> State:
+    r = d["robot"]
+    robot = state.robots[r]
+    robots = set_item(state.robots, r, replace(robot, specials=robot.specials + (d["card"],)))
+    return replace(state, robots=robots, row=tuple(c for c in state.row if c != d["card"]),
+                   pick_index=state.pick_index + 1)
+
+
+def _alliances(state: State, d: dict) -> State:
+    robots = tuple(replace(r, alliance=a, zone=white_zone(a))
+                   for r, a in zip(state.robots, d["alliances"]))
+    balls = tuple(Ball(i, a, "held", robot=i, possessors=(i,))
+                  for i, a in enumerate(d["alliances"]))
+    return replace(state, phase="auto", robots=robots, balls=balls, round=0, play=0,
+                   row=(), pick_order=(), pick_index=0)
+
+
+def _revealed(state: State, d: dict) -> State:
+    robots = list(state.robots)
+    shown = []
+    for p in d["plays"]:
+        r = p["robot"]
+        robots[r] = replace(robots[r], played=robots[r].played + (p["card"],), forced="")
+        card = C.CARD_BY_ID[p["card"]]
+        label = "face down" if p["side"] == "down" else C.side_label(getattr(card, p["side"]))
+        shown.append((r, p["card"], p["side"], label))
+    return replace(state, robots=tuple(robots), revealed=tuple(shown), blocked=(),
+                   staged=tuple(d["plays"]), naming=(), targets=())
+
+
+def _to_name(state: State, d: dict) -> State:
+    return replace(state, phase="block", naming=tuple(d["robots"]), targets=())
+
+
+def _named(state: State, d: dict) -> State:
+    naming = state.naming[1:]
+    return replace(state, naming=naming, targets=state.targets + ((d["robot"], d["target"]),),
+                   phase="block" if naming else "play")
+
+
+def _robot(state: State, r: int, **changes: Any) -> State:
+    return replace(state, robots=set_item(state.robots, r, replace(state.robots[r], **changes)))
+
+
+def _ball(state: State, i: int, **changes: Any) -> State:
+    return replace(state, balls=set_item(state.balls, i, replace(state.balls[i], **changes)))
+
+
+def _gain(state: State, i: int, r: int) -> State:
+    ball = state.balls[i]
+    poss = ball.possessors if r in ball.possessors else ball.possessors + (r,)
+    return _ball(state, i, where="held", robot=r, zone=-1, possessors=poss)
+
+
+def _moved(state: State, d: dict) -> State:
+    return _robot(state, d["robot"], zone=d["to"])
+
+
+def _rerolled(state: State, d: dict) -> State:
+    robot = state.robots[d["robot"]]
+    return _robot(state, d["robot"], rerolls=robot.rerolls + (d["card"],))
+
+
+def _blocked(state: State, d: dict) -> State:
+    return replace(state, blocked=state.blocked + (d["robot"],))
+
+
+def _scored(state: State, d: dict) -> State:
+    a = d["alliance"]
+    where = "removed" if d["removed"] else "waiting"
+    state = _ball(state, d["ball"], where=where, robot=-1, zone=-1, trussed=False, possessors=())
+    return replace(state, points=add_to(state.points, a, d["points"] + d["assist_points"]),
+                   assists=add_to(state.assists, a, d["assist_points"]),
+                   scored=add_to(state.scored, a, 1))
+
+
+def _dropped(state: State, d: dict) -> State:
+    return _ball(state, d["ball"], where="floor", robot=-1, zone=d["zone"])
+
+
+def _held(state: State, d: dict) -> State:
+    return _gain(state, d["ball"], d["robot"])
+
+
+def _passed(state: State, d: dict) -> State:
+    if "to" in d:
+        return _gain(state, d["ball"], d["to"])
+    return _ball(state, d["ball"], where="floor", robot=-1, zone=d["zone"])
+
+
+def _kept_truss(state: State, i: int) -> bool:
+    """A trussed ball keeps its mark until it scores (v1 dropped it out of bounds)."""
+    return state.balls[i].trussed and state.version >= 2
+
+
+def _out(state: State, d: dict) -> State:
+    return _ball(state, d["ball"], where="waiting", robot=-1, zone=-1,
+                 trussed=_kept_truss(state, d["ball"]), possessors=())
+
+
+def _trussed(state: State, d: dict) -> State:
+    a = state.balls[d["ball"]].color
+    state = _ball(state, d["ball"], trussed=True)
+    return replace(state, points=add_to(state.points, a, d["points"]),
+                   trusses=add_to(state.trusses, a, d["points"]))
+
+
+def _caught(state: State, d: dict) -> State:
+    a = state.balls[d["ball"]].color
+    state = _gain(state, d["ball"], d["robot"])
+    return replace(state, points=add_to(state.points, a, d["points"]),
+                   catches=add_to(state.catches, a, d["points"]))
+
+
+def _inbounded(state: State, d: dict) -> State:
+    i, r = d["ball"], d["robot"]
+    trussed = _kept_truss(state, i)
+    if d["caught"]:
+        return _ball(state, i, where="held", robot=r, zone=-1, trussed=trussed,
+                     possessors=(r,))
+    return _ball(state, i, where="floor", robot=-1, zone=state.robots[r].zone,
+                 trussed=trussed, possessors=())
+
+
+def _tied(state: State, d: dict) -> State:
+    if d["robot"] is None:
+        return state
+    return _robot(state, d["robot"], forced=d["effect"])
+
+
+def _panicked(state: State, d: dict) -> State:
+    return _robot(state, d["robot"], forced="card:" + d["card"])
+
+
+def _play_ended(state: State, d: dict) -> State:
+    blocks = {b: t for b, t in d["blocks"]}
+    robots = tuple(replace(r, last_block=blocks.get(i, -1)) for i, r in enumerate(state.robots))
+    return replace(state, robots=robots, play=state.play + 1, staged=(), targets=())
+
+
+def _auto_ended(state: State, d: dict) -> State:
+    robots = tuple(replace(r, played=()) for r in state.robots)
+    return replace(state, robots=robots, phase="play", round=1, play=0, staged=())
+
+
+def _round_ended(state: State, d: dict) -> State:
+    robots = tuple(replace(r, played=()) for r in state.robots)
+    return replace(state, robots=robots, round=state.round + 1, play=0)
+
+
+def _over(state: State, d: dict) -> State:
+    return replace(state, phase="over", result=d["reason"])
+
+
+HANDLERS = {
+    "TeamsAssigned": _teams, "RobotsBuilt": _built, "DraftOrderSet": _order,
+    "RowDealt": _row, "CardDrawn": _row, "CardPicked": _picked,
+    "AlliancesDealt": _alliances, "CardsRevealed": _revealed, "RobotMoved": _moved,
+    "Rerolled": _rerolled, "ActionBlocked": _blocked, "BallScored": _scored,
+    "BallDropped": _dropped, "BallPickedUp": _held, "BallPassed": _passed,
+    "BallOut": _out, "Trussed": _trussed, "Caught": _caught, "Inbounded": _inbounded,
+    "TiedBlock": _tied, "DriverPanicked": _panicked, "BlocksToName": _to_name,
+    "BlockTargetNamed": _named, "PlayEnded": _play_ended,
+    "AutonomousEnded": _auto_ended, "RoundEnded": _round_ended, "MatchOver": _over,
+}
+
+
+def evolve(state: State | None, event: Event, rules_version: int) -> State:
+    """The state after ``event``; ``rules_version``: the version a log without
+    one in its ``MatchStarted`` is taken to be."""
+    d = event.data
+    if event.type == "MatchStarted":
+        o = d["options"]
+        n = len(d["seats"])
+        return State(n, o.get("iri", False), o.get("missed_shots", False),
+                     o.get("tied_blocks", False), parse_rookie(o.get("rookie", ""), n),
+                     version=d.get("rules_version", rules_version))
+    handler = HANDLERS.get(event.type)
+    return handler(state, d) if handler else state

@@ -1,0 +1,11 @@
+"""American Robonators: Powerball as a Scrimmage game plugin."""
+
+from engine.games.powerball.bots import BOTS
+from engine.games.powerball.render import render
+from engine.games.powerball.rules import Powerball
+
+GAME = Powerball()
+GAME.bots = BOTS
+GAME.render = render
+
+__all__ = ["GAME"]

@@ -1,0 +1,113 @@
+"""The factory floor: geometry, and a floor loaded from its JSON description.
+
+Squares are numbered ``y * size + x`` (row 0 on the north edge, column 0 on the
+west edge). Directions are 0 north, 1 east, 2 south, 3 west; turning right adds 1.
+A floor is data (``floors/<name>.json``) so more floors can be added without code.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+DIRS = "NESW"
+DX = (0, 1, 0, -1)
+DY = (-1, 0, 1, 0)
+FLOORS = Path(__file__).with_name("floors")
+
+
+@dataclass(frozen=True, slots=True)
+class Floor:
+    name: str
+    title: str
+    size: int
+    spawns: tuple[int, ...]  # ball spawn squares, by number - 1
+    pits: frozenset
+    flags: tuple[tuple[int, int], ...]  # (square, arrow) by flag number - 1
+    wrenches: tuple[tuple[int, int, bool], ...]  # (number, square, double), by number
+    belts: dict  # square -> (direction, express)
+    gears: dict  # square -> +1 (clockwise) or -1
+    pushers: dict  # square -> (direction, registers)
+    lasers: tuple[tuple[int, int, int], ...]  # (emitter square, direction, beams)
+    walls: frozenset  # (square, direction) edges that block, both sides listed
+    wall_list: tuple[tuple[int, int], ...]  # the walls as given, for drawing
+
+    def step(self, sq: int, d: int) -> int | None:
+        """The square next to ``sq`` towards ``d``, or ``None`` past the edge."""
+        x, y = sq % self.size + DX[d], sq // self.size + DY[d]
+        if 0 <= x < self.size and 0 <= y < self.size:
+            return y * self.size + x
+        return None
+
+    def open_edge(self, sq: int, d: int) -> int | None:
+        """Where leaving ``sq`` towards ``d`` goes, or ``None`` for a wall
+        (the perimeter is a wall all round)."""
+        if (sq, d) in self.walls:
+            return None
+        return self.step(sq, d)
+
+    def xy(self, sq: int) -> tuple[int, int]:
+        return sq % self.size, sq // self.size
+
+    def flag_at(self, sq: int) -> int:
+        """The flag number on ``sq``, or 0."""
+        for number, (flag_sq, _) in enumerate(self.flags, 1):
+            if flag_sq == sq:
+                return number
+        return 0
+
+    def wrench_at(self, sq: int) -> tuple[int, int, bool] | None:
+        for wrench in self.wrenches:
+            if wrench[1] == sq:
+                return wrench
+        return None
+
+
+def _square(size: int, at: list) -> int:
+    x, y = at
+    if not (0 <= x < size and 0 <= y < size):
+        raise ValueError(f"square {at} is off a {size}x{size} floor")
+    return y * size + x
+
+
+def parse_floor(data: dict) -> Floor:
+    """A ``Floor`` from its JSON description (see ``floors/arena.json``)."""
+    n = data["size"]
+    sq = lambda at: _square(n, at)  # noqa: E731
+    d = DIRS.index
+    walls = set()
+    wall_list = []
+    for wall in data["walls"]:
+        here, side = sq(wall["at"]), d(wall["side"])
+        wall_list.append((here, side))
+        walls.add((here, side))
+        x, y = here % n + DX[side], here // n + DY[side]
+        if 0 <= x < n and 0 <= y < n:
+            walls.add((y * n + x, (side + 2) % 4))
+    return Floor(
+        name=data["name"], title=data["title"], size=n,
+        spawns=tuple(sq(at) for at in data["spawns"]),
+        pits=frozenset(sq(at) for at in data["pits"]),
+        flags=tuple((sq(f["at"]), d(f["arrow"]))
+                    for f in sorted(data["flags"], key=lambda f: f["number"])),
+        wrenches=tuple((w["number"], sq(w["at"]), bool(w["double"]))
+                       for w in sorted(data["wrenches"], key=lambda w: w["number"])),
+        belts={sq(b["at"]): (d(b["dir"]), bool(b["express"])) for b in data["belts"]},
+        gears={sq(g["at"]): 1 if g["turn"] == "cw" else -1 for g in data["gears"]},
+        pushers={sq(p["at"]): (d(p["dir"]), tuple(p["registers"])) for p in data["pushers"]},
+        lasers=tuple((sq(b["at"]), d(b["dir"]), b["beams"]) for b in data["lasers"]),
+        walls=frozenset(walls), wall_list=tuple(wall_list))
+
+
+@lru_cache(maxsize=None)
+def floor(name: str) -> Floor:
+    path = FLOORS / f"{name}.json"
+    if not path.is_file():
+        raise ValueError(f"no factory floor {name!r}")
+    return parse_floor(json.loads(path.read_text()))
+
+
+def floor_names() -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in FLOORS.glob("*.json")))

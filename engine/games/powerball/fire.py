@@ -1,0 +1,177 @@
+"""Step D: board lasers, robot lasers, and what a robot may do instead of firing
+(throw a ball, or use a laser-substitute option)."""
+
+from __future__ import annotations
+
+from engine.games.powerball.cards import (DOUBLE, HIGH_POWER, PRESSOR, RADIO, REAR,
+                                          SCRAMBLER, TRACTOR, PRIORITIES)
+from engine.games.powerball.motion import destroy, step
+from engine.games.powerball.state import acting, has, is_turret, robot_at
+from engine.games.powerball.table import Table
+
+LASER = {"do": "laser"}
+DESTROYED_AT = 10
+TURRET_RANGE = 4
+TURRET_DAMAGE = 2
+THROW_MIN = 2  # a throw needs at least one square between thrower and target
+
+
+def damage(t: Table, seat: int, amount: int, by: int, source: str) -> None:
+    robot = t.state.robots[seat]
+    if not robot.alive or amount <= 0:
+        return
+    total = min(DESTROYED_AT, robot.damage + amount)
+    t.emit("Damaged", {"robot": seat, "amount": amount, "by": by, "source": source,
+                       "damage": total})
+    if total >= DESTROYED_AT:
+        destroy(t, seat, "damage")
+
+
+def sight(t: Table, sq: int, d: int, reach: int = 99, from_here: bool = False):
+    """The first robot seen from ``sq`` towards ``d`` within ``reach`` squares, as
+    ``(seat, distance)``, or ``None``: walls stop the view."""
+    state = t.state
+    if from_here:
+        robot = robot_at(state, sq)
+        if robot is not None:
+            return robot.seat, 0
+    here = sq
+    for distance in range(1, reach + 1):
+        here = t.floor.open_edge(here, d)
+        if here is None:
+            return None
+        robot = robot_at(state, here)
+        if robot is not None:
+            return robot.seat, distance
+    return None
+
+
+def fire_choices(t: Table, seat: int) -> list[dict]:
+    """What the robot may do in this laser step; the laser (default) first."""
+    state = t.state
+    robot = state.robots[seat]
+    if not acting(state, robot):
+        return []
+    out = [LASER]
+    if robot.balls:
+        two = robot.balls >= 2 and has(state, robot, DOUBLE)
+        for d in range(4):
+            seen = sight(t, robot.sq, d)
+            if seen is None or seen[1] < THROW_MIN:
+                continue
+            out.append({"do": "throw", "target": seen[0], "balls": 1})
+            if has(state, robot, DOUBLE):
+                out.append({"do": "throw", "target": seen[0], "balls": 1, "laser": True})
+            if two:
+                out.append({"do": "throw", "target": seen[0], "balls": 2})
+    seen = sight(t, robot.sq, robot.facing)
+    if seen is not None:
+        target, distance = seen
+        for option, do in ((RADIO, "radio"), (SCRAMBLER, "scramble"), (PRESSOR, "pressor"),
+                           (TRACTOR, "tractor")):
+            if not has(state, robot, option):
+                continue
+            if (do == "scramble" and state.phase == 5) or (do == "tractor" and distance < 2):
+                continue
+            out.append({"do": do, "target": target})
+    return out
+
+
+def _direction(t: Table, a: int, b: int) -> int | None:
+    """The direction from square ``a`` to square ``b`` when they share a line."""
+    (ax, ay), (bx, by) = t.floor.xy(a), t.floor.xy(b)
+    if ax == bx and ay != by:
+        return 2 if by > ay else 0
+    if ay == by and ax != bx:
+        return 1 if bx > ax else 3
+    return None
+
+
+def lasers(t: Table, order: list[int], actions: dict) -> None:
+    """Every laser fires at once: the hits are found first, then dealt in order
+    (board lasers, then robots by this phase's priority)."""
+    state = t.state
+    hits = []
+    for sq, d, beams in t.floor.lasers:
+        seen = sight(t, sq, d, from_here=True)
+        if seen is not None:
+            hits.append((seen[0], beams, -1, "board laser"))
+    for seat in order:
+        robot = state.robots[seat]
+        if is_turret(state, robot):
+            seen = sight(t, robot.sq, robot.facing, TURRET_RANGE)
+            if seen is not None:
+                hits.append((seen[0], TURRET_DAMAGE, seat, "turret"))
+            continue
+        if not acting(state, robot):
+            continue
+        action = actions.get(seat, LASER)
+        if action["do"] == "laser" or action.get("laser"):
+            seen = sight(t, robot.sq, robot.facing)
+            shots = 2 if has(state, robot, DOUBLE) and action["do"] == "laser" else 1
+            if seen is not None:
+                hits.append((seen[0], shots, seat, "laser"))
+        if has(state, robot, REAR):
+            seen = sight(t, robot.sq, (robot.facing + 2) % 4)
+            if seen is not None:
+                hits.append((seen[0], 1, seat, "rear laser"))
+    for target, amount, by, source in hits:
+        damage(t, target, amount, by, source)
+
+
+def specials(t: Table, order: list[int], actions: dict) -> None:
+    """Laser-substitute options, in priority order, on targets still standing."""
+    for seat in order:
+        action = actions.get(seat, LASER)
+        do = action["do"]
+        if do in ("laser", "throw"):
+            continue
+        state = t.state
+        robot, target = state.robots[seat], state.robots[action["target"]]
+        if not robot.alive or not target.alive:
+            continue
+        if do == "radio":
+            t.emit("RadioControlled", {"robot": seat, "target": target.seat})
+        elif do == "scramble":
+            taken = {c for r in state.robots for c in r.registers}
+            spare = [c for c in PRIORITIES if c not in taken]
+            if spare:
+                t.emit("Scrambled", {"robot": seat, "target": target.seat,
+                                     "register": state.phase + 1,
+                                     "card": t.rng.choice(spare)})
+        else:
+            d = _direction(t, robot.sq, target.sq)
+            if d is not None:
+                step(t, target.seat, d if do == "pressor" else (d + 2) % 4, do, by=seat)
+
+
+def throws(t: Table, order: list[int], actions: dict) -> None:
+    """Balls thrown instead of (or, with Double Barrel, beside) the laser."""
+    for seat in order:
+        action = actions.get(seat, LASER)
+        if action["do"] != "throw":
+            continue
+        state = t.state
+        robot, target = state.robots[seat], state.robots[action["target"]]
+        count = min(action["balls"], robot.balls)
+        if not robot.alive or not target.alive or count < 1:
+            continue
+        d = _direction(t, robot.sq, target.sq)
+        if d is None:
+            continue
+        hit = target.sq
+        land = [hit]
+        if count == 2:
+            beyond = t.floor.open_edge(hit, d)
+            land.append(beyond if beyond is not None else t.floor.step(hit, (d + 2) % 4))
+        power = 3 if has(state, robot, HIGH_POWER) else 2
+        damage(t, target.seat, power * count, seat, "ball")
+        for _ in range(power * count):
+            if not t.state.robots[target.seat].alive:
+                break
+            if not step(t, target.seat, d, "throw", by=seat):
+                break
+        # the balls come to rest where they hit once the target has been pushed off
+        on_board = [sq for sq in land if sq not in t.floor.pits]
+        t.emit("Thrown", {"robot": seat, "target": target.seat, "count": count,
+                          "land": on_board, "returned": count - len(on_board)})

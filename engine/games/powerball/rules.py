@@ -1,0 +1,167 @@
+"""American Robonators: Powerball as a Scrimmage game: start, pending, resolve.
+
+Every state change is an event folded by ``fold.evolve``; ``resolve`` applies the
+submitted decisions and runs the script of ``phases`` until the next decision.
+"""
+
+from __future__ import annotations
+
+from engine.events import Event
+from engine.game import Decision, Game, Header, Option, Outcome, ranks_from_scores
+from engine.games.powerball import decisions as D
+from engine.games.powerball import fold
+from engine.games.powerball.board import DIRS, floor, floor_names
+from engine.games.powerball.cards import PRIORITIES
+from engine.games.powerball.phases import proceed, start_phase
+from engine.games.powerball.respawn import place_robots, roll_flags
+from engine.games.powerball.state import State
+from engine.games.powerball.table import Table
+from engine.games.powerball.turn import next_trader
+from engine.games.powerball.view import view
+from engine.rng import Rng
+
+COMMUNITY = 2
+
+
+class Powerball(Game):
+    name = "powerball"
+    title = "American Robonators: Powerball"
+    rules_version = 1
+    seat_counts = (2, 3, 4, 5, 6, 7, 8)
+    options = {
+        "rounds": Option(30, "turns of five register phases played", minimum=1, maximum=60),
+        "balls": Option(8, "powerballs in the pool", minimum=1, maximum=20),
+        "floor": Option("arena", "the factory floor", choices=floor_names()),
+    }
+
+    # -- set-up ------------------------------------------------------------------------
+    def start(self, header: Header, rng: Rng) -> list[Event]:
+        state = fold.initial({"seats": header.seats, "options": header.options})
+        t = Table(state, rng)
+        n = state.seats
+        cards = rng.shuffled(list(PRIORITIES))[:n]
+        t.emit("SeatsOrdered", {"cards": cards,
+                                "order": sorted(range(n), key=lambda s: -cards[s])})
+        deck = rng.shuffled(list(state.option_deck))
+        t.emit("OptionsDealt", {"hands": [[o] for o in deck[:n]],
+                                "community": deck[n:n + COMMUNITY]})
+        seats = roll_flags(t)
+        t.wait("respawn", seats, "deal")
+        return t.events
+
+    evolve = staticmethod(fold.evolve)
+
+    # -- decisions -----------------------------------------------------------------------
+    def pending(self, state: State) -> list[Decision]:
+        stage = state.stage
+        out = []
+        for seat in state.waiting:
+            if stage == "program":
+                out.append(Decision(seat, D.default_program(state, seat),
+                                    check=D.program_checker(state, seat), secret=True,
+                                    prompt="program"))
+            elif stage == "fire":
+                legal = D.fire_legal(state, seat)
+                out.append(Decision(seat, legal[0], legal, prompt="fire"))
+            elif stage == "respawn":
+                arrow = state_flag_arrow(state, seat)
+                out.append(Decision(seat, {"facing": arrow}, D.facing_legal(),
+                                    prompt="respawn facing"))
+            elif stage == "trade":
+                legal = D.trade_legal(state, seat)
+                out.append(Decision(seat, legal[0], legal, prompt="trade"))
+            elif stage == "bomb":
+                legal = D.bomb_legal(state, seat)
+                out.append(Decision(seat, legal[0], legal, prompt="buzz bomb"))
+        return out
+
+    def resolve(self, state: State, actions: dict, rng: Rng) -> list[Event]:
+        t = Table(state, rng)
+        stage = state.stage
+        if stage == "program":
+            for seat in sorted(actions):
+                program_event(t, seat, actions[seat])
+            start_phase(t, 1)
+            proceed(t, "move")
+        elif stage == "fire":
+            proceed(t, "lasers", dict(actions))
+        elif stage == "respawn":
+            place_robots(t, {s: DIRS.index(a["facing"]) for s, a in actions.items()})
+            proceed(t, state.step)
+        elif stage == "trade":
+            (seat, action), = actions.items()
+            trade_events(t, seat, action)
+            if next_trader(t, state.step):
+                proceed(t, state.step)
+        elif stage == "bomb":
+            for seat in sorted(actions, key=lambda s: flag_number(t, s)):
+                # an earlier bomb may have taken the square this one chose
+                if actions[seat] in D.bomb_legal(t.state, seat):
+                    t.emit("BombPlaced", {"owner": seat, "sq": actions[seat]["sq"]})
+            proceed(t, state.step)
+        return t.events
+
+    # -- views and results -------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict:
+        return view(state, seat)
+
+    def state_json(self, state: State) -> dict:
+        return view(state, None, everything=True)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.stage != "over":
+            return None
+        return Outcome(ranks_from_scores(rank_keys(state)), self.scores(state), state.reason)
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        return tuple(r.vp for r in state.robots)
+
+
+def rank_keys(state: State) -> list[tuple]:
+    """Victory points; ties go to more balls delivered, then more kills, then fewer
+    deaths; seats still level share the rank."""
+    return [(r.vp, r.delivered, r.kills, -r.deaths) for r in state.robots]
+
+
+def state_flag_arrow(state: State, seat: int) -> str:
+    flag = state.robots[seat].flag
+    return DIRS[floor(state.floor).flags[flag - 1][1]] if flag else "N"
+
+
+def flag_number(t: Table, seat: int) -> int:
+    return t.floor.flag_at(t.state.robots[seat].sq)
+
+
+def program_event(t: Table, seat: int, action: dict) -> None:
+    robot = t.state.robots[seat]
+    cards = list(action["cards"])
+    registers = cards + list(robot.registers[len(cards):])
+    t.emit("ProgramSet", {"seat": seat, "registers": registers, "pickup": action["pickup"],
+                          "power_down": action["power_down"]}, (seat,),
+           {"seat": seat, "power_down": action["power_down"]})
+
+
+def trade_events(t: Table, seat: int, action: dict) -> None:
+    state = t.state
+    do = action["do"]
+    move = lambda option, a, b: t.emit("OptionMoved", {"option": option, "from": a, "to": b})  # noqa: E731
+    if do == "steal":
+        move(action["option"], action["from"], seat)
+    elif do == "replace":
+        move(action["option"], action["from"], "community")
+        move(action["community"], "community", action["from"])
+    elif do == "keep":
+        move(action["option"], "offer", seat)
+    elif do == "discard":
+        move(action["option"], "offer", "discards")
+    elif do == "trade":
+        move(action["option"], "offer", action["with"])
+        move(action["for"], action["with"], seat)
+    elif do == "community":
+        move(action["option"], "offer", "community")
+        move(action["for"], "community", seat)
+    state = t.state
+    if state.trade == "flag" or not state.offered:
+        t.emit("Trading", {"trade": state.trade, "queue": list(state.queue[1:])})
+
+__all__ = ["Powerball"]

@@ -1,0 +1,148 @@
+"""The immutable state of a Powerball match. One robot per seat: robot ``i`` is
+seat ``i``'s."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.games.powerball.cards import MAX_HELD, MEMORY
+
+REGISTERS = 5
+EMPTY = 0  # a register holding no card
+CARRY = 2  # balls a robot may hold
+
+
+@dataclass(frozen=True, slots=True)
+class Robot:
+    seat: int
+    sq: int = -1  # -1: off the board (destroyed, or not yet placed)
+    facing: int = 0
+    damage: int = 0
+    balls: int = 0
+    vp: int = 0
+    options: tuple[str, ...] = ()
+    hand: tuple[int, ...] = ()  # secret to the seat
+    registers: tuple[int, ...] = (EMPTY,) * REGISTERS  # secret until revealed or locked
+    programmed: bool = False  # registers chosen this turn
+    pickup: bool = True  # the seat's standing pick-up order for this turn
+    down: bool = False  # powered down this turn
+    announced: bool = False  # powers down next turn
+    respawned: bool = False  # came back this turn: acts as powered down
+    turret: int = 0  # the turn it is stationed on its flag as a turret (event 4)
+    flag: int = 0  # the flag rolled for a pending respawn
+    died: int = 0  # order of destruction, 0 while on the board
+    hit_by: int = -1  # last seat to push or shoot it ...
+    hit_clock: int = 0  # ... in this phase (the match's phase counter)
+    radio_by: int = -1  # seat running it by Radio Control this turn
+    scrambled_by: int = -1  # seat whose Scrambler changed the card ...
+    scrambled_clock: int = 0  # ... of this phase
+    delivered_clock: int = 0  # phase of its last delivery
+    kills: int = 0
+    delivered: int = 0
+    deaths: int = 0
+
+    @property
+    def alive(self) -> bool:
+        return self.sq >= 0
+
+
+@dataclass(frozen=True, slots=True)
+class Bomb:
+    owner: int
+    sq: int
+    cards: tuple[int, ...] = ()  # its program for the next turn, face up
+    armed: bool = False  # set on the turn it runs
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    seats: int
+    rounds: int
+    floor: str
+    pool: int  # balls not yet spawned
+    robots: tuple[Robot, ...]
+    balls: tuple[int, ...] = ()  # squares of loose balls, sorted (a square may hold several)
+    round: int = 0  # the turn being played, 1-based; 0 during set-up
+    phase: int = 0  # register phase 1-5; 0 outside them
+    stage: str = "setup"  # setup | program | fire | respawn | trade | bomb | over
+    step: str = ""  # where a phase resumes after a decision
+    waiting: tuple[int, ...] = ()  # seats whose decision is due now
+    community: tuple[str, ...] = ()
+    option_deck: tuple[str, ...] = ()  # undrawn options; drawn at random, so no order
+    discards: tuple[str, ...] = ()  # face up, oldest first
+    deaths: int = 0  # destructions so far (orders respawns)
+    bombs: tuple[Bomb, ...] = ()
+    trade: str = ""  # what the seat in ``waiting`` trades: "flag" or "shuffle"
+    offered: tuple[str, ...] = ()  # options taken from the discards (Option Shuffle)
+    queue: tuple[int, ...] = ()  # seats still to trade, in flag order
+    reason: str = ""
+
+    @property
+    def clock(self) -> int:
+        """A number for the current phase, unique over the match."""
+        return self.round * 10 + self.phase
+
+
+_set = object.__setattr__
+
+
+def revise(obj, **changes):
+    """``dataclasses.replace`` for these frozen slotted classes, three times as
+    fast (it skips ``__init__``; none of them has a ``__post_init__``). Folding
+    events is the engine's hot path: each event revises the state and a robot."""
+    cls = type(obj)
+    new = object.__new__(cls)
+    for name in cls.__slots__:
+        _set(new, name, changes[name] if name in changes else getattr(obj, name))
+    return new
+
+
+def set_item(items: tuple, index: int, value) -> tuple:
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def with_robot(state: State, robot: Robot) -> State:
+    return revise(state, robots=set_item(state.robots, robot.seat, robot))
+
+
+def change(state: State, seat: int, **fields) -> State:
+    return with_robot(state, revise(state.robots[seat], **fields))
+
+
+def robot_at(state: State, sq: int) -> Robot | None:
+    for robot in state.robots:
+        if robot.sq == sq:
+            return robot
+    return None
+
+
+def has(state: State, robot: Robot, option: str) -> bool:
+    """Does the robot have ``option``, held or from the community pool?"""
+    return option in robot.options or option in state.community
+
+
+def capacity(state: State, robot: Robot) -> int:
+    return CARRY + (1 if has(state, robot, MEMORY) else 0)
+
+
+def locked_from(damage: int) -> int:
+    """Index (0-based) of the first locked register: 5 with damage up to 4."""
+    return min(REGISTERS, max(0, 9 - damage))
+
+
+def hand_size(state: State, robot: Robot) -> int:
+    return max(0, 9 - robot.damage) + (1 if has(state, robot, MEMORY) else 0)
+
+
+def can_hold(robot: Robot) -> bool:
+    return len(robot.options) < MAX_HELD
+
+
+def is_turret(state: State, robot: Robot) -> bool:
+    return robot.alive and robot.turret > 0 and robot.turret == state.round
+
+
+def acting(state: State, robot: Robot) -> bool:
+    """Runs its own program and fires: on the board, not powered down, not a turret."""
+    return (robot.alive and not robot.down and not robot.respawned
+            and not is_turret(state, robot))

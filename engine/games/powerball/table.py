@@ -1,0 +1,33 @@
+"""A table in play: the state, the events written so far and the rng.
+
+Rules code calls ``emit``: each event is folded at once, so the next rule reads
+the state it left (a push chain, then the pit under the last robot).
+"""
+
+from __future__ import annotations
+
+from engine.events import EVERYONE, Event
+from engine.games.powerball.board import Floor, floor
+from engine.games.powerball.fold import evolve
+from engine.games.powerball.state import State
+from engine.rng import Rng
+
+
+class Table:
+    __slots__ = ("state", "rng", "events", "floor")
+
+    def __init__(self, state: State, rng: Rng) -> None:
+        self.state = state
+        self.rng = rng
+        self.events: list[Event] = []
+        self.floor: Floor = floor(state.floor)
+
+    def emit(self, kind: str, data: dict, to=EVERYONE, public: dict | None = None) -> None:
+        event = Event(kind, data, to, public)
+        self.events.append(event)
+        self.state = evolve(self.state, event)
+
+    def wait(self, stage: str, seats, step: str) -> bool:
+        """Stop for the decisions of ``seats``; play resumes at ``step``."""
+        self.emit("Waiting", {"stage": stage, "seats": list(seats), "step": step})
+        return False

@@ -1,0 +1,188 @@
+"""The end of a turn (wrenches, flags, the d6 events), cleanup and the next deal."""
+
+from __future__ import annotations
+
+from engine.games.powerball import bombs
+from engine.games.powerball.cards import PRIORITIES
+from engine.games.powerball.fire import damage
+from engine.games.powerball.motion import place
+from engine.games.powerball.state import (EMPTY, REGISTERS, can_hold, hand_size,
+                                          is_turret, locked_from, robot_at)
+from engine.games.powerball.table import Table
+
+EVENTS = ("earthquake", "power heal", "buzz bomb", "turrets", "meteor shower",
+          "option shuffle")
+METEOR = (8, 4, 2, 1)  # damage at the point of impact, then 1, 2, 3 squares away
+POWER_HEAL = 3
+BOMB_CARDS = 5
+
+
+def heal(t: Table, seat: int, amount: int) -> None:
+    robot = t.state.robots[seat]
+    if robot.alive and robot.damage and amount > 0:
+        healed = min(amount, robot.damage)
+        t.emit("Healed", {"robot": seat, "amount": healed, "damage": robot.damage - healed})
+
+
+def draw_option(t: Table, seat: int) -> None:
+    state = t.state
+    if can_hold(state.robots[seat]) and state.option_deck:
+        t.emit("OptionDrawn", {"seat": seat, "option": t.rng.choice(state.option_deck)})
+
+
+def on_flags(t: Table) -> list[int]:
+    """Seats of the robots standing on flags, in flag order."""
+    out = []
+    for sq, _ in t.floor.flags:
+        robot = robot_at(t.state, sq)
+        if robot is not None:
+            out.append(robot.seat)
+    return out
+
+
+# -- the steps ------------------------------------------------------------------------
+def payout(t: Table, actions) -> bool:
+    for _, sq, double in t.floor.wrenches:
+        robot = robot_at(t.state, sq)
+        if robot is not None:
+            heal(t, robot.seat, 1)
+            if double:
+                draw_option(t, robot.seat)
+    flagged = on_flags(t)
+    if len(flagged) == 1:
+        heal(t, flagged[0], 1)
+        draw_option(t, flagged[0])
+    elif len(flagged) == 2:
+        for seat in flagged:
+            heal(t, seat, 1)
+        return start_trades(t, "flag", flagged, "event")
+    return True
+
+
+def start_trades(t: Table, trade: str, seats: list[int], then: str) -> bool:
+    t.emit("Trading", {"trade": trade, "queue": seats})
+    return next_trader(t, then)
+
+
+def next_trader(t: Table, then: str) -> bool:
+    """Ask the next seat in the queue (Option Shuffle first turns two discards up
+    for it); ``True`` when nobody is left to ask."""
+    state = t.state
+    while state.queue:
+        seat = state.queue[0]
+        if state.trade == "shuffle" and not state.offered:
+            offer = list(state.discards[-2:])[::-1]  # the top of the pile first
+            if offer:
+                t.emit("OptionsOffered", {"seat": seat, "options": offer})
+        state = t.state
+        if state.trade == "flag" or state.offered:
+            return t.wait("trade", [seat], then)
+        t.emit("Trading", {"trade": state.trade, "queue": list(state.queue[1:])})
+        state = t.state
+    return True
+
+
+def flag_event(t: Table, actions) -> bool:
+    flagged = on_flags(t)
+    if len(flagged) < 3:
+        return True
+    roll = t.rng.die(6)
+    t.emit("EventRolled", {"robot": flagged[0], "roll": roll, "event": EVENTS[roll - 1]})
+    if roll == 1:
+        earthquake(t)
+    elif roll == 2:
+        for seat in flagged:
+            heal(t, seat, POWER_HEAL)
+    elif roll == 3:
+        seats = [s for s in flagged if bombs.free_squares_beside(t, t.state.robots[s].sq)]
+        if seats:
+            return t.wait("bomb", seats, "end-respawn")
+    elif roll == 4:
+        for seat in flagged:
+            heal(t, seat, 10)
+        t.emit("TurretsSet", {"robots": flagged, "round": t.state.round + 1})
+    elif roll == 5:
+        meteors(t, flagged)
+    else:
+        return start_trades(t, "shuffle", flagged, "end-respawn")
+    return True
+
+
+def earthquake(t: Table) -> None:
+    """Every robot on the board slides two squares the rolled way (a d4: north,
+    east, south, west), front robots first, dropping the balls it held where it
+    stood; walls and robots stop it, pits destroy it."""
+    roll = t.rng.die(4)
+    d = roll - 1
+    t.emit("QuakeRolled", {"roll": roll, "dir": "NESW"[d]})
+    f = t.floor
+
+    def front(robot):
+        x, y = f.xy(robot.sq)
+        return (-y, x, -x, y)[d]
+    for robot in sorted((r for r in t.state.robots if r.alive), key=front, reverse=True):
+        if is_turret(t.state, robot):
+            continue
+        if robot.balls:
+            t.emit("BallsDropped", {"robot": robot.seat, "sq": robot.sq, "count": robot.balls})
+        for _ in range(2):
+            robot = t.state.robots[robot.seat]
+            ahead = f.open_edge(robot.sq, d)
+            if not robot.alive or ahead is None or robot_at(t.state, ahead) is not None:
+                break
+            place(t, robot.seat, ahead, robot.facing, "quake")
+
+
+def meteors(t: Table, flagged: list[int]) -> None:
+    for seat in flagged:
+        if not t.state.robots[seat].alive:
+            continue  # destroyed before its roll: no meteor
+        dice = [t.rng.die(6) for _ in range(4)]
+        x, y = dice[0] + dice[1] - 1, dice[2] + dice[3] - 1
+        size = t.floor.size
+        t.emit("MeteorFell", {"robot": seat, "dice": dice, "sq": y * size + x})
+        for robot in t.state.robots:
+            if robot.alive:
+                rx, ry = t.floor.xy(robot.sq)
+                distance = max(abs(rx - x), abs(ry - y))
+                if distance < len(METEOR):
+                    damage(t, robot.seat, METEOR[distance], -1, "meteor")
+
+
+def cleanup(t: Table, actions) -> bool:
+    """Unlocked registers are wiped; locked ones keep their cards."""
+    for robot in t.state.robots:
+        first = locked_from(robot.damage)
+        kept = [EMPTY] * first + list(robot.registers[first:])
+        if robot.alive and kept != list(robot.registers):
+            t.emit("RegistersKept", {"robot": robot.seat, "registers": kept})
+        elif not robot.alive and any(robot.registers):
+            t.emit("RegistersKept", {"robot": robot.seat, "registers": [EMPTY] * REGISTERS})
+    return True
+
+
+def deal(t: Table, actions) -> bool:
+    state = t.state
+    if state.round >= state.rounds:
+        t.emit("GameOver", {"reason": f"{state.rounds} rounds played"})
+        return False
+    down = [r.seat for r in state.robots if r.alive and r.announced]
+    t.emit("TurnStarted", {"round": state.round + 1, "down": down})
+    state = t.state
+    locked = {c for r in state.robots for c in r.registers}
+    deck = t.rng.shuffled([c for c in PRIORITIES if c not in locked])
+    for robot in state.robots:
+        if robot.alive and not robot.down and not is_turret(state, robot):
+            n = hand_size(state, robot)
+            cards, deck = sorted(deck[:n]), deck[n:]
+            t.emit("HandDealt", {"seat": robot.seat, "cards": cards}, (robot.seat,),
+                   {"seat": robot.seat, "count": len(cards)})
+    for i, bomb in enumerate(state.bombs):
+        if not bomb.armed:
+            cards, deck = deck[:BOMB_CARDS], deck[BOMB_CARDS:]
+            t.emit("BombArmed", {"bomb": i, "cards": cards})
+    return t.wait("program", range(state.seats), "")
+
+
+__all__ = ["EVENTS", "cleanup", "deal", "draw_option", "flag_event", "next_trader",
+           "on_flags", "payout", "start_trades"]
