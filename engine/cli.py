@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 import time
 from typing import Sequence
@@ -143,7 +144,12 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     tally = {name: {"wins": 0, "draws": 0, "losses": 0} for name in args.bots}
     began = time.perf_counter()
     show = sys.stderr.isatty() and not args.json
-    for i in tqdm(range(args.matches), disable=not show, unit="match"):
+    # a terminal that reports no size (0 x 0, as many ptys do) makes tqdm draw
+    # nothing at all: size the bar from shutil's fallback instead
+    size = shutil.get_terminal_size()
+    bar = tqdm(range(args.matches), disable=not show, unit="match", file=sys.stderr,
+               ncols=size.columns, nrows=size.lines, desc=f"{game.name} selfplay")
+    for i in bar:
         names = list(args.bots[i % len(args.bots):]) + list(args.bots[:i % len(args.bots)])
         seats, players = lineup(game, names)
         outcome = run_match(game, players, seats, args.seed + i, options).outcome

@@ -14,6 +14,7 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
+from django.template.defaultfilters import pluralize
 from django.urls import path, reverse
 from django.utils.html import format_html
 
@@ -184,7 +185,7 @@ class CompetitionAdmin(admin.ModelAdmin):
             bots = [b for b in form.cleaned_data["bots"] for _ in range(form.cleaned_data["copies"])]
             try:
                 made = services.add_entries(obj, bots)
-                self.message_user(request, f"added {len(made)} entries")
+                self.message_user(request, f"added {len(made)} entr{pluralize(len(made), 'y,ies')}")
                 return self._back(obj)
             except services.TournamentError as exc:
                 self.message_user(request, str(exc), messages.ERROR)
@@ -225,7 +226,7 @@ class CompetitionAdmin(admin.ModelAdmin):
                     done += 1
                 except services.TournamentError as exc:
                     self.message_user(request, str(exc), messages.WARNING)
-            self.message_user(request, f"queued {done} failed match(es) again")
+            self.message_user(request, f"queued {done} failed match{pluralize(done, 'es')} again")
         return self._back(obj)
 
     def save_model(self, request, obj, form, change):
@@ -280,7 +281,8 @@ class EntryAdmin(admin.ModelAdmin):
     def disqualify(self, request, queryset):
         for entry in queryset:
             services.disqualify(entry)
-        self.message_user(request, f"disqualified {queryset.count()} entr(y/ies)")
+        count = queryset.count()
+        self.message_user(request, f"disqualified {count} entr{pluralize(count, 'y,ies')}")
 
 
 @admin.register(Fixture)
@@ -305,4 +307,4 @@ class FixtureAdmin(admin.ModelAdmin):
             if f.match and f.match.status == Match.Status.FAILED:
                 services.rerun_match(f.match)
                 done += 1
-        self.message_user(request, f"queued {done} failed match(es) again")
+        self.message_user(request, f"queued {done} failed match{pluralize(done, 'es')} again")

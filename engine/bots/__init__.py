@@ -5,7 +5,8 @@ that drives an out-of-process bot (see docs/protocol.md and docs/writing-a-bot.m
 - ``Sandbox(limits)``: starts programs inside bubblewrap (refuses to run them
   without it unless unsandboxed runs are allowed explicitly);
 - ``SubprocessPlayer(program, limits)``: a ``Player`` for the runner;
-- ``validate_bot(path, game)``: does the bot start and answer the handshake?
+- ``validate_bot(path, game)``: does the bot start, answer the handshake
+  and play a legal first decision of the game?
 """
 
 from engine.bots.player import SubprocessPlayer

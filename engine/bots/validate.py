@@ -7,15 +7,43 @@ import os
 from engine import registry
 from engine.bots.player import SubprocessPlayer
 from engine.bots.sandbox import Limits, Sandbox, load_program
-from engine.game import Game, Header, RulesError, Seat
-from engine.runner import DEFAULT_MAX_FAULTS, DEFAULT_MAX_STEPS
+from engine.game import Game, RulesError, Seat
+from engine.players import BotPlayer, RandomBot
+from engine.runner import FAULT_TYPES, Match
+
+#: the validation match's seed: fixed, so a verdict can be reproduced
+VALIDATION_SEED = 1
+#: decision rounds played (by random opponents) while waiting for the bot's turn
+MAX_STEPS_BEFORE_ITS_TURN = 50
+
+
+class _Asked:
+    """A player wrapper that counts the decisions put to the bot under test."""
+
+    def __init__(self, player: SubprocessPlayer) -> None:
+        self.player = player
+        self.asked = 0
+
+    def begin(self, seat, header) -> None:
+        self.player.begin(seat, header)
+
+    def decide(self, request):
+        self.asked += 1
+        return self.player.decide(request)
+
+    def finish(self, outcome) -> None:
+        self.player.finish(outcome)
+
+    def close(self) -> None:
+        self.player.close()
 
 
 def validate_bot(path: str | os.PathLike, game: str | Game, *, limits: Limits | None = None,
                  allow_unsandboxed: bool | None = None) -> tuple[bool, str, str]:
-    """Start the bot at ``path`` in the sandbox and check that it answers the
-    handshake (as seat 0 of a match of ``game`` with default options) within the
-    start-up limit.
+    """Start the bot at ``path`` in the sandbox as seat 0 of a match of ``game``
+    (default options, random opponents) and check that it answers the handshake
+    within the start-up limit and then plays its first decision with a legal
+    action in time. A bot written for another game fails here, not in its matches.
 
     Returns ``(ok, reason, stderr)``: ``reason`` says what failed (or names the
     bot when ``ok``); ``stderr`` is what the bot printed there, capped.
@@ -29,15 +57,32 @@ def validate_bot(path: str | os.PathLike, game: str | Game, *, limits: Limits | 
     count = game.seat_counts[0]
     seats = (Seat(program.name, program.version),) + tuple(
         Seat(f"opponent {i}") for i in range(1, count))
-    header = Header(game.name, game.rules_version, 0, seats, game.resolve_options({}),
-                    {"max_steps": DEFAULT_MAX_STEPS, "max_faults": DEFAULT_MAX_FAULTS})
+    match = Match.begin(game, seats, VALIDATION_SEED)
     player = SubprocessPlayer(program, sandbox=sandbox)
+    probe = _Asked(player)
+    players = [probe] + [BotPlayer(game, RandomBot) for _ in range(1, count)]
     try:
-        player.begin(0, header)
-        player.handshake()
-        failure = player.failure
+        for seat, each in enumerate(players):
+            each.begin(seat, match.header)
+        if not player.handshake():
+            return False, player.failure[1], player.stderr
+        reason = _first_decision(match, players, probe)
+        stderr = player.stderr
     finally:
         player.close()
-    if failure is not None:
-        return False, failure[1], player.stderr
-    return True, f"ready: {player.name or program.name}", player.stderr
+    if reason is not None:
+        return False, reason, stderr
+    return True, f"ready: {player.name or program.name}, played a legal first move", stderr
+
+
+def _first_decision(match: Match, players: list, probe: _Asked) -> str | None:
+    """Play until the bot under test has decided once; what went wrong, or ``None``."""
+    outcome = match.game.outcome(match.state)
+    while not probe.asked and outcome is None and match.steps < MAX_STEPS_BEFORE_ITS_TURN:
+        outcome = match.step(players, max_faults=1_000_000)
+    if not probe.asked:
+        return None  # the opening never came to its seat: the handshake is all we can check
+    for event in match.log.events:
+        if event.type in FAULT_TYPES and event.data.get("seat") == 0:
+            return f"its first decision in {match.game.name} failed: {event.data['reason']}"
+    return None

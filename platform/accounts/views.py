@@ -39,8 +39,9 @@ def signup(request):
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.username}.")
-        return redirect("token")
+        messages.success(request, f"Welcome, {user.username}. Upload your first bot here; "
+                                  f"your API token is under \"API token\".")
+        return redirect("my-bots")
     return render(request, "accounts/signup.html", {"form": form})
 
 

@@ -3,6 +3,7 @@
 from django import forms
 from django.contrib import admin, messages
 from django.shortcuts import render
+from django.template.defaultfilters import pluralize
 
 from bots.models import Bot, BotVersion, Challenge
 from matches.admin import ReadOnlyMixin
@@ -46,7 +47,7 @@ def add_to_competition(modeladmin, request, queryset):
         except Exception as exc:  # noqa: BLE001 - the organiser sees why
             modeladmin.message_user(request, f"not added: {exc}", messages.ERROR)
         else:
-            modeladmin.message_user(request, f"{len(made)} entries added to {target}")
+            modeladmin.message_user(request, f"{len(made)} entr{pluralize(len(made), 'y,ies')} added to {target}")
         return None
     return render(request, "bots/admin_add_to_competition.html", {
         "form": form, "bots": queryset, "opts": modeladmin.model._meta,

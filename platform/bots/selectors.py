@@ -27,6 +27,12 @@ def visible_bots(user, *, mine: bool = False, game: str | None = None):
     return qs.order_by("owner__username", "name")
 
 
+def owner_bots(owner):
+    """Every bot of ``owner`` (anyone may see a bot's name, game and versions)."""
+    return Bot.objects.filter(owner=owner).select_related("owner").prefetch_related(
+        "versions").order_by("game", "name")
+
+
 def get_bot(pk: int) -> Bot:
     try:
         return Bot.objects.select_related("owner").get(pk=pk)
@@ -63,11 +69,6 @@ def bot_seats(bot: Bot):
             .select_related("match", "bot_version_ref").order_by("-match_id", "index"))
 
 
-def bot_matches(bot: Bot):
-    return (Match.objects.filter(seats__bot_version_ref__bot=bot).distinct()
-            .prefetch_related("seats").order_by("-id"))
-
-
 def user_challenges(user):
     return (Challenge.objects.filter(challenger=user)
             .select_related("match", "bot", "target_bot", "target_bot__owner")
@@ -91,3 +92,67 @@ def source_files(version: BotVersion, limit: int = 256 * 1024) -> list[dict]:
         rel = version.original_name if root.is_file() else p.relative_to(base).as_posix()
         files.append({"path": rel, "size": size, "text": text})
     return files
+
+
+# -- a bot's record (the bot page) ------------------------------------------------------
+def seat_outcome(rank: int | None, ranks: list) -> str:
+    """"won", "drew" or "lost" for a seat of rank ``rank`` among a finished match's
+    ``ranks``: a draw is every seat sharing first place."""
+    if rank != 1:
+        return "lost"
+    return "drew" if all(r == 1 for r in ranks) else "won"
+
+
+def version_records(bot: Bot) -> dict[int, dict]:
+    """Wins, draws and losses of each version (by number) in finished matches
+    whose results are shown (a hidden season's matches do not count yet)."""
+    from django.db.models import Count
+
+    from tournaments.profiles import hidden_results_q
+
+    seats = list(MatchSeat.objects.filter(bot_version_ref__bot=bot,
+                                          match__status=Match.Status.FINISHED)
+                 .exclude(hidden_results_q("match__"))
+                 .values_list("match_id", "bot_version_ref__number", "rank"))
+    # per match: how many seats, and how many share first place
+    shape = {m: (n, firsts) for m, n, firsts in
+             MatchSeat.objects.filter(match_id__in={m for m, _, _ in seats}).values("match_id")
+             .annotate(n=Count("id"), firsts=Count("id", filter=Q(rank=1)))
+             .values_list("match_id", "n", "firsts")}
+    records: dict[int, dict] = {}
+    for match_id, number, rank in seats:
+        n, firsts = shape[match_id]
+        outcome = seat_outcome(rank, [1] * firsts + [2] * (n - firsts))
+        record = records.setdefault(number, {"won": 0, "drew": 0, "lost": 0})
+        record[outcome] += 1
+    return records
+
+
+def recent_results(bot: Bot, limit: int = 30) -> list[dict]:
+    """The bot's latest matches: its seat and version, the opponents, and the
+    result for it ("won", "drew", "lost", "hidden" while the match's competition
+    hides results, or the match's status)."""
+    from django.db.models import Prefetch
+
+    seats = (MatchSeat.objects.filter(bot_version_ref__bot=bot)
+             .select_related("match", "bot_version_ref", "match__fixture__season",
+                             "match__fixture__tournament")
+             .prefetch_related(Prefetch("match__seats", queryset=MatchSeat.objects
+                                        .select_related("bot_version_ref").order_by("index")))
+             .order_by("-match_id", "index")[:limit])
+    rows = []
+    for seat in seats:
+        match = seat.match
+        others = [s for s in match.seats.all() if s.index != seat.index]
+        if match.hides_results:
+            result = "hidden"
+        elif match.status == Match.Status.FINISHED:
+            result = seat_outcome(seat.rank, [s.rank for s in match.seats.all()])
+        else:
+            result = match.status
+        fixture = getattr(match, "fixture", None)
+        rows.append({"match": match, "seat": seat, "version": seat.bot_version_ref.number,
+                     "result": result, "competition": fixture.competition if fixture else None,
+                     "opponents": [{"name": s.bot_name, "bot_id": s.bot_version_ref.bot_id
+                                    if s.bot_version_ref_id else None} for s in others]})
+    return rows

@@ -31,7 +31,8 @@ class BotForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = game_choices()
+        # no game is preselected: a bot uploaded under the wrong game fails validation
+        self.fields["game"].choices = [("", "choose a game")] + game_choices()
 
 
 class UploadForm(forms.Form):
@@ -54,7 +55,7 @@ def _refusal(form, exc) -> None:
 
 @login_required
 def my_bots(request):
-    form = BotForm()
+    form = BotForm(initial={"game": request.GET.get("game", "")})
     status = 200
     if request.method == "POST":
         form = BotForm(request.POST, request.FILES)
@@ -89,9 +90,16 @@ def bot_page(request, pk: int, upload_form=None, status: int = 200):
     bot = selectors.get_bot(pk)
     inside = bot.visible_inside_to(request.user)
     owner = request.user.is_authenticated and request.user.pk == bot.owner_id
-    context = {"bot": bot, "inside": inside, "owner": owner,
-               "versions": bot.versions.order_by("-number"),
-               "matches": list(selectors.bot_matches(bot)[:50]),
+    from tournaments.profiles import bot_entries, rating_charts
+
+    records = selectors.version_records(bot)
+    versions = list(bot.versions.order_by("-number"))
+    for v in versions:
+        v.record = records.get(v.number, {"won": 0, "drew": 0, "lost": 0})
+    entries = bot_entries([bot])
+    context = {"bot": bot, "inside": inside, "owner": owner, "versions": versions,
+               "results": selectors.recent_results(bot),
+               "entries": entries, "charts": rating_charts(entries),
                "seats": _seats_shown(bot) if inside else [],
                "sandbox": conf.sandbox_state(), "limits": _limits()}
     if owner:
@@ -146,7 +154,8 @@ def bot_challenge(request, pk: int):
         messages.error(request, f"Challenge refused: {exc.message}")
         response = redirect("bot-page", pk=bot.pk)
         return response
-    messages.info(request, f"Challenge queued: match #{made.match_id}")
+    messages.info(request, f"Challenge queued as match #{made.match_id}: a worker plays it "
+                           f"next; its page follows it live and shows the result.")
     return redirect("bot-page", pk=bot.pk)
 
 
@@ -162,11 +171,10 @@ DOCS = {"writing-a-bot": "writing-a-bot.md", "protocol": "protocol.md"}
 
 
 def _render_markdown(name: str) -> str:
-    import markdown
+    from web.rendering import markdown_html
 
     path = settings.BASE_DIR / "docs" / DOCS[name]
-    html = markdown.markdown(path.read_text("utf-8"),
-                             extensions=["fenced_code", "tables", "toc"])
+    html = markdown_html(path.read_text("utf-8"))
     # links between the two pages stay on the site
     for key, filename in DOCS.items():
         html = re.sub(rf'href="(?:\./)?{re.escape(filename)}(#[^"]*)?"',

@@ -53,8 +53,8 @@ DEV_SECRET_KEY = "dev-only-insecure-key-never-use-in-production"
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "") or DEV_SECRET_KEY
 if SECRET_KEY == DEV_SECRET_KEY and not DEBUG and not TESTING:
     raise ImproperlyConfigured(
-        "DJANGO_SECRET_KEY is not set and DEBUG is off: set a real secret key "
-        "(or DJANGO_DEBUG=1 for local development)")
+        "DJANGO_SECRET_KEY is not set and DEBUG is off: set DJANGO_SECRET_KEY to a long "
+        "random string (production), or DJANGO_DEBUG=1 to try it locally (as make run does)")
 
 ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
 if TESTING:

@@ -6,8 +6,11 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.api import TokenView
 
+from config.api_root import ApiRoot
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("api/", ApiRoot.as_view(), name="api-root"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/auth/token/", TokenView.as_view(), name="api-token"),

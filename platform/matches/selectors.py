@@ -58,7 +58,11 @@ def match_list(*, game: str | None = None, bot: str | None = None, season: str |
     if game:
         qs = qs.filter(game=game)
     if bot:
-        qs = qs.filter(seats__bot_name=bot)
+        # "owner/name" exactly, or a plain name: a built-in bot or any owner's bot of it
+        cond = Q(seats__bot_name=bot)
+        if "/" not in bot:
+            cond |= Q(seats__bot_name__endswith=f"/{bot}")
+        qs = qs.filter(cond)
     if season:
         qs = filter_by_season(qs, season)
     if tournament:

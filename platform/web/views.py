@@ -2,15 +2,18 @@
 
 from urllib.parse import urlencode
 
+from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 
 from engine import registry
 
 from matches import selectors
 from matches.api.serializers import MatchFilterSerializer
 from matches.models import Match
+from web import games
 from web.forks import fork_context
 
 
@@ -85,3 +88,33 @@ def match_detail(request, pk: int):
         "match": match, "config": config, "result_text": result_text(match),
         "results_hidden": match.hides_results,
         "game": registry.games().get(match.game), **fork_context(request, match)})
+
+
+# -- people, bots and games ------------------------------------------------------------
+def game_page(request, name: str):
+    from tournaments.profiles import game_competitions, game_leaderboard
+
+    game = games.get_game(name)
+    return render(request, "web/game.html", {
+        "game": game, "rules": mark_safe(games.rules_html(game)),  # our own RULES.md
+        "options": games.options(game), "bots": games.builtin_bots(game),
+        "starter": games.has_starter(game), "leaders": game_leaderboard(name)[:10],
+        **game_competitions(name)})
+
+
+def leaderboard(request, name: str):
+    from tournaments.profiles import game_leaderboard
+
+    game = games.get_game(name)
+    return render(request, "web/leaderboard.html",
+                  {"game": game, "rows": game_leaderboard(name)})
+
+
+def user_page(request, username: str):
+    from bots.selectors import owner_bots
+    from tournaments.profiles import bot_entries
+
+    person = get_object_or_404(get_user_model(), username=username)
+    bots = list(owner_bots(person))
+    return render(request, "web/user.html", {
+        "person": person, "bots": bots, "entries": bot_entries(bots)})

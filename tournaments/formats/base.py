@@ -153,7 +153,8 @@ def require_complete(pairings: Iterable[Pairing], results: Iterable[MatchResult]
     done = results_by_key(results)
     missing = [p for p in pairings if p.round == round_ and not p.bye and p.key not in done]
     if missing:
-        raise RoundIncomplete(f"round {round_} has {len(missing)} match(es) without a result")
+        raise RoundIncomplete(f"round {round_} has {len(missing)} "
+                               f"{'match' if len(missing) == 1 else 'matches'} without a result")
 
 
 class Format(Protocol):

@@ -86,6 +86,12 @@ class ChallengeRequestSerializer(serializers.Serializer):
     target_bot = serializers.IntegerField(required=False, help_text="a bot's id")
     builtin = serializers.CharField(required=False, help_text="or a built-in bot's name")
 
+    def validate(self, data):
+        if ("target_bot" in data) == ("builtin" in data):
+            problem = "give exactly one of target_bot (a bot's id) or builtin (a built-in bot's name)"
+            raise serializers.ValidationError({"target_bot": [problem], "builtin": [problem]})
+        return data
+
 
 class ChallengeSerializer(serializers.ModelSerializer):
     bot = serializers.CharField(source="bot.label")

@@ -162,6 +162,11 @@ class ChallengeView(APIView):
             target = Bot.objects.filter(pk=form.validated_data["target_bot"]).first()
             if target is None:
                 raise ValidationError({"target_bot": ["no such bot"]})
-        made = _call(services.challenge, request.user, bot, target_bot=target,
-                     builtin=form.validated_data.get("builtin", ""))
+        try:
+            made = services.challenge(request.user, bot, target_bot=target,
+                                      builtin=form.validated_data.get("builtin", ""))
+        except services.BotServiceError as exc:
+            if exc.field == "target":  # the page's field: name the one this request gave
+                exc.field = "target_bot" if target is not None else "builtin"
+            raise Refused(exc) from None
         return Response(s.ChallengeSerializer(made).data, status=status.HTTP_201_CREATED)

@@ -76,7 +76,9 @@ class MatchSerializer(serializers.ModelSerializer):
 
 class MatchFilterSerializer(serializers.Serializer):
     game = serializers.CharField(required=False)
-    bot = serializers.CharField(required=False, max_length=100)
+    bot = serializers.CharField(required=False, max_length=100,
+                                help_text="a bot's name: owner/name exactly, or a plain name "
+                                          "(a built-in bot, or any owner's bot of that name)")
     season = serializers.CharField(required=False, max_length=100,
                                    help_text="a ladder season's id")
     tournament = serializers.CharField(required=False, max_length=100,

@@ -125,6 +125,20 @@ def test_validate_bot_accepts_a_starter_and_names_what_is_wrong_otherwise(tmp_pa
     assert not ok and "no bot program" in reason
 
 
+def test_validation_plays_a_real_first_decision_of_the_chosen_game(tmp_path):
+    """Issue 15: a tic-tac-toe bot uploaded as Aerial Assault used to validate and
+    then forfeit every match; validation now plays its first decision of the game."""
+    ok, reason, stderr = validate_bot(starter_path("tic_tac_toe"), "aerial_assault")
+    assert not ok and reason.startswith("its first decision in aerial_assault failed")
+    assert "Traceback" in stderr
+    illegal = tmp_path / "illegal.py"
+    illegal.write_text("from scrimmage_bot import run\nrun(lambda request: 99, name='illegal')\n")
+    ok, reason, _ = validate_bot(illegal, "tic_tac_toe")
+    assert not ok and reason.endswith("failed: not one of the legal actions"), reason
+    ok, reason, _ = validate_bot(starter_path("tic_tac_toe"), "tic_tac_toe")
+    assert ok and reason.endswith("played a legal first move")
+
+
 def test_without_bubblewrap_programs_refuse_to_run_unless_allowed(monkeypatch):
     monkeypatch.setattr(sandbox_module, "bwrap_path", lambda: None)
     monkeypatch.delenv(ALLOW_ENV, raising=False)

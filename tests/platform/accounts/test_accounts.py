@@ -6,10 +6,10 @@ from rest_framework.authtoken.models import Token
 pytestmark = pytest.mark.django_db
 
 
-def test_signup_logs_in_and_leads_to_the_token_page(client, django_user_model):
+def test_signup_logs_in_and_lands_on_my_bots(client, django_user_model):
     response = client.post("/accounts/signup/", {"username": "grace", "password1": "a-long-pass-phrase-9",
                                                  "password2": "a-long-pass-phrase-9"})
-    assert response.status_code == 302 and response["Location"] == "/accounts/token/"
+    assert response.status_code == 302 and response["Location"] == "/bots/"  # issue 15
     assert django_user_model.objects.filter(username="grace").exists()
     page = client.get("/accounts/token/")
     assert "You have no API token yet" in page.content.decode()

@@ -47,6 +47,41 @@ def py_upload(data: bytes = GOOD_PY, name: str = "my_bot.py") -> SimpleUploadedF
     return SimpleUploadedFile(name, data, content_type="text/x-python")
 
 
+def play_all(competition, capture=None) -> None:
+    """Start ``competition`` and play every match it schedules, in this process.
+    ``capture`` (pytest-django's ``django_capture_on_commit_callbacks``) runs the
+    on-commit work inside a test's transaction; without it, commits run it."""
+    from contextlib import nullcontext
+
+    from tournaments import services
+    from tournaments.tasks import play
+
+    def committing():
+        return capture(execute=True) if capture else nullcontext()
+
+    todo: list[int] = []
+    services.set_dispatch(todo.extend)
+    try:
+        with committing():
+            services.start(competition)
+        while todo:
+            match_id = todo.pop(0)
+            with committing():
+                play(match_id, "test")
+                services.after_match(match_id)
+    finally:
+        services.set_dispatch(None)
+
+
+def valid_bot(owner, name: str, source: bytes = GOOD_PY, game: str = "tic_tac_toe"):
+    """A new bot of ``owner`` whose version 1 passed validation."""
+    from bots import services
+
+    bot, version = services.create_bot(owner, name, game, py_upload(source))
+    assert version.status == "valid", version.validation_reason
+    return bot
+
+
 def zip_bytes(files: dict, manifest: dict | None = None, *, compression=zipfile.ZIP_DEFLATED,
               infos: list | None = None) -> bytes:
     """A zip of ``files`` (name -> bytes) plus ``bot.json`` from ``manifest``."""

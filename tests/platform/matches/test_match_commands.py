@@ -75,7 +75,7 @@ def test_verify_replays_all_ok():
     run("play", "tic_tac_toe", "greedy", "random", "--seed", "1")
     run("play", "tic_tac_toe", "random", "greedy", "--seed", "2")
     out, err = run("verify_replays", "--all")
-    assert "2 match(es) checked, 0 with mismatches" in out
+    assert "2 matches checked, 0 with mismatches" in out
     assert err == ""
 
 
@@ -95,7 +95,7 @@ def test_verify_replays_reports_a_tampered_event_and_fails():
     assert caught.value.returncode == 1
     assert f"match {bad.pk}: MISMATCH event 2: the chain hash" in err.getvalue()
     assert "re-simulation" in err.getvalue()
-    assert "2 match(es) checked, 1 with mismatches" in out.getvalue()
+    assert "2 matches checked, 1 with mismatches" in out.getvalue()
 
 
 def test_verify_replays_needs_ids_or_all_and_known_ids():

@@ -8,6 +8,7 @@ import itertools
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
+from django.template.defaultfilters import pluralize
 
 from engine import registry
 
@@ -50,7 +51,7 @@ class Command(BaseCommand):
                 made += 1
                 self.stdout.write(f"  {game.name} #{match.pk}: {' vs '.join(bots)} seed {seed} "
                                   f"-> {match.status}, {match.event_count} events")
-            self.stdout.write(f"{game.name}: {made} new demo match(es)")
+            self.stdout.write(f"{game.name}: {made} new demo match{pluralize(made, 'es')}")
         self.stdout.write("serve with: python manage.py runserver 127.0.0.1:8000")
 
     @staticmethod

@@ -1,6 +1,7 @@
 """``manage.py verify_replays [--all | ID ...]``: re-simulate stored matches."""
 
 from django.core.management.base import BaseCommand, CommandError
+from django.template.defaultfilters import pluralize
 
 from matches import services
 from matches.models import Match
@@ -34,6 +35,6 @@ class Command(BaseCommand):
                 bad += 1
                 for problem in report.problems:
                     self.stderr.write(f"match {match.pk}: MISMATCH {problem}")
-        self.stdout.write(f"{checked} match(es) checked, {bad} with mismatches")
+        self.stdout.write(f"{checked} match{pluralize(checked, 'es')} checked, {bad} with mismatches")
         if bad:
-            raise CommandError(f"{bad} match(es) failed verification", returncode=1)
+            raise CommandError(f"{bad} match{pluralize(bad, 'es')} failed verification", returncode=1)

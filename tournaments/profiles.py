@@ -1,0 +1,108 @@
+"""Selectors across competitions, for the people, bot and game pages: an uploaded
+bot's entries with their ratings, and a game's leaderboard over every season and
+tournament of it.
+
+Everything here honours the one hidden-results rule
+(``selectors.competition_hides_results``): a competition that hides its results
+shows no rating, rank or record until it finishes, and counts toward no
+leaderboard.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q
+
+from tournaments.models import Competition, Entry
+from tournaments.selectors import competition_hides_results, rating_chart_svg, rating_history
+
+UNFINISHED = [s for s in Competition.Status.values if s != Competition.Status.FINISHED]
+
+
+def hidden_results_q(to_match: str = "") -> Q:
+    """Matches whose season or tournament hides results now: the query form of
+    ``competition_hides_results``. ``to_match`` is the lookup path to the match,
+    e.g. ``"match__"`` from a seat."""
+    parts = Q()
+    for kind in ("season", "tournament"):
+        parts |= Q(**{f"{to_match}fixture__{kind}__hide_results": True,
+                      f"{to_match}fixture__{kind}__status__in": UNFINISHED})
+    return parts
+
+
+def _record(entry: Entry) -> dict:
+    """One entry's competition with its rating and record, blank while hidden."""
+    competition = entry.competition
+    hidden = competition_hides_results(competition)
+    rating = None if hidden else getattr(entry, "rating", None)
+    standing = None if hidden else getattr(entry, "standing", None)
+    return {"entry": entry, "competition": competition, "hidden": hidden,
+            "rating": rating.ordinal if rating else None,
+            "rated_games": rating.games if rating else 0,
+            "rank": standing.rank if standing and standing.rank else None,
+            "wins": standing.wins if standing else None,
+            "draws": standing.draws if standing else None,
+            "losses": standing.losses if standing else None,
+            "byes": standing.byes if standing else 0}
+
+
+def _entries():
+    return Entry.objects.select_related("season", "tournament", "rating", "standing",
+                                        "bot", "bot__owner")
+
+
+def bot_entries(bots) -> list[dict]:
+    """Every entry of these uploaded bots, newest first, each with its record."""
+    return [_record(e) for e in _entries().filter(bot__in=bots).order_by("-created_at", "-id")]
+
+
+def rating_charts(records: list[dict], limit: int = 4) -> list[dict]:
+    """The rating chart of each of the first ``limit`` records that has one."""
+    charts = []
+    for record in records:
+        if record["hidden"]:
+            continue
+        history = rating_history(record["entry"])
+        if history:
+            charts.append({**record, "svg": rating_chart_svg(history)})
+        if len(charts) == limit:
+            break
+    return charts
+
+
+def game_leaderboard(game: str) -> list[dict]:
+    """One row per bot (an uploaded bot, or a built-in bot by name) over every
+    rated entry in the game's seasons and tournaments that show their results:
+    its best and latest rating, competitions, rated games and record. Best first."""
+    rows: dict[tuple, dict] = {}
+    entries = (_entries().filter(Q(season__game=game) | Q(tournament__game=game))
+               .order_by("created_at", "id"))
+    for entry in entries:
+        record = _record(entry)
+        if record["hidden"] or not record["rated_games"]:
+            continue
+        key = ("bot", entry.bot_id) if entry.bot_id else ("builtin", entry.builtin)
+        row = rows.setdefault(key, {
+            "bot": entry.bot, "builtin": entry.builtin,
+            "label": entry.bot.label if entry.bot_id else entry.builtin,
+            "competitions": set(), "games": 0, "wins": 0, "draws": 0, "losses": 0,
+            "best": None, "best_entry": None})
+        row["competitions"].add((record["competition"].kind, record["competition"].pk))
+        row["games"] += record["rated_games"]
+        for field in ("wins", "draws", "losses"):
+            row[field] += record[field] or 0
+        if row["best"] is None or record["rating"] > row["best"]:
+            row["best"], row["best_entry"] = record["rating"], entry
+        row["latest"], row["latest_entry"] = record["rating"], entry  # oldest first
+    out = sorted(rows.values(), key=lambda r: (-r["best"], r["label"]))
+    for rank, row in enumerate(out, 1):
+        row["rank"] = rank
+        row["competitions"] = len(row["competitions"])
+    return out
+
+
+def game_competitions(game: str, limit: int = 20) -> dict:
+    """The game's latest seasons and tournaments."""
+    from tournaments.models import Season, Tournament
+
+    return {"seasons": list(Season.objects.filter(game=game).order_by("-id")[:limit]),
+            "tournaments": list(Tournament.objects.filter(game=game).order_by("-id")[:limit])}
