@@ -343,6 +343,10 @@
 
   buildPerspectives();
   buildLogs();
+  if (over) {  // the first board is known already: fetch it while the events load
+    var wanted = /^#e(\d+)$/.exec(location.hash);
+    fetchFrame(wanted ? Number(wanted[1]) : 0).catch(function () {});
+  }
   loadAll().then(function () {
     board.dataset.loaded = "true";
     if (!seekToFragment()) { show(over ? 0 : events.length - 1); }
