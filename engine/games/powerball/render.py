@@ -168,13 +168,29 @@ def _robot(f, robot: dict) -> list[str]:
     return parts
 
 
+def _wrapped(items: list[str], size: int, width: int = PANEL - 40) -> list[str]:
+    """``items`` joined by commas in lines that fit ``width`` px at font ``size``
+    (about 0.6 em a glyph), breaking only between items."""
+    most = max(8, int(width / (size * 0.6)))
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + 2 + len(item) <= most:
+            lines[-1] += ", " + item
+        else:
+            lines.append(item)
+    return lines
+
+
 def _panel(state: dict, x: int) -> list[str]:
     parts = [f'<text x="{x}" y="24" font-size="17" font-weight="bold">Round '
              f'{state["round"]}/{state["rounds"]}, phase {state["phase"]}</text>',
              f'<text x="{x}" y="46" font-size="13">balls in the pool: {state["pool"]}</text>',
-             f'<text x="{x}" y="66" font-size="13">community: '
-             f'{escape(", ".join(state["community"]) or "none")}</text>']
-    y = 96
+             f'<text x="{x}" y="66" font-size="13">community options:</text>']
+    y = 66
+    for line in _wrapped(state["community"] or ["none"], 12):
+        y += 15
+        parts.append(f'<text x="{x + 12}" y="{y}" font-size="12">{escape(line)}</text>')
+    y += 30
     for robot in state["robots"]:
         colour = COLOURS[robot["seat"] % len(COLOURS)]
         status = "destroyed" if robot["sq"] < 0 else (
@@ -184,19 +200,30 @@ def _panel(state: dict, x: int) -> list[str]:
                      f'<text x="{x + 20}" y="{y - 2}" font-size="15" font-weight="bold">seat '
                      f'{robot["seat"]}: {robot["vp"]} VP</text>'
                      f'<text x="{x + 20}" y="{y + 15}" font-size="12">damage {robot["damage"]}, '
-                     f'balls {robot["balls"]}, kills {robot["kills"]} {status}</text>'
-                     f'<text x="{x + 20}" y="{y + 30}" font-size="11" fill="#555">'
-                     f'{escape(", ".join(robot["options"]) or "no options")}</text></g>')
-        y += 54
+                     f'balls {robot["balls"]}, kills {robot["kills"]} {status}</text>')
+        for line in _wrapped(robot["options"] or ["no options"], 11):
+            y += 14
+            parts.append(f'<text x="{x + 20}" y="{y + 16}" font-size="11" fill="#555">'
+                         f'{escape(line)}</text>')
+        parts.append('</g>')
+        y += 40
     if state.get("reason"):
         parts.append(f'<text x="{x}" y="{y + 10}" font-size="13">{escape(state["reason"])}</text>')
     return parts
 
 
+def panel_height(state: dict) -> int:
+    """How tall the panel beside the floor draws ``state``."""
+    lines = len(_wrapped(state["community"] or ["none"], 12))
+    rows = sum(40 + 14 * len(_wrapped(r["options"] or ["no options"], 11))
+               for r in state["robots"])
+    return 66 + 15 * lines + 30 + rows + 20
+
+
 def render(state: dict) -> str:
     f = floor(state["floor"])
     side = f.size * CELL
-    width, height = side + PANEL, max(side, 110 + 54 * len(state["robots"]))
+    width, height = side + PANEL, max(side, panel_height(state))
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
              f'class="board powerball" font-family="sans-serif">',
              f'<rect width="{width}" height="{height}" fill="#fff"/>']
