@@ -119,15 +119,21 @@ def test_every_page_added_or_touched_fits_a_phone(live_server, browser, cup, art
              f"/bots/{ace.bot_id}/", f"/entries/{ace.pk}/", "/bots/write/", "/bots/", "/api/"]
     paths += [f"/games/{name}/" for name in registry.games()]
     paths += [f"/games/{name}/leaderboard/" for name in registry.games()]
+    # and the site's other pages, so every page is checked at phone width
+    paths += ["/competitions/", f"/tournaments/{cup.pk}/", f"/tournaments/{cup.pk}/bracket/",
+              f"/bots/{ace.bot_id}/versions/1/", "/bots/docs/protocol/", "/accounts/token/"]
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     try:
-        page.goto(f"{live_server.url}/accounts/login/")
+        too_wide = []
+        for path in ("/accounts/signup/", "/accounts/login/"):  # signed out
+            page.goto(f"{live_server.url}{path}")
+            if not document_fits(page):
+                too_wide.append((path, page.evaluate("document.documentElement.scrollWidth")))
         page.fill("input[name=username]", "alice")
         page.fill("input[name=password]", "pw-alice-123")
         page.click("main button[type=submit]")
         page.wait_for_load_state()
-        too_wide = []
         for path in paths:
             response = page.goto(f"{live_server.url}{path}")
             assert response.status == 200, path
