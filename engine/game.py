@@ -277,6 +277,26 @@ class Game:
         return to_plain(state)
 
 
+def handler_evolve(initial: Callable[[dict], Any],
+                   handlers: Mapping[str, Callable[[Any, dict], Any]]) -> Callable[[Any, Event], Any]:
+    """The ``evolve`` of a game whose state ``initial(data)`` builds from
+    ``MatchStarted`` and ``handlers[type](state, data)`` changes; an event type with
+    no handler leaves the state as it is. Every game's fold is this shape."""
+    def evolve(state: Any, event: Event) -> Any:
+        if event.type == "MatchStarted":
+            return initial(event.data)
+        handler = handlers.get(event.type)
+        return state if handler is None else handler(state, event.data)
+    return evolve
+
+
+def fold_events(evolve: Callable[[Any, Event], Any], state: Any, events: Sequence[Event]) -> Any:
+    """``state`` after ``events``, one ``evolve`` at a time."""
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
 def to_plain(value: Any) -> Any:
     """Dataclasses, tuples and mappings as plain JSON values."""
     if is_dataclass(value) and not isinstance(value, type):
@@ -289,4 +309,4 @@ def to_plain(value: Any) -> Any:
 
 
 __all__ = ["Action", "Decision", "Game", "Header", "Option", "Outcome", "RulesError",
-           "Seat", "ranks_from_scores", "to_plain"]
+           "Seat", "fold_events", "handler_evolve", "ranks_from_scores", "to_plain"]

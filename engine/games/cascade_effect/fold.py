@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.events import Event
+from engine.game import handler_evolve
 from engine.games.cascade_effect.board import GOALS
 from engine.games.cascade_effect.state import (CONTROLLERS, ROBOTS, Goal, Robot, State,
                                                replace, set_item, with_goal, with_robot)
@@ -155,11 +155,7 @@ HANDLERS = {
 }
 
 
-def evolve(state: State | None, event: Event) -> State:
-    if event.type == "MatchStarted":
-        return initial(event.data)
-    handler = HANDLERS.get(event.type)
-    return state if handler is None else handler(state, event.data)
+evolve = handler_evolve(initial, HANDLERS)
 
 
 __all__ = ["HANDLERS", "evolve", "initial"]

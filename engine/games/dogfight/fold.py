@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
-from engine.events import Event
+from engine.game import fold_events, handler_evolve
 from engine.games.dogfight.geometry import AREA, QUICK_AREA, UNITS_PER_MM
 from engine.games.dogfight.state import Combat, Plane, State, living, living_teams, with_plane
 
@@ -143,17 +144,8 @@ HANDLERS = {
 }
 
 
-def evolve(state: State | None, event: Event) -> State:
-    if event.type == "MatchStarted":
-        return initial(event.data)
-    handler = HANDLERS.get(event.type)
-    return state if handler is None else handler(state, event.data)
-
-
-def fold(state: State, events: list[Event]) -> State:
-    for event in events:
-        state = evolve(state, event)
-    return state
+evolve = handler_evolve(initial, HANDLERS)
+fold = partial(fold_events, evolve)
 
 
 __all__ = ["evolve", "fold", "initial"]

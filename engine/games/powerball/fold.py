@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.events import Event
+from engine.game import handler_evolve
 from engine.games.powerball.cards import OPTIONS
 from engine.games.powerball.state import (EMPTY, REGISTERS, Bomb, Robot, State, change,
                                           revise, set_item)
@@ -237,8 +237,4 @@ HANDLERS = {
 }
 
 
-def evolve(state: State | None, event: Event) -> State:
-    if event.type == "MatchStarted":
-        return initial(event.data)
-    handler = HANDLERS.get(event.type)
-    return state if handler is None else handler(state, event.data)
+evolve = handler_evolve(initial, HANDLERS)
