@@ -1,5 +1,6 @@
 """Settings for the whole suite."""
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # no test may depend on wall-clock timing: Hypothesis's per-example deadline (and its
@@ -8,3 +9,11 @@ from hypothesis import HealthCheck, settings
 settings.register_profile("scrimmage", deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("scrimmage")
+
+
+@pytest.fixture
+def inline_worker(monkeypatch):
+    """Matches sent to the workers wait here; ``inline_worker.drain()`` runs them."""
+    from tests.inline_worker import InlineWorker
+
+    return InlineWorker(monkeypatch)

@@ -231,6 +231,8 @@ class CompetitionAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
+        if change and "hide_results" in form.changed_data:
+            services.sync_hidden_results(obj)
         if isinstance(obj, Season) and change and obj.status != Season.Status.DRAFT:
             from tournaments.schedule import sync_periodic_task
 
@@ -289,6 +291,7 @@ class EntryAdmin(admin.ModelAdmin):
 class FixtureAdmin(admin.ModelAdmin):
     list_display = ("id", "season", "tournament", "round_no", "table", "leg", "bracket", "match",
                     "match_status", "attempts", "claimed_by")
+    list_select_related = ("season", "tournament", "match__claim")
     list_filter = ("match__status",)
     readonly_fields = [f.name for f in Fixture._meta.fields]
     actions = ["rerun"]
@@ -299,6 +302,14 @@ class FixtureAdmin(admin.ModelAdmin):
     @admin.display(description="status")
     def match_status(self, obj):
         return obj.match.status if obj.match else ("bye" if obj.bye else "walkover")
+
+    @admin.display(description="starts")
+    def attempts(self, obj):
+        return obj.match.claim.attempts if obj.match else None
+
+    @admin.display(description="run by")
+    def claimed_by(self, obj):
+        return obj.match.claim.claimed_by if obj.match else ""
 
     @admin.action(description="Re-run the failed matches", permissions=["change"])
     def rerun(self, request, queryset):

@@ -6,6 +6,4 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from tournaments import quiet_log
-
-        quiet_log.install()
+        from tournaments import receivers  # noqa: F401 - connects the receivers

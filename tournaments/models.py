@@ -203,15 +203,6 @@ class Fixture(models.Model):
     bye = models.BooleanField(default=False)
     walkover = models.BooleanField(default=False)
     teams = models.JSONField(null=True, blank=True)
-    #: who runs the match now: "host:pid:task id" (empty when nobody does)
-    claimed_by = models.CharField(max_length=300, blank=True, default="")
-    heartbeat_at = models.DateTimeField(null=True, blank=True)
-    #: when the match was last handed to the broker (the sweeper re-sends lost ones)
-    enqueued_at = models.DateTimeField(null=True, blank=True)
-    #: how many times a worker started the match: 1, plus one per restart after its
-    #: worker died (a stolen claim); retries after database/broker errors do not count
-    attempts = models.PositiveIntegerField(default=0)
-
     class Meta:
         ordering = ["round_no", "table", "leg"]
         constraints = [
@@ -228,22 +219,6 @@ class Fixture(models.Model):
     @property
     def competition(self) -> Competition:
         return self.season or self.tournament
-
-
-class MatchClaim(models.Model):
-    """The worker's claim on a stored match that is not a fixture (a challenge):
-    the same fields, with the same meaning, as on ``Fixture``, so one runner
-    (``tournaments.tasks``) claims, heartbeats and recovers every stored match."""
-
-    match = models.OneToOneField("matches.Match", on_delete=models.CASCADE,
-                                 related_name="claim")
-    claimed_by = models.CharField(max_length=300, blank=True, default="")
-    heartbeat_at = models.DateTimeField(null=True, blank=True)
-    enqueued_at = models.DateTimeField(null=True, blank=True)
-    attempts = models.PositiveIntegerField(default=0)
-
-    def __str__(self) -> str:
-        return f"claim of match {self.match_id}: {self.claimed_by or 'nobody'}"
 
 
 class FixtureSeat(models.Model):

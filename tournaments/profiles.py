@@ -15,18 +15,6 @@ from django.db.models import Q
 from tournaments.models import Competition, Entry
 from tournaments.selectors import competition_hides_results, rating_chart_svg, rating_history
 
-UNFINISHED = [s for s in Competition.Status.values if s != Competition.Status.FINISHED]
-
-
-def hidden_results_q(to_match: str = "") -> Q:
-    """Matches whose season or tournament hides results now: the query form of
-    ``competition_hides_results``. ``to_match`` is the lookup path to the match,
-    e.g. ``"match__"`` from a seat."""
-    parts = Q()
-    for kind in ("season", "tournament"):
-        parts |= Q(**{f"{to_match}fixture__{kind}__hide_results": True,
-                      f"{to_match}fixture__{kind}__status__in": UNFINISHED})
-    return parts
 
 
 def _record(entry: Entry) -> dict:

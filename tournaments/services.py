@@ -19,7 +19,7 @@ import csv
 import io
 import logging
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from django.db import IntegrityError, transaction
 from django.db.models import Count, OuterRef, Q, Subquery
@@ -28,7 +28,9 @@ from django.utils import timezone
 from engine import registry
 from engine.game import RulesError
 from bots.services import create_pinned_match
+from matches import claims
 from matches import services as match_services
+from matches.tasks import enqueue
 from matches.models import Match, MatchEvent, MatchSeat
 from tournaments.formats import (DoubleElimination, FormatError, MatchResult, Pairing,
                                  RoundRobin, SingleElimination, Swiss, ladder_round)
@@ -50,27 +52,8 @@ class TournamentError(ValueError):
 
 
 # -- dispatch -------------------------------------------------------------------------
-def _celery_dispatch(match_ids: Sequence[int]) -> None:
-    from tournaments.tasks import play_match
-
-    for mid in match_ids:
-        play_match.delay(mid)
-
-
-#: how queued matches reach the workers; ``run_tournament --inline`` swaps it
-dispatch: Callable[[Sequence[int]], None] = _celery_dispatch
-
-
-def set_dispatch(fn: Callable[[Sequence[int]], None] | None) -> None:
-    global dispatch
-    dispatch = fn or _celery_dispatch
-
-
 def _dispatch_on_commit(match_ids: list[int]) -> None:
-    if match_ids:
-        now = timezone.now()
-        Fixture.objects.filter(match_id__in=match_ids).update(enqueued_at=now)
-        transaction.on_commit(lambda: dispatch(match_ids))
+    enqueue(match_ids)
 
 
 # -- creating -------------------------------------------------------------------------
@@ -179,7 +162,18 @@ def _transition(competition: Competition, action: str) -> Competition:
     if action == "finish":
         locked.finished_at = timezone.now()
     locked.save(update_fields=["status", "started_at", "finished_at"])
+    if action == "finish" and locked.hide_results:
+        sync_hidden_results(locked)  # the reveal
     return locked
+
+
+def sync_hidden_results(competition: Competition) -> int:
+    """Store on every match of ``competition`` whether it hides its results now (one
+    update: at the reveal, or when the organiser changes ``hide_results``)."""
+    from tournaments.selectors import competition_hides_results
+
+    return Match.objects.filter(**{f"fixture__{competition.kind}": competition}).update(
+        hides_results=competition_hides_results(competition))
 
 
 def open_entries(competition: Competition) -> Competition:
@@ -314,7 +308,8 @@ def schedule_round(competition: Competition, pairings: Sequence[Pairing]) -> Rou
             # the competition's seed makes the pairings reproducible; a match's seed
             # is a fresh secret (matches.seeding): public data must not predict it
             match = create_pinned_match(competition.game, [players[e] for e in p.entries],
-                                        options=competition.options)
+                                        options=competition.options,
+                                        hides_results=competition.hide_results)
             team_of = _team_of_seat(len(p.entries), p.teams)
             for i, team in enumerate(team_of):
                 if team is not None:
@@ -745,7 +740,7 @@ def rerun_match(match: Match) -> Match:
         raise TournamentError(f"match {match.pk} is {match.status}: only a failed match is re-run")
     with transaction.atomic():
         match_services.discard_partial_log(match)
-        Fixture.objects.filter(pk=fixture.pk).update(claimed_by="", heartbeat_at=None, attempts=0)
+        claims.reset(match.pk)
         _dispatch_on_commit([match.pk])
     match.refresh_from_db()
     return match

@@ -108,11 +108,9 @@ def version_records(bot: Bot) -> dict[int, dict]:
     whose results are shown (a hidden season's matches do not count yet)."""
     from django.db.models import Count
 
-    from tournaments.profiles import hidden_results_q
-
     seats = list(MatchSeat.objects.filter(bot_version_ref__bot=bot,
                                           match__status=Match.Status.FINISHED)
-                 .exclude(hidden_results_q("match__"))
+                 .exclude(match__hides_results=True)
                  .values_list("match_id", "bot_version_ref__number", "rank"))
     # per match: how many seats, and how many share first place
     shape = {m: (n, firsts) for m, n, firsts in

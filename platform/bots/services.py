@@ -30,7 +30,10 @@ from engine.game import RulesError
 from bots import conf
 from bots.archive import Prepared, UploadRejected, prepare
 from bots.models import Bot, BotVersion, Challenge
+from matches.forks import ForkError, check_forkable, create_fork
 from matches.models import Match
+from matches.services import create_seated_match
+from matches.tasks import enqueue
 
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
 
@@ -237,19 +240,16 @@ def challenge(user, bot: Bot, *, target_bot: Bot | None = None, builtin: str = "
         made = Challenge.objects.create(challenger=user, bot=bot, target_bot=target_bot,
                                         target_builtin=builtin if target_bot is None else "",
                                         match=match)
-        from matches.services import enqueue_match
-
-        enqueue_match(match)
+        enqueue([match.pk])
     return made
 
 
-def create_pinned_match(game: str, entries, seed: int | None = None, options=None) -> Match:
+def create_pinned_match(game: str, entries, seed: int | None = None, options=None, *,
+                        hides_results: bool = False) -> Match:
     """A queued match whose seats are built-in bot names or ``BotVersion``\\s (each
     seat pins the version it plays), with a fresh secret seed unless one is given:
     ``matches.services.create_seated_match``."""
-    from matches.services import create_seated_match
-
-    return create_seated_match(game, list(entries), seed, options)
+    return create_seated_match(game, list(entries), seed, options, hides_results=hides_results)
 
 
 # -- "what if" forks ----------------------------------------------------------------------
@@ -258,9 +258,6 @@ def fork_match(user, parent: Match, at, seats) -> Match:
     queued for a worker. ``seats`` lists ``{"seat": index, "builtin": name}`` or
     ``{"seat": index, "bot": id[, "version": number]}`` (one of ``user``'s own bots,
     at that valid version or its latest valid one); the other seats keep their bots."""
-    from matches.forks import ForkError, check_forkable, create_fork
-    from matches.services import enqueue_match
-
     try:
         check_forkable(parent)
         cap = conf.get("BOTS_FORKS_PER_HOUR")
@@ -277,7 +274,7 @@ def fork_match(user, parent: Match, at, seats) -> Match:
                                   "and the operator has not allowed unsandboxed runs")
         with transaction.atomic():
             made = create_fork(parent, at, replacements, forked_by=user)
-            enqueue_match(made)
+            enqueue([made.pk])
     except ForkError as exc:
         raise BotServiceError(exc.message, field=exc.field) from None
     return made

@@ -236,9 +236,9 @@ CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("SCRIMMAGE_MATCH_SOFT_LIMIT", "
 CELERY_TASK_TIME_LIMIT = int(os.environ.get("SCRIMMAGE_MATCH_HARD_LIMIT", "660"))
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BEAT_SCHEDULE = {
-    "recover-stalled-matches": {"task": "tournaments.recover_stalled", "schedule": 60.0},
+    "recover-stalled-matches": {"task": "matches.recover_stalled", "schedule": 60.0},
 }
-# tournaments.tasks: a claim with no heartbeat for this long is a dead worker's
+# matches.claims: a claim with no heartbeat for this long is a dead worker's
 SCRIMMAGE_LEASE_SECONDS = float(os.environ.get("SCRIMMAGE_LEASE_SECONDS", "60"))
 SCRIMMAGE_HEARTBEAT_SECONDS = float(os.environ.get("SCRIMMAGE_HEARTBEAT_SECONDS", "5"))
 # a queued match not picked up for this long is sent again (a lost message)
@@ -246,8 +246,12 @@ SCRIMMAGE_REQUEUE_AFTER = float(os.environ.get("SCRIMMAGE_REQUEUE_AFTER", "600")
 # ... and sooner, after this long, when the broker's queue is empty (its message was
 # taken by a worker that died before claiming it)
 SCRIMMAGE_UNCLAIMED_AFTER = float(os.environ.get("SCRIMMAGE_UNCLAIMED_AFTER", "30"))
-# every worker runs the sweeper (tournaments.recover_stalled) this often itself,
+# every worker runs the sweeper (matches.recover_stalled) this often itself,
 # beat or no beat (0: only when the worker starts)
 SCRIMMAGE_SWEEP_SECONDS = float(os.environ.get("SCRIMMAGE_SWEEP_SECONDS", "20"))
 # events stored per batch while a match runs (smaller: a running match is watched live sooner)
 SCRIMMAGE_EVENT_BATCH = int(os.environ.get("SCRIMMAGE_EVENT_BATCH", "200"))
+# a match whose database or broker went away is retried after this many seconds,
+# doubling each time up to the maximum
+SCRIMMAGE_RETRY_BACKOFF = float(os.environ.get("SCRIMMAGE_RETRY_BACKOFF", "2"))
+SCRIMMAGE_RETRY_BACKOFF_MAX = float(os.environ.get("SCRIMMAGE_RETRY_BACKOFF_MAX", "120"))

@@ -5,6 +5,7 @@ from django.views import defaults
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.api import TokenView
+from bots.api.forks import ForksView
 
 from config.api_root import ApiRoot
 
@@ -15,6 +16,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/auth/token/", TokenView.as_view(), name="api-token"),
     path("api/bots/", include("bots.api.urls")),
+    path("api/matches/<int:pk>/forks/", ForksView.as_view(), name="match-forks"),
     path("api/", include("matches.api.urls")),
     path("api/", include("tournaments.api.urls")),
     path("accounts/", include("accounts.urls")),

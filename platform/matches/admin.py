@@ -38,7 +38,8 @@ class MatchEventInline(ReadOnlyMixin, admin.TabularInline):
 
 @admin.register(Match)
 class MatchAdmin(ReadOnlyMixin, admin.ModelAdmin):
-    list_display = ("id", "game", "status", "players", "event_count", "created_at", "finished_at")
+    list_display = ("id", "game", "status", "players", "event_count", "created_at", "finished_at",
+                    "run_by")
     list_filter = ("game", "status", "created_at")
     search_fields = ("=id", "game", "seats__bot_name", "digest")
     date_hierarchy = "created_at"
@@ -46,14 +47,19 @@ class MatchAdmin(ReadOnlyMixin, admin.ModelAdmin):
     exclude = ("seed", "seed_salt")
     readonly_fields = ("game", "rules_version", "shown_seed", "options", "status", "created_at",
                        "started_at", "finished_at", "digest", "event_count", "result", "error",
-                       "event_log", "parent", "fork_at", "forked_by")
+                       "event_log", "parent", "fork_at", "forked_by", "hides_results")
 
     @admin.display(description="seed")
     def shown_seed(self, obj):
         return obj.seed if obj.is_over else "secret until the match ends"
 
     def get_queryset(self, request):
-        return super().get_queryset(request).prefetch_related("seats")
+        return super().get_queryset(request).select_related("claim").prefetch_related("seats")
+
+    @admin.display(description="run by (starts)")
+    def run_by(self, obj):
+        held = getattr(obj, "claim", None)
+        return f"{held.claimed_by or '-'} ({held.attempts})" if held is not None else "-"
 
     def get_inlines(self, request, obj):
         if obj is not None and obj.event_count <= INLINE_EVENTS_MAX:

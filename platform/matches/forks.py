@@ -25,7 +25,7 @@ from engine.game import RulesError
 from engine.replay import fork
 from engine.runner import Match as LiveMatch
 
-from matches.models import Match, MatchEvent, MatchSeat
+from matches.models import Match, MatchClaim, MatchEvent, MatchSeat
 
 
 class ForkError(ValueError):
@@ -126,6 +126,7 @@ def create_fork(parent: Match, at: Any, replacements: Mapping[int, Any],
             seed_salt=parent.seed_salt, options=parent.options, parent=parent,
             fork_at=len(live.log) - 1, forked_by=forked_by)
         MatchSeat.objects.bulk_create(_seat(made, row, checked.get(row.index)) for row in seats)
+        MatchClaim.objects.create(match=made)
     return made
 
 

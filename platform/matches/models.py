@@ -59,6 +59,12 @@ class Match(models.Model):
     forked_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                   null=True, blank=True, related_name="forks",
                                   help_text="who asked for the fork")
+    #: the competition this match belongs to keeps results hidden until it finishes:
+    #: set when the match is scheduled, cleared in one update at the reveal. Everything
+    #: that reveals private events or results of a finished match asks this first
+    hides_results = models.BooleanField(
+        default=False, help_text="private events and the result stay hidden (a competition "
+                                 "that hides results until it finishes)")
 
     class Meta:
         ordering = ["-id"]
@@ -72,16 +78,6 @@ class Match(models.Model):
     def is_over(self) -> bool:
         """Finished or failed: no more events will arrive, the whole log is shown."""
         return self.status in (self.Status.FINISHED, self.Status.FAILED)
-
-    @property
-    def hides_results(self) -> bool:
-        """True while the season or tournament this match belongs to keeps its
-        results hidden (``hide_results``) and has not finished. Everything that
-        reveals private events or results after a match ends asks this first."""
-        from tournaments.selectors import competition_hides_results
-
-        fixture = getattr(self, "fixture", None)  # tournaments.Fixture, when it has one
-        return competition_hides_results(fixture and (fixture.season or fixture.tournament))
 
     @property
     def seed_commitment(self) -> str | None:
@@ -98,6 +94,26 @@ class Match(models.Model):
     def reveals_everything(self) -> bool:
         """True when every event, private ones included, may be served."""
         return self.is_over and not self.hides_results
+
+
+class MatchClaim(models.Model):
+    """Who runs a stored match now, for at-least-once delivery (``matches.claims``):
+    one row per stored match, made with it. A worker claims it under the match row's
+    lock, beats while it runs, and every write of its run is fenced by it."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, primary_key=True,
+                                 related_name="claim")
+    #: "host:pid:task id" of the worker running the match (empty when nobody does)
+    claimed_by = models.CharField(max_length=300, blank=True, default="")
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    #: when the match was last handed to the broker (the sweeper re-sends lost ones)
+    enqueued_at = models.DateTimeField(null=True, blank=True)
+    #: how many times a worker started the match: 1, plus one per restart after its
+    #: worker died (a stolen claim); retries after database/broker errors do not count
+    attempts = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"claim of match {self.match_id}: {self.claimed_by or 'nobody'}"
 
 
 class MatchSeat(models.Model):

@@ -1,9 +1,10 @@
 """Services that write matches (HackSoft style: views and commands call these).
 
 - ``create_match`` queues a match row with its seats;
-- ``run_stored_match`` plays a queued match with built-in bots, appending its events
-  in batches while it runs (so a running match can be watched), then ``finish``\\es it;
-- ``play_and_store`` is both; ``enqueue_match`` hands a queued match to a worker;
+- ``run_stored_match`` plays a queued match with its seats' players
+  (``matches.players``), appending its events in batches while it runs (so a running
+  match can be watched), then ``finish``\\es it with the last batch;
+- ``play_and_store`` is both (workers run stored matches: ``matches.tasks``);
 - ``append_events`` is the only writer of ``MatchEvent`` rows: it checks that each
   line is a canonical event, has the next ``seq`` and chains from the last stored
   hash;
@@ -18,7 +19,9 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from django.conf import settings
 from django.db import connections, transaction
+from django.db.models import Case, Value, When
 from django.utils import timezone
 
 from engine import registry
@@ -29,11 +32,10 @@ from engine.runner import FAULT_TYPES, MATCH_ENDED, PLAYER_FORFEITED
 from engine.runner import Match as EngineMatch
 
 from matches import seeding
-from matches.models import Match, MatchEvent, MatchSeat
+from matches.models import Match, MatchClaim, MatchEvent, MatchSeat
+from matches.players import seat_players
 
 logger = logging.getLogger(__name__)
-
-DEFAULT_BATCH_SIZE = 200
 
 
 class StorageError(ValueError):
@@ -45,15 +47,24 @@ class ClaimLost(Exception):
     over after this one was presumed dead): it must stop writing to the match."""
 
 
-#: ``fence()``: "does this worker still hold the match?", asked under the match
-#: row's lock before each write of a worker's run (events, finish, fail), so a
-#: worker whose claim was taken over cannot touch the new run's match.
-Fence = Callable[[], bool]
+#: ``fence(locked)``: "does this worker still hold the match?", asked of the match
+#: row, locked with its claim, before each write of a worker's run (events, finish,
+#: fail), so a worker whose claim was taken over cannot touch the new run's match.
+Fence = Callable[[Match], bool]
 
 
-def _check_fence(fence: Fence | None, match_id: int) -> None:
-    if fence is not None and not fence():
+def _lock(match_id: int, fence: Fence | None, *fields: str) -> Match:
+    """The match row, locked (with its claim when fenced), after the fence let us."""
+    rows = Match.objects.select_for_update(of=("self",))
+    if fence is not None:
+        rows = rows.select_related("claim")
+        fields = fields and (*fields, "claim__claimed_by")
+    if fields:
+        rows = rows.only(*fields)
+    locked = rows.get(pk=match_id)
+    if fence is not None and not fence(locked):
         raise ClaimLost(f"match {match_id}: this worker's claim was taken over")
+    return locked
 
 
 #: errors of the infrastructure (the database or the broker going away), not of the
@@ -77,7 +88,8 @@ INFRASTRUCTURE_ERRORS = _infrastructure_errors()
 
 # -- creating and running ---------------------------------------------------------------
 def create_seated_match(game: str, entries: Sequence[Any], seed: int | None = None,
-                        options: Mapping[str, Any] | None = None) -> Match:
+                        options: Mapping[str, Any] | None = None, *,
+                        hides_results: bool = False) -> Match:
     """A queued match whose seats are ``entries``: built-in bot names (``str``) or
     pinned uploaded bot versions (``bots.BotVersion``: the seat records its label
     and links the version). The one place a match and its seats are made; raises
@@ -86,7 +98,8 @@ def create_seated_match(game: str, entries: Sequence[Any], seed: int | None = No
 
     Without a ``seed`` the match gets a fresh secret one (``matches.seeding``);
     a given seed (``manage.py play --seed``, the demo) is kept but still committed
-    to with a secret salt."""
+    to with a secret salt. ``hides_results``: the match belongs to a competition
+    that keeps results hidden until it finishes."""
     rules = registry.get(game)
     rules.check_seat_count(len(entries))
     if seed is None:
@@ -102,8 +115,10 @@ def create_seated_match(game: str, entries: Sequence[Any], seed: int | None = No
     rules.check_setup(len(entries), resolved)
     with transaction.atomic():
         match = Match.objects.create(game=rules.name, rules_version=rules.rules_version,
-                                     seed=seed, seed_salt=seeding.new_salt(), options=resolved)
+                                     seed=seed, seed_salt=seeding.new_salt(), options=resolved,
+                                     hides_results=hides_results)
         MatchSeat.objects.bulk_create(_seat(match, i, e) for i, e in enumerate(entries))
+        MatchClaim.objects.create(match=match)
     return match
 
 
@@ -126,10 +141,10 @@ def create_match(game: str, bots: Sequence[str], seed: int | None = None,
 class EventWriter:
     """A ``Log`` listener that stores events in batches of ``batch_size``."""
 
-    def __init__(self, match: Match, batch_size: int = DEFAULT_BATCH_SIZE,
+    def __init__(self, match: Match, batch_size: int | None = None,
                  fence: Fence | None = None) -> None:
         self.match = match
-        self.batch_size = batch_size
+        self.batch_size = batch_size or settings.SCRIMMAGE_EVENT_BATCH
         self.fence = fence
         self.buffer: list[bytes] = []
         self.fault_reasons: dict[int, str] = {}
@@ -145,11 +160,15 @@ class EventWriter:
 
     def flush(self) -> None:
         if self.buffer:
-            pairs, self.buffer = self.buffer, []
-            _append(self.match, pairs, fence=self.fence)
+            _append(self.match, self.take(), fence=self.fence)
+
+    def take(self) -> list[tuple[Event, bytes]]:
+        """The events not stored yet (the caller stores them)."""
+        pairs, self.buffer = self.buffer, []
+        return pairs
 
 
-def run_stored_match(match: Match, batch_size: int = DEFAULT_BATCH_SIZE,
+def run_stored_match(match: Match, batch_size: int | None = None,
                      players: Sequence | None = None, fence: Fence | None = None) -> Match:
     """Play a queued match with its seats' bots and store it (a fork: from its
     split point, after storing the parent's prefix again).
@@ -163,22 +182,21 @@ def run_stored_match(match: Match, batch_size: int = DEFAULT_BATCH_SIZE,
     more is written: the match belongs to the worker that took it over.
     """
     game = registry.get(match.game)
-    seat_rows = list(match.seats.order_by("index"))
+    seat_rows = list(match.seats.select_related("bot_version_ref").order_by("index"))
     seats = [Seat(s.bot_name, s.bot_version, s.team) for s in seat_rows]
     if players is None:
-        from bots.runtime import seat_players  # built-in names in-process, uploads sandboxed
-
         players = seat_players(game, seat_rows)
-    Match.objects.filter(pk=match.pk).update(status=Match.Status.RUNNING,
-                                             started_at=timezone.now())
-    match.refresh_from_db()
+    if match.status != Match.Status.RUNNING:  # a worker's claim has marked it already
+        match.started_at = timezone.now()
+        Match.objects.filter(pk=match.pk).update(status=Match.Status.RUNNING,
+                                                 started_at=match.started_at)
+        match.status = Match.Status.RUNNING
     writer = EventWriter(match, batch_size, fence=fence)
     try:
         played = _begin(game, match, seats, writer)
         played.play(players)
-        writer.flush()
         finish(match, played.log.events[-1].data, expected_digest=played.log.digest,
-               fault_reasons=writer.fault_reasons, fence=fence)
+               fault_reasons=writer.fault_reasons, fence=fence, pending=writer.take())
     except ClaimLost:
         logger.warning("match %s: claim taken over by another worker, stopped", match.pk)
         match.refresh_from_db()
@@ -207,17 +225,9 @@ def _begin(game, match: Match, seats: Sequence[Seat], writer: EventWriter) -> En
     return live
 
 
-def enqueue_match(match: Match) -> Match:
-    """Hand a queued match to the workers (a Celery task runs and stores it)."""
-    from matches.tasks import run_match_task
-
-    transaction.on_commit(lambda: run_match_task.delay(match.pk))
-    return match
-
-
 def play_and_store(game: str, bots: Sequence[str], seed: int | None = None,
                    options: Mapping[str, Any] | None = None,
-                   batch_size: int = DEFAULT_BATCH_SIZE) -> Match:
+                   batch_size: int | None = None) -> Match:
     """Create, play and store a match of built-in bots; returns it finished or failed."""
     return run_stored_match(create_match(game, bots, seed, options), batch_size)
 
@@ -253,27 +263,32 @@ def _append(match: Match, pairs: Sequence[tuple[Event, bytes]], fence: Fence | N
     whose lines the engine has just encoded, so they are not parsed again; the
     ``seq`` of each and the chain are still checked against what is stored."""
     with transaction.atomic(using=_db()):
-        locked = (Match.objects.select_for_update()
-                  .only("id", "status", "event_count", "digest").get(pk=match.pk))
-        _check_fence(fence, match.pk)
+        locked = _lock(match.pk, fence, "id", "status", "event_count", "digest")
         if locked.status not in (Match.Status.QUEUED, Match.Status.RUNNING):
             raise StorageError(f"match {match.pk} is {locked.status}: its log is closed")
-        count, digest = locked.event_count, locked.digest
-        rows, dumps = [], _json_dumps
-        for event, raw in pairs:
-            if event.seq != count:
-                raise StorageError(f"expected seq {count}, got {event.seq}")
-            digest = chain(digest, raw)
-            to = event.to
-            rows.append((match.pk, count, event.type,
-                         dumps(EVERYONE if to == EVERYONE else list(to)), to == EVERYONE,
-                         dumps(event.data), None if event.public is None else dumps(event.public),
-                         raw.decode("utf-8"), digest))
-            count += 1
-        _insert_rows(rows)
+        count, digest = _store(locked, pairs)
         Match.objects.filter(pk=match.pk).update(event_count=count, digest=digest)
     match.event_count, match.digest = count, digest
     return count
+
+
+def _store(locked: Match, pairs: Sequence[tuple[Event, bytes]]) -> tuple[int, str]:
+    """Insert the rows of ``pairs`` after the locked match's stored events; returns
+    its new event count and digest (for the caller to write on the match)."""
+    count, digest = locked.event_count, locked.digest
+    rows, dumps = [], _json_dumps
+    for event, raw in pairs:
+        if event.seq != count:
+            raise StorageError(f"expected seq {count}, got {event.seq}")
+        digest = chain(digest, raw)
+        to = event.to
+        rows.append((locked.pk, count, event.type,
+                     dumps(EVERYONE if to == EVERYONE else list(to)), to == EVERYONE,
+                     dumps(event.data), None if event.public is None else dumps(event.public),
+                     raw.decode("utf-8"), digest))
+        count += 1
+    _insert_rows(rows)
+    return count, digest
 
 
 _json_dumps = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode
@@ -316,35 +331,49 @@ def _insert_rows(rows: list[tuple]) -> None:
 
 
 def finish(match: Match, ended: Mapping[str, Any], expected_digest: str | None = None,
-           fault_reasons: Mapping[int, str] | None = None, fence: Fence | None = None) -> Match:
+           fault_reasons: Mapping[int, str] | None = None, fence: Fence | None = None,
+           pending: Sequence[tuple[Event, bytes]] = ()) -> Match:
     """Close a match whose log ends with ``MatchEnded`` (``ended`` is its data):
-    write the result and each seat's rank, score and faults, once."""
-    fault_reasons = fault_reasons or {}
+    store the ``pending`` events (the last batch), write the result and each seat's
+    rank, score and faults, once, in one transaction."""
     with transaction.atomic():
-        locked = Match.objects.select_for_update().get(pk=match.pk)
-        _check_fence(fence, match.pk)
+        locked = _lock(match.pk, fence)
         if locked.is_over:
             raise StorageError(f"match {match.pk} is already {locked.status}")
-        last = locked.events.order_by("-seq").only("type").first()
-        if last is None or last.type != MATCH_ENDED:
+        last = pending[-1][0].type if pending else _last_stored_type(locked)
+        if last != MATCH_ENDED:
             raise StorageError(f"match {match.pk}: the stored log does not end with {MATCH_ENDED}")
-        if expected_digest is not None and locked.digest != expected_digest:
-            raise StorageError(f"match {match.pk}: stored digest {locked.digest} is not the "
+        count, digest = _store(locked, pending) if pending else (locked.event_count, locked.digest)
+        if expected_digest is not None and digest != expected_digest:
+            raise StorageError(f"match {match.pk}: stored digest {digest} is not the "
                                f"engine's {expected_digest}")
-        faults = list(ended.get("faults", []))
-        for seat in locked.seats.all():
-            i = seat.index
-            seat.rank = ended["ranks"][i]
-            seat.score = ended["scores"][i]
-            seat.faults = faults[i] if i < len(faults) else 0
-            seat.fault_reason = fault_reasons.get(i, "")
-            seat.save(update_fields=["rank", "score", "faults", "fault_reason"])
-        locked.result = dict(ended)
-        locked.status = Match.Status.FINISHED
-        locked.finished_at = timezone.now()
-        locked.save(update_fields=["result", "status", "finished_at"])
-    match.refresh_from_db()
+        _write_seat_results(match.pk, ended, fault_reasons or {})
+        now = timezone.now()
+        Match.objects.filter(pk=match.pk).update(
+            event_count=count, digest=digest, result=dict(ended),
+            status=Match.Status.FINISHED, finished_at=now)
+    match.event_count, match.digest, match.result = count, digest, dict(ended)
+    match.status, match.finished_at = Match.Status.FINISHED, now
     return match
+
+
+def _last_stored_type(match: Match) -> str | None:
+    return match.events.order_by("-seq").values_list("type", flat=True).first()
+
+
+def _write_seat_results(match_id: int, ended: Mapping[str, Any],
+                        fault_reasons: Mapping[int, str]) -> None:
+    """Every seat's rank, score, faults and fault reason, in one statement."""
+    ranks, scores = ended["ranks"], ended["scores"]
+    faults = list(ended.get("faults", []))
+
+    def per_seat(values) -> Case:
+        return Case(*(When(index=i, then=Value(v)) for i, v in enumerate(values)))
+
+    MatchSeat.objects.filter(match_id=match_id).update(
+        rank=per_seat(ranks), score=per_seat(scores),
+        faults=per_seat(faults[i] if i < len(faults) else 0 for i in range(len(ranks))),
+        fault_reason=per_seat(fault_reasons.get(i, "") for i in range(len(ranks))))
 
 
 def fail(match: Match, error: str, fence: Fence | None = None) -> Match:
@@ -354,13 +383,16 @@ def fail(match: Match, error: str, fence: Fence | None = None) -> Match:
     a duplicate run is ignored), and with a ``fence`` a worker that lost its claim
     changes nothing. Returns the match as stored."""
     with transaction.atomic():
-        locked = Match.objects.select_for_update().filter(pk=match.pk).only("id", "status").first()
-        if locked is not None and locked.status != Match.Status.FINISHED:
-            if fence is None or fence():
-                Match.objects.filter(pk=match.pk).exclude(status=Match.Status.FINISHED).update(
+        try:
+            locked = _lock(match.pk, fence, "id", "status")
+        except ClaimLost:
+            logger.warning("match %s: not failed by a worker that lost its claim", match.pk)
+        except Match.DoesNotExist:
+            pass
+        else:
+            if locked.status != Match.Status.FINISHED:
+                Match.objects.filter(pk=match.pk).update(
                     status=Match.Status.FAILED, error=error[:2000], finished_at=timezone.now())
-            else:
-                logger.warning("match %s: not failed by a worker that lost its claim", match.pk)
     match.refresh_from_db()
     return match
 

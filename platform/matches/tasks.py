@@ -1,24 +1,247 @@
-"""Celery tasks of the matches app: one task runs one stored match.
+"""The one Celery task that runs a stored match, and the recovery of lost ones.
 
-Challenge matches run through the same runner as the matches of seasons and
-tournaments (``tournaments.tasks.run_task``), with the same guarantees: an atomic
-claim under the match row's lock (a second delivery while the first runs, or after
-it, does nothing), a heartbeat, fenced writes (a worker whose claim was taken over
-writes nothing more), retries of database/broker errors, and recovery by the
-sweeper (``tournaments.recover_stalled``) of a match whose worker was killed or
-whose message was lost.
+Every stored match (a competition's fixture, a challenge, a fork) runs the same way:
+``enqueue`` hands it to the broker once the caller's transaction commits;
+``run_match`` claims it (``matches.claims``), plays it with its seats' players
+(``matches.players``), stores the log and result with fenced writes, and tells the
+apps above that it is over (``matches.signals.match_over``: tournaments check the
+round there, in the same task).
+
+- **retries**: ``INFRASTRUCTURE_ERRORS`` (database or broker gone) give the claim
+  up (the match is queued again, not counted as a restart) and retry with
+  exponential backoff up to ``max_retries``; then the match is marked failed
+  (shown in the admin, re-runnable). A bot's fault is not an error: the engine
+  records it and the match ends with a result. An engine/rules error fails the
+  match at once (retrying would fail the same way).
+- **recovery**: ``recover_stalled`` re-sends matches whose claimer died and queued
+  matches whose message was lost (the filesystem broker deletes a message when it
+  is read, so the message of a worker killed before it claimed the match does not
+  come back by itself), then lets the apps above recover theirs
+  (``matches.signals.recovery_sweep``). Every worker runs it itself, at start and
+  then every ``SCRIMMAGE_SWEEP_SECONDS`` (``Sweeper``), so recovery never waits for
+  beat (which also sends it every minute). A queued match counts as lost once it
+  has waited ``SCRIMMAGE_UNCLAIMED_AFTER`` seconds while the broker's queue is
+  empty (its message is then nowhere but in a dead worker), or in any case after
+  ``SCRIMMAGE_REQUEUE_AFTER``. A re-send bumps the match's ``enqueued_at`` by a
+  compare-and-set, so workers sweeping at once send it once.
 """
 
 from __future__ import annotations
 
-from celery import shared_task
+import logging
+import threading
+from datetime import timedelta
+from typing import Iterable
+
+from celery import current_app, shared_task
+from celery.signals import worker_ready, worker_shutting_down
+from django.conf import settings
+from django.db import close_old_connections, connection, transaction
+from django.utils import timezone
+
+from matches.claims import Heartbeat, claim, claim_token, claimer_alive, holds, release
+from matches.models import Match, MatchClaim
+from matches.services import INFRASTRUCTURE_ERRORS, fail, run_stored_match
+from matches.signals import match_over, recovery_sweep
+
+logger = logging.getLogger(__name__)
+
+OVER = (Match.Status.FINISHED, Match.Status.FAILED)
+
+
+def enqueue(match_ids: Iterable[int]) -> None:
+    """Hand queued matches to the workers once the current transaction commits."""
+    ids = list(match_ids)
+    if ids:
+        MatchClaim.objects.filter(pk__in=ids).update(enqueued_at=timezone.now())
+        transaction.on_commit(lambda: _send(ids))
+
+
+def _send(match_ids: list[int]) -> None:
+    for match_id in match_ids:
+        run_match.delay(match_id)
+
+
+def play(match_id: int, token: str) -> str:
+    """Claim and run one match; its status after, or why this delivery left it
+    alone ("running elsewhere", "missing"). Every write of the run is fenced by the
+    claim: if another worker takes the match over (this one was presumed dead),
+    this run stops and writes nothing."""
+    match, why = claim(match_id, token)
+    if match is None:
+        return why
+    beat = Heartbeat(match_id, token)
+    beat.start()
+    try:
+        run_stored_match(match, fence=holds(token))
+    finally:
+        beat.stop()
+    return match.status
+
+
+def run(match_id: int, token: str) -> str:
+    """``play``, then tell the apps above when the match is over (also when an
+    earlier delivery ran it: their receivers are idempotent, and a worker may have
+    died between the two)."""
+    status = play(match_id, token)
+    if status in OVER:
+        match_over.send(sender=Match, match_id=match_id, status=status)
+    return status
+
+
+def backoff(retries: int) -> float:
+    return min(settings.SCRIMMAGE_RETRY_BACKOFF_MAX,
+               settings.SCRIMMAGE_RETRY_BACKOFF * (2 ** retries))
 
 
 @shared_task(name="matches.run_match", bind=True, acks_late=True, reject_on_worker_lost=True,
              max_retries=5)
-def run_match_task(self, match_id: int) -> str:
-    """Run the queued match ``match_id`` and store its log; returns its status (or
-    why this delivery left it alone: ``"running elsewhere"``, ``"missing"``)."""
-    from tournaments.tasks import run_task
+def run_match(self, match_id: int) -> str:
+    """Run the stored match ``match_id`` (see the module docstring); returns its
+    status, or why this delivery left it alone."""
+    token = claim_token(self.request.id)
+    try:
+        return run(match_id, token)
+    except INFRASTRUCTURE_ERRORS as exc:
+        release(match_id, token)
+        close_old_connections()
+        if self.request.retries < self.max_retries:
+            raise self.retry(exc=exc, countdown=backoff(self.request.retries))
+        logger.error("match %s: giving up after %s retries", match_id, self.request.retries)
+        match = Match.objects.filter(pk=match_id).first()
+        if match is not None:  # unless another worker has it now; never a finished one
+            fail(match, f"infrastructure error after {self.request.retries} retries: "
+                        f"{type(exc).__name__}: {exc}",
+                 fence=lambda locked: locked.claim.claimed_by in ("", token))
+        return Match.objects.filter(pk=match_id).values_list("status", flat=True).first()
 
-    return run_task(self, match_id)
+
+# -- recovery ---------------------------------------------------------------------------
+def broker_queue_empty() -> bool:
+    """Is the queue match messages go to empty right now? ``False`` when the
+    broker cannot tell (then only ``SCRIMMAGE_REQUEUE_AFTER`` re-sends)."""
+    queue = getattr(run_match, "queue", None) or current_app.conf.task_default_queue
+    try:
+        with current_app.connection_for_read() as conn:
+            declared = conn.default_channel.queue_declare(queue=queue, passive=True)
+        return declared.message_count == 0
+    except Exception:  # noqa: BLE001 - a broker that cannot count: assume it is not
+        logger.warning("could not count the messages of queue %s", queue, exc_info=True)
+        return False
+
+
+class _Lost:
+    """Decides whether a queued match, sent at some time, has lost its message."""
+
+    def __init__(self, now, requeue_after: float, unclaimed: float) -> None:
+        self.now = now
+        self.requeue_after = timedelta(seconds=requeue_after)
+        self.unclaimed = timedelta(seconds=unclaimed)
+        self._empty: bool | None = None  # the broker is asked once, and only if needed
+
+    def __call__(self, sent) -> bool:
+        if sent is None or self.now - sent > self.requeue_after:
+            return True
+        if self.now - sent <= self.unclaimed:
+            return False
+        if self._empty is None:
+            self._empty = broker_queue_empty()
+        return self._empty
+
+
+def _mark_resent(held: MatchClaim, now) -> bool:
+    """Bump ``enqueued_at`` if no other sweep did since we read it: one re-send."""
+    return bool(MatchClaim.objects.filter(pk=held.pk, enqueued_at=held.enqueued_at)
+                .update(enqueued_at=now))
+
+
+def _due(requeue_after: float, beside_matches: bool) -> list[MatchClaim]:
+    """The claims of stored matches to send again: running with a dead claimer, or
+    queued with a lost message. A match made before claims were stored gets one."""
+    now = timezone.now()
+    lost = _Lost(now, requeue_after, min(settings.SCRIMMAGE_UNCLAIMED_AFTER, requeue_after))
+    due = []
+    live = (Match.objects.filter(status__in=[Match.Status.QUEUED, Match.Status.RUNNING])
+            .select_related("claim"))
+    for match in live:
+        held = getattr(match, "claim", None)
+        if held is None:
+            held = MatchClaim.objects.get_or_create(match=match,
+                                                    defaults={"enqueued_at": match.created_at})[0]
+        if match.status == Match.Status.RUNNING:
+            if held.claimed_by and not claimer_alive(held, beside_matches):  # none: inline
+                due.append(held)
+        elif lost(held.enqueued_at or match.created_at):
+            due.append(held)
+    return [held for held in due if _mark_resent(held, now)]
+
+
+@shared_task(name="matches.recover_stalled")
+def recover_stalled(requeue_after: float | None = None, *, beside_matches: bool = False) -> dict:
+    """Re-send matches whose worker died or whose message was lost, then let the
+    apps above recover theirs. Safe to run any time (duplicates are no-ops).
+    ``beside_matches``: run by the sweeper thread, beside the matches this process
+    runs (their claims are alive while their heartbeat is)."""
+    if requeue_after is None:
+        requeue_after = settings.SCRIMMAGE_REQUEUE_AFTER
+    resend = [held.pk for held in _due(requeue_after, beside_matches)]
+    _send(resend)
+    found = {"resent": resend}
+    for _, recovered in recovery_sweep.send(sender=Match):
+        found.update(recovered or {})
+    return found
+
+
+class Sweeper(threading.Thread):
+    """Runs ``recover_stalled`` in a worker process, at once and then every
+    ``SCRIMMAGE_SWEEP_SECONDS``: workers recover lost matches without beat, and
+    without a message (which a busy or dead worker might be the one to hold)."""
+
+    def __init__(self, every: float) -> None:
+        super().__init__(daemon=True, name="scrimmage-sweeper")
+        self.every = every
+        self.stopped = threading.Event()
+
+    def run(self) -> None:
+        while not self.stopped.is_set():
+            try:
+                close_old_connections()
+                found = recover_stalled(beside_matches=True)
+                if any(found.values()):
+                    logger.warning("sweep: %s", found)
+            except Exception:  # noqa: BLE001 - the next sweep tries again
+                logger.warning("sweep failed", exc_info=True)
+            finally:
+                connection.close()
+            self.stopped.wait(self.every)
+
+    def stop(self) -> None:
+        self.stopped.set()
+
+
+class _Sweeping:
+    """The sweeper of this worker process (one per process, started when it is ready)."""
+
+    thread: Sweeper | None = None
+
+
+@worker_ready.connect
+def _recover_on_start(sender=None, **kwargs):
+    """A worker (re)starting is the moment to pick up what a killed one left; it
+    goes on sweeping while it runs (``SCRIMMAGE_SWEEP_SECONDS`` of 0: only at start)."""
+    every = settings.SCRIMMAGE_SWEEP_SECONDS
+    if every <= 0:
+        try:
+            recover_stalled.delay()
+        except Exception:  # noqa: BLE001 - never stop a worker from starting
+            logger.warning("could not send recover_stalled", exc_info=True)
+        return
+    if _Sweeping.thread is None or not _Sweeping.thread.is_alive():
+        _Sweeping.thread = Sweeper(every)
+        _Sweeping.thread.start()
+
+
+@worker_shutting_down.connect
+def _stop_sweeping(sender=None, **kwargs):
+    if _Sweeping.thread is not None:
+        _Sweeping.thread.stop()

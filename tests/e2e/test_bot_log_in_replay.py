@@ -4,7 +4,7 @@ its decisions (issue 15, item 1); another user does not."""
 import pytest
 
 from bots import services
-from matches.tasks import run_match_task
+from matches.tasks import run_match
 
 from tests.platform.bots.bot_helpers import NOISY_PY, py_upload
 
@@ -33,7 +33,7 @@ def test_the_owner_sees_each_decisions_log_beside_its_event(live_server, page, d
     bot, version = services.create_bot(alice, "noisy", "tic_tac_toe", py_upload(NOISY_PY))
     assert version.status == "valid", version.validation_reason
     made = services.challenge(alice, bot, builtin="greedy")
-    assert run_match_task(made.match_id) == "finished"
+    assert run_match(made.match_id) == "finished"
     url = f"{live_server.url}/matches/{made.match_id}/"
 
     log_in(page, live_server.url, "alice", "pw-alice-123")

@@ -8,7 +8,7 @@ import pytest
 
 from matches import services
 from matches.models import Match
-from matches.tasks import run_match_task
+from matches.tasks import run_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -49,7 +49,7 @@ def user(django_user_model):
 def queued(monkeypatch):
     """Forks are queued for the workers; here the test runs each one, as a worker would."""
     made = []
-    monkeypatch.setattr("matches.services.enqueue_match", lambda m: made.append(m.pk) or m)
+    monkeypatch.setattr("matches.tasks.run_match.delay", made.append)
     return made
 
 
@@ -76,7 +76,7 @@ def test_fork_from_the_viewer_and_follow_the_links_both_ways(live_server, page, 
     page.wait_for_url(f"**/matches/{fork.pk}/#e{fork.fork_at}")
     assert f"fork of #{parent.pk}" in page.inner_text("main")
     assert fork.status == Match.Status.QUEUED and queued == [fork.pk]
-    assert run_match_task(fork.pk) == "finished"  # the worker's run
+    assert run_match(fork.pk) == "finished"  # the worker's run
     # the page watches the queued match and shows it whole once it is over
     page.wait_for_function("document.getElementById('match-status').textContent === 'finished'",
                            timeout=20000)

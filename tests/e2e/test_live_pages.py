@@ -9,7 +9,6 @@ import pytest
 from matches import services as match_services
 from matches.models import Match
 from tournaments import services
-from tournaments.tasks import play
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,23 +32,9 @@ RECORD_HEADER = """
 
 
 @pytest.fixture
-def queue():
+def queue(inline_worker):
     """Matches a competition schedules wait here until ``drain`` plays them."""
-    todo = deque()
-    services.set_dispatch(todo.extend)
-
-    def drain(limit=10_000):
-        n = 0
-        while todo and n < limit:
-            mid = todo.popleft()
-            play(mid, "test")
-            services.after_match(mid)
-            n += 1
-        return n
-
-    drain.queue = todo
-    yield drain
-    services.set_dispatch(None)
+    return inline_worker
 
 
 def while_the_page_waits(page, write, urls="**/tournaments/**"):

@@ -93,7 +93,7 @@ out = {'t': t.pk}
         assert victim.wait(timeout=PATIENCE) == -signal.SIGKILL, stack.tail()
         left = stack.probe(f"""
 from tournaments.models import Fixture
-out = list(Fixture.objects.filter(tournament={made['t']}).values_list('match__status', 'claimed_by'))
+out = list(Fixture.objects.filter(tournament={made['t']}).values_list('match__status', 'match__claim__claimed_by'))
 """)
         assert left == [["queued", ""]]  # taken off the queue, never claimed
         live = rescue(stack, made["t"])  # and no beat

@@ -24,7 +24,7 @@ from schemathesis.specs.openapi.checks import (content_type_conformance,
 
 from matches import services as match_services
 from tournaments import services as tournament_services
-from tournaments.tasks import play
+from tests.inline_worker import InlineWorker
 
 from tests.platform.bots.bot_helpers import py_upload
 
@@ -45,14 +45,14 @@ def fuzz_world(transactional_db, settings, tmp_path, monkeypatch, django_user_mo
     # a fast hasher: the fuzzer asks for tokens a few dozen times
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # challenges made by the fuzzer are not sent to a broker; uploads are not started
-    monkeypatch.setattr(match_services, "enqueue_match", lambda match: match)
+    worker = InlineWorker(monkeypatch)
     monkeypatch.setattr(bot_services, "validate_bot",
                         lambda *a, **k: (False, "not started in the fuzz test", ""))
     match_services.play_and_store("tic_tac_toe", ["greedy", "random"], 7)
     running = match_services.create_match("tic_tac_toe", ["greedy", "random"], 1)
     running.status = running.Status.RUNNING
     running.save(update_fields=["status"])
-    _played_tournament()
+    _played_tournament(worker)
     season = tournament_services.create_season("ladder", "tic_tac_toe", hide_results=True)
     tournament_services.add_entries(season, ["greedy", "random"])
     user = django_user_model.objects.create_user("fuzz", password="fuzz-pass-word")
@@ -60,20 +60,13 @@ def fuzz_world(transactional_db, settings, tmp_path, monkeypatch, django_user_mo
     return Token.objects.create(user=user).key
 
 
-def _played_tournament() -> None:
-    queued: list[int] = []
-    tournament_services.set_dispatch(queued.extend)
-    try:
-        tournament = tournament_services.create_tournament("cup", "tic_tac_toe", seed=3)
-        tournament_services.add_entries(tournament, ["greedy", "random"])
-        tournament_services.open_entries(tournament)
-        tournament_services.start(tournament)
-        while queued:
-            match_id = queued.pop()
-            play(match_id, "fuzz")
-            tournament_services.after_match(match_id)
-    finally:
-        tournament_services.set_dispatch(None)
+def _played_tournament(worker: InlineWorker) -> None:
+    tournament = tournament_services.create_tournament("cup", "tic_tac_toe", seed=3)
+    tournament_services.add_entries(tournament, ["greedy", "random"])
+    tournament_services.open_entries(tournament)
+    tournament_services.start(tournament)
+    worker.drain()
+    worker.queue.clear()  # challenges made by the fuzzer are not run
 
 
 def fuzz_operation(operation, mode: GenerationMode, base_url: str, token: str) -> None:

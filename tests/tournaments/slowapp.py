@@ -34,7 +34,7 @@ registry.get("tic_tac_toe").bots["slow"] = SlowBot
 django.setup()
 
 if os.environ.get("DIE_BEFORE_CLAIM") == "1":
-    from tournaments import tasks
+    from matches import tasks
 
     def _die(match_id, token):
         os.kill(os.getpid(), signal.SIGKILL)

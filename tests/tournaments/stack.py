@@ -191,7 +191,7 @@ from matches.services import verify_stored_match
 from tournaments.models import Tournament, Fixture
 from tournaments import selectors, services
 t = Tournament.objects.get(pk={pk})
-fx = list(Fixture.objects.filter(tournament=t).select_related('match'))
+fx = list(Fixture.objects.filter(tournament=t).select_related('match__claim'))
 out = {{
   'status': t.status,
   'standings': [[r['name'], r['rank'], r['points'], r['wins'], r['draws'], r['losses'],
@@ -201,7 +201,7 @@ out = {{
                      for f in fx),
   'matches': Match.objects.filter(fixture__tournament=t).count(),
   'statuses': sorted({{f.match.status for f in fx if f.match}}),
-  'attempts': sorted(f.attempts for f in fx if f.match),
+  'attempts': sorted(f.match.claim.attempts for f in fx if f.match),
   'verified': all(verify_stored_match(f.match).ok for f in fx if f.match),
   'rebuild_diffs': services.rebuild(t, check=True),
   'history': __import__('tournaments.models', fromlist=['x']).RatingHistory.objects.filter(entry__tournament=t).count(),

@@ -40,15 +40,14 @@ def test_duplicated_tasks_change_nothing(stack):
     made = stack.probe("""
 from tournaments import services
 from tournaments.models import Fixture
-from tournaments.tasks import play_match, check_round_task
+from matches.tasks import run_match
 t = services.create_tournament('dup', 'tic_tac_toe', 'round_robin', seed=9)
 services.add_entries(t, ['greedy', 'random', 'random', 'greedy'])
 services.open_entries(t)
 services.start(t)   # one message per match, sent on commit
 ids = list(Fixture.objects.filter(tournament=t).values_list('match_id', flat=True))
 for mid in ids:     # and every message again: at-least-once delivery, twice
-    play_match.delay(mid)
-    check_round_task.delay(mid)
+    run_match.delay(mid)
 out = {'t': t.pk, 'sent': len(ids)}
 """)
     stack.start_worker()

@@ -3,6 +3,8 @@ archives) built in memory."""
 
 from __future__ import annotations
 
+import pytest
+
 import io
 import json
 import zipfile
@@ -53,24 +55,17 @@ def play_all(competition, capture=None) -> None:
     on-commit work inside a test's transaction; without it, commits run it."""
     from contextlib import nullcontext
 
+    from tests.inline_worker import InlineWorker
     from tournaments import services
-    from tournaments.tasks import play
 
     def committing():
         return capture(execute=True) if capture else nullcontext()
 
-    todo: list[int] = []
-    services.set_dispatch(todo.extend)
-    try:
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        worker = InlineWorker(monkeypatch)
         with committing():
             services.start(competition)
-        while todo:
-            match_id = todo.pop(0)
-            with committing():
-                play(match_id, "test")
-                services.after_match(match_id)
-    finally:
-        services.set_dispatch(None)
+        worker.drain(committing=committing)
 
 
 def valid_bot(owner, name: str, source: bytes = GOOD_PY, game: str = "tic_tac_toe"):

@@ -13,7 +13,7 @@ from bots import services
 from bots.models import Bot, BotVersion, Challenge
 from matches.models import Match, MatchSeat
 from matches.services import verify_stored_match
-from matches.tasks import run_match_task
+from matches.tasks import run_match
 
 from tests.platform.bots.bot_helpers import FAILS_HANDSHAKE, NOISY_PY, GOOD_PY, py_upload, valid_bot
 
@@ -29,7 +29,7 @@ def noisy(alice):
 def played(alice, noisy):
     """A challenge of alice's noisy bot against the built-in greedy, run in-process."""
     made = services.challenge(alice, noisy, builtin="greedy")
-    assert run_match_task(made.match_id) == "finished"
+    assert run_match(made.match_id) == "finished"
     return made
 
 
@@ -56,7 +56,7 @@ def test_a_public_bots_logs_hide_the_match_while_its_results_are_hidden(
     # the end message a bot may print carries its rank and score: while the
     # match's season hides results, nobody (the owner included) sees its stderr
     Bot.objects.filter(pk=noisy.pk).update(public=True)
-    monkeypatch.setattr(Match, "hides_results", property(lambda self: True))
+    Match.objects.update(hides_results=True)  # as a competition that hides results does
     anonymous = APIClient()
     logs = anonymous.get(f"/api/bots/{noisy.pk}/logs/").json()
     assert logs[0]["stderr"] is None and logs[0]["rank"] is None
@@ -170,7 +170,7 @@ def test_a_challenge_pins_both_versions_and_plays_in_the_sandbox(alice, bob, noi
     assert seats[0].bot_name == "alice/noisy" and seats[0].bot_version.startswith("v1 sha256:")
     assert match.status == "queued"
 
-    assert run_match_task(match.pk) == "finished"
+    assert run_match(match.pk) == "finished"
     match.refresh_from_db()
     assert verify_stored_match(match).ok
     started = match.events.get(seq=0).data
@@ -227,7 +227,7 @@ def test_an_uploaded_bot_without_a_sandbox_fails_the_match_with_the_reason(
 
     monkeypatch.setattr(sandbox, "bwrap_path", lambda: None)
     settings.SCRIMMAGE_ALLOW_UNSANDBOXED = False
-    assert run_match_task(made.match_id) == "failed"
+    assert run_match(made.match_id) == "failed"
     made.match.refresh_from_db()
     assert "SandboxUnavailable" in made.match.error and "bubblewrap" in made.match.error
 
@@ -236,5 +236,5 @@ def test_built_in_matches_still_run_through_the_seats(db):
     from matches.services import create_match
 
     match = create_match("tic_tac_toe", ["greedy", "random"], 3)
-    assert run_match_task(match.pk) == "finished"
+    assert run_match(match.pk) == "finished"
     assert not MatchSeat.objects.filter(match=match).exclude(stderr="").exists()

@@ -11,7 +11,7 @@ from django.urls import reverse
 from bots import services
 from bots.runtime import DECISION_MARK
 from matches.models import Match, MatchSeat
-from matches.tasks import run_match_task
+from matches.tasks import run_match
 
 from tests.platform.bots.bot_helpers import NOISY_PY, py_upload
 
@@ -25,7 +25,7 @@ def played(alice, data_dir):
     bot, version = services.create_bot(alice, "noisy", "tic_tac_toe", py_upload(NOISY_PY))
     assert version.status == "valid", version.validation_reason
     made = services.challenge(alice, bot, builtin="greedy")
-    assert run_match_task(made.match_id) == "finished"
+    assert run_match(made.match_id) == "finished"
     return Match.objects.get(pk=made.match_id)
 
 
@@ -57,7 +57,7 @@ def test_the_owner_sees_the_log_on_the_match_page_and_nobody_else(played, alice,
 
 
 def test_no_log_while_results_are_hidden(played, alice, client, monkeypatch):
-    monkeypatch.setattr(Match, "hides_results", property(lambda self: True))
+    Match.objects.update(hides_results=True)  # as a competition that hides results does
     client.force_login(alice)
     html = client.get(reverse("match-detail-page", args=[played.pk])).content.decode()
     assert "NOISY-STDERR" not in html

@@ -21,7 +21,8 @@ from matches import services
 from matches.forks import create_fork
 parent = services.play_and_store("aimbots", ["greedy", "random"], 5)
 fork = create_fork(parent, 20, {0: "random"})
-services.enqueue_match(fork)  # outside a transaction: sent at once
+from matches.tasks import enqueue
+enqueue([fork.pk])  # outside a transaction: sent at once
 out = {"parent": parent.pk, "fork": fork.pk}
 """)
     stack.start_worker()

@@ -103,7 +103,8 @@ def test_an_unfinished_or_failed_match_cannot_be_forked(parent):
 
 
 def test_a_match_whose_results_are_hidden_cannot_be_forked(parent, monkeypatch):
-    monkeypatch.setattr(Match, "hides_results", property(lambda self: True))
+    Match.objects.update(hides_results=True)  # as a competition that hides results does
+    parent.refresh_from_db()
     refused(parent, 3, {0: "random"}, "non_field_errors", "hidden")
 
 
@@ -131,27 +132,17 @@ def test_bad_seats_are_named(parent, seats, words):
 
 # -- a real season: hidden results, standings and ratings ---------------------------------
 @pytest.fixture
-def season_match(django_capture_on_commit_callbacks):
+def season_match(django_capture_on_commit_callbacks, inline_worker):
     """A finished match of a season that hides its results, with the season."""
-    from collections import deque
-
     from tournaments import services as seasons
-    from tournaments.tasks import play
 
-    todo = deque()
-    seasons.set_dispatch(todo.extend)
     season = seasons.create_season("secret", "tic_tac_toe", hide_results=True, k=1, seed=2)
     seasons.add_entries(season, ["greedy", "random"])
     seasons.open_entries(season)
     with django_capture_on_commit_callbacks(execute=True):
         seasons.start(season)
-    while todo:
-        mid = todo.popleft()
-        play(mid, "test")
-        with django_capture_on_commit_callbacks(execute=True):
-            seasons.after_match(mid)
-    yield season, Match.objects.get(fixture__season=season)
-    seasons.set_dispatch(None)
+    inline_worker.drain(committing=lambda: django_capture_on_commit_callbacks(execute=True))
+    return season, Match.objects.get(fixture__season=season)
 
 
 def test_a_hidden_seasons_match_is_forked_only_once_the_season_ends_and_never_ranked(season_match):

@@ -5,30 +5,30 @@ import pytest
 
 from matches.models import Match
 from matches.services import create_match
-from matches.tasks import run_match_task
+from matches.tasks import run_match
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_task_runs_a_queued_match_and_stores_it():
     match = create_match("tic_tac_toe", ["greedy", "random"], 3)
-    assert run_match_task(match.pk) == "finished"
+    assert run_match(match.pk) == "finished"
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED and match.event_count > 2
 
 
 def test_a_second_delivery_changes_nothing():
     match = create_match("tic_tac_toe", ["greedy", "random"], 3)
-    run_match_task(match.pk)
+    run_match(match.pk)
     match.refresh_from_db()
     digest, count = match.digest, match.event_count
-    assert run_match_task(match.pk) == "finished"
+    assert run_match(match.pk) == "finished"
     match.refresh_from_db()
     assert (match.digest, match.event_count) == (digest, count)
 
 
 def test_an_unknown_match_is_reported_not_raised():
-    assert run_match_task(999_999) == "missing"
+    assert run_match(999_999) == "missing"
 
 
 # -- one runner for every stored match: claims, fencing, retries, recovery ----------------
@@ -37,8 +37,12 @@ from datetime import timedelta  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from matches import services as match_services  # noqa: E402
-from tournaments.models import MatchClaim  # noqa: E402
-from tournaments.tasks import claim, recover_stalled  # noqa: E402
+from matches import tasks  # noqa: E402
+from django.conf import settings  # noqa: E402
+
+from matches.claims import claim, claim_token  # noqa: E402
+from matches.models import MatchClaim  # noqa: E402
+from matches.tasks import recover_stalled  # noqa: E402
 
 ELSEWHERE = "another-host:4242:first-delivery"
 
@@ -47,7 +51,7 @@ def test_a_second_delivery_while_the_first_runs_does_nothing():
     match = create_match("tic_tac_toe", ["greedy", "random"], 3)
     claimed, why = claim(match.pk, ELSEWHERE)  # the first delivery, on another worker
     assert why == "claimed" and claimed.status == Match.Status.RUNNING
-    assert run_match_task(match.pk) == "running elsewhere"
+    assert run_match(match.pk) == "running elsewhere"
     match.refresh_from_db()
     assert (match.status, match.event_count) == (Match.Status.RUNNING, 0)
     assert MatchClaim.objects.get(match=match).claimed_by == ELSEWHERE
@@ -55,7 +59,7 @@ def test_a_second_delivery_while_the_first_runs_does_nothing():
 
 def test_fail_never_overwrites_a_finished_match():
     match = create_match("tic_tac_toe", ["greedy", "random"], 3)
-    assert run_match_task(match.pk) == "finished"
+    assert run_match(match.pk) == "finished"
     match.refresh_from_db()
     digest = match.digest
     match_services.fail(match, "StorageError: a late duplicate lost the race")
@@ -65,32 +69,28 @@ def test_fail_never_overwrites_a_finished_match():
 
 def test_a_worker_that_lost_its_claim_writes_nothing():
     match = create_match("tic_tac_toe", ["greedy", "random"], 3)
-    match_services.run_stored_match(match, batch_size=1, fence=lambda: False)
+    match_services.run_stored_match(match, batch_size=1, fence=lambda locked: False)
     match.refresh_from_db()
     assert match.status == Match.Status.RUNNING and match.event_count == 0 and not match.error
 
 
 def test_a_stale_running_challenge_match_is_recovered_by_the_sweeper(monkeypatch):
-    from tournaments import tasks
-
     sent = []
-    monkeypatch.setattr(tasks.play_match, "delay", sent.append)
+    monkeypatch.setattr(tasks.run_match, "delay", sent.append)
     match = create_match("tic_tac_toe", ["greedy", "random"], 3)
     claim(match.pk, ELSEWHERE)
     assert recover_stalled() == {"resent": [], "rounds_completed": 0}  # its worker beats
     # the worker was killed: no heartbeat for longer than the lease
     MatchClaim.objects.filter(match=match).update(
-        heartbeat_at=timezone.now() - timedelta(seconds=tasks.lease_seconds() + 1))
+        heartbeat_at=timezone.now() - timedelta(seconds=settings.SCRIMMAGE_LEASE_SECONDS + 1))
     assert recover_stalled()["resent"] == [match.pk]
-    assert tasks.play_match(match.pk) == "finished"  # what the re-sent message runs
+    assert tasks.run_match(match.pk) == "finished"  # what the re-sent message runs
     assert MatchClaim.objects.get(match=match).attempts == 2  # one restart after a kill
 
 
 def test_a_queued_challenge_match_whose_message_was_lost_is_sent_again(monkeypatch):
-    from tournaments import tasks
-
     sent = []
-    monkeypatch.setattr(tasks.play_match, "delay", sent.append)
+    monkeypatch.setattr(tasks.run_match, "delay", sent.append)
     match = create_match("tic_tac_toe", ["greedy", "random"], 3)
     assert recover_stalled()["resent"] == []
     Match.objects.filter(pk=match.pk).update(created_at=timezone.now() - timedelta(hours=1))
@@ -101,14 +101,12 @@ def test_a_queued_challenge_match_whose_message_was_lost_is_sent_again(monkeypat
 def test_a_queued_match_is_sent_again_soon_once_the_broker_queue_is_empty(monkeypatch):
     """Its message was taken by a worker that died before claiming it: nothing is
     left in the queue, so it need not wait for SCRIMMAGE_REQUEUE_AFTER."""
-    from tournaments import tasks
-
     sent, queue_empty = [], [False]
-    monkeypatch.setattr(tasks.play_match, "delay", sent.append)
+    monkeypatch.setattr(tasks.run_match, "delay", sent.append)
     monkeypatch.setattr(tasks, "broker_queue_empty", lambda: queue_empty[0])
     match = create_match("tic_tac_toe", ["greedy", "random"], 3)
-    waited = timedelta(seconds=tasks.unclaimed_after() + 1)
-    MatchClaim.objects.create(match=match, enqueued_at=timezone.now() - waited)
+    waited = timedelta(seconds=settings.SCRIMMAGE_UNCLAIMED_AFTER + 1)
+    MatchClaim.objects.filter(match=match).update(enqueued_at=timezone.now() - waited)
     assert recover_stalled()["resent"] == []  # still in the queue: waiting its turn
     queue_empty[0] = True
     assert recover_stalled()["resent"] == [match.pk] and sent == [match.pk]
@@ -116,16 +114,14 @@ def test_a_queued_match_is_sent_again_soon_once_the_broker_queue_is_empty(monkey
     # a sweep that read the claim before another one re-sent it sends nothing
     stale = MatchClaim.objects.get(match=match)
     MatchClaim.objects.filter(pk=stale.pk).update(enqueued_at=timezone.now() - waited)
-    assert tasks._mark_resent(MatchClaim, MatchClaim.objects.get(pk=stale.pk), timezone.now())
-    assert not tasks._mark_resent(MatchClaim, stale, timezone.now())
+    assert tasks._mark_resent(MatchClaim.objects.get(pk=stale.pk), timezone.now())
+    assert not tasks._mark_resent(stale, timezone.now())
 
 
 def test_the_sweeper_thread_leaves_the_match_its_own_process_runs_alone(monkeypatch):
-    from tournaments import tasks
-
-    monkeypatch.setattr(tasks.play_match, "delay", lambda mid: None)
+    monkeypatch.setattr(tasks.run_match, "delay", lambda mid: None)
     match = create_match("tic_tac_toe", ["greedy", "random"], 3)
-    claim(match.pk, tasks.claim_token("running-here"))  # this process runs it now
+    claim(match.pk, claim_token("running-here"))  # this process runs it now
     assert recover_stalled(beside_matches=True)["resent"] == []
     # a task of this process runs one match at a time: a claim of ours it finds is over
     assert recover_stalled()["resent"] == [match.pk]
@@ -145,9 +141,9 @@ def test_a_database_error_in_a_challenge_match_is_retried(monkeypatch):
         raise OperationalError("the database went away")
     monkeypatch.setattr(match_services, "finish", broken)
     with pytest.raises(Retry):
-        run_match_task.apply(args=[match.pk], throw=True)
+        run_match.apply(args=[match.pk], throw=True)
     match.refresh_from_db()
     assert (match.status, match.event_count) == (Match.Status.QUEUED, 0)  # not failed
     monkeypatch.undo()
-    assert run_match_task.apply(args=[match.pk]).get() == "finished"
+    assert run_match.apply(args=[match.pk]).get() == "finished"
     assert MatchClaim.objects.get(match=match).attempts == 1

@@ -56,9 +56,9 @@ def test_everything_is_visible_once_over(api, running_private_match):
     assert served[2]["data"]["plan"] == "north"
 
 
-def test_results_hidden_hook(api, running_private_match, monkeypatch):
-    Match.objects.filter(pk=running_private_match.pk).update(status=Match.Status.FINISHED)
-    monkeypatch.setattr(Match, "hides_results", property(lambda self: True))
+def test_a_finished_match_that_hides_its_results_serves_nothing_of_them(api, running_private_match):
+    Match.objects.filter(pk=running_private_match.pk).update(status=Match.Status.FINISHED,
+                                                             hides_results=True)
     # no event and no state at all: any game's late events tell who won
     for url in ("events/", "state/?at=0", "log.jsonl"):
         response = api.get(f"/api/matches/{running_private_match.pk}/{url}")

@@ -38,12 +38,12 @@ def test_a_finished_match_offers_what_if_and_asks_strangers_to_log_in(client, pa
 def test_an_unfinished_or_hidden_match_offers_no_fork(client, parent, monkeypatch):
     queued = services.create_match("tic_tac_toe", ["random", "random"], 9)
     assert 'id="what-if"' not in page(client, queued)
-    monkeypatch.setattr(Match, "hides_results", property(lambda self: True))
+    Match.objects.update(hides_results=True)  # as a competition that hides results does
     assert 'id="what-if"' not in page(client, parent)
 
 
 def test_the_form_forks_and_the_pages_link_both_ways(signed_in, parent, monkeypatch):
-    monkeypatch.setattr("matches.services.enqueue_match", lambda match: match)
+    monkeypatch.setattr("matches.tasks.run_match.delay", lambda match_id: None)
     html = page(signed_in, parent)
     assert 'name="seat_0"' in html and 'value="builtin:greedy"' in html
     response = signed_in.post(f"/matches/{parent.pk}/fork/", {"at": "4", "seat_1": "builtin:greedy"})
@@ -92,7 +92,7 @@ def test_the_form_offers_your_valid_bots_of_the_game_and_seats_one(signed_in, us
     from tests.platform.bots.bot_helpers import FAILS_HANDSHAKE, GOOD_PY, py_upload
 
     settings.DATA_DIR = tmp_path
-    monkeypatch.setattr("matches.services.enqueue_match", lambda match: match)
+    monkeypatch.setattr("matches.tasks.run_match.delay", lambda match_id: None)
     good, version = bot_services.create_bot(user, "mine", "tic_tac_toe", py_upload(GOOD_PY))
     bad, _ = bot_services.create_bot(user, "broken", "tic_tac_toe", py_upload(FAILS_HANDSHAKE))
     other, _ = bot_services.create_bot(user, "elsewhere", "connect_four", py_upload(GOOD_PY))

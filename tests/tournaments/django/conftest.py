@@ -1,34 +1,17 @@
 """In-process tests of the tournaments app: matches are played in this process
-(``services.set_dispatch`` runs them at once instead of sending them to a broker)."""
+(``inline``: the matches sent to the workers are run here by ``drain()``)."""
 
 from __future__ import annotations
-
-from collections import deque
 
 import pytest
 
 from tournaments import services
-from tournaments.tasks import play
 
 
 @pytest.fixture
-def inline(db):
+def inline(db, inline_worker):
     """Queue matches here; ``drain()`` plays them (and whatever they schedule)."""
-    todo: deque[int] = deque()
-    services.set_dispatch(todo.extend)
-
-    def drain(limit: int = 10_000) -> int:
-        n = 0
-        while todo and n < limit:
-            mid = todo.popleft()
-            play(mid, "test")
-            services.after_match(mid)
-            n += 1
-        return n
-
-    drain.queue = todo
-    yield drain
-    services.set_dispatch(None)
+    return inline_worker
 
 
 def make_tournament(fmt="round_robin", bots=("greedy", "random", "greedy", "random"), seed=3,

@@ -8,9 +8,9 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from matches.models import Match
+from matches.tasks import run
 from tournaments import services
 from tournaments.models import Competition, Round, Season
-from tournaments.tasks import play
 
 
 @pytest.mark.django_db(transaction=True)
@@ -26,8 +26,7 @@ def test_demo_ladders_stop_after_a_bounded_number_of_rounds(inline):
         for mid in [m for m in inline.queue
                     if Match.objects.get(pk=m).game == "tic_tac_toe"]:
             inline.queue.remove(mid)
-            play(mid, "test")
-            services.after_match(mid)
+            run(mid, "test")
         services.ladder_tick(ladder.pk)
     ladder.refresh_from_db()
     assert ladder.status == Competition.Status.FINISHED
@@ -40,28 +39,3 @@ def test_demo_ladders_stop_after_a_bounded_number_of_rounds(inline):
 def test_demo_seasons_refuses_a_bound_of_zero(db):
     with pytest.raises(CommandError, match="at least 1"):
         call_command("demo_seasons", "--rounds", "0", stdout=io.StringIO())
-
-
-def test_the_worker_log_leaves_out_routine_round_checks(caplog):
-    """Issue 15: "check_round done already" lines buried a user's own matches."""
-    from celery.app.trace import LOG_RECEIVED, LOG_SUCCESS, info
-    from celery.worker.strategy import logger as strategy_logger
-
-    caplog.set_level("INFO", logger="celery.app.trace")
-    caplog.set_level("INFO", logger="celery.worker.strategy")
-    for name in ("tournaments.check_round", "tournaments.play_match"):
-        context = {"id": "r", "name": name, "args": "(1,)", "kwargs": "{}", "eta": None}
-        strategy_logger.info(LOG_RECEIVED, context, extra={"data": context})
-    received = [r.getMessage() for r in caplog.records]
-    assert received == ["Task tournaments.play_match[r] received"]
-    caplog.clear()
-    for name, value in (("tournaments.check_round", "'done already'"),
-                        ("tournaments.check_round", "'waiting'"),
-                        ("tournaments.check_round", "'completed'"),
-                        ("tournaments.play_match", "'finished'")):
-        info(LOG_SUCCESS, {"id": "x", "name": name, "return_value": value, "runtime": 0.01,
-                           "args": "(1,)", "kwargs": "{}"})
-    lines = [r.getMessage() for r in caplog.records]
-    assert len(lines) == 2
-    assert "check_round[x] succeeded" in lines[0] and "'completed'" in lines[0]
-    assert "play_match[x] succeeded" in lines[1]

@@ -7,13 +7,14 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from matches.models import Match
+from matches.claims import MAX_ATTEMPTS, claim
+from matches.models import Match, MatchClaim
+from matches.tasks import run_match
 from matches.services import fail
 from tests.tournaments.django.conftest import make_tournament
 from tournaments import services
 from tournaments.models import Entry, Fixture, Rating, RatingHistory, Round, Season, Standing
 from tournaments.ratings import SIGMA
-from tournaments.tasks import claim, play_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -173,13 +174,13 @@ def test_a_duplicate_delivery_changes_nothing(inline):
     t = make_tournament(bots=("greedy", "random"))
     services.start(t)
     mid = inline.queue[0]
-    assert play_match.apply(args=[mid]).get() == "finished"
+    assert run_match.apply(args=[mid]).get() == "finished"
     match = Match.objects.get(pk=mid)
     state = (match.digest, match.event_count, RatingHistory.objects.count())
-    assert play_match.apply(args=[mid]).get() == "finished"
+    assert run_match.apply(args=[mid]).get() == "finished"
     match.refresh_from_db()
     assert (match.digest, match.event_count, RatingHistory.objects.count()) == state
-    assert Fixture.objects.get(match=match).attempts == 1
+    assert MatchClaim.objects.get(pk=match.pk).attempts == 1
 
 
 def test_a_running_match_of_a_dead_worker_is_restarted_from_the_start(inline):
@@ -187,12 +188,12 @@ def test_a_running_match_of_a_dead_worker_is_restarted_from_the_start(inline):
     services.start(t)
     mid = inline.queue[0]
     # a worker on this host with a pid that no longer exists claimed it and died
-    Fixture.objects.filter(match_id=mid).update(claimed_by=f"{__import__('socket').gethostname()}:999999:x")
+    MatchClaim.objects.filter(pk=mid).update(claimed_by=f"{__import__('socket').gethostname()}:999999:x")
     Match.objects.filter(pk=mid).update(status="running")
     match, why = claim(mid, "me")
     assert why == "claimed" and match.status == "running" and match.event_count == 0
     # while the claimer is alive, another delivery stays away
-    Fixture.objects.filter(match_id=mid).update(claimed_by=f"{__import__('socket').gethostname()}:1:x")
+    MatchClaim.objects.filter(pk=mid).update(claimed_by=f"{__import__('socket').gethostname()}:1:x")
     assert claim(mid, "other") == (None, "running elsewhere")
 
 
@@ -211,15 +212,15 @@ def test_a_database_error_is_retried_not_a_failed_match(inline, monkeypatch):
     monkeypatch.setattr(ms, "finish", broken)
     from celery.exceptions import Retry
     with pytest.raises(Retry):
-        play_match.apply(args=[mid], throw=True)
+        run_match.apply(args=[mid], throw=True)
     # not failed: the claim is given up and the match queued again for the retry
     match = Match.objects.get(pk=mid)
     assert (match.status, match.event_count) == ("queued", 0)
-    assert Fixture.objects.get(match_id=mid).claimed_by == ""
+    assert MatchClaim.objects.get(pk=mid).claimed_by == ""
     monkeypatch.undo()
-    assert play_match.apply(args=[mid]).get() == "finished"  # the retry starts over
+    assert run_match.apply(args=[mid]).get() == "finished"  # the retry starts over
     # a retry after an infrastructure error is not a restart after a kill
-    assert Fixture.objects.get(match_id=mid).attempts == 1
+    assert MatchClaim.objects.get(pk=mid).attempts == 1
 
 
 def test_disqualify_and_rerun_a_failed_match(inline):
@@ -229,8 +230,7 @@ def test_disqualify_and_rerun_a_failed_match(inline):
     inline.queue.clear()
     fail(Match.objects.get(pk=first[0]), "RulesError: boom")
     for mid in first[1:]:
-        play_match.apply(args=[mid])
-        services.after_match(mid)
+        run_match.apply(args=[mid])
     assert Round.objects.get(tournament=t, number=1).status == "running"  # waits for the re-run
     services.rerun_match(Match.objects.get(pk=first[0]))
     inline()
@@ -268,26 +268,24 @@ def test_a_live_pid_with_a_stale_heartbeat_is_a_dead_claim(inline, settings):
     mid = inline.queue[0]
     # a sibling prefork child (its pid exists) claimed the match long ago and gave it up
     sibling = f"{_host()}:{os.getppid()}:x"
-    Fixture.objects.filter(match_id=mid).update(claimed_by=sibling, attempts=1,
+    MatchClaim.objects.filter(pk=mid).update(claimed_by=sibling, attempts=1,
                                                 heartbeat_at=timezone.now())
     Match.objects.filter(pk=mid).update(status="running")
     assert claim(mid, "retry") == (None, "running elsewhere")  # pid alive, beat fresh
-    Fixture.objects.filter(match_id=mid).update(
+    MatchClaim.objects.filter(pk=mid).update(
         heartbeat_at=timezone.now() - timedelta(seconds=settings.SCRIMMAGE_LEASE_SECONDS + 1))
     match, why = claim(mid, "retry")
-    assert why == "claimed" and Fixture.objects.get(match_id=mid).claimed_by == "retry"
-    assert Fixture.objects.get(match_id=mid).attempts == 2
+    assert why == "claimed" and MatchClaim.objects.get(pk=mid).claimed_by == "retry"
+    assert MatchClaim.objects.get(pk=mid).attempts == 2
 
 
 def test_a_match_whose_worker_dies_each_time_fails_after_max_attempts(inline):
-    from tournaments.tasks import MAX_ATTEMPTS
-
     t = make_tournament(bots=("greedy", "random"))
     services.start(t)
     mid = inline.queue[0]
     for n in range(1, MAX_ATTEMPTS + 1):  # each start's worker is killed (pid gone)
         match, why = claim(mid, f"{_host()}:999999:{n}")
-        assert why == "claimed" and Fixture.objects.get(match_id=mid).attempts == n
+        assert why == "claimed" and MatchClaim.objects.get(pk=mid).attempts == n
     assert claim(mid, "next") == (None, "failed")
     match = Match.objects.get(pk=mid)
     assert match.status == "failed" and f"died {MAX_ATTEMPTS} times" in match.error

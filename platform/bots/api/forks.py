@@ -19,6 +19,9 @@ from rest_framework.views import APIView
 from matches.api.serializers import MatchSerializer
 from matches.models import Match
 
+from bots.api.views import _call
+from bots.services import fork_match
+
 
 class ForkSeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField(min_value=0, help_text="the seat's index")
@@ -72,9 +75,6 @@ class ForksView(APIView):
                               400: OpenApiResponse(description="a field is wrong (named)"),
                               429: OpenApiResponse(description="too many forks this hour")})
     def post(self, request, pk: int):
-        from bots.api.views import _call
-        from bots.services import fork_match
-
         parent = get_object_or_404(Match, pk=pk)
         form = ForkRequestSerializer(data=request.data)
         form.is_valid(raise_exception=True)
