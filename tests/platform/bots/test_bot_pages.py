@@ -1,4 +1,4 @@
-"""The Write a bot page, its downloads, the home page link, and the admin."""
+"""The Write a bot page, its downloads, the home page link, and the bots admin."""
 
 from __future__ import annotations
 
@@ -51,21 +51,3 @@ def test_the_admin_lists_bots_and_versions_read_only(admin_client, django_user_m
     page = admin_client.get(reverse("admin:bots_botversion_change", args=[version.pk]))
     assert page.status_code == 200 and 'name="_save"' not in page.content.decode()
     assert admin_client.get(reverse("admin:bots_botversion_add")).status_code == 403
-
-
-def test_the_add_to_competition_action_enters_bots_in_a_tournament(admin_client,
-                                                                    django_user_model):
-    owner = django_user_model.objects.create_user("dave", password="pw-dave-1")
-    bot, _ = services.create_bot(owner, "b", "tic_tac_toe", py_upload())
-    page = admin_client.get(reverse("admin:bots_bot_changelist")).content.decode()
-    assert "add_to_competition" in page
-    from tournaments.services import create_tournament
-
-    cup = create_tournament("Cup", "tic_tac_toe")
-    url = reverse("admin:bots_bot_changelist")
-    response = admin_client.post(url, {"action": "add_to_competition",
-                                       "_selected_action": [bot.pk]})
-    assert response.status_code == 200 and "Cup" in response.content.decode()
-    admin_client.post(url, {"action": "add_to_competition", "_selected_action": [bot.pk],
-                            "apply": "1", "competition": f"tournament:{cup.pk}"})
-    assert cup.entries.filter(bot=bot).exists()
