@@ -18,7 +18,6 @@ urlpatterns = [
     path("api/", include("matches.api.urls")),
     path("api/", include("tournaments.api.urls")),
     path("accounts/", include("accounts.urls")),
-    path("bots/", include("bots.urls")),
     path("", include("tournaments.urls")),
     path("", include("web.urls")),
 ]
