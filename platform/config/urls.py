@@ -16,6 +16,7 @@ urlpatterns = [
     path("api/auth/token/", TokenView.as_view(), name="api-token"),
     path("api/bots/", include("bots.api.urls")),
     path("api/", include("matches.api.urls")),
+    path("api/", include("bots.api.match_urls")),
     path("api/", include("tournaments.api.urls")),
     path("accounts/", include("accounts.urls")),
     path("", include("tournaments.urls")),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from matches.api import forks, views
+from matches.api import views
 
 urlpatterns = [
     path("matches/", views.MatchListView.as_view(), name="match-list"),
@@ -9,5 +9,4 @@ urlpatterns = [
     path("matches/<int:pk>/state/", views.StateView.as_view(), name="match-state"),
     path("matches/<int:pk>/log.jsonl", views.LogView.as_view(), name="match-log"),
     path("matches/<int:pk>/verify/", views.VerifyView.as_view(), name="match-verify"),
-    path("matches/<int:pk>/forks/", forks.ForksView.as_view(), name="match-forks"),
 ]
