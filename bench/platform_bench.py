@@ -90,24 +90,24 @@ def _setup_django() -> None:
 
 def _synthetic_log_into(match, batch_size: int = 200) -> float:
     """Play a synthetic 10,000-event log into ``match``; returns seconds."""
-    from engine.events import Event, Log
+    from engine.events import ACTION_SUBMITTED, MATCH_ENDED, MATCH_STARTED, Event, Log
     from matches import services
 
     writer = services.EventWriter(match, batch_size)
     log = Log()
     log.listeners.append(writer)
     began = time.perf_counter()
-    log.append(Event("MatchStarted", {"game": match.game, "seed": match.seed, "seats": [],
-                                      "options": {}, "limits": {}, "rules_version": 1}))
+    log.append(Event(MATCH_STARTED, {"game": match.game, "seed": match.seed, "seats": [],
+                                     "options": {}, "limits": {}, "rules_version": 1}))
     for i in range(1, EVENTS - 1):
         if i % 10 == 0:  # a private event with its public twin, as hidden-information games make
             log.append(Event("CardDrawn", {"seat": i % 2, "card": i % 52, "deck_left": 52 - i % 52},
                              (i % 2,), {"seat": i % 2}))
         else:
-            log.append(Event("ActionSubmitted", {"seat": i % 2, "action": {
+            log.append(Event(ACTION_SUBMITTED, {"seat": i % 2, "action": {
                 "move": i % 9, "path": [i % 7, (i * 3) % 7, (i * 5) % 7], "note": "step"}}))
-    log.append(Event("MatchEnded", {"ranks": [1, 2], "scores": [1, 0], "reason": "bench",
-                                    "faults": [0, 0]}))
+    log.append(Event(MATCH_ENDED, {"ranks": [1, 2], "scores": [1, 0], "reason": "bench",
+                                 "faults": [0, 0]}))
     writer.flush()
     elapsed = time.perf_counter() - began
     services.finish(match, log.events[-1].data, expected_digest=log.digest)

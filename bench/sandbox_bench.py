@@ -13,6 +13,7 @@ import time
 
 from engine import registry
 from engine.bots import Limits, Sandbox, SubprocessPlayer, load_program
+from engine.events import ACTION_SUBMITTED
 from engine.game import Header, Seat
 from engine.lineup import lineup
 from engine.runner import run_match
@@ -97,7 +98,7 @@ def _matches(name: str, count: int) -> dict:
         for seed in range(count):
             seats, players = lineup(game, bots, limits=LIMITS)
             match = run_match(game, players, seats, seed)
-            decisions += sum(1 for e in match.log if e.type == "ActionSubmitted")
+            decisions += sum(1 for e in match.log if e.type == ACTION_SUBMITTED)
         elapsed = time.perf_counter() - began
         out[label] = {"matches": count, "seconds_per_match": round(elapsed / count, 4),
                       "decisions_per_match": decisions // count}

@@ -14,7 +14,7 @@ import json
 import re
 from typing import Any, Callable, Mapping, Sequence
 
-from engine.events import Event
+from engine.events import ACTION_SUBMITTED, MATCH_ENDED, MATCH_STARTED, Event
 
 #: a game's describer: (event type, event data, seat names) -> a sentence or None
 Describer = Callable[[str, dict, "Seats"], "str | None"]
@@ -82,10 +82,10 @@ def event_parts(event: Event | Mapping) -> tuple[str, dict, bool]:
 
 def generic(kind: str, data: dict, seats: Seats) -> str:
     """The engine's events in words, and any other event as its type and fields."""
-    if kind == "MatchStarted":
+    if kind == MATCH_STARTED:
         names = [s.get("bot", "?") for s in data.get("seats", [])]
         return f"The match begins: {listing(names) or 'no seats'}."
-    if kind == "MatchEnded":
+    if kind == MATCH_ENDED:
         scores = data.get("scores") or []
         winners = [i for i, r in enumerate(data.get("ranks") or []) if r == 1]
         if scores and len(winners) == len(scores):
@@ -96,7 +96,7 @@ def generic(kind: str, data: dict, seats: Seats) -> str:
         reason = data.get("reason", "")
         return (f"The match ends: {result}" + (f" ({reason})" if reason else "")
                 + (f", scores {tally}" if tally else "") + ".")
-    if kind == "ActionSubmitted":
+    if kind == ACTION_SUBMITTED:
         if "action" not in data:
             return f"{seats(data.get('seat'))} decides in secret."
         return f"{seats(data.get('seat'))} {action_words(data['action'])}."

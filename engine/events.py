@@ -19,6 +19,19 @@ from typing import Any, BinaryIO, Iterable, Iterator
 
 EVERYONE = "all"
 
+# The engine's own event types, the only names every log shares (a game names its
+# own events): a log opens with MATCH_STARTED and closes with MATCH_ENDED, and the
+# runner writes the others for what the players do.
+MATCH_STARTED = "MatchStarted"
+MATCH_ENDED = "MatchEnded"
+ACTION_SUBMITTED = "ActionSubmitted"
+PLAYER_FORFEITED = "PlayerForfeited"
+ACTION_REJECTED = "ActionRejected"
+PLAYER_TIMED_OUT = "PlayerTimedOut"
+PLAYER_CRASHED = "PlayerCrashed"
+#: the event types a fault is recorded as
+FAULT_TYPES = (ACTION_REJECTED, PLAYER_TIMED_OUT, PLAYER_CRASHED)
+
 #: the longest line a log may have: a bot's action is at most 1 MiB (its own line
 #: cap) and an event holds it at most twice (data and public twin)
 MAX_LINE_BYTES = 8 << 20
@@ -199,10 +212,12 @@ def _submitted_line(seat: int, action: Any, seq: int) -> bytes:
     """The bytes of a public ``ActionSubmitted`` event with data ``{"seat", "action"}``:
     the runner writes one per move, so its envelope is a template."""
     if type(action) is int:
-        return (b'{"data":{"action":%d,"seat":%d},"seq":%d,"to":"all","type":"ActionSubmitted"}'
-                % (action, seat, seq))
-    return ('{"data":{"action":' + _dump(action) + ',"seat":%d},"seq":%d,"to":"all",'
-            '"type":"ActionSubmitted"}' % (seat, seq)).encode("utf-8")
+        return _SUBMITTED_INT % (action, seat, seq)
+    return ('{"data":{"action":' + _dump(action) + _SUBMITTED_TAIL % (seat, seq)).encode("utf-8")
+
+
+_SUBMITTED_TAIL = ',"seat":%d},"seq":%d,"to":"all","type":' + _quote(ACTION_SUBMITTED) + "}"
+_SUBMITTED_INT = ('{"data":{"action":%d' + _SUBMITTED_TAIL).encode("ascii")
 
 
 def chain(previous: str, line: bytes) -> str:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from engine.describe import describe as describe_event
-from engine.events import Event
+from engine.events import MATCH_STARTED, Event
 from engine.rng import Rng
 
 Action = Any  # plain JSON
@@ -283,7 +283,7 @@ def handler_evolve(initial: Callable[[dict], Any],
     ``MatchStarted`` and ``handlers[type](state, data)`` changes; an event type with
     no handler leaves the state as it is. Every game's fold is this shape."""
     def evolve(state: Any, event: Event) -> Any:
-        if event.type == "MatchStarted":
+        if event.type == MATCH_STARTED:
             return initial(event.data)
         handler = handlers.get(event.type)
         return state if handler is None else handler(state, event.data)

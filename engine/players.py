@@ -16,12 +16,6 @@ from engine.rng import bot_rng
 if TYPE_CHECKING:
     from engine.runner import Match
 
-# The event types a fault is recorded as.
-TIMED_OUT = "PlayerTimedOut"
-CRASHED = "PlayerCrashed"
-REJECTED = "ActionRejected"
-
-
 class PlayerFault(Exception):
     """A player failed to give an action: ``kind`` is the fault event's type."""
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
-from engine.events import Event, LogError, digest_of, encode
+from engine.events import (ACTION_REJECTED, ACTION_SUBMITTED, FAULT_TYPES, MATCH_ENDED, MATCH_STARTED,
+                           Event, LogError, digest_of, encode)
 from engine.game import Game, Header, RulesError
-from engine.players import REJECTED, PlayerFault, Request
-from engine.runner import (ACTION_SUBMITTED, FAULT_TYPES, MATCH_ENDED, MATCH_STARTED, Diverged,
-                           Match)
+from engine.players import PlayerFault, Request
+from engine.runner import Diverged, Match
 from engine.seeding import reveal_matches
 
 
@@ -107,7 +107,7 @@ class _Recording:
                 break
             fault = fault or event
         if fault is not None:
-            if fault.type == REJECTED and "action" in fault.data:
+            if fault.type == ACTION_REJECTED and "action" in fault.data:
                 return fault.data["action"]  # the rules will reject it again
             raise PlayerFault(fault.type, fault.data.get("reason", ""))
         if submitted is None:

@@ -12,16 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
-from engine.events import EVERYONE, Event, Log, LogError, _submitted_line, check_plain
+from engine.events import (ACTION_REJECTED, ACTION_SUBMITTED, EVERYONE, MATCH_ENDED, MATCH_STARTED,
+                           PLAYER_CRASHED, PLAYER_FORFEITED, Event, Log, LogError, _submitted_line,
+                           check_plain)
+# FAULT_TYPES is imported from here by platform/matches/services.py until the runner
+# branch imports it from engine.events; then this line goes
+from engine.events import FAULT_TYPES  # noqa: F401
 from engine.game import Decision, Game, Header, Outcome, RulesError, ranks_from_scores
-from engine.players import CRASHED, REJECTED, Player, PlayerFault, Request
+from engine.players import Player, PlayerFault, Request
 from engine.rng import Rng
 from engine.seeding import LOG_FORMAT, check_salt, check_seed, commitment, derived_salt
-
-MATCH_STARTED = "MatchStarted"
-MATCH_ENDED = "MatchEnded"
-ACTION_SUBMITTED = "ActionSubmitted"
-PLAYER_FORFEITED = "PlayerForfeited"
 
 DEFAULT_MAX_STEPS = 20_000
 DEFAULT_MAX_FAULTS = 5
@@ -184,15 +184,15 @@ class Match:
         except PlayerFault as fault:
             return self._fault_event(decision, fault.kind, fault.reason, None)
         except LogError as exc:
-            return self._fault_event(decision, CRASHED, f"the bot returned {exc}", None)
+            return self._fault_event(decision, PLAYER_CRASHED, f"the bot returned {exc}", None)
         except Exception as exc:  # a built-in bot's bug must not stop the match
-            return self._fault_event(decision, CRASHED, f"{type(exc).__name__}: {exc}", None)
+            return self._fault_event(decision, PLAYER_CRASHED, f"{type(exc).__name__}: {exc}", None)
         try:
             reason = decision.reject_reason(action)
         except Exception as exc:  # a checker choking on a hostile shape is a rejection
             reason = f"the rules could not read the action ({type(exc).__name__}: {exc})"
         if reason is not None:
-            return self._fault_event(decision, REJECTED, reason, action)
+            return self._fault_event(decision, ACTION_REJECTED, reason, action)
         return action, None
 
     def _fault_event(self, decision: Decision, kind: str, reason: str,
@@ -229,9 +229,6 @@ class Match:
         if self.header.commitment is not None:
             data.update(seed=self.header.seed, salt=self.header.salt)  # the reveal
         self._emit([Event(MATCH_ENDED, data)])
-
-
-FAULT_TYPES = (REJECTED, "PlayerTimedOut", CRASHED)
 
 
 def _submitted(decision: Decision, action: Any) -> Event:

@@ -1,7 +1,7 @@
 """The organiser's tool: seasons and tournaments in the Django admin.
 
 Create one, add built-in bots (the "Add built-in bots" button; uploaded bots are
-added from the bots admin through ``services.add_entries``), then Open, Start,
+added from the bots admin, by the action this module adds to it), then Open, Start,
 Pause, Resume, Finish from the buttons on its page. The list and the page show
 live progress (queued, running, finished, failed matches); failed matches can be
 re-run; entries disqualified; standings exported as CSV or rebuilt.
@@ -18,6 +18,8 @@ from django.template.defaultfilters import pluralize
 from django.urls import path, reverse
 from django.utils.html import format_html
 
+from bots.admin import BotAdmin
+from bots.models import Bot
 from engine import registry
 from matches.models import Match
 from tournaments import selectors, services
@@ -319,3 +321,52 @@ class FixtureAdmin(admin.ModelAdmin):
                 services.rerun_match(f.match)
                 done += 1
         self.message_user(request, f"queued {done} failed match{pluralize(done, 'es')} again")
+
+
+# -- the bots admin's "Add to season/tournament" action ------------------------------------
+# The bots app sits below tournaments and never imports it: tournaments extend the
+# bots' admin with this action instead, by registering Bot again with a subclass.
+class PickCompetitionForm(forms.Form):
+    competition = forms.ChoiceField(label="season or tournament")
+
+    def __init__(self, *args, game: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["competition"].choices = [
+            (f"{model._meta.model_name}:{c.pk}", f"{model._meta.verbose_name}: {c}")
+            for model in (Season, Tournament)
+            for c in model.objects.filter(game=game).exclude(status="finished")]
+
+    def competition_object(self):
+        kind, pk = self.cleaned_data["competition"].split(":")
+        return (Season if kind == "season" else Tournament).objects.get(pk=pk)
+
+
+@admin.action(description="Add to season/tournament", permissions=["change"])
+def add_to_competition(modeladmin, request, queryset):
+    """An intermediate page picks the season or tournament, then
+    ``services.add_entries(target, bots)`` enters the bots."""
+    games = set(queryset.values_list("game", flat=True))
+    if len(games) != 1:
+        modeladmin.message_user(request, "choose bots of one game", messages.ERROR)
+        return None
+    form = PickCompetitionForm(request.POST if "apply" in request.POST else None, game=games.pop())
+    if form.is_bound and form.is_valid():
+        target = form.competition_object()
+        try:
+            made = services.add_entries(target, list(queryset))
+        except Exception as exc:  # noqa: BLE001 - the organiser sees why
+            modeladmin.message_user(request, f"not added: {exc}", messages.ERROR)
+        else:
+            modeladmin.message_user(request, f"{len(made)} entr{pluralize(len(made), 'y,ies')} added to {target}")
+        return None
+    return render(request, "admin/tournaments/add_bots_to_competition.html", {
+        "form": form, "bots": queryset, "opts": modeladmin.model._meta,
+        "title": "Add bots to a season or tournament"})
+
+
+class EnteringBotAdmin(BotAdmin):
+    actions = [*BotAdmin.actions, add_to_competition]
+
+
+admin.site.unregister(Bot)
+admin.site.register(Bot, EnteringBotAdmin)

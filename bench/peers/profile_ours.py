@@ -14,8 +14,9 @@ import cProfile
 import pstats
 
 from engine import registry
+from engine.events import ACTION_SUBMITTED
 from engine.lineup import lineup
-from engine.runner import ACTION_SUBMITTED, run_match
+from engine.runner import run_match
 
 
 def main() -> None:

@@ -17,8 +17,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import main  # noqa: E402
 
 from engine import registry  # noqa: E402
+from engine.events import ACTION_SUBMITTED  # noqa: E402
 from engine.lineup import lineup  # noqa: E402
-from engine.runner import ACTION_SUBMITTED, run_match  # noqa: E402
+from engine.runner import run_match  # noqa: E402
 
 
 def setup(name: str):

@@ -1,7 +1,8 @@
 """Bot programs: the JSON-lines protocol, the bubblewrap sandbox and the player
 that drives an out-of-process bot (see docs/protocol.md and docs/writing-a-bot.md).
 
-- ``load_program(path)``: a bot file, or a folder with ``bot.json``;
+- ``load_program(path)``: a bot file, or a folder with ``bot.json``
+  (``read_manifest``: the one definition of a valid manifest);
 - ``Sandbox(limits)``: starts programs inside bubblewrap (refuses to run them
   without it unless unsandboxed runs are allowed explicitly);
 - ``SubprocessPlayer(program, limits)``: a ``Player`` for the runner;
@@ -12,9 +13,9 @@ that drives an out-of-process bot (see docs/protocol.md and docs/writing-a-bot.m
 from engine.bots.player import SubprocessPlayer
 from engine.bots.protocol import PROTOCOL
 from engine.bots.sandbox import (ALLOW_ENV, BotError, BotProgram, Limits, Sandbox,
-                                 SandboxUnavailable, load_program)
+                                 SandboxUnavailable, load_program, read_manifest)
 from engine.bots.validate import validate_bot
 
 __all__ = ["ALLOW_ENV", "BotError", "BotProgram", "Limits", "PROTOCOL", "Sandbox",
-           "SandboxUnavailable", "SubprocessPlayer", "load_program",
+           "SandboxUnavailable", "SubprocessPlayer", "load_program", "read_manifest",
            "validate_bot"]

@@ -22,8 +22,9 @@ from engine.bots import protocol
 from engine.bots.protocol import BotGaveUp, ProtocolError
 from engine.bots.sandbox import (BotExited, BotProcess, BotProgram, BotTimeout, Limits,
                                  LineTooLong, Sandbox)
+from engine.events import ACTION_REJECTED, PLAYER_CRASHED, PLAYER_TIMED_OUT
 from engine.game import Action, Header, Outcome
-from engine.players import CRASHED, REJECTED, TIMED_OUT, PlayerFault, Request
+from engine.players import PlayerFault, Request
 
 
 class SubprocessPlayer:
@@ -64,7 +65,7 @@ class SubprocessPlayer:
         try:
             self.process = self.sandbox.spawn(self.program)
         except OSError as exc:
-            self._die(CRASHED, f"the bot could not be started: {exc}")
+            self._die(PLAYER_CRASHED, f"the bot could not be started: {exc}")
             return
         self.uid = self.process.uid
         self._handshake_deadline = time.monotonic() + self.limits.startup
@@ -72,9 +73,9 @@ class SubprocessPlayer:
         try:
             self.process.send(protocol.encode(hello), self._handshake_deadline)
         except BotTimeout:
-            self._die(TIMED_OUT, "the bot did not read the handshake")
+            self._die(PLAYER_TIMED_OUT, "the bot did not read the handshake")
         except BotExited:
-            self._die(CRASHED, f"{self.process.describe_exit()} before the handshake")
+            self._die(PLAYER_CRASHED, f"{self.process.describe_exit()} before the handshake")
         # the "ready" is awaited at the first decision, so that the bots of a match
         # start up side by side
 
@@ -93,12 +94,12 @@ class SubprocessPlayer:
                     return True
                 raise ProtocolError(f"expected a \"ready\" message, got {message['type']!r}")
         except BotTimeout:
-            self._die(TIMED_OUT, f"the bot did not answer the handshake within "
+            self._die(PLAYER_TIMED_OUT, f"the bot did not answer the handshake within "
                                  f"{self.limits.startup:g} s")
         except BotExited:
-            self._die(CRASHED, f"{self.process.describe_exit()} before the handshake")
+            self._die(PLAYER_CRASHED, f"{self.process.describe_exit()} before the handshake")
         except (ProtocolError, LineTooLong) as exc:
-            self._die(REJECTED, f"bad handshake: {exc}")
+            self._die(ACTION_REJECTED, f"bad handshake: {exc}")
         return False
 
     def decide(self, request: Request) -> Action:
@@ -119,30 +120,30 @@ class SubprocessPlayer:
         try:
             self.process.send(data, deadline)
         except BotTimeout:  # half a message is in the pipe: the stream is lost
-            raise self._die(TIMED_OUT, "the bot stopped reading its input") from None
+            raise self._die(PLAYER_TIMED_OUT, "the bot stopped reading its input") from None
         except BotExited:
-            raise self._die(CRASHED, self.process.describe_exit()) from None
+            raise self._die(PLAYER_CRASHED, self.process.describe_exit()) from None
         self._unanswered += 1
         try:
             action = self._await_answer(ident, deadline)
         except BotTimeout:
             self._spend(allowed)
             if self.match_left <= 0:
-                self._die(TIMED_OUT, f"the bot used up its {self.limits.match:g} s of "
+                self._die(PLAYER_TIMED_OUT, f"the bot used up its {self.limits.match:g} s of "
                                      f"thinking time for the match")
-            raise PlayerFault(TIMED_OUT, f"no answer within {allowed:.2f} s (decision "
+            raise PlayerFault(PLAYER_TIMED_OUT, f"no answer within {allowed:.2f} s (decision "
                                          f"limit {self.limits.decision:g} s plus overage)")
         except BotExited:
-            raise self._die(CRASHED, self.process.describe_exit()) from None
+            raise self._die(PLAYER_CRASHED, self.process.describe_exit()) from None
         except LineTooLong as exc:
             self._spend(time.monotonic() - began)
-            raise PlayerFault(REJECTED, str(exc)) from None
+            raise PlayerFault(ACTION_REJECTED, str(exc)) from None
         except ProtocolError as exc:
             self._spend(time.monotonic() - began)
-            raise PlayerFault(REJECTED, f"protocol error: {exc}") from None
+            raise PlayerFault(ACTION_REJECTED, f"protocol error: {exc}") from None
         except BotGaveUp as exc:
             self._spend(time.monotonic() - began)
-            raise PlayerFault(CRASHED, f"the bot reported an error: {exc}"[:300]) from None
+            raise PlayerFault(PLAYER_CRASHED, f"the bot reported an error: {exc}"[:300]) from None
         used = time.monotonic() - began
         self._spend(used)
         self.times.append(used)

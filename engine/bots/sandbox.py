@@ -54,7 +54,7 @@ import subprocess
 import tempfile
 import time
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from engine.bots.interpreter import PythonLayout, python_executable
 from engine.game import RulesError
@@ -131,35 +131,88 @@ class BotProgram:
 
 
 def load_program(path: str | os.PathLike) -> BotProgram:
-    """Read a bot program: a ``.py`` file, or a directory with ``bot.json``
-    (``{"entry": "main.py", "name": "..."}``; without it, ``main.py``)."""
+    """Read a bot program: a ``.py`` file, or a folder with a ``bot.json`` manifest
+    (``read_manifest``)."""
     root = Path(path).resolve()
     if root.is_file():
         return BotProgram(root, root.name, _clean_name(root.stem), _hash_files(root, [root]))
     if not root.is_dir():
         raise BotError(f"no bot program at {path}")
-    manifest: dict = {}
-    if (root / MANIFEST).is_file():
-        try:
-            manifest = json.loads((root / MANIFEST).read_text("utf-8"))
-        except (ValueError, OSError) as exc:
-            raise BotError(f"{path}/{MANIFEST} is not valid JSON: {exc}") from None
-        except RecursionError:  # the parser recurses once per level of nesting
-            raise BotError(f"{path}/{MANIFEST} is nested too deeply") from None
-        if not isinstance(manifest, dict):
-            raise BotError(f"{path}/{MANIFEST} must be a JSON object")
-    entry = manifest.get("entry", "main.py")
-    name = manifest.get("name", root.name)
-    if not isinstance(entry, str) or not isinstance(name, str):
-        raise BotError(f"{path}/{MANIFEST}: \"entry\" and \"name\" must be strings")
-    target = (root / entry).resolve()
-    if entry.startswith("/") or root not in target.parents:
-        raise BotError(f"{path}/{MANIFEST}: the entry {entry!r} is outside the bot's folder")
-    if not target.is_file():
-        raise BotError(f"{path}: the entry file {entry!r} does not exist")
+    try:
+        manifest = read_manifest(root)
+    except BotError as exc:
+        raise BotError(f"{path}: {exc}") from None
     files = sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    return BotProgram(root, target.relative_to(root).as_posix(), _clean_name(name),
+    return BotProgram(root, manifest.entry, _clean_name(manifest.name or root.name),
                       _hash_files(root, files))
+
+
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    """A bot folder's checked ``bot.json``: ``entry``, the .py file run (its path in
+    the folder, with / between folders), and ``name``, if the bot gives one."""
+
+    entry: str
+    name: str | None = None
+
+
+def read_manifest(folder: Path) -> Manifest:
+    """The manifest of the bot folder ``folder``: the one definition of a valid
+    ``bot.json``, which uploads are checked with too. ``BotError`` says what is wrong.
+
+    It is a JSON object (one flat object is all it needs); ``entry`` is required, a
+    relative path (``relative_parts``) of a ``.py`` file in the folder that is not a
+    link; ``name``, if given, a string. Other keys are ignored."""
+    path = folder / MANIFEST
+    if not path.exists() and not path.is_symlink():
+        raise BotError(f'no {MANIFEST} manifest (it names the entry file: {{"entry": "main.py"}})')
+    if path.is_symlink() or not path.is_file():
+        raise BotError(f"{MANIFEST} must be a file, not a folder or a link")
+    try:
+        manifest = json.loads(path.read_bytes().decode("utf-8"))
+    except (ValueError, OSError) as exc:
+        raise BotError(f"{MANIFEST} is not valid JSON ({exc})") from None
+    except RecursionError:  # the parser recurses once per level of nesting
+        raise BotError(f"{MANIFEST} is nested too deeply (a manifest is one flat object)") from None
+    if not isinstance(manifest, dict):
+        raise BotError(f"{MANIFEST} must be a JSON object")
+    entry = manifest.get("entry")
+    if not isinstance(entry, str) or not entry:
+        raise BotError(f'{MANIFEST} must name the entry file: "entry": "main.py"')
+    if "name" in manifest and not isinstance(manifest["name"], str):
+        raise BotError(f'{MANIFEST}: "name" must be a string')
+    try:
+        parts = relative_parts(entry)
+    except BotError as exc:
+        raise BotError(f"{MANIFEST}: the entry {exc}") from None
+    if not entry.endswith(".py"):
+        raise BotError(f"{MANIFEST}: the entry {entry!r} must be a .py file")
+    target = folder.joinpath(*parts)
+    if target.is_symlink() or not target.is_file():
+        raise BotError(f"{MANIFEST}: the entry file {entry!r} is not in the bot's folder")
+    if folder.resolve() not in target.resolve().parents:  # through a linked folder
+        raise BotError(f"{MANIFEST}: the entry {entry!r} is outside the bot's folder")
+    return Manifest("/".join(parts), manifest.get("name"))
+
+
+def relative_parts(path: str) -> tuple[str, ...]:
+    """The parts of ``path``, a file's place in a bot's folder (/ between folders),
+    refusing what could land outside it or mean different files on different
+    systems: absolute paths, ``..``, backslashes, control characters, overlong names."""
+    if any(ord(c) < 32 or ord(c) == 127 for c in path):
+        raise BotError(f"{path!r}: control characters in a path")
+    if "\\" in path:
+        raise BotError(f"{path!r}: backslashes in a path (use / between folders)")
+    if path.startswith("/") or (len(path) > 1 and path[1] == ":"):
+        raise BotError(f"{path!r}: an absolute path")
+    parts = tuple(p for p in PurePosixPath(path).parts if p not in ("", "."))
+    if ".." in parts:
+        raise BotError(f"{path!r}: '..' in a path (it would land outside the bot's folder)")
+    if not parts:
+        raise BotError(f"{path!r}: an empty path")
+    if any(len(p.encode()) > 255 for p in parts) or len(path.encode()) > 1024:
+        raise BotError(f"{path[:60]!r}...: a path too long")
+    return parts
 
 
 def _clean_name(name: str) -> str:
@@ -688,5 +741,5 @@ def describe_status(status: int) -> str:
 
 
 __all__ = ["BotError", "BotExited", "BotProcess", "BotProgram", "BotTimeout", "Limits",
-           "LineTooLong", "Sandbox", "SandboxUnavailable", "describe_status", "load_program",
-           "unsandboxed_allowed", "ALLOW_ENV"]
+           "LineTooLong", "Manifest", "Sandbox", "SandboxUnavailable", "describe_status",
+           "load_program", "read_manifest", "relative_parts", "unsandboxed_allowed", "ALLOW_ENV"]

@@ -7,9 +7,10 @@ import os
 from engine import registry
 from engine.bots.player import SubprocessPlayer
 from engine.bots.sandbox import Limits, Sandbox, load_program
+from engine.events import FAULT_TYPES
 from engine.game import Game, RulesError, Seat
 from engine.players import BotPlayer, RandomBot
-from engine.runner import FAULT_TYPES, Match
+from engine.runner import Match
 
 #: the validation match's seed: fixed, so a verdict can be reproduced
 VALIDATION_SEED = 1

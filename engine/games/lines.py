@@ -2,16 +2,17 @@
 
 Two seats alternate, nothing is left to chance, and the first line wins. The
 submitted action is the whole move, so ``evolve`` applies it and ``resolve`` adds
-nothing. A game's state carries ``over`` and ``winner``; the greedy bot needs only
-the game's ``winning_move``.
+nothing: a game gives only its empty board (``initial``) and what a move does
+(``place``). A game's state carries ``over`` and ``winner``; the greedy bot needs
+only the game's ``winning_move``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.events import Event
-from engine.game import Game, Header, Outcome
+from engine.events import ACTION_SUBMITTED, Event
+from engine.game import Game, Header, Outcome, handler_evolve
 from engine.players import Request
 from engine.rng import Rng
 
@@ -21,6 +22,20 @@ class LineGame(Game):
 
     seat_counts = (2,)
     line_length = 3
+
+    def __init__(self) -> None:
+        self.evolve = handler_evolve(self.initial, {ACTION_SUBMITTED: self._submitted})
+
+    def initial(self, data: dict) -> Any:
+        """The state ``MatchStarted`` begins: the empty board, seat 0 to move."""
+        raise NotImplementedError
+
+    def place(self, state: Any, seat: int, action: int) -> Any:
+        """``state`` after ``seat`` plays the legal move ``action``."""
+        raise NotImplementedError
+
+    def _submitted(self, state: Any, data: dict) -> Any:
+        return self.place(state, data["seat"], data["action"])
 
     def start(self, header: Header, rng: Rng) -> list[Event]:
         return []

@@ -1,57 +1,12 @@
-"""Admin for uploaded bots. Versions are read-only (immutable), as are challenges."""
+"""Admin for uploaded bots. Versions are read-only (immutable), as are challenges.
 
-from django import forms
-from django.contrib import admin, messages
-from django.shortcuts import render
-from django.template.defaultfilters import pluralize
+The tournaments admin registers ``BotAdmin`` again with its "Add to
+season/tournament" action: entering competitions belongs to the layer above."""
+
+from django.contrib import admin
 
 from bots.models import Bot, BotVersion, Challenge
 from matches.admin import ReadOnlyMixin
-
-
-class CompetitionForm(forms.Form):
-    competition = forms.ChoiceField(label="season or tournament")
-
-    def __init__(self, *args, game: str, **kwargs):
-        super().__init__(*args, **kwargs)
-        from tournaments.models import Season, Tournament
-
-        choices = []
-        for model in (Season, Tournament):
-            for c in model.objects.filter(game=game).exclude(status="finished"):
-                choices.append((f"{model._meta.model_name}:{c.pk}", f"{model._meta.verbose_name}: {c}"))
-        self.fields["competition"].choices = choices
-
-    def competition_object(self):
-        from tournaments.models import Season, Tournament
-
-        kind, pk = self.cleaned_data["competition"].split(":")
-        return (Season if kind == "season" else Tournament).objects.get(pk=pk)
-
-
-@admin.action(description="Add to season/tournament", permissions=["change"])
-def add_to_competition(modeladmin, request, queryset):
-    """An intermediate page picks the season or tournament, then
-    ``tournaments.services.add_entries(target, bots)`` enters the bots."""
-    from tournaments.services import add_entries
-
-    games = set(queryset.values_list("game", flat=True))
-    if len(games) != 1:
-        modeladmin.message_user(request, "choose bots of one game", messages.ERROR)
-        return None
-    form = CompetitionForm(request.POST if "apply" in request.POST else None, game=games.pop())
-    if form.is_bound and form.is_valid():
-        target = form.competition_object()
-        try:
-            made = add_entries(target, list(queryset))
-        except Exception as exc:  # noqa: BLE001 - the organiser sees why
-            modeladmin.message_user(request, f"not added: {exc}", messages.ERROR)
-        else:
-            modeladmin.message_user(request, f"{len(made)} entr{pluralize(len(made), 'y,ies')} added to {target}")
-        return None
-    return render(request, "bots/admin_add_to_competition.html", {
-        "form": form, "bots": queryset, "opts": modeladmin.model._meta,
-        "title": "Add bots to a season or tournament"})
 
 
 class BotVersionInline(ReadOnlyMixin, admin.TabularInline):
@@ -71,7 +26,6 @@ class BotAdmin(admin.ModelAdmin):
     readonly_fields = ("owner", "name", "game", "created_at")
     fields = ("owner", "name", "game", "public", "created_at")
     inlines = [BotVersionInline]
-    actions = [add_to_competition]
 
     def has_add_permission(self, request):
         return False  # bots come from uploads (bots.services), with their files

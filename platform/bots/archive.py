@@ -11,9 +11,10 @@ is an ``UploadRejected`` naming the problem:
   then by counting the bytes actually inflated (a zip bomb lies about its sizes);
   names that are absolute, climb out with ``..`` (zip slip), hold backslashes or
   control characters, or are not UTF-8; links and other special entries (from the
-  Unix mode in ``external_attr``); encrypted entries; duplicates; the manifest
-  (present, a file, a JSON object not nested too deeply, ``entry`` a ``.py``
-  file of the archive, ``name`` a string).
+  Unix mode in ``external_attr``); encrypted entries; duplicates; a ``bot.json``
+  at the top (or in the one top folder). What a valid manifest is, and a safe
+  path in a bot's folder, the engine says (``read_manifest``, ``relative_parts``):
+  one definition for uploads and for ``scrimmage play``.
 
 The caller (``bots.services``) gets a ``Prepared`` whose files are in a fresh
 folder under ``DATA_DIR/bots/.incoming/``; it moves them into place or removes them.
@@ -22,7 +23,6 @@ folder under ``DATA_DIR/bots/.incoming/``; it moves them into place or removes t
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import shutil
 import stat
@@ -30,9 +30,9 @@ import tempfile
 import zipfile
 import zlib
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
-from engine.bots.sandbox import MANIFEST, BotError, load_program
+from engine.bots.sandbox import MANIFEST, BotError, load_program, read_manifest, relative_parts
 
 from bots import conf
 
@@ -145,21 +145,10 @@ def _entry_name(info: zipfile.ZipInfo) -> str:
 
 
 def _safe_parts(name: str) -> tuple[str, ...]:
-    if any(ord(c) < 32 or ord(c) == 127 for c in name):
-        raise UploadRejected(f"{name!r}: control characters in an entry's name")
-    if "\\" in name:
-        raise UploadRejected(f"{name!r}: backslashes in an entry's name (use / between folders)")
-    if name.startswith("/") or (len(name) > 1 and name[1] == ":"):
-        raise UploadRejected(f"{name!r}: an absolute path in the archive")
-    parts = tuple(p for p in PurePosixPath(name).parts if p not in ("", "."))
-    if ".." in parts:
-        raise UploadRejected(f"{name!r}: '..' in an entry's path (it would land outside "
-                             f"the bot's folder)")
-    if not parts:
-        raise UploadRejected(f"{name!r}: an entry without a name")
-    if any(len(p.encode()) > 255 for p in parts) or len(name.encode()) > 1024:
-        raise UploadRejected(f"{name[:60]!r}...: an entry's name is too long")
-    return parts
+    try:
+        return relative_parts(name)
+    except BotError as exc:
+        raise UploadRejected(str(exc)) from None
 
 
 def _prepare_zip(tmp: Path, data: bytes, name: str, sha: str) -> Prepared:
@@ -263,31 +252,10 @@ def _prepare_zip(tmp: Path, data: bytes, name: str, sha: str) -> Prepared:
 
 
 def _check_manifest(root: Path, name: str) -> str:
-    if not (root / MANIFEST).is_file():
-        raise UploadRejected(f"{name}: {MANIFEST} must be a file, not a folder")
     try:
-        manifest = json.loads((root / MANIFEST).read_text("utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise UploadRejected(f"{name}: {MANIFEST} is not valid JSON ({exc})") from None
-    except RecursionError:  # the parser recurses once per level of nesting
-        raise UploadRejected(f"{name}: {MANIFEST} is nested too deeply (a manifest is one "
-                             f"flat object)") from None
-    if not isinstance(manifest, dict):
-        raise UploadRejected(f"{name}: {MANIFEST} must be a JSON object")
-    entry = manifest.get("entry")
-    if not isinstance(entry, str) or not entry:
-        raise UploadRejected(f"{name}: {MANIFEST} must name the entry file: \"entry\": "
-                             f"\"main.py\"")
-    if "name" in manifest and not isinstance(manifest["name"], str):
-        raise UploadRejected(f"{name}: {MANIFEST}: \"name\" must be a string")
-    parts = _safe_parts(entry)
-    if not entry.endswith(".py"):
-        raise UploadRejected(f"{name}: {MANIFEST}: the entry {entry!r} must be a .py file")
-    target = root.joinpath(*parts)
-    if not target.is_file() or target.is_symlink():
-        raise UploadRejected(f"{name}: {MANIFEST}: the entry file {entry!r} is not in the "
-                             f"archive")
-    return "/".join(parts)
+        return read_manifest(root).entry
+    except BotError as exc:
+        raise UploadRejected(f"{name}: {exc}") from None
 
 
 def _write(path: Path, data: bytes) -> None:

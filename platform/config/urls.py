@@ -18,9 +18,9 @@ urlpatterns = [
     path("api/bots/", include("bots.api.urls")),
     path("api/matches/<int:pk>/forks/", ForksView.as_view(), name="match-forks"),
     path("api/", include("matches.api.urls")),
+    path("api/", include("bots.api.match_urls")),
     path("api/", include("tournaments.api.urls")),
     path("accounts/", include("accounts.urls")),
-    path("bots/", include("bots.urls")),
     path("", include("tournaments.urls")),
     path("", include("web.urls")),
 ]

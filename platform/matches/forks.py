@@ -20,7 +20,7 @@ from typing import Any, Mapping
 from django.db import transaction
 
 from engine import registry
-from engine.events import Event, LogError
+from engine.events import MATCH_ENDED, Event, LogError
 from engine.game import RulesError
 from engine.replay import fork
 from engine.runner import Match as LiveMatch
@@ -56,7 +56,7 @@ def _events(match: Match, upto: int | None = None) -> list[Event]:
 
 def _ending(match: Match) -> Mapping[str, Any] | None:
     last = match.events.filter(seq=match.event_count - 1).first()
-    return last.data if last is not None and last.type == "MatchEnded" else None
+    return last.data if last is not None and last.type == MATCH_ENDED else None
 
 
 def _rules(match: Match):

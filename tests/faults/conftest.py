@@ -70,6 +70,7 @@ def bot_dir(tmp_path: Path, hostile: str, files: dict | None = None) -> Path:
     folder = tmp_path / hostile
     folder.mkdir()
     shutil.copy(HOSTILE / f"{hostile}.py", folder / "main.py")
+    (folder / "bot.json").write_text('{"entry": "main.py"}')
     for name, text in (files or {}).items():
         (folder / name).write_text(text)
     return folder

@@ -152,7 +152,7 @@ def test_secrets_and_other_bots_are_not_visible(arena, tmp_path):
         assert f"probe {path}: denied (FileNotFoundError)" in err
     listing = err.split("listdir / ")[1].splitlines()[0]
     assert "'work'" not in listing and "'home'" not in listing and "'etc'" in listing
-    assert "own files ['main.py', 'targets.json']" in err
+    assert "own files ['bot.json', 'main.py', 'targets.json']" in err
     # its own PID namespace: the only processes are the sandbox's
     pids = json.loads(err.split(" pids ")[1].splitlines()[0])
     assert max(pids) < 10
@@ -205,7 +205,7 @@ def test_writes_outside_tmp_fail(arena, tmp_path):
         assert f"write {path}: denied" in err, err
     assert "write /tmp/ok.txt: WROTE" in err
     assert "write big /tmp/big.bin: denied (OSError)" in err  # RLIMIT_FSIZE: EFBIG
-    assert sorted(p.name for p in folder.iterdir()) == ["main.py"]
+    assert sorted(p.name for p in folder.iterdir()) == ["bot.json", "main.py"]
     assert faults(match) == []
 
 

@@ -2,8 +2,8 @@
 
 Seat 0 moves first. An action is a column index 0-6; the disc falls to the lowest
 empty cell of that column, so a full column is not a legal action. Nothing is
-left to chance, so ``evolve`` applies the submitted action itself and ``resolve``
-adds nothing.
+left to chance, so the shared ``LineGame.evolve`` applies the submitted action
+itself and ``resolve`` adds nothing.
 
 Cells are numbered ``row * COLUMNS + column`` with row 0 at the bottom.
 """
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.events import Event
 from engine.game import Decision
 from engine.games.lines import LineGame
 
@@ -107,12 +106,10 @@ class ConnectFour(LineGame):
     rules_version = 1
     line_length = 4
 
-    def evolve(self, state: State | None, event: Event) -> State:
-        if event.type == "MatchStarted":
-            return State((EMPTY,) * CELLS, (0,) * COLUMNS, 0)
-        if event.type != "ActionSubmitted":
-            return state
-        seat, column = event.data["seat"], event.data["action"]
+    def initial(self, data: dict) -> State:
+        return State((EMPTY,) * CELLS, (0,) * COLUMNS, 0)
+
+    def place(self, state: State, seat: int, column: int) -> State:
         heights = state.heights
         cell = heights[column] * COLUMNS + column
         board = state.board[:cell] + (seat,) + state.board[cell + 1:]

@@ -1,15 +1,14 @@
 """Tic-tac-toe: the smallest game, a reference for the contract and a first bot.
 
 Seat 0 plays X and moves first; an action is the index 0-8 of an empty cell,
-row by row. Placing a mark needs no chance, so ``evolve`` applies the submitted
-action itself and ``resolve`` adds nothing.
+row by row. Placing a mark needs no chance, so the shared ``LineGame.evolve``
+applies the submitted action itself and ``resolve`` adds nothing.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.events import Event
 from engine.game import Decision
 from engine.games.lines import LineGame
 
@@ -42,12 +41,10 @@ class TicTacToe(LineGame):
     rules_version = 1
     line_length = 3
 
-    def evolve(self, state: State | None, event: Event) -> State:
-        if event.type == "MatchStarted":
-            return State((EMPTY,) * 9, 0)
-        if event.type != "ActionSubmitted":
-            return state
-        seat, cell = event.data["seat"], event.data["action"]
+    def initial(self, data: dict) -> State:
+        return State((EMPTY,) * 9, 0)
+
+    def place(self, state: State, seat: int, cell: int) -> State:
         board = state.board[:cell] + (seat,) + state.board[cell + 1:]
         if state.winner is None:
             # no line was complete before, so only a line through ``cell``, all

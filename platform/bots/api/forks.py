@@ -4,6 +4,9 @@ GET lists a match's forks; POST (signed in) forks a finished match after an even
 with other bots in some seats (``bots.services.fork_match``): a new unranked match,
 queued for a worker, that records its parent and the actual split point. A refused
 fork is a 400 naming the field (``at``, ``seats``), a rate limit a 429.
+
+It is the bots API's (routed by ``bots.api.match_urls``): a fork puts bots in seats,
+and the matches layer below does not know bots.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from bots.api.views import _call
+from bots.services import fork_match
 from matches.api.serializers import MatchSerializer
 from matches.models import Match
 

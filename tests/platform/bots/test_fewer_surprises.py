@@ -56,19 +56,6 @@ def test_the_api_root_lists_every_part_of_the_api(client):
     assert page.status_code == 200 and "/api/matches/" in page.content.decode()
 
 
-def test_admin_messages_count_in_the_right_number(admin_client, django_user_model):
-    owner = django_user_model.objects.create_user("erin", password="pw-erin-1")
-    bot, _ = services.create_bot(owner, "b", "tic_tac_toe", py_upload())
-    from tournaments.services import create_tournament
-
-    cup = create_tournament("Cup", "tic_tac_toe")
-    response = admin_client.post(reverse("admin:bots_bot_changelist"), {
-        "action": "add_to_competition", "_selected_action": [bot.pk], "apply": "1",
-        "competition": f"tournament:{cup.pk}"}, follow=True)
-    html = response.content.decode()
-    assert "1 entry added" in html and "1 entries" not in html
-
-
 def test_command_lines_count_in_the_right_number(finished_match):
     import io
 

@@ -1,26 +1,25 @@
-"""The bots pages: My bots (create), a bot (versions, upload, challenge, matches,
-logs), a version's source, and Write a bot (the docs, the SDK and the starters)."""
+"""The bot pages: My bots (create, challenges), a bot (versions, upload, visibility,
+challenge, entries and rating charts, matches, logs) and a version's source.
+
+They live in the top layer because a bot's page draws its competitions and
+ratings (``tournaments.profiles``) beside what the bots app holds."""
 
 from __future__ import annotations
 
-import re
-
 from django import forms
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import FileResponse, Http404
+from django.http import Http404
 from django.shortcuts import redirect, render
-from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from engine import registry
-from engine.sdk import SDK_FILE, starter_path
 
 from bots import conf, selectors, services
 from bots.archive import UploadRejected
 from bots.models import Bot, game_choices
+from matches.selectors import blank_hidden_seats
+from tournaments.profiles import bot_entries, rating_charts
 
 
 class BotForm(forms.Form):
@@ -73,7 +72,7 @@ def my_bots(request):
         else:
             status = 400
     bots = list(selectors.visible_bots(request.user, mine=True))
-    return render(request, "bots/my_bots.html", {
+    return render(request, "web/my_bots.html", {
         "form": form, "bots": bots, "challenges": selectors.user_challenges(request.user)[:50],
         "sandbox": conf.sandbox_state(), "limits": _limits()}, status=status)
 
@@ -81,8 +80,6 @@ def my_bots(request):
 def _seats_shown(bot) -> list:
     """The bot's last seats; their result (rank, score, faults, stderr) blanked,
     unsaved, while the match's season or tournament hides results."""
-    from matches.selectors import blank_hidden_seats
-
     return blank_hidden_seats(list(selectors.bot_seats(bot)[:50]))
 
 
@@ -90,8 +87,6 @@ def bot_page(request, pk: int, upload_form=None, status: int = 200):
     bot = selectors.get_bot(pk)
     inside = bot.visible_inside_to(request.user)
     owner = request.user.is_authenticated and request.user.pk == bot.owner_id
-    from tournaments.profiles import bot_entries, rating_charts
-
     records = selectors.version_records(bot)
     versions = list(bot.versions.order_by("-number"))
     for v in versions:
@@ -107,7 +102,7 @@ def bot_page(request, pk: int, upload_form=None, status: int = 200):
         context["targets"] = [b for b in selectors.visible_bots(request.user, game=bot.game)
                               if b.pk != bot.pk]
         context["builtins"] = sorted(registry.get(bot.game).bots)
-    return render(request, "bots/bot_detail.html", context, status=status)
+    return render(request, "web/bot_detail.html", context, status=status)
 
 
 @login_required
@@ -162,49 +157,5 @@ def bot_challenge(request, pk: int):
 def version_source(request, pk: int, number: int):
     bot = selectors.get_inside(request.user, pk)
     version = selectors.get_version(bot, number)
-    return render(request, "bots/version_source.html", {
+    return render(request, "web/version_source.html", {
         "bot": bot, "version": version, "files": selectors.source_files(version)})
-
-
-# -- Write a bot ---------------------------------------------------------------------------
-DOCS = {"writing-a-bot": "writing-a-bot.md", "protocol": "protocol.md"}
-
-
-def _render_markdown(name: str) -> str:
-    from web.rendering import markdown_html
-
-    path = settings.BASE_DIR / "docs" / DOCS[name]
-    html = markdown_html(path.read_text("utf-8"))
-    # links between the two pages stay on the site
-    for key, filename in DOCS.items():
-        html = re.sub(rf'href="(?:\./)?{re.escape(filename)}(#[^"]*)?"',
-                      lambda m, key=key: f'href="{reverse("bot-doc", args=[key])}{m.group(1) or ""}"',
-                      html)
-    return html
-
-
-def write_a_bot(request):
-    return doc_page(request, "writing-a-bot")
-
-
-def doc_page(request, name: str):
-    if name not in DOCS:
-        raise Http404("no such page")
-    starters = [{"game": g, "title": registry.get(g).title if hasattr(registry.get(g), "title")
-                 else g} for g in sorted(registry.games()) if starter_path(g).is_file()]
-    # the docs are our own files: their HTML is trusted
-    return render(request, "bots/write_a_bot.html", {
-        "doc": mark_safe(_render_markdown(name)), "starters": starters, "name": name,
-        "sandbox": conf.sandbox_state(), "limits": _limits()})
-
-
-def sdk_download(request):
-    return FileResponse(open(SDK_FILE, "rb"), as_attachment=True, filename="scrimmage_bot.py",
-                        content_type="text/x-python")
-
-
-def starter_download(request, game: str):
-    if game not in registry.games() or not starter_path(game).is_file():
-        raise Http404("no starter for that game")
-    return FileResponse(open(starter_path(game), "rb"), as_attachment=True,
-                        filename=f"{game}_starter.py", content_type="text/x-python")
