@@ -15,9 +15,6 @@ from typing import Any, Iterable, Mapping, Sequence
 from engine.events import (ACTION_REJECTED, ACTION_SUBMITTED, EVERYONE, MATCH_ENDED, MATCH_STARTED,
                            PLAYER_CRASHED, PLAYER_FORFEITED, Event, Log, LogError, _submitted_line,
                            check_plain)
-# FAULT_TYPES is imported from here by platform/matches/services.py until the runner
-# branch imports it from engine.events; then this line goes
-from engine.events import FAULT_TYPES  # noqa: F401
 from engine.game import Decision, Game, Header, Outcome, RulesError, ranks_from_scores
 from engine.players import Player, PlayerFault, Request
 from engine.rng import Rng

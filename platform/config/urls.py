@@ -5,7 +5,6 @@ from django.views import defaults
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.api import TokenView
-from bots.api.forks import ForksView
 
 from config.api_root import ApiRoot
 
@@ -16,7 +15,6 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/auth/token/", TokenView.as_view(), name="api-token"),
     path("api/bots/", include("bots.api.urls")),
-    path("api/matches/<int:pk>/forks/", ForksView.as_view(), name="match-forks"),
     path("api/", include("matches.api.urls")),
     path("api/", include("bots.api.match_urls")),
     path("api/", include("tournaments.api.urls")),

@@ -25,10 +25,10 @@ from django.db.models import Case, Value, When
 from django.utils import timezone
 
 from engine import registry
-from engine.events import EVERYONE, Event, LogError, chain, encode, parse_jsonl
+from engine.events import (EVERYONE, FAULT_TYPES, MATCH_ENDED, PLAYER_FORFEITED, Event, LogError,
+                           chain, encode, parse_jsonl)
 from engine.game import RulesError, Seat
 from engine.replay import verify
-from engine.runner import FAULT_TYPES, MATCH_ENDED, PLAYER_FORFEITED
 from engine.runner import Match as EngineMatch
 
 from matches import seeding

@@ -24,9 +24,6 @@ from bots.services import fork_match
 from matches.api.serializers import MatchSerializer
 from matches.models import Match
 
-from bots.api.views import _call
-from bots.services import fork_match
-
 
 class ForkSeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField(min_value=0, help_text="the seat's index")
