@@ -504,6 +504,10 @@ def _write_standings(competition: Competition, rows: list[Standing]) -> None:
 
 
 # -- completing rounds ----------------------------------------------------------------
+#: a match in one of these keeps its round open, whatever else holds
+UNSETTLED = (Match.Status.QUEUED, Match.Status.RUNNING)
+
+
 def _settled(fixture: Fixture, competition: Competition, dq: set[int]) -> bool:
     if fixture.bye or fixture.walkover:
         return True
@@ -525,6 +529,10 @@ def check_round(round_id: int) -> str:
     rnd = Round.objects.filter(pk=round_id).first()
     if rnd is None:
         return "missing"
+    if rnd.status == Round.Status.DONE:
+        return "done already"
+    if rnd.fixtures.filter(match__status__in=UNSETTLED).exists():
+        return "waiting"  # the common answer, without the competition's lock
     with transaction.atomic():
         competition = _lock(rnd.season or rnd.tournament)
         rnd.refresh_from_db()
@@ -749,7 +757,7 @@ def rerun_match(match: Match) -> Match:
 def after_match(match_id: int) -> str:
     """What follows a match that is over: check its round; a result arriving after
     its round was already rated (a re-run) makes the ratings be rebuilt."""
-    fixture = Fixture.objects.filter(match_id=match_id).select_related("round").first()
+    fixture = Fixture.objects.filter(match_id=match_id).select_related("round", "match").first()
     if fixture is None:
         return "not a fixture"
     if fixture.round.status == Round.Status.DONE:
