@@ -8,8 +8,9 @@
 - ``BOTS_CHALLENGES_PER_HOUR``: challenges per account per hour, 20;
 - ``BOTS_FORKS_PER_HOUR``: "what if" forks per account per hour, 30;
 - ``BOTS_STDERR_CAP``: characters of a bot's stderr kept (validation, each match), 64 KiB;
-- ``SCRIMMAGE_ALLOW_UNSANDBOXED``: run uploaded bots without bubblewrap (only
-  trusted bots!); off by default, from the environment variable of that name.
+
+Whether uploaded bots may run without bubblewrap is ``settings.SCRIMMAGE_ALLOW_UNSANDBOXED``
+(read from the environment variable of that name by the engine's ``unsandboxed_allowed``).
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ DEFAULTS = {
     "BOTS_CHALLENGES_PER_HOUR": 20,
     "BOTS_FORKS_PER_HOUR": 30,
     "BOTS_STDERR_CAP": 64 * 1024,
-    "SCRIMMAGE_ALLOW_UNSANDBOXED": False,
 }
 
 
@@ -40,7 +40,7 @@ def data_dir():
 
 
 def allow_unsandboxed() -> bool:
-    return bool(get("SCRIMMAGE_ALLOW_UNSANDBOXED"))
+    return bool(settings.SCRIMMAGE_ALLOW_UNSANDBOXED)
 
 
 def sandbox_state() -> str:

@@ -40,6 +40,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from engine.bots.sandbox import unsandboxed_allowed
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 DATA_DIR = Path(os.environ.get("SCRIMMAGE_DATA_DIR", BASE_DIR / "data"))
 DATA_DIR.mkdir(parents=True, exist_ok=True)
@@ -198,8 +200,7 @@ else:
 
 # Uploaded bots (limits and caps: see bots/conf.py for each BOTS_* setting and its
 # default). Without bubblewrap, uploaded bots run only when the operator sets this.
-SCRIMMAGE_ALLOW_UNSANDBOXED = os.environ.get("SCRIMMAGE_ALLOW_UNSANDBOXED", "").strip().lower() in (
-    "1", "true", "yes")
+SCRIMMAGE_ALLOW_UNSANDBOXED = unsandboxed_allowed()  # the engine's reading of the variable
 
 # -- Celery (tournament workers: ``celery -A config worker``, ``celery -A config beat``) --
 # The broker: CELERY_BROKER_URL (redis://... in production, shared by workers on
