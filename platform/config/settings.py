@@ -114,8 +114,12 @@ TEMPLATES = [{
     ]},
 }]
 
+# connections are kept for a minute (web requests and worker tasks alike), and
+# checked before their first use in each request or task, so one that the database
+# dropped (a restart) is replaced instead of failing the next query
 DATABASES = {"default": dj_database_url.config(
-    default=f"sqlite:///{DATA_DIR / 'scrimmage.sqlite3'}", conn_max_age=60)}
+    default=f"sqlite:///{DATA_DIR / 'scrimmage.sqlite3'}", conn_max_age=60,
+    conn_health_checks=True)}
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # web, workers and beat share the file: wait for a lock instead of failing, and
     # take the write lock when a transaction starts (no deadlocked upgrades)
@@ -225,6 +229,12 @@ else:
         "SCRIMMAGE_VISIBILITY_TIMEOUT", "3600"))}
 CELERY_RESULT_BACKEND = None  # results live in the database (matches, standings)
 CELERY_TASK_IGNORE_RESULT = True
+# a worker keeps its database connection from task to task (opening one cost more
+# than the rest of a short match's storage); config.celery drops it when it is
+# broken or older than CONN_MAX_AGE, as Django does around each request
+CELERY_DB_REUSE_MAX = 100_000
+# workers commit without waiting for the disk (config.celery): 1 to wait
+SCRIMMAGE_WORKER_SYNC_COMMIT = os.environ.get("SCRIMMAGE_WORKER_SYNC_COMMIT", "") == "1"
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

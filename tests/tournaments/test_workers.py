@@ -88,3 +88,22 @@ out = {{'rounds': list(Round.objects.filter(season=s).values_list('number', 'sta
     assert out["history"] == 2 * out["matches"]
     assert out["enabled"] is False  # the finished season's tick is switched off
     assert out["diffs"] == []
+
+
+def test_a_worker_whose_database_connections_were_cut_goes_on_without_a_retry(stack):
+    """The worker keeps its connection between tasks (CELERY_DB_REUSE_MAX); a
+    connection the database dropped (a restart, an administrator) is noticed before
+    the next task uses it and replaced, so no match fails or even retries."""
+    if stack._pg_admin is None:
+        pytest.skip("needs PostgreSQL (DATABASE_URL): SQLite has no connections to cut")
+    stack.start_worker()
+    run = ("run_tournament", "tic_tac_toe", "--bots", "greedy", "random", "greedy", "random",
+           "--seed", "5", "--no-progress", "--timeout", "240")
+    assert "tournament #1 finished" in stack.manage(*run).stdout, stack.tail()
+    stack._pg_sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                  f"WHERE datname = '{stack._pg_name}' AND pid <> pg_backend_pid()")
+    assert "tournament #2 finished" in stack.manage(*run).stdout, stack.tail()
+    live = stack.probe(SUMMARY.format(pk=2))
+    assert live["statuses"] == ["finished"] and live["attempts"] == [1] * 6
+    log = "".join(path.read_text(errors="replace") for path in stack.logs)
+    assert "Retry in" not in log and "OperationalError" not in log, stack.tail()
