@@ -1,5 +1,8 @@
 """The organiser's tool: seasons and tournaments in the Django admin.
 
+One ``CompetitionAdmin`` serves both lists, "Seasons" and "Tournaments" (proxies of
+``Competition`` filtered by kind), with the fields of the kind on each page.
+
 Create one, add built-in bots (the "Add built-in bots" button; uploaded bots are
 added from the bots admin through ``services.add_entries``), then Open, Start,
 Pause, Resume, Finish from the buttons on its page. The list and the page show
@@ -21,7 +24,9 @@ from django.utils.html import format_html
 from engine import registry
 from matches.models import Match
 from tournaments import selectors, services
-from tournaments.models import Entry, Fixture, Season, Tournament
+from tournaments.models import (SEASON_FIELDS, TOURNAMENT_FIELDS, Competition, Entry, Fixture,
+                                SeasonProxy, TournamentProxy)
+from tournaments.schedule import sync_periodic_task
 
 ACTIONS = ("open", "start", "pause", "resume", "finish")
 
@@ -76,6 +81,13 @@ class CompetitionForm(forms.ModelForm):
 
 
 LOCKED_ONCE_OPEN = ("game", "options", "group_size", "teams", "seed")
+COMMON_FIELDS = ("name", "game", "options", "status", "seed", "group_size", "teams",
+                 "hide_results", "last_error", "started_at", "finished_at", "progress_shown",
+                 "links")
+#: the page's sections per kind: what both kinds have, then the kind's own
+FIELDSETS = {kind: [(None, {"fields": COMMON_FIELDS}), (title, {"fields": own})]
+             for kind, title, own in [(Competition.Kind.SEASON, "Ladder", SEASON_FIELDS),
+                                      (Competition.Kind.TOURNAMENT, "Format", TOURNAMENT_FIELDS)]}
 
 
 class CompetitionAdmin(admin.ModelAdmin):
@@ -108,9 +120,12 @@ class CompetitionAdmin(admin.ModelAdmin):
     def links(self, obj):
         if obj.pk is None:
             return "-"
-        url = reverse(f"{obj.kind}-standings-page", args=[obj.pk])
+        url = reverse("competition-standings-page", args=[obj.pk])
         return format_html('<a href="{}">standings</a> · <a href="{}">matches</a>', url,
-                           reverse("match-list-page") + f"?{obj.kind}={obj.pk}")
+                           reverse("match-list-page") + f"?competition={obj.pk}")
+
+    def get_fieldsets(self, request, obj=None):
+        return FIELDSETS[self.model.objects.kind]
 
     def get_readonly_fields(self, request, obj=None):
         fields = list(super().get_readonly_fields(request, obj))
@@ -157,7 +172,7 @@ class CompetitionAdmin(admin.ModelAdmin):
                 "rerun_url": reverse("admin:%s_%s_rerun_failed" % info, args=[obj.pk]),
                 "progress": selectors.progress(obj),
                 "failed_matches": list(Match.objects.filter(
-                    **{f"fixture__{obj.kind}": obj, "status": Match.Status.FAILED})[:50]),
+                    fixture__competition=obj, status=Match.Status.FAILED)[:50]),
             })
         return super().change_view(request, object_id, form_url, extra_context)
 
@@ -209,8 +224,7 @@ class CompetitionAdmin(admin.ModelAdmin):
     def rerun_failed(self, request, pk):
         obj = self._get_for(request, pk)
         if request.method == "POST":
-            failed = Match.objects.filter(**{f"fixture__{obj.kind}": obj,
-                                             "status": Match.Status.FAILED})
+            failed = Match.objects.filter(fixture__competition=obj, status=Match.Status.FAILED)
             asked = request.POST.getlist("match")
             bad = [a for a in asked if not (a.isascii() and a.isdecimal())]
             if bad:
@@ -231,9 +245,7 @@ class CompetitionAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
-        if isinstance(obj, Season) and change and obj.status != Season.Status.DRAFT:
-            from tournaments.schedule import sync_periodic_task
-
+        if obj.is_season and change and obj.status != Competition.Status.DRAFT:
             sync_periodic_task(obj)  # a changed period takes effect at once
 
     @admin.action(description="Export standings as CSV", permissions=["view"])
@@ -251,26 +263,16 @@ class CompetitionAdmin(admin.ModelAdmin):
             self.message_user(request, f"{c.name}: " + ("; ".join(diffs) if diffs else "no change"))
 
 
-@admin.register(Season)
-class SeasonAdmin(CompetitionAdmin):
-    fields = ("name", "game", "options", "status", "seed", "group_size", "teams", "k",
-              "period_seconds", "jitter", "max_rounds", "starts_at", "ends_at", "hide_results",
-              "last_error", "started_at", "finished_at", "progress_shown", "links")
-
-
-@admin.register(Tournament)
-class TournamentAdmin(CompetitionAdmin):
-    fields = ("name", "game", "format", "options", "status", "seed", "group_size", "teams",
-              "swiss_rounds", "hide_results", "last_error", "started_at", "finished_at",
-              "progress_shown", "links")
+admin.site.register(SeasonProxy, CompetitionAdmin)
+admin.site.register(TournamentProxy, CompetitionAdmin)
 
 
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
-    list_display = ("id", "name", "builtin", "season", "tournament", "seed", "disqualified")
+    list_display = ("id", "name", "builtin", "competition", "seed", "disqualified")
     list_filter = ("disqualified",)
     search_fields = ("name", "builtin")
-    readonly_fields = ("season", "tournament", "rated_version", "disqualified", "disqualified_at")
+    readonly_fields = ("competition", "rated_version", "disqualified", "disqualified_at")
     actions = ["disqualify"]
 
     def has_add_permission(self, request):
@@ -287,7 +289,7 @@ class EntryAdmin(admin.ModelAdmin):
 
 @admin.register(Fixture)
 class FixtureAdmin(admin.ModelAdmin):
-    list_display = ("id", "season", "tournament", "round_no", "table", "leg", "bracket", "match",
+    list_display = ("id", "competition", "round_no", "table", "leg", "bracket", "match",
                     "match_status", "attempts", "claimed_by")
     list_filter = ("match__status",)
     readonly_fields = [f.name for f in Fixture._meta.fields]

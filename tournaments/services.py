@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count, OuterRef, Q, Subquery
+from django.db.models import Count, OuterRef, Subquery
 from django.utils import timezone
 
 from engine import registry
@@ -34,8 +34,8 @@ from tournaments.formats import (DoubleElimination, FormatError, MatchResult, Pa
                                  RoundRobin, SingleElimination, Swiss, ladder_round)
 from tournaments.formats.base import ROUND_ROBIN_TIE_BREAKS, SWISS_TIE_BREAKS
 from tournaments.formats.seats import SeatTally
-from tournaments.models import (Competition, Entry, Fixture, FixtureSeat, Rating, RatingHistory,
-                                Round, Season, Standing, Tournament)
+from tournaments.models import (SEASON_FIELDS, TOURNAMENT_FIELDS, Competition, Entry, Fixture,
+                                FixtureSeat, Rating, RatingHistory, Round, Standing)
 from tournaments.ratings import Rating as RatingValue
 from tournaments.ratings import rate_match, version_changed
 from tournaments.standings import compute_standings
@@ -43,6 +43,8 @@ from tournaments.versions import playing_version, version_label
 
 logger = logging.getLogger(__name__)
 S = Competition.Status
+F = Competition.Format
+Kind = Competition.Kind
 
 
 class TournamentError(ValueError):
@@ -94,29 +96,39 @@ def _check_game(game: str, group_size: int, teams: Sequence[int] | None):
 
 def create_season(name: str, game: str, *, group_size: int | None = None, teams=None,
                   k: int = 2, period_seconds: int = 3600, seed: int = 1, options=None,
-                  **fields) -> Season:
+                  **fields) -> Competition:
     group_size = group_size or min(_rules(game).seat_counts)
     rules = _check_game(game, group_size, teams)
     options = rules.resolve_options(dict(options or {}))
     if k < 1 or period_seconds < 1:
         raise TournamentError("k and the period must be positive")
-    return Season.objects.create(name=name, game=game, group_size=group_size,
-                                 teams=list(teams or []), k=k, period_seconds=period_seconds,
-                                 seed=seed, options=options, **fields)
+    _refuse_fields_of_other_kind(fields, TOURNAMENT_FIELDS, "a ladder season")
+    return Competition.objects.create(kind=Kind.SEASON, name=name, game=game,
+                                      group_size=group_size, teams=list(teams or []), k=k,
+                                      period_seconds=period_seconds, seed=seed, options=options,
+                                      **fields)
 
 
-def create_tournament(name: str, game: str, format: str = Tournament.Format.ROUND_ROBIN, *,
+def create_tournament(name: str, game: str, format: str = F.ROUND_ROBIN, *,
                       group_size: int | None = None, teams=None, seed: int = 1, options=None,
-                      **fields) -> Tournament:
-    if format not in Tournament.Format.values:
-        raise TournamentError(f"unknown format {format!r}; known: {', '.join(Tournament.Format.values)}")
+                      **fields) -> Competition:
+    if format not in F.values:
+        raise TournamentError(f"unknown format {format!r}; known: {', '.join(F.values)}")
     group_size = group_size or min(_rules(game).seat_counts)
     rules = _check_game(game, group_size, teams)
-    if (group_size != 2 or teams) and format != Tournament.Format.SWISS:
+    if (group_size != 2 or teams) and format != F.SWISS:
         raise TournamentError(f"{format} is two seats only; use swiss for groups of {group_size}")
     options = rules.resolve_options(dict(options or {}))
-    return Tournament.objects.create(name=name, game=game, format=format, group_size=group_size,
-                                     teams=list(teams or []), seed=seed, options=options, **fields)
+    _refuse_fields_of_other_kind(fields, SEASON_FIELDS, "a tournament")
+    return Competition.objects.create(kind=Kind.TOURNAMENT, name=name, game=game, format=format,
+                                      group_size=group_size, teams=list(teams or []), seed=seed,
+                                      options=options, **fields)
+
+
+def _refuse_fields_of_other_kind(fields: dict, other: Sequence[str], kind: str) -> None:
+    stray = sorted(set(fields) & set(other))
+    if stray:
+        raise TournamentError(f"{kind} has no {', '.join(stray)}")
 
 
 def add_entries(competition: Competition, bots: Iterable) -> list[Entry]:
@@ -124,14 +136,14 @@ def add_entries(competition: Competition, bots: Iterable) -> list[Entry]:
     entry name ``greedy-2``), or uploaded bots (objects; the bots app links them).
     Entries join in order: the first added is seed 1. Refused once finished; a
     running season takes newcomers from its next round."""
-    if competition.status == S.FINISHED or (isinstance(competition, Tournament)
+    if competition.status == S.FINISHED or (not competition.is_season
                                             and competition.status not in (S.DRAFT, S.OPEN)):
         raise TournamentError(f"{competition} does not take entries now")
     rules = registry.get(competition.game)
     made = []
     with transaction.atomic():
-        taken = set(Entry.objects.filter(**competition.owner).values_list("name", flat=True))
-        seed = Entry.objects.filter(**competition.owner).count()
+        taken = set(Entry.objects.filter(competition=competition).values_list("name", flat=True))
+        seed = Entry.objects.filter(competition=competition).count()
         for bot in bots:
             if isinstance(bot, str):
                 if bot not in rules.bots:
@@ -146,7 +158,7 @@ def add_entries(competition: Competition, bots: Iterable) -> list[Entry]:
                 name = f"{base}-{n}"
             taken.add(name)
             seed += 1
-            entry = Entry.objects.create(name=name, seed=seed, **competition.owner, **extra)
+            entry = Entry.objects.create(name=name, seed=seed, competition=competition, **extra)
             Rating.objects.create(entry=entry, mu=RatingValue().mu, sigma=RatingValue().sigma,
                                   ordinal=RatingValue().ordinal)
             made.append(entry)
@@ -164,7 +176,7 @@ TRANSITIONS = {
 
 
 def _lock(competition: Competition) -> Competition:
-    return type(competition).objects.select_for_update().get(pk=competition.pk)
+    return Competition.objects.select_for_update().get(pk=competition.pk)
 
 
 def _transition(competition: Competition, action: str) -> Competition:
@@ -199,7 +211,7 @@ def start(competition: Competition) -> Competition:
             raise TournamentError(f"{len(entries)} entries: at least {max(2, locked.group_size)} "
                                   "are needed to start")
         locked = _transition(locked, "start")
-        if isinstance(locked, Tournament):
+        if not locked.is_season:
             pairings = tournament_format(locked).first_round([e.pk for e in entries], locked.seed)
             schedule_round(locked, pairings)
         else:
@@ -216,7 +228,7 @@ def _stop_transition(competition: Competition, action: str) -> Competition:
     is switched off with it."""
     with transaction.atomic():
         _transition(competition, action)
-        if isinstance(competition, Season):
+        if competition.is_season:
             from tournaments.schedule import sync_periodic_task
 
             competition.refresh_from_db()
@@ -233,7 +245,7 @@ def pause(competition: Competition) -> Competition:
 def resume(competition: Competition) -> Competition:
     with transaction.atomic():
         locked = _transition(competition, "resume")
-        if isinstance(locked, Season):
+        if locked.is_season:
             from tournaments.schedule import sync_periodic_task
 
             sync_periodic_task(locked)
@@ -248,10 +260,10 @@ def _advance_after_resume(tournament_id: int) -> None:
     the tournament's lock, with its status, since a worker may have completed the
     round or the organiser paused again meanwhile), else check the last round."""
     with transaction.atomic():
-        t = Tournament.objects.select_for_update().get(pk=tournament_id)
+        t = Competition.objects.select_for_update().get(pk=tournament_id)
         if t.status != S.RUNNING:
             return
-        last = Round.objects.filter(tournament_id=tournament_id).order_by("-number").first()
+        last = Round.objects.filter(competition_id=tournament_id).order_by("-number").first()
         if last is None or last.status != Round.Status.DONE:
             pending = last.pk if last is not None else None
         else:
@@ -266,8 +278,7 @@ def finish(competition: Competition) -> Competition:
 
 
 # -- formats and rounds ------------------------------------------------------------------
-def tournament_format(t: Tournament):
-    F = Tournament.Format
+def tournament_format(t: Competition):
     if t.format == F.ROUND_ROBIN:
         return RoundRobin(cycles=1)
     if t.format == F.DOUBLE_ROUND_ROBIN:
@@ -280,27 +291,25 @@ def tournament_format(t: Tournament):
 
 
 def tie_breaks_for(competition: Competition) -> tuple[str, ...]:
-    if isinstance(competition, Tournament):
-        if competition.format == Tournament.Format.SWISS:
-            return SWISS_TIE_BREAKS
-        if competition.format in (Tournament.Format.ROUND_ROBIN,
-                                  Tournament.Format.DOUBLE_ROUND_ROBIN):
-            return ROUND_ROBIN_TIE_BREAKS
+    if competition.format == F.SWISS:
+        return SWISS_TIE_BREAKS
+    if competition.format in (F.ROUND_ROBIN, F.DOUBLE_ROUND_ROBIN):
+        return ROUND_ROBIN_TIE_BREAKS
     return ()
 
 
 def _active_entries(competition: Competition):
-    return Entry.objects.filter(**competition.owner, disqualified=False).order_by("seed", "id")
+    return Entry.objects.filter(competition=competition, disqualified=False).order_by("seed", "id")
 
 
 def schedule_round(competition: Competition, pairings: Sequence[Pairing]) -> Round:
     """Store a round: its fixtures, a queued match for each pairing to play, pinned
     versions. Pairings naming a disqualified entry become walkovers (not played).
     Call inside a transaction holding the competition's lock."""
-    number = (Round.objects.filter(**competition.owner).order_by("-number")
+    number = (Round.objects.filter(competition=competition).order_by("-number")
               .values_list("number", flat=True).first() or 0) + 1
-    rnd = Round.objects.create(number=number, **competition.owner)
-    entries = {e.pk: e for e in Entry.objects.filter(**competition.owner)
+    rnd = Round.objects.create(number=number, competition=competition)
+    entries = {e.pk: e for e in Entry.objects.filter(competition=competition)
                .select_related("bot")}
     players = {pk: playing_version(e) for pk, e in entries.items()}
     versions = {pk: version_label(player) for pk, player in players.items()}
@@ -323,7 +332,7 @@ def schedule_round(competition: Competition, pairings: Sequence[Pairing]) -> Rou
         fixture = Fixture.objects.create(
             round=rnd, match=match, round_no=p.round, table=p.table, leg=p.leg,
             bracket=p.bracket, bye=p.bye, walkover=walkover,
-            teams=list(p.teams) if p.teams else None, **competition.owner)
+            teams=list(p.teams) if p.teams else None, competition=competition)
         FixtureSeat.objects.bulk_create(
             FixtureSeat(fixture=fixture, entry_id=e, index=i, version=versions[e] or "")
             for i, e in enumerate(p.entries))
@@ -342,24 +351,24 @@ def _team_of_seat(seats: int, teams: Sequence[int] | None) -> list[int | None]:
     return out
 
 
-def schedule_ladder_round(season: Season) -> Round | None:
+def schedule_ladder_round(season: Competition) -> Round | None:
     """The next ladder round from the stored ratings (inside the season's lock)."""
     active = list(_active_entries(season).select_related("rating"))
     if len(active) < season.group_size:
         return None
     ratings = {e.pk: RatingValue(e.rating.mu, e.rating.sigma) for e in active}
-    number = (Round.objects.filter(season=season).order_by("-number")
+    number = (Round.objects.filter(competition=season).order_by("-number")
               .values_list("number", flat=True).first() or 0) + 1
     pairings = ladder_round(ratings, number, season.seed, season.k, season.group_size,
                             season.team_sizes, season.jitter, _seat_tally(season))
     return schedule_round(season, pairings)
 
 
-def _seat_tally(season: Season) -> SeatTally:
+def _seat_tally(season: Competition) -> SeatTally:
     """The seats taken so far in ``season`` as the ``Ladder`` format counts them
     from its pairings (byes are not seats): counted and the last seat found by the
     database, so a round reads a row per entry and seat, not per game."""
-    seats = FixtureSeat.objects.filter(fixture__season=season, fixture__bye=False)
+    seats = FixtureSeat.objects.filter(fixture__competition=season, fixture__bye=False)
     tally = SeatTally(season.group_size)
     for entry, index, n in (seats.order_by("entry_id", "index").values("entry_id", "index")
                             .annotate(n=Count("id")).values_list("entry_id", "index", "n")):
@@ -367,7 +376,7 @@ def _seat_tally(season: Season) -> SeatTally:
     latest = (seats.filter(entry=OuterRef("pk"))
               .order_by("-fixture__round_no", "-fixture__table", "-fixture__leg")
               .values("index")[:1])
-    tally.last.update(Entry.objects.filter(season=season)
+    tally.last.update(Entry.objects.filter(competition=season)
                       .annotate(last_seat=Subquery(latest)).filter(last_seat__isnull=False)
                       .values_list("pk", "last_seat"))
     return tally
@@ -397,10 +406,10 @@ def load_history(competition: Competition, from_log: bool = False,
                  rounds: Iterable[int] | None = None) -> History:
     """The stored pairings and results. ``from_log``: read each result from the
     ``MatchEnded`` event of the stored log instead of the match row."""
-    h = History(entries=list(Entry.objects.filter(**competition.owner)
+    h = History(entries=list(Entry.objects.filter(competition=competition)
                              .order_by("seed", "id").values_list("pk", flat=True)))
-    dq = set(Entry.objects.filter(**competition.owner, disqualified=True).values_list("pk", flat=True))
-    fixtures = Fixture.objects.filter(**competition.owner).select_related("match").prefetch_related("seats")
+    dq = set(Entry.objects.filter(competition=competition, disqualified=True).values_list("pk", flat=True))
+    fixtures = Fixture.objects.filter(competition=competition).select_related("match").prefetch_related("seats")
     if rounds is not None:
         fixtures = fixtures.filter(round__number__in=list(rounds))
     fixtures = list(fixtures.order_by("round_no", "table", "leg"))
@@ -492,7 +501,7 @@ def _standings_rows(competition: Competition, h: History,
     sides = len(competition.teams) if competition.teams else competition.group_size
     table = compute_standings(h.entries, h.results, h.byes,
                               tie_breaks=tie_breaks_for(competition), bye_sides=sides)
-    if isinstance(competition, Season):  # a ladder ranks by rating
+    if competition.is_season:  # a ladder ranks by rating
         order = sorted(h.entries, key=lambda e: (-ratings.get(e, RatingValue()).ordinal, e))
         rank = {e: i + 1 for i, e in enumerate(order)}
     else:
@@ -518,7 +527,7 @@ def _settled(fixture: Fixture, competition: Competition, dq: set[int]) -> bool:
     if status == Match.Status.FAILED:
         # a ladder goes on without it; a tournament waits for a re-run unless an
         # entry of it has been disqualified since
-        return isinstance(competition, Season) or any(s.entry_id in dq for s in fixture.seats.all())
+        return competition.is_season or any(s.entry_id in dq for s in fixture.seats.all())
     return False
 
 
@@ -531,11 +540,11 @@ def check_round(round_id: int) -> str:
     if rnd is None:
         return "missing"
     with transaction.atomic():
-        competition = _lock(rnd.season or rnd.tournament)
+        competition = _lock(rnd.competition)
         rnd.refresh_from_db()
         if rnd.status == Round.Status.DONE:
             return "done already"
-        dq = set(Entry.objects.filter(**competition.owner, disqualified=True).values_list("pk", flat=True))
+        dq = set(Entry.objects.filter(competition=competition, disqualified=True).values_list("pk", flat=True))
         fixtures = list(rnd.fixtures.select_related("match").prefetch_related("seats"))
         if not all(_settled(f, competition, dq) for f in fixtures):
             return "waiting"
@@ -543,16 +552,16 @@ def check_round(round_id: int) -> str:
                 status=Round.Status.DONE, completed_at=timezone.now()):
             return "done already"
         _rate_round(competition, rnd)
-        if isinstance(competition, Tournament) and competition.status == S.RUNNING:
+        if not competition.is_season and competition.status == S.RUNNING:
             _next_tournament_round(competition)
-        elif isinstance(competition, Season):
+        elif competition.is_season:
             _maybe_end_season(competition)
     return "completed"
 
 
 def _rate_round(competition: Competition, rnd: Round) -> None:
     h_round = load_history(competition, rounds=[rnd.number])
-    entries = Entry.objects.filter(**competition.owner).select_related("rating")
+    entries = Entry.objects.filter(competition=competition).select_related("rating")
     ratings = {e.pk: RatingValue(e.rating.mu, e.rating.sigma) for e in entries}
     last = {e.pk: e.rated_version for e in entries if e.rated_version}
     already = set(RatingHistory.objects.filter(match_id__in=[r.match_id for r in h_round.results])
@@ -569,7 +578,7 @@ def _rate_round(competition: Competition, rnd: Round) -> None:
     _write_standings(competition, _standings_rows(competition, h, ratings))
 
 
-def _next_tournament_round(t: Tournament) -> Round | None:
+def _next_tournament_round(t: Competition) -> Round | None:
     h = load_history(t)
     fmt = tournament_format(t)
     try:
@@ -579,24 +588,24 @@ def _next_tournament_round(t: Tournament) -> Round | None:
         # admin); the organiser resumes it (which tries the next round again)
         logger.error("tournament %s cannot go on: %s", t.pk, exc)
         error = f"the next round could not be made: {exc}"[:2000]
-        Tournament.objects.filter(pk=t.pk).update(status=S.PAUSED, last_error=error)
+        Competition.objects.filter(pk=t.pk).update(status=S.PAUSED, last_error=error)
         t.status, t.last_error = S.PAUSED, error
         return None
     if t.last_error:
-        Tournament.objects.filter(pk=t.pk).update(last_error="")
+        Competition.objects.filter(pk=t.pk).update(last_error="")
         t.last_error = ""
     if pairings is None:
-        Tournament.objects.filter(pk=t.pk).update(status=S.FINISHED, finished_at=timezone.now())
+        Competition.objects.filter(pk=t.pk).update(status=S.FINISHED, finished_at=timezone.now())
         return None
     return schedule_round(t, pairings)
 
 
-def _maybe_end_season(season: Season) -> None:
-    done = Round.objects.filter(season=season, status=Round.Status.DONE).count()
+def _maybe_end_season(season: Competition) -> None:
+    done = Round.objects.filter(competition=season, status=Round.Status.DONE).count()
     over = (season.max_rounds and done >= season.max_rounds) or (
         season.ends_at is not None and timezone.now() >= season.ends_at)
     if over and season.status in (S.RUNNING, S.PAUSED):
-        Season.objects.filter(pk=season.pk).update(status=S.FINISHED, finished_at=timezone.now())
+        Competition.objects.filter(pk=season.pk).update(status=S.FINISHED, finished_at=timezone.now())
         season.refresh_from_db()
         from tournaments.schedule import sync_periodic_task
 
@@ -606,15 +615,15 @@ def _maybe_end_season(season: Season) -> None:
 def ladder_tick(season_id: int) -> str:
     """The periodic step of a running season: if the last round is done, make the
     next one; if it is still being played, wait for the next tick."""
-    last = Round.objects.filter(season_id=season_id).order_by("-number").first()
+    last = Round.objects.filter(competition_id=season_id).order_by("-number").first()
     if last is not None and last.status != Round.Status.DONE:
         if check_round(last.pk) != "completed":
             return "previous round still running"
     with transaction.atomic():
-        season = Season.objects.select_for_update().get(pk=season_id)
+        season = Competition.objects.select_for_update().get(pk=season_id)
         if season.status != S.RUNNING:
             return f"season is {season.status}"
-        latest = Round.objects.filter(season=season).order_by("-number").first()
+        latest = Round.objects.filter(competition=season).order_by("-number").first()
         if latest is not None and latest.status != Round.Status.DONE:
             return "previous round still running"
         if season.max_rounds and latest is not None and latest.number >= season.max_rounds:
@@ -639,9 +648,9 @@ class Rebuilt:
 
 def _computed(competition: Competition) -> Rebuilt:
     h = load_history(competition, from_log=True)
-    done_rounds = set(Round.objects.filter(**competition.owner, status=Round.Status.DONE)
+    done_rounds = set(Round.objects.filter(competition=competition, status=Round.Status.DONE)
                       .values_list("number", flat=True))
-    fixture_round = dict(Fixture.objects.filter(**competition.owner, match__isnull=False)
+    fixture_round = dict(Fixture.objects.filter(competition=competition, match__isnull=False)
                          .values_list("match_id", "round__number"))
     rated = [r for r in h.results if fixture_round.get(r.match_id) in done_rounds]
     ratings = {e: RatingValue() for e in h.entries}
@@ -667,7 +676,7 @@ def _standing_key(s: Standing) -> tuple:
 
 
 def _stored(competition: Competition) -> Rebuilt:
-    entries = Entry.objects.filter(**competition.owner)
+    entries = Entry.objects.filter(competition=competition)
     return Rebuilt(
         ratings={r.entry_id: (r.mu, r.sigma, r.games)
                  for r in Rating.objects.filter(entry__in=entries)},
@@ -691,7 +700,7 @@ def rebuild(competition: Competition, check: bool = False) -> list[str]:
             if a != b:
                 diffs.append(f"{name}: stored {_describe(a, b)}")
         if not check and diffs:
-            entries = Entry.objects.filter(**competition.owner)
+            entries = Entry.objects.filter(competition=competition)
             RatingHistory.objects.filter(entry__in=entries).delete()
             RatingHistory.objects.bulk_create([
                 RatingHistory(entry_id=e, match_id=m, round_no=r, mu_before=mb, sigma_before=sb,
@@ -785,7 +794,7 @@ def standings_csv(competition: Competition) -> str:
 def progress(competition: Competition) -> dict[str, int]:
     """Match counts by status: queued, running, finished, failed."""
     counts = dict.fromkeys(Match.Status.values, 0)
-    for status in Match.objects.filter(Q(**{f"fixture__{competition.kind}": competition})
+    for status in Match.objects.filter(fixture__competition=competition
                                        ).values_list("status", flat=True):
         counts[status] += 1
     return counts

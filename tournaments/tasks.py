@@ -357,7 +357,7 @@ def recover_stalled(requeue_after: float | None = None, *, beside_matches: bool 
     lost = _Lost(now, requeue_after, min(unclaimed_after(), requeue_after))
     live = (Competition.Status.RUNNING, Competition.Status.PAUSED)
     fixtures = (Fixture.objects.filter(match__status__in=[Match.Status.QUEUED, Match.Status.RUNNING])
-                .select_related("match", "season", "tournament"))
+                .select_related("match", "competition"))
     due, checked = [], 0  # (lease model, lease) of every match to send again
     for f in fixtures:
         if f.competition.status not in live:

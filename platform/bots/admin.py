@@ -14,19 +14,17 @@ class CompetitionForm(forms.Form):
 
     def __init__(self, *args, game: str, **kwargs):
         super().__init__(*args, **kwargs)
-        from tournaments.models import Season, Tournament
+        from tournaments.models import Competition
 
-        choices = []
-        for model in (Season, Tournament):
-            for c in model.objects.filter(game=game).exclude(status="finished"):
-                choices.append((f"{model._meta.model_name}:{c.pk}", f"{model._meta.verbose_name}: {c}"))
-        self.fields["competition"].choices = choices
+        self.fields["competition"].choices = [
+            (c.pk, f"{c.get_kind_display()}: {c}")
+            for c in Competition.objects.filter(game=game).exclude(status="finished")
+            .order_by("kind", "-id")]
 
     def competition_object(self):
-        from tournaments.models import Season, Tournament
+        from tournaments.models import Competition
 
-        kind, pk = self.cleaned_data["competition"].split(":")
-        return (Season if kind == "season" else Tournament).objects.get(pk=pk)
+        return Competition.objects.get(pk=self.cleaned_data["competition"])
 
 
 @admin.action(description="Add to season/tournament", permissions=["change"])

@@ -81,7 +81,7 @@ class Match(models.Model):
         from tournaments.selectors import competition_hides_results
 
         fixture = getattr(self, "fixture", None)  # tournaments.Fixture, when it has one
-        return competition_hides_results(fixture and (fixture.season or fixture.tournament))
+        return competition_hides_results(fixture and fixture.competition)
 
     @property
     def seed_commitment(self) -> str | None:

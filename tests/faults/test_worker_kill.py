@@ -22,8 +22,8 @@ def rescue(stack: Stack, tournament: int) -> dict:
     """Start another worker (no beat), wait until it has finished the tournament,
     and summarise it."""
     stack.start_worker("tests.tournaments.slowapp", "rescuer")
-    stack.wait_for(f"from tournaments.models import Tournament\n"
-                   f"out = Tournament.objects.get(pk={tournament}).status == 'finished'")
+    stack.wait_for(f"from tournaments.models import Competition\n"
+                   f"out = Competition.objects.get(pk={tournament}).status == 'finished'")
     return stack.probe(SUMMARY.format(pk=tournament))
 
 
@@ -64,8 +64,8 @@ from django.core.management import call_command
 import io
 call_command('run_tournament', 'tic_tac_toe', '--bots', *{BOTS!r}, '--seed', '11',
              '--inline', '--no-progress', stdout=io.StringIO())
-from tournaments.models import Tournament
-out = Tournament.objects.order_by('-pk').values_list('pk', flat=True).first()
+from tournaments.models import Competition
+out = Competition.objects.filter(kind='tournament').order_by('-pk').values_list('pk', flat=True).first()
 """)
         # match seeds are fresh secret draws: a clean run has the same pairings, and
         # every match once (the results may differ)
@@ -93,7 +93,7 @@ out = {'t': t.pk}
         assert victim.wait(timeout=PATIENCE) == -signal.SIGKILL, stack.tail()
         left = stack.probe(f"""
 from tournaments.models import Fixture
-out = list(Fixture.objects.filter(tournament={made['t']}).values_list('match__status', 'claimed_by'))
+out = list(Fixture.objects.filter(competition={made['t']}).values_list('match__status', 'claimed_by'))
 """)
         assert left == [["queued", ""]]  # taken off the queue, never claimed
         live = rescue(stack, made["t"])  # and no beat

@@ -45,15 +45,15 @@ t = services.create_tournament('dup', 'tic_tac_toe', 'round_robin', seed=9)
 services.add_entries(t, ['greedy', 'random', 'random', 'greedy'])
 services.open_entries(t)
 services.start(t)   # one message per match, sent on commit
-ids = list(Fixture.objects.filter(tournament=t).values_list('match_id', flat=True))
+ids = list(Fixture.objects.filter(competition=t).values_list('match_id', flat=True))
 for mid in ids:     # and every message again: at-least-once delivery, twice
     play_match.delay(mid)
     check_round_task.delay(mid)
 out = {'t': t.pk, 'sent': len(ids)}
 """)
     stack.start_worker()
-    stack.wait_for(f"from tournaments.models import Tournament\n"
-                   f"out = Tournament.objects.get(pk={made['t']}).status == 'finished'")
+    stack.wait_for(f"from tournaments.models import Competition\n"
+                   f"out = Competition.objects.get(pk={made['t']}).status == 'finished'")
     live = stack.probe(SUMMARY.format(pk=made["t"]))
     assert live["fixtures"] == live["matches"] == 6
     assert live["attempts"] == [1] * 6, "a duplicate delivery started a match again"
@@ -71,16 +71,16 @@ out = {'s': s.pk}
 """)
     stack.start_worker()
     stack.start_beat()
-    stack.wait_for(f"from tournaments.models import Season\n"
-                   f"out = Season.objects.get(pk={made['s']}).status == 'finished'")
+    stack.wait_for(f"from tournaments.models import Competition\n"
+                   f"out = Competition.objects.get(pk={made['s']}).status == 'finished'")
     out = stack.probe(f"""
 from django_celery_beat.models import PeriodicTask
-from tournaments.models import Season, Round, RatingHistory, Fixture
+from tournaments.models import Competition, Round, RatingHistory, Fixture
 from tournaments import services
-s = Season.objects.get(pk={made['s']})
-out = {{'rounds': list(Round.objects.filter(season=s).values_list('number', 'status')),
-        'matches': Fixture.objects.filter(season=s, match__status='finished').count(),
-        'history': RatingHistory.objects.filter(entry__season=s).count(),
+s = Competition.objects.get(pk={made['s']})
+out = {{'rounds': list(Round.objects.filter(competition=s).values_list('number', 'status')),
+        'matches': Fixture.objects.filter(competition=s, match__status='finished').count(),
+        'history': RatingHistory.objects.filter(entry__competition=s).count(),
         'enabled': PeriodicTask.objects.get(name=f'season-{{s.pk}}').enabled,
         'diffs': services.rebuild(s, check=True)}}
 """)

@@ -67,5 +67,5 @@ def test_the_add_to_competition_action_enters_bots_in_a_tournament(admin_client,
                                        "_selected_action": [bot.pk]})
     assert response.status_code == 200 and "Cup" in response.content.decode()
     admin_client.post(url, {"action": "add_to_competition", "_selected_action": [bot.pk],
-                            "apply": "1", "competition": f"tournament:{cup.pk}"})
+                            "apply": "1", "competition": str(cup.pk)})
     assert cup.entries.filter(bot=bot).exists()

@@ -47,7 +47,7 @@ def secret_ladder(ace, cup, django_capture_on_commit_callbacks):
     play_all(s, django_capture_on_commit_callbacks)
     s.refresh_from_db()
     assert s.status == Competition.Status.RUNNING
-    assert Match.objects.filter(fixture__season=s, status="finished").exists()
+    assert Match.objects.filter(fixture__competition=s, status="finished").exists()
     return s
 
 
@@ -60,7 +60,7 @@ def test_a_bots_page_shows_its_record_ratings_and_matches_but_nothing_hidden(
         client, ace, cup, secret_ladder):
     html = client.get(reverse("bot-page", args=[ace.pk])).content.decode()
     # W/D/L of version 1 counts the cup's matches only (the ladder hides its results)
-    cup_seats = MatchSeat.objects.filter(bot_version_ref__bot=ace, match__fixture__tournament=cup)
+    cup_seats = MatchSeat.objects.filter(bot_version_ref__bot=ace, match__fixture__competition=cup)
     tally = {"won": 0, "drew": 0, "lost": 0}
     for seat in cup_seats:
         tally[outcome(seat)] += 1
@@ -74,7 +74,7 @@ def test_a_bots_page_shows_its_record_ratings_and_matches_but_nothing_hidden(
     assert re.search(r'class="result (won|drew|lost)"', rows)
     # ratings across competitions: the cup's, and a notice for the hidden ladder
     entries = html.split('id="bot-entries"')[1].split("</table>")[0]
-    cup_entry = Entry.objects.get(tournament=cup, bot=ace)
+    cup_entry = Entry.objects.get(competition=cup, bot=ace)
     assert f'href="{reverse("entry-page", args=[cup_entry.pk])}"' in entries
     assert f"{cup_entry.rating.ordinal:.2f}" in entries
     assert "results are hidden until this season finishes" in entries
@@ -99,7 +99,7 @@ def test_the_leaderboard_spans_competitions_and_leaves_hidden_ones_out(client, a
     board = html.split('id="leaderboard"')[1]
     for name in ("ace", "greedy", "random"):
         assert name in board
-    cup_entry = Entry.objects.get(tournament=cup, bot=ace)
+    cup_entry = Entry.objects.get(competition=cup, bot=ace)
     assert f"{cup_entry.rating.ordinal:.2f}" in board
     from tournaments.profiles import game_leaderboard
 
@@ -135,15 +135,15 @@ def test_unknown_game_page_is_404(client):
 
 
 def test_entry_match_and_home_pages_link_to_bots_owners_and_games(client, ace, cup):
-    entry = Entry.objects.get(tournament=cup, bot=ace)
+    entry = Entry.objects.get(competition=cup, bot=ace)
     html = client.get(reverse("entry-page", args=[entry.pk])).content.decode()
     assert f'href="{reverse("bot-page", args=[ace.pk])}"' in html
     assert f'href="{reverse("user-page", args=["alice"])}"' in html
-    match = Match.objects.filter(fixture__tournament=cup, seats__bot_version_ref__bot=ace).first()
+    match = Match.objects.filter(fixture__competition=cup, seats__bot_version_ref__bot=ace).first()
     html = client.get(reverse("match-detail-page", args=[match.pk])).content.decode()
     assert f'href="{reverse("bot-page", args=[ace.pk])}"' in html
     assert f'href="{reverse("entry-page", args=[entry.pk])}"' in html
-    assert f'href="{reverse("tournament-standings-page", args=[cup.pk])}"' in html
+    assert f'href="{reverse("competition-standings-page", args=[cup.pk])}"' in html
     home = client.get(reverse("home")).content.decode()
     for name in registry.games():
         assert f'href="{reverse("game-page", args=[name])}"' in home

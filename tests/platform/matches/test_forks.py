@@ -150,7 +150,7 @@ def season_match(django_capture_on_commit_callbacks):
         play(mid, "test")
         with django_capture_on_commit_callbacks(execute=True):
             seasons.after_match(mid)
-    yield season, Match.objects.get(fixture__season=season)
+    yield season, Match.objects.get(fixture__competition=season)
     seasons.set_dispatch(None)
 
 
@@ -165,14 +165,14 @@ def test_a_hidden_seasons_match_is_forked_only_once_the_season_ends_and_never_ra
     seasons.finish(season)
     match.refresh_from_db()
     before = (standings_of.standings(season),
-              [standings_of.rating_history(e) for e in Entry.objects.filter(season=season)])
+              [standings_of.rating_history(e) for e in Entry.objects.filter(competition=season)])
     assert len(before[0]) == 2 and all(before[1])  # the season's table and ratings
     made = services.run_stored_match(create_fork(match, 2, {0: "random"}))
     assert made.status == Match.Status.FINISHED and services.verify_stored_match(made).ok
     after = (standings_of.standings(season),
-             [standings_of.rating_history(e) for e in Entry.objects.filter(season=season)])
+             [standings_of.rating_history(e) for e in Entry.objects.filter(competition=season)])
     assert after == before  # a fork is no fixture: no standings, no ratings
-    assert Match.objects.filter(fixture__season=season).count() == 1
+    assert Match.objects.filter(fixture__competition=season).count() == 1
 
 
 def test_a_match_of_other_rules_is_refused_clearly(parent):

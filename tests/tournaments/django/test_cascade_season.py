@@ -18,7 +18,7 @@ def test_a_cascade_effect_season_plays_alliance_matches(inline):
     services.open_entries(s)
     services.start(s)
     inline()
-    matches = list(Match.objects.filter(fixture__season=s))
+    matches = list(Match.objects.filter(fixture__competition=s))
     assert matches and all(m.status == Match.Status.FINISHED for m in matches)
     for match in matches:
         seats = sorted(match.seats.all(), key=lambda seat: seat.index)

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def stored_seats(competition) -> dict[str, list[int]]:
     out: dict[str, list[int]] = {}
     for name, index in FixtureSeat.objects.filter(
-            **{f"fixture__{competition.kind}": competition, "fixture__bye": False}
+            **{"fixture__competition": competition, "fixture__bye": False}
     ).values_list("entry__name", "index"):
         out.setdefault(name, [0] * competition.group_size)[index] += 1
     return out

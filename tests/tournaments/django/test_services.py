@@ -4,14 +4,15 @@ history, standings, rebuilds, disqualification, re-runs and duplicate deliveries
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
-from django.db import connection
+from django.db import IntegrityError, connection
 
 from matches.models import Match
 from matches.services import fail
 from tests.tournaments.django.conftest import make_tournament
 from tournaments import services
-from tournaments.models import Entry, Fixture, Rating, RatingHistory, Round, Season, Standing
+from tournaments.models import Competition, Entry, Fixture, Rating, RatingHistory, Round, Standing
 from tournaments.ratings import SIGMA
 from tournaments.tasks import claim, play_match
 
@@ -44,15 +45,30 @@ def test_bad_settings_are_refused(db):
         services.add_entries(t, ["nobody"])
 
 
+def test_a_setting_of_the_other_kind_is_refused(db):
+    with pytest.raises(services.TournamentError, match="a ladder season has no format"):
+        services.create_season("s", "tic_tac_toe", format="swiss")
+    with pytest.raises(services.TournamentError, match="a tournament has no max_rounds"):
+        services.create_tournament("t", "tic_tac_toe", max_rounds=3)
+    with pytest.raises(ValidationError, match="no tournament format"):
+        Competition(kind=Competition.Kind.SEASON, name="s", game="tic_tac_toe",
+                    format=Competition.Format.SWISS).full_clean()
+    with pytest.raises(ValidationError, match="season settings on a tournament: k"):
+        Competition(kind=Competition.Kind.TOURNAMENT, name="t", game="tic_tac_toe",
+                    format=Competition.Format.SWISS, k=5).full_clean()
+    with pytest.raises(IntegrityError):  # and the database agrees
+        Competition.objects.create(kind=Competition.Kind.TOURNAMENT, name="t", game="tic_tac_toe")
+
+
 def test_a_round_robin_plays_to_the_end_with_history_and_standings(inline):
     t = make_tournament()
     services.start(t)
     assert inline() == 6
     t.refresh_from_db()
     assert t.status == "finished"
-    assert Round.objects.filter(tournament=t, status="done").count() == 3
+    assert Round.objects.filter(competition=t, status="done").count() == 3
     # one immutable history row per entry per rated match, chained before -> after
-    for e in Entry.objects.filter(tournament=t):
+    for e in Entry.objects.filter(competition=t):
         rows = list(RatingHistory.objects.filter(entry=e).order_by("round_no", "match_id"))
         assert len(rows) == 3
         assert (rows[0].mu_before, rows[0].sigma_before) == (25.0, SIGMA)
@@ -67,7 +83,7 @@ def test_a_round_robin_plays_to_the_end_with_history_and_standings(inline):
     services.start(t2)
     inline()
     key = lambda c: [(f.round_no, f.table, f.leg, [s.entry.name for s in f.seats.all()])  # noqa: E731
-                     for f in Fixture.objects.filter(tournament=c)
+                     for f in Fixture.objects.filter(competition=c)
                      .prefetch_related("seats__entry").order_by("round_no", "table", "leg")]
     assert key(t) == key(t2)
 
@@ -76,14 +92,14 @@ def test_rebuild_check_finds_a_tampered_table_and_rebuild_repairs_it(inline, cap
     t = make_tournament(bots=("greedy", "random", "random"))
     services.start(t)
     inline()
-    call_command("rebuild_standings", "--tournament", str(t.pk), "--check")
-    Rating.objects.filter(entry__tournament=t).update(mu=30.0)
-    Standing.objects.filter(entry__tournament=t).update(points=99)
+    call_command("rebuild_standings", str(t.pk), "--check")
+    Rating.objects.filter(entry__competition=t).update(mu=30.0)
+    Standing.objects.filter(entry__competition=t).update(points=99)
     with pytest.raises(CommandError, match="differ"):
-        call_command("rebuild_standings", "--tournament", str(t.pk), "--check")
-    assert Standing.objects.filter(entry__tournament=t, points=99).exists()  # --check changed nothing
-    call_command("rebuild_standings", "--tournament", str(t.pk))
-    call_command("rebuild_standings", "--tournament", str(t.pk), "--check")
+        call_command("rebuild_standings", str(t.pk), "--check")
+    assert Standing.objects.filter(entry__competition=t, points=99).exists()  # --check changed nothing
+    call_command("rebuild_standings", str(t.pk))
+    call_command("rebuild_standings", str(t.pk), "--check")
     assert "match the stored logs" in capsys.readouterr().out
 
 
@@ -104,7 +120,7 @@ def test_free_for_all_swiss_on_a_three_seat_game(inline):
     inline()
     t.refresh_from_db()
     assert t.status == "finished"
-    assert all(m.seats.count() == 3 for m in Match.objects.filter(fixture__tournament=t))
+    assert all(m.seats.count() == 3 for m in Match.objects.filter(fixture__competition=t))
 
 
 def test_a_ladder_season_runs_rounds_on_its_periodic_task(inline):
@@ -138,7 +154,7 @@ def test_an_uploaded_bot_plays_its_latest_valid_version_and_a_new_one_raises_sig
     services.open_entries(s)
     services.start(s)
     inline()
-    played = Match.objects.get(fixture__season=s, seats__bot_version_ref=v1)
+    played = Match.objects.get(fixture__competition=s, seats__bot_version_ref=v1)
     assert played.status == Match.Status.FINISHED
     before = Rating.objects.get(entry=entry).sigma
 
@@ -146,7 +162,7 @@ def test_an_uploaded_bot_plays_its_latest_valid_version_and_a_new_one_raises_sig
     v3 = upload_version(bot, py_upload(name="better.py", data=py_upload().read() + b"\n# v3\n"))
     assert services.ladder_tick(s.pk) == "round 2 scheduled"
     inline()
-    assert Match.objects.filter(fixture__season=s, seats__bot_version_ref=v3).count() == 1
+    assert Match.objects.filter(fixture__competition=s, seats__bot_version_ref=v3).count() == 1
     bumped = RatingHistory.objects.filter(entry=entry, version_bumped=True)
     assert bumped.count() == 1 and bumped.get().sigma_before > before
     assert services.rebuild(s, check=True) == []
@@ -165,7 +181,7 @@ def test_an_uploaded_bot_without_a_valid_version_gives_a_walkover(
     services.open_entries(t)
     services.start(t)
     inline()
-    fixture = Fixture.objects.get(tournament=t)
+    fixture = Fixture.objects.get(competition=t)
     assert fixture.walkover and fixture.match is None
 
 
@@ -231,7 +247,7 @@ def test_disqualify_and_rerun_a_failed_match(inline):
     for mid in first[1:]:
         play_match.apply(args=[mid])
         services.after_match(mid)
-    assert Round.objects.get(tournament=t, number=1).status == "running"  # waits for the re-run
+    assert Round.objects.get(competition=t, number=1).status == "running"  # waits for the re-run
     services.rerun_match(Match.objects.get(pk=first[0]))
     inline()
     t.refresh_from_db()
@@ -242,14 +258,14 @@ def test_disqualify_and_rerun_a_failed_match(inline):
     inline()  # everything plays out: disqualify before a start instead
     t3 = make_tournament(bots=("greedy", "random", "greedy", "random"), seed=9)
     services.start(t3)
-    loser = Entry.objects.filter(tournament=t3).last()
+    loser = Entry.objects.filter(competition=t3).last()
     services.disqualify(loser)
     inline()
     t3.refresh_from_db()
     assert t3.status == "finished"
-    assert not Match.objects.filter(fixture__tournament=t3, fixture__seats__entry=loser,
+    assert not Match.objects.filter(fixture__competition=t3, fixture__seats__entry=loser,
                                     status="finished").exists()
-    assert Fixture.objects.filter(tournament=t3, walkover=True).count() == 3
+    assert Fixture.objects.filter(competition=t3, walkover=True).count() == 3
     assert connection.vendor in ("sqlite", "postgresql")
 
 
@@ -327,9 +343,9 @@ def test_match_seeds_are_secret_draws_not_derived_from_the_competition_seed(inli
         services.open_entries(s)
         services.start(s)
         seasons.append(s)
-    a, b = (list(Match.objects.filter(fixture__season=s).order_by("fixture__table", "id"))
+    a, b = (list(Match.objects.filter(fixture__competition=s).order_by("fixture__table", "id"))
             for s in seasons)
-    pairings = [[list(Fixture.objects.filter(season=s).order_by("table")
+    pairings = [[list(Fixture.objects.filter(competition=s).order_by("table")
                       .values_list("table", "leg"))] for s in seasons]
     assert pairings[0] == pairings[1] and len(a) == len(b) >= 2
     seeds = [m.seed for m in a + b]

@@ -9,7 +9,7 @@ from django.template.defaultfilters import pluralize
 
 from engine import registry
 from tournaments import services
-from tournaments.models import Season
+from tournaments.models import Competition
 
 
 class Command(BaseCommand):
@@ -25,7 +25,8 @@ class Command(BaseCommand):
             raise CommandError("--rounds and --period must be at least 1")
         for game in registry.games().values():
             name = f"Demo ladder: {game.title or game.name}"
-            season = Season.objects.filter(name=name, game=game.name).first()
+            season = Competition.objects.filter(kind=Competition.Kind.SEASON, name=name,
+                                                 game=game.name).first()
             if season is None:
                 size = min(game.seat_counts)
                 season = services.create_season(name, game.name, group_size=size, k=2,

@@ -14,7 +14,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from tournaments import selectors, services
-from tournaments.models import Competition, Tournament
+from tournaments.models import Competition
 
 
 class Command(BaseCommand):
@@ -22,7 +22,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("game")
-        parser.add_argument("--format", default="round_robin", choices=Tournament.Format.values)
+        parser.add_argument("--format", default="round_robin", choices=Competition.Format.values)
         parser.add_argument("--bots", nargs="+", required=True, help="built-in bot names")
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--name", default="")
