@@ -4,7 +4,7 @@ One ``CompetitionAdmin`` serves both lists, "Seasons" and "Tournaments" (proxies
 ``Competition`` filtered by kind), with the fields of the kind on each page.
 
 Create one, add built-in bots (the "Add built-in bots" button; uploaded bots are
-added from the bots admin through ``services.add_entries``), then Open, Start,
+added from the bots admin through ``lifecycle.add_entries``), then Open, Start,
 Pause, Resume, Finish from the buttons on its page. The list and the page show
 live progress (queued, running, finished, failed matches); failed matches can be
 re-run; entries disqualified; standings exported as CSV or rebuilt.
@@ -23,7 +23,8 @@ from django.utils.html import format_html
 
 from engine import registry
 from matches.models import Match
-from tournaments import selectors, services
+from tournaments import lifecycle, organiser, selectors
+from tournaments.rebuild import rebuild
 from tournaments.models import (SEASON_FIELDS, TOURNAMENT_FIELDS, Competition, Entry, Fixture,
                                 SeasonProxy, TournamentProxy)
 from tournaments.schedule import sync_periodic_task
@@ -162,7 +163,7 @@ class CompetitionAdmin(admin.ModelAdmin):
         obj = self.get_object(request, object_id)
         if obj is not None:
             info = self.model._meta.app_label, self.model._meta.model_name
-            allowed = [a for a in ACTIONS if obj.status in services.TRANSITIONS[a][0]]
+            allowed = [a for a in ACTIONS if obj.status in lifecycle.TRANSITIONS[a][0]]
             extra_context.update({
                 "transition_buttons": [(a, reverse("admin:%s_%s_do" % info, args=[obj.pk, a]))
                                        for a in allowed],
@@ -184,12 +185,12 @@ class CompetitionAdmin(admin.ModelAdmin):
         obj = self._get_for(request, pk)
         if request.method != "POST" or action not in ACTIONS:
             return self._back(obj)
-        fn = {"open": services.open_entries, "start": services.start, "pause": services.pause,
-              "resume": services.resume, "finish": services.finish}[action]
+        fn = {"open": lifecycle.open_entries, "start": lifecycle.start, "pause": lifecycle.pause,
+              "resume": lifecycle.resume, "finish": lifecycle.finish}[action]
         try:
             fn(obj)
             self.message_user(request, f"{obj.name}: {action} done, now {obj.status}")
-        except services.TournamentError as exc:
+        except lifecycle.TournamentError as exc:
             self.message_user(request, str(exc), messages.ERROR)
         return self._back(obj)
 
@@ -199,10 +200,10 @@ class CompetitionAdmin(admin.ModelAdmin):
         if request.method == "POST" and form.is_valid():
             bots = [b for b in form.cleaned_data["bots"] for _ in range(form.cleaned_data["copies"])]
             try:
-                made = services.add_entries(obj, bots)
+                made = lifecycle.add_entries(obj, bots=bots)
                 self.message_user(request, f"added {len(made)} entr{pluralize(len(made), 'y,ies')}")
                 return self._back(obj)
-            except services.TournamentError as exc:
+            except lifecycle.TournamentError as exc:
                 self.message_user(request, str(exc), messages.ERROR)
         return render(request, "admin/tournaments/add_builtins.html", {
             **self.admin_site.each_context(request), "form": form, "obj": obj,
@@ -210,14 +211,14 @@ class CompetitionAdmin(admin.ModelAdmin):
 
     def standings_csv(self, request, pk):
         obj = self._get_for(request, pk, "view")
-        response = HttpResponse(services.standings_csv(obj), content_type="text/csv")
+        response = HttpResponse(selectors.standings_csv(obj), content_type="text/csv")
         response["Content-Disposition"] = f'attachment; filename="{obj.kind}-{obj.pk}-standings.csv"'
         return response
 
     def rebuild_view(self, request, pk):
         obj = self._get_for(request, pk)
         if request.method == "POST":
-            diffs = services.rebuild(obj)
+            diffs = rebuild(obj)
             self.message_user(request, "rebuilt: " + ("; ".join(diffs) if diffs else "no change"))
         return self._back(obj)
 
@@ -236,9 +237,9 @@ class CompetitionAdmin(admin.ModelAdmin):
             done = 0
             for m in failed:
                 try:
-                    services.rerun_match(m)
+                    organiser.rerun_match(m)
                     done += 1
-                except services.TournamentError as exc:
+                except lifecycle.TournamentError as exc:
                     self.message_user(request, str(exc), messages.WARNING)
             self.message_user(request, f"queued {done} failed match{pluralize(done, 'es')} again")
         return self._back(obj)
@@ -250,7 +251,7 @@ class CompetitionAdmin(admin.ModelAdmin):
 
     @admin.action(description="Export standings as CSV", permissions=["view"])
     def export_standings_csv(self, request, queryset):
-        out = "".join(f"# {c.kind} {c.pk}: {c.name}\n" + services.standings_csv(c) for c in queryset)
+        out = "".join(f"# {c.kind} {c.pk}: {c.name}\n" + selectors.standings_csv(c) for c in queryset)
         response = HttpResponse(out, content_type="text/csv")
         response["Content-Disposition"] = 'attachment; filename="standings.csv"'
         return response
@@ -259,7 +260,7 @@ class CompetitionAdmin(admin.ModelAdmin):
                   permissions=["change"])
     def rebuild_standings(self, request, queryset):
         for c in queryset:
-            diffs = services.rebuild(c)
+            diffs = rebuild(c)
             self.message_user(request, f"{c.name}: " + ("; ".join(diffs) if diffs else "no change"))
 
 
@@ -282,7 +283,7 @@ class EntryAdmin(admin.ModelAdmin):
                   permissions=["change"])
     def disqualify(self, request, queryset):
         for entry in queryset:
-            services.disqualify(entry)
+            organiser.disqualify(entry)
         count = queryset.count()
         self.message_user(request, f"disqualified {count} entr{pluralize(count, 'y,ies')}")
 
@@ -307,6 +308,6 @@ class FixtureAdmin(admin.ModelAdmin):
         done = 0
         for f in queryset.select_related("match"):
             if f.match and f.match.status == Match.Status.FAILED:
-                services.rerun_match(f.match)
+                organiser.rerun_match(f.match)
                 done += 1
         self.message_user(request, f"queued {done} failed match{pluralize(done, 'es')} again")

@@ -23,7 +23,7 @@ Delivery is at least once (``acks_late``, ``reject_on_worker_lost``), so:
   records it and the match ends with a result. An engine/rules error fails the
   match at once (retrying would fail the same way).
 - **round check**: after each match ``check_round`` runs as its own task; the
-  round is completed once (see ``services.check_round``).
+  round is completed once (see ``rounds.check_round``).
 - **recovery**: ``recover_stalled`` re-sends matches whose claimer died and queued
   matches whose message was lost (the filesystem broker deletes a message when it
   is read, so the message of a worker killed before it claimed the match does not
@@ -53,7 +53,7 @@ from django.utils import timezone
 
 from matches.models import Match
 from matches.services import INFRASTRUCTURE_ERRORS, discard_partial_log, fail, run_stored_match
-from tournaments import services
+from tournaments import rounds
 from tournaments.models import Competition, Fixture, MatchClaim, Round
 
 logger = logging.getLogger(__name__)
@@ -279,9 +279,9 @@ def play_match(self, match_id: int) -> str:
 
 @shared_task(bind=True, name="tournaments.check_round", acks_late=True, max_retries=8)
 def check_round_task(self, match_id: int) -> str:
-    """'Round complete?' after a match is over (``services.after_match``)."""
+    """'Round complete?' after a match is over (``rounds.after_match``)."""
     try:
-        return services.after_match(match_id)
+        return rounds.after_match(match_id)
     except INFRASTRUCTURE_ERRORS as exc:
         raise self.retry(exc=exc, countdown=_backoff(self.request.retries))
 
@@ -289,7 +289,7 @@ def check_round_task(self, match_id: int) -> str:
 @shared_task(bind=True, name="tournaments.season_tick", max_retries=3)
 def season_tick(self, season_id: int) -> str:
     try:
-        return services.ladder_tick(season_id)
+        return rounds.ladder_tick(season_id)
     except INFRASTRUCTURE_ERRORS as exc:
         raise self.retry(exc=exc, countdown=_backoff(self.request.retries))
 
@@ -382,7 +382,7 @@ def recover_stalled(requeue_after: float | None = None, *, beside_matches: bool 
     for mid in resend:
         play_match.delay(mid)
     for rnd in Round.objects.filter(status=Round.Status.RUNNING):
-        if services.check_round(rnd.pk) == "completed":
+        if rounds.check_round(rnd.pk) == "completed":
             checked += 1
     return {"resent": resend, "rounds_completed": checked}
 

@@ -7,7 +7,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 
-from tournaments import selectors, services
+from tournaments import format_rules, selectors
 from tournaments.models import Competition, Entry
 
 
@@ -22,7 +22,7 @@ def standings(request, pk: int):
     obj = get_object_or_404(Competition, pk=pk)
     return render(request, "tournaments/standings.html", {
         "obj": obj, "rows": selectors.standings(obj), "progress": selectors.progress(obj),
-        "tie_breaks": services.tie_breaks_for(obj), "is_elimination": obj.is_elimination,
+        "tie_breaks": format_rules.tie_breaks_for(obj), "is_elimination": obj.is_elimination,
         "champion": selectors.champion(obj), "hidden_notice": selectors.hidden_notice(obj)})
 
 

@@ -30,8 +30,8 @@ class CompetitionForm(forms.Form):
 @admin.action(description="Add to season/tournament", permissions=["change"])
 def add_to_competition(modeladmin, request, queryset):
     """An intermediate page picks the season or tournament, then
-    ``tournaments.services.add_entries(target, bots)`` enters the bots."""
-    from tournaments.services import add_entries
+    ``tournaments.lifecycle.add_entries(target, bots=bots)`` enters the bots."""
+    from tournaments.lifecycle import add_entries
 
     games = set(queryset.values_list("game", flat=True))
     if len(games) != 1:
@@ -41,7 +41,7 @@ def add_to_competition(modeladmin, request, queryset):
     if form.is_bound and form.is_valid():
         target = form.competition_object()
         try:
-            made = add_entries(target, list(queryset))
+            made = add_entries(target, bots=list(queryset))
         except Exception as exc:  # noqa: BLE001 - the organiser sees why
             modeladmin.message_user(request, f"not added: {exc}", messages.ERROR)
         else:

@@ -8,7 +8,7 @@ import pytest
 
 from matches import services as match_services
 from matches.models import Match
-from tournaments import services
+from tournaments import lifecycle, rounds
 from tournaments.tasks import play
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -36,20 +36,20 @@ RECORD_HEADER = """
 def queue():
     """Matches a competition schedules wait here until ``drain`` plays them."""
     todo = deque()
-    services.set_dispatch(todo.extend)
+    rounds.set_dispatch(todo.extend)
 
     def drain(limit=10_000):
         n = 0
         while todo and n < limit:
             mid = todo.popleft()
             play(mid, "test")
-            services.after_match(mid)
+            rounds.after_match(mid)
             n += 1
         return n
 
     drain.queue = todo
     yield drain
-    services.set_dispatch(None)
+    rounds.set_dispatch(None)
 
 
 def while_the_page_waits(page, write, urls="**/competitions/**"):
@@ -65,10 +65,10 @@ def while_the_page_waits(page, write, urls="**/competitions/**"):
 
 
 def running_tournament():
-    t = services.create_tournament("live cup", "tic_tac_toe", "round_robin", seed=3)
-    services.add_entries(t, ["greedy", "random", "greedy"])
-    services.open_entries(t)
-    return services.start(t)
+    t = lifecycle.create_tournament("live cup", game="tic_tac_toe", format="round_robin", seed=3)
+    lifecycle.add_entries(t, bots=["greedy", "random", "greedy"])
+    lifecycle.open_entries(t)
+    return lifecycle.start(t)
 
 
 def test_a_match_page_goes_live_then_shows_the_result_without_a_stale_header(

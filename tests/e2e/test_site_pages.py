@@ -10,7 +10,7 @@ from engine import registry
 from engine.sdk import starter_path
 from matches import services as match_services
 from matches.models import Match
-from tournaments import services
+from tournaments import lifecycle
 from tournaments.models import Entry
 
 from tests.platform.bots.bot_helpers import play_all, valid_bot
@@ -31,9 +31,9 @@ def cup(django_user_model):
     """alice's bot ace in a finished round robin with the built-in bots."""
     alice = django_user_model.objects.create_user("alice", password="pw-alice-123")
     ace = valid_bot(alice, "ace")
-    t = services.create_tournament("Cup", "tic_tac_toe", "round_robin", seed=5)
-    services.add_entries(t, [ace, "greedy", "random"])
-    services.open_entries(t)
+    t = lifecycle.create_tournament("Cup", game="tic_tac_toe", format="round_robin", seed=5)
+    lifecycle.add_entries(t, bots=[ace, "greedy", "random"])
+    lifecycle.open_entries(t)
     play_all(t)
     return t
 
@@ -120,9 +120,9 @@ def test_every_page_added_or_touched_fits_a_phone(live_server, browser, cup, art
     paths += [f"/games/{name}/" for name in registry.games()]
     paths += [f"/games/{name}/leaderboard/" for name in registry.games()]
     # and the site's other pages, so every page is checked at phone width
-    knockout = services.create_tournament("Knockout", "tic_tac_toe", "single_elimination", seed=5)
-    services.add_entries(knockout, ["greedy", "random", "greedy", "random"])
-    services.open_entries(knockout)
+    knockout = lifecycle.create_tournament("Knockout", game="tic_tac_toe", format="single_elimination", seed=5)
+    lifecycle.add_entries(knockout, bots=["greedy", "random", "greedy", "random"])
+    lifecycle.open_entries(knockout)
     play_all(knockout)
     paths += ["/competitions/", f"/competitions/{cup.pk}/", f"/competitions/{knockout.pk}/bracket/",
               f"/bots/{ace.bot_id}/versions/1/", "/bots/docs/protocol/", "/accounts/token/"]

@@ -32,11 +32,11 @@ def test_a_worker_killed_mid_match_leaves_nothing_twice(tmp_path, broker):
     stack = Stack(tmp_path, broker)
     try:
         made = stack.probe(f"""
-from tournaments import services
-t = services.create_tournament('kill', 'tic_tac_toe', 'round_robin', seed=11)
-services.add_entries(t, {BOTS!r})
-services.open_entries(t)
-services.start(t)
+from tournaments import lifecycle
+t = lifecycle.create_tournament('kill', game='tic_tac_toe', format='round_robin', seed=11)
+lifecycle.add_entries(t, bots={BOTS!r})
+lifecycle.open_entries(t)
+lifecycle.start(t)
 out = {{'t': t.pk}}
 """)
         # much slower still on the first worker: a match stays mid-way for many
@@ -81,11 +81,11 @@ def test_a_worker_killed_before_claiming_is_recovered_by_workers_without_beat(tm
     stack.env.update({"SCRIMMAGE_SWEEP_SECONDS": "1", "SCRIMMAGE_UNCLAIMED_AFTER": "2"})
     try:
         made = stack.probe("""
-from tournaments import services
-t = services.create_tournament('lost', 'tic_tac_toe', 'round_robin', seed=5)
-services.add_entries(t, ['greedy', 'random'])
-services.open_entries(t)
-services.start(t)
+from tournaments import lifecycle
+t = lifecycle.create_tournament('lost', game='tic_tac_toe', format='round_robin', seed=5)
+lifecycle.add_entries(t, bots=['greedy', 'random'])
+lifecycle.open_entries(t)
+lifecycle.start(t)
 out = {'t': t.pk}
 """)
         victim = stack.start_worker("tests.tournaments.slowapp", "victim", wait=False,

@@ -23,7 +23,7 @@ from schemathesis.specs.openapi.checks import (content_type_conformance,
                                                status_code_conformance)
 
 from matches import services as match_services
-from tournaments import services as tournament_services
+from tournaments import lifecycle, rounds
 from tournaments.tasks import play
 
 from tests.platform.bots.bot_helpers import py_upload
@@ -53,8 +53,8 @@ def fuzz_world(transactional_db, settings, tmp_path, monkeypatch, django_user_mo
     running.status = running.Status.RUNNING
     running.save(update_fields=["status"])
     _played_tournament()
-    season = tournament_services.create_season("ladder", "tic_tac_toe", hide_results=True)
-    tournament_services.add_entries(season, ["greedy", "random"])
+    season = lifecycle.create_season("ladder", game="tic_tac_toe", hide_results=True)
+    lifecycle.add_entries(season, bots=["greedy", "random"])
     user = django_user_model.objects.create_user("fuzz", password="fuzz-pass-word")
     bot_services.create_bot(user, "fuzzbot", "tic_tac_toe", py_upload(), public=True)
     return Token.objects.create(user=user).key
@@ -62,18 +62,18 @@ def fuzz_world(transactional_db, settings, tmp_path, monkeypatch, django_user_mo
 
 def _played_tournament() -> None:
     queued: list[int] = []
-    tournament_services.set_dispatch(queued.extend)
+    rounds.set_dispatch(queued.extend)
     try:
-        tournament = tournament_services.create_tournament("cup", "tic_tac_toe", seed=3)
-        tournament_services.add_entries(tournament, ["greedy", "random"])
-        tournament_services.open_entries(tournament)
-        tournament_services.start(tournament)
+        tournament = lifecycle.create_tournament("cup", game="tic_tac_toe", seed=3)
+        lifecycle.add_entries(tournament, bots=["greedy", "random"])
+        lifecycle.open_entries(tournament)
+        lifecycle.start(tournament)
         while queued:
             match_id = queued.pop()
             play(match_id, "fuzz")
-            tournament_services.after_match(match_id)
+            rounds.after_match(match_id)
     finally:
-        tournament_services.set_dispatch(None)
+        rounds.set_dispatch(None)
 
 
 def fuzz_operation(operation, mode: GenerationMode, base_url: str, token: str) -> None:

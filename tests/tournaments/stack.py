@@ -189,7 +189,8 @@ SUMMARY = """
 from matches.models import Match
 from matches.services import verify_stored_match
 from tournaments.models import Competition, Fixture
-from tournaments import selectors, services
+from tournaments import selectors
+from tournaments.rebuild import rebuild
 t = Competition.objects.get(pk={pk})
 fx = list(Fixture.objects.filter(competition=t).select_related('match'))
 out = {{
@@ -203,7 +204,7 @@ out = {{
   'statuses': sorted({{f.match.status for f in fx if f.match}}),
   'attempts': sorted(f.attempts for f in fx if f.match),
   'verified': all(verify_stored_match(f.match).ok for f in fx if f.match),
-  'rebuild_diffs': services.rebuild(t, check=True),
+  'rebuild_diffs': rebuild(t, check=True),
   'history': __import__('tournaments.models', fromlist=['x']).RatingHistory.objects.filter(entry__competition=t).count(),
 }}
 """

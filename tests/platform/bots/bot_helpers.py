@@ -53,24 +53,24 @@ def play_all(competition, capture=None) -> None:
     on-commit work inside a test's transaction; without it, commits run it."""
     from contextlib import nullcontext
 
-    from tournaments import services
+    from tournaments import lifecycle, rounds
     from tournaments.tasks import play
 
     def committing():
         return capture(execute=True) if capture else nullcontext()
 
     todo: list[int] = []
-    services.set_dispatch(todo.extend)
+    rounds.set_dispatch(todo.extend)
     try:
         with committing():
-            services.start(competition)
+            lifecycle.start(competition)
         while todo:
             match_id = todo.pop(0)
             with committing():
                 play(match_id, "test")
-                services.after_match(match_id)
+                rounds.after_match(match_id)
     finally:
-        services.set_dispatch(None)
+        rounds.set_dispatch(None)
 
 
 def valid_bot(owner, name: str, source: bytes = GOOD_PY, game: str = "tic_tac_toe"):

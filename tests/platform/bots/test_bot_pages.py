@@ -59,9 +59,9 @@ def test_the_add_to_competition_action_enters_bots_in_a_tournament(admin_client,
     bot, _ = services.create_bot(owner, "b", "tic_tac_toe", py_upload())
     page = admin_client.get(reverse("admin:bots_bot_changelist")).content.decode()
     assert "add_to_competition" in page
-    from tournaments.services import create_tournament
+    from tournaments.lifecycle import create_tournament
 
-    cup = create_tournament("Cup", "tic_tac_toe")
+    cup = create_tournament("Cup", game="tic_tac_toe")
     url = reverse("admin:bots_bot_changelist")
     response = admin_client.post(url, {"action": "add_to_competition",
                                        "_selected_action": [bot.pk]})

@@ -59,9 +59,9 @@ def test_the_api_root_lists_every_part_of_the_api(client):
 def test_admin_messages_count_in_the_right_number(admin_client, django_user_model):
     owner = django_user_model.objects.create_user("erin", password="pw-erin-1")
     bot, _ = services.create_bot(owner, "b", "tic_tac_toe", py_upload())
-    from tournaments.services import create_tournament
+    from tournaments.lifecycle import create_tournament
 
-    cup = create_tournament("Cup", "tic_tac_toe")
+    cup = create_tournament("Cup", game="tic_tac_toe")
     response = admin_client.post(reverse("admin:bots_bot_changelist"), {
         "action": "add_to_competition", "_selected_action": [bot.pk], "apply": "1",
         "competition": str(cup.pk)}, follow=True)

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from engine import registry
 from matches.models import Match, MatchSeat
-from tournaments import services
+from tournaments import lifecycle
 from tournaments.models import Competition, Entry
 from web import games
 
@@ -29,9 +29,9 @@ def ace(alice):
 @pytest.fixture
 def cup(ace, django_capture_on_commit_callbacks):
     """A finished round robin: ace, greedy and random."""
-    t = services.create_tournament("Cup", "tic_tac_toe", "round_robin", seed=5)
-    services.add_entries(t, [ace, "greedy", "random"])
-    services.open_entries(t)
+    t = lifecycle.create_tournament("Cup", game="tic_tac_toe", format="round_robin", seed=5)
+    lifecycle.add_entries(t, bots=[ace, "greedy", "random"])
+    lifecycle.open_entries(t)
     play_all(t, django_capture_on_commit_callbacks)
     t.refresh_from_db()
     assert t.status == Competition.Status.FINISHED
@@ -41,9 +41,9 @@ def cup(ace, django_capture_on_commit_callbacks):
 @pytest.fixture
 def secret_ladder(ace, cup, django_capture_on_commit_callbacks):
     """A running season that hides its results; its first round is played."""
-    s = services.create_season("Secret ladder", "tic_tac_toe", k=1, hide_results=True, seed=2)
-    services.add_entries(s, [ace, "random"])
-    services.open_entries(s)
+    s = lifecycle.create_season("Secret ladder", game="tic_tac_toe", k=1, hide_results=True, seed=2)
+    lifecycle.add_entries(s, bots=[ace, "random"])
+    lifecycle.open_entries(s)
     play_all(s, django_capture_on_commit_callbacks)
     s.refresh_from_db()
     assert s.status == Competition.Status.RUNNING

@@ -135,34 +135,34 @@ def season_match(django_capture_on_commit_callbacks):
     """A finished match of a season that hides its results, with the season."""
     from collections import deque
 
-    from tournaments import services as seasons
+    from tournaments import lifecycle, rounds
     from tournaments.tasks import play
 
     todo = deque()
-    seasons.set_dispatch(todo.extend)
-    season = seasons.create_season("secret", "tic_tac_toe", hide_results=True, k=1, seed=2)
-    seasons.add_entries(season, ["greedy", "random"])
-    seasons.open_entries(season)
+    rounds.set_dispatch(todo.extend)
+    season = lifecycle.create_season("secret", game="tic_tac_toe", hide_results=True, k=1, seed=2)
+    lifecycle.add_entries(season, bots=["greedy", "random"])
+    lifecycle.open_entries(season)
     with django_capture_on_commit_callbacks(execute=True):
-        seasons.start(season)
+        lifecycle.start(season)
     while todo:
         mid = todo.popleft()
         play(mid, "test")
         with django_capture_on_commit_callbacks(execute=True):
-            seasons.after_match(mid)
+            rounds.after_match(mid)
     yield season, Match.objects.get(fixture__competition=season)
-    seasons.set_dispatch(None)
+    rounds.set_dispatch(None)
 
 
 def test_a_hidden_seasons_match_is_forked_only_once_the_season_ends_and_never_ranked(season_match):
+    from tournaments import lifecycle
     from tournaments import selectors as standings_of
-    from tournaments import services as seasons
     from tournaments.models import Entry
 
     season, match = season_match
     assert match.status == Match.Status.FINISHED and match.hides_results
     refused(match, 2, {0: "random"}, "non_field_errors", "hidden")
-    seasons.finish(season)
+    lifecycle.finish(season)
     match.refresh_from_db()
     before = (standings_of.standings(season),
               [standings_of.rating_history(e) for e in Entry.objects.filter(competition=season)])

@@ -261,10 +261,10 @@ def test_the_match_list_costs_the_same_queries_for_a_page_of_any_size(
         api, client, django_assert_max_num_queries):
     """No query per row (``Match.hides_results`` walks fixture -> competition):
     30 season matches are listed in at most 4 queries, API and page alike."""
-    from tournaments import services as competitions
+    from tournaments import lifecycle
     from tournaments.models import Fixture, Round
 
-    season = competitions.create_season("q", "tic_tac_toe", k=1, seed=1)
+    season = lifecycle.create_season("q", game="tic_tac_toe", k=1, seed=1)
     for number in range(1, 31):
         match = services.create_match("tic_tac_toe", ["greedy", "random"])
         rnd = Round.objects.create(number=number, competition=season)

@@ -12,7 +12,7 @@ from django.urls import reverse
 from matches.models import Match
 from matches.services import fail
 from tests.tournaments.django.conftest import make_tournament
-from tournaments import services
+from tournaments import lifecycle
 from tournaments.models import Competition, Entry
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -26,7 +26,7 @@ def admin_client(client, django_user_model):
 
 
 def test_the_organiser_runs_a_tournament_from_the_admin(admin_client, inline):
-    t = services.create_tournament("cup", "tic_tac_toe")
+    t = lifecycle.create_tournament("cup", game="tic_tac_toe")
     url = reverse("admin:tournaments_tournamentproxy_add_builtins", args=[t.pk])
     assert admin_client.get(url).status_code == 200
     r = admin_client.post(url, {"bots": ["greedy", "random"], "copies": 2})
@@ -62,8 +62,8 @@ def test_the_organiser_runs_a_tournament_from_the_admin(admin_client, inline):
 
 
 def test_disqualify_action_and_season_buttons(admin_client, inline):
-    s = services.create_season("ladder", "tic_tac_toe", period_seconds=30)
-    services.add_entries(s, ["greedy", "random", "random"])
+    s = lifecycle.create_season("ladder", game="tic_tac_toe", period_seconds=30)
+    lifecycle.add_entries(s, bots=["greedy", "random", "random"])
     for action in ("open", "start", "pause"):
         admin_client.post(reverse("admin:tournaments_seasonproxy_do", args=[s.pk, action]))
     s.refresh_from_db()
@@ -80,10 +80,10 @@ def test_disqualify_action_and_season_buttons(admin_client, inline):
 
 def test_api_and_pages(client, inline):
     t = make_tournament("single_elimination")
-    services.start(t)
+    lifecycle.start(t)
     inline()
-    s = services.create_season("ladder", "tic_tac_toe")
-    services.add_entries(s, ["greedy", "random"])
+    s = lifecycle.create_season("ladder", game="tic_tac_toe")
+    lifecycle.add_entries(s, bots=["greedy", "random"])
     listed = client.get("/api/competitions/").json()  # newest first
     assert [(c["id"], c["kind"]) for c in listed] == [(s.pk, "season"), (t.pk, "tournament")]
     assert [c["id"] for c in client.get("/api/competitions/?kind=tournament").json()] == [t.pk]
@@ -115,10 +115,10 @@ def test_api_and_pages(client, inline):
 @pytest.mark.parametrize("game", ["aimbots", "aerial_assault"])
 def test_a_season_that_hides_results_serves_no_event_state_or_result_until_it_finishes(
         client, inline, game):
-    s = services.create_season("secret", game, hide_results=True, k=1, seed=2)
-    services.add_entries(s, ["greedy", "random"])
-    services.open_entries(s)
-    services.start(s)
+    s = lifecycle.create_season("secret", game=game, hide_results=True, k=1, seed=2)
+    lifecycle.add_entries(s, bots=["greedy", "random"])
+    lifecycle.open_entries(s)
+    lifecycle.start(s)
     inline()
     match = Match.objects.get(fixture__competition=s)
     assert match.status == Match.Status.FINISHED and match.hides_results
@@ -146,7 +146,7 @@ def test_a_season_that_hides_results_serves_no_event_state_or_result_until_it_fi
     replay = client.get(f"/matches/{match.pk}/").content.decode()
     assert 'id="results-hidden"' in replay and "viewer-config" not in replay
     assert '"rank": 1' not in replay and "won" not in replay
-    services.finish(s)
+    lifecycle.finish(s)
     match.refresh_from_db()
     assert not match.hides_results
     detail = client.get(f"/api/matches/{match.pk}/").json()
@@ -163,7 +163,7 @@ def test_a_season_that_hides_results_serves_no_event_state_or_result_until_it_fi
 
 def test_a_tournament_that_hides_results_has_an_empty_bracket_until_it_finishes(client, inline):
     t = make_tournament("single_elimination", hide_results=True)
-    services.start(t)
+    lifecycle.start(t)
     inline()
     t.refresh_from_db()
     assert t.status == "running" or t.status == "finished"

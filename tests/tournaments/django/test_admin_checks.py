@@ -11,7 +11,7 @@ from django.urls import reverse
 from matches.models import Match
 from matches.services import fail
 from tests.tournaments.django.conftest import make_tournament
-from tournaments import services
+from tournaments import lifecycle
 from tournaments.models import Competition
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -56,8 +56,8 @@ def test_a_staff_user_who_may_only_view_cannot_change(viewer_client):
 
 def test_rerun_failed_takes_only_this_competitions_matches(admin_client, inline):
     mine, other = make_tournament(seed=1), make_tournament(seed=2)
-    services.start(mine)
-    services.start(other)
+    lifecycle.start(mine)
+    lifecycle.start(other)
     mine_ids = list(Match.objects.filter(fixture__competition=mine).values_list("pk", flat=True))
     other_ids = list(Match.objects.filter(fixture__competition=other).values_list("pk", flat=True))
     fail(Match.objects.get(pk=mine_ids[0]), "RulesError: boom")
@@ -108,7 +108,7 @@ def test_game_and_options_are_locked_once_open(admin_client):
     t = make_tournament()
     page = admin_client.get(reverse("admin:tournaments_tournamentproxy_change", args=[t.pk]))
     assert 'name="game"' not in page.content.decode()
-    draft = services.create_tournament("draft", "tic_tac_toe")
+    draft = lifecycle.create_tournament("draft", game="tic_tac_toe")
     page = admin_client.get(reverse("admin:tournaments_tournamentproxy_change", args=[draft.pk]))
     assert 'name="game"' in page.content.decode()
 

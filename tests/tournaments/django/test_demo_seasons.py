@@ -8,7 +8,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from matches.models import Match
-from tournaments import services
+from tournaments import rounds
 from tournaments.models import Competition, Round
 from tournaments.tasks import play
 
@@ -27,8 +27,8 @@ def test_demo_ladders_stop_after_a_bounded_number_of_rounds(inline):
                     if Match.objects.get(pk=m).game == "tic_tac_toe"]:
             inline.queue.remove(mid)
             play(mid, "test")
-            services.after_match(mid)
-        services.ladder_tick(ladder.pk)
+            rounds.after_match(mid)
+        rounds.ladder_tick(ladder.pk)
     ladder.refresh_from_db()
     assert ladder.status == Competition.Status.FINISHED
     assert Round.objects.filter(competition=ladder).count() == 2

@@ -11,7 +11,8 @@ from django.db import IntegrityError, connection
 from matches.models import Match
 from matches.services import fail
 from tests.tournaments.django.conftest import make_tournament
-from tournaments import services
+from tournaments import format_rules, lifecycle, organiser, rounds
+from tournaments.rebuild import rebuild
 from tournaments.models import Competition, Entry, Fixture, Rating, RatingHistory, Round, Standing
 from tournaments.ratings import SIGMA
 from tournaments.tasks import claim, play_match
@@ -20,36 +21,36 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_transitions_are_enforced(inline):
-    t = services.create_tournament("t", "tic_tac_toe")
-    services.add_entries(t, ["greedy", "random"])
-    with pytest.raises(services.TournamentError, match="cannot start"):
-        services.start(t)
-    services.open_entries(t)
-    services.start(t)
-    with pytest.raises(services.TournamentError, match="cannot resume"):
-        services.resume(t)
-    services.pause(t)
-    services.resume(t)
-    services.finish(t)
-    with pytest.raises(services.TournamentError):
-        services.pause(t)
+    t = lifecycle.create_tournament("t", game="tic_tac_toe")
+    lifecycle.add_entries(t, bots=["greedy", "random"])
+    with pytest.raises(lifecycle.TournamentError, match="cannot start"):
+        lifecycle.start(t)
+    lifecycle.open_entries(t)
+    lifecycle.start(t)
+    with pytest.raises(lifecycle.TournamentError, match="cannot resume"):
+        lifecycle.resume(t)
+    lifecycle.pause(t)
+    lifecycle.resume(t)
+    lifecycle.finish(t)
+    with pytest.raises(lifecycle.TournamentError):
+        lifecycle.pause(t)
 
 
 def test_bad_settings_are_refused(db):
-    with pytest.raises(services.TournamentError, match="unknown game"):
-        services.create_tournament("t", "chess")
-    with pytest.raises(services.TournamentError, match="two seats only"):
-        services.create_tournament("t", "aimbots", "round_robin", group_size=3)
-    t = services.create_tournament("t", "tic_tac_toe")
-    with pytest.raises(services.TournamentError, match="no built-in bot"):
-        services.add_entries(t, ["nobody"])
+    with pytest.raises(lifecycle.TournamentError, match="unknown game"):
+        lifecycle.create_tournament("t", game="chess")
+    with pytest.raises(lifecycle.TournamentError, match="two seats only"):
+        lifecycle.create_tournament("t", game="aimbots", format="round_robin", group_size=3)
+    t = lifecycle.create_tournament("t", game="tic_tac_toe")
+    with pytest.raises(lifecycle.TournamentError, match="no built-in bot"):
+        lifecycle.add_entries(t, bots=["nobody"])
 
 
 def test_a_setting_of_the_other_kind_is_refused(db):
-    with pytest.raises(services.TournamentError, match="a ladder season has no format"):
-        services.create_season("s", "tic_tac_toe", format="swiss")
-    with pytest.raises(services.TournamentError, match="a tournament has no max_rounds"):
-        services.create_tournament("t", "tic_tac_toe", max_rounds=3)
+    with pytest.raises(lifecycle.TournamentError, match="a ladder season has no format"):
+        lifecycle.create_season("s", game="tic_tac_toe", format="swiss")
+    with pytest.raises(lifecycle.TournamentError, match="a tournament has no max_rounds"):
+        lifecycle.create_tournament("t", game="tic_tac_toe", max_rounds=3)
     with pytest.raises(ValidationError, match="no tournament format"):
         Competition(kind=Competition.Kind.SEASON, name="s", game="tic_tac_toe",
                     format=Competition.Format.SWISS).full_clean()
@@ -62,7 +63,7 @@ def test_a_setting_of_the_other_kind_is_refused(db):
 
 def test_a_round_robin_plays_to_the_end_with_history_and_standings(inline):
     t = make_tournament()
-    services.start(t)
+    lifecycle.start(t)
     assert inline() == 6
     t.refresh_from_db()
     assert t.status == "finished"
@@ -76,11 +77,11 @@ def test_a_round_robin_plays_to_the_end_with_history_and_standings(inline):
             assert (a.mu_after, a.sigma_after) == (b.mu_before, b.sigma_before)
         assert (e.rating.mu, e.rating.sigma) == (rows[-1].mu_after, rows[-1].sigma_after)
         assert e.standing.games == 3
-    assert services.rebuild(t, check=True) == []
+    assert rebuild(t, check=True) == []
     # the same competition seed gives the same pairings (match seeds are secret
     # draws, so results may differ; see test_match_seeds_are_secret_draws...)
     t2 = make_tournament()
-    services.start(t2)
+    lifecycle.start(t2)
     inline()
     key = lambda c: [(f.round_no, f.table, f.leg, [s.entry.name for s in f.seats.all()])  # noqa: E731
                      for f in Fixture.objects.filter(competition=c)
@@ -90,7 +91,7 @@ def test_a_round_robin_plays_to_the_end_with_history_and_standings(inline):
 
 def test_rebuild_check_finds_a_tampered_table_and_rebuild_repairs_it(inline, capsys):
     t = make_tournament(bots=("greedy", "random", "random"))
-    services.start(t)
+    lifecycle.start(t)
     inline()
     call_command("rebuild_standings", str(t.pk), "--check")
     Rating.objects.filter(entry__competition=t).update(mu=30.0)
@@ -107,16 +108,16 @@ def test_rebuild_check_finds_a_tampered_table_and_rebuild_repairs_it(inline, cap
                                  "double_round_robin"])
 def test_every_format_finishes(inline, fmt):
     t = make_tournament(fmt, bots=("greedy", "random", "greedy", "random", "random"))
-    services.start(t)
+    lifecycle.start(t)
     inline()
     t.refresh_from_db()
     assert t.status == "finished"
-    assert services.rebuild(t, check=True) == []
+    assert rebuild(t, check=True) == []
 
 
 def test_free_for_all_swiss_on_a_three_seat_game(inline):
     t = make_tournament("swiss", bots=("greedy", "random") * 3, game="aimbots", group_size=3)
-    services.start(t)
+    lifecycle.start(t)
     inline()
     t.refresh_from_db()
     assert t.status == "finished"
@@ -124,21 +125,21 @@ def test_free_for_all_swiss_on_a_three_seat_game(inline):
 
 
 def test_a_ladder_season_runs_rounds_on_its_periodic_task(inline):
-    s = services.create_season("s", "tic_tac_toe", k=2, period_seconds=20, seed=5)
-    services.add_entries(s, ["greedy", "random", "greedy", "random"])
-    services.open_entries(s)
-    services.start(s)  # round 1 at once
+    s = lifecycle.create_season("s", game="tic_tac_toe", k=2, period_seconds=20, seed=5)
+    lifecycle.add_entries(s, bots=["greedy", "random", "greedy", "random"])
+    lifecycle.open_entries(s)
+    lifecycle.start(s)  # round 1 at once
     from django_celery_beat.models import PeriodicTask
     task = PeriodicTask.objects.get(name=f"season-{s.pk}")
     assert task.enabled and task.interval.every == 20
     inline()
-    assert services.ladder_tick(s.pk) == "round 2 scheduled"
-    assert services.ladder_tick(s.pk) == "previous round still running"
+    assert rounds.ladder_tick(s.pk) == "round 2 scheduled"
+    assert rounds.ladder_tick(s.pk) == "previous round still running"
     inline()
-    assert services.rebuild(s, check=True) == []
-    services.pause(s)
+    assert rebuild(s, check=True) == []
+    lifecycle.pause(s)
     assert not PeriodicTask.objects.get(name=f"season-{s.pk}").enabled
-    assert services.ladder_tick(s.pk) == "season is paused"
+    assert rounds.ladder_tick(s.pk) == "season is paused"
 
 
 def test_an_uploaded_bot_plays_its_latest_valid_version_and_a_new_one_raises_sigma(
@@ -149,10 +150,10 @@ def test_an_uploaded_bot_plays_its_latest_valid_version_and_a_new_one_raises_sig
     settings.DATA_DIR = tmp_path / "data"
     owner = django_user_model.objects.create_user("owner", password="pw")
     bot, v1 = create_bot(owner, "starter", "tic_tac_toe", py_upload())
-    s = services.create_season("s", "tic_tac_toe", k=1, period_seconds=20, seed=5)
-    entry, *_ = services.add_entries(s, [bot, "greedy"])
-    services.open_entries(s)
-    services.start(s)
+    s = lifecycle.create_season("s", game="tic_tac_toe", k=1, period_seconds=20, seed=5)
+    entry, *_ = lifecycle.add_entries(s, bots=[bot, "greedy"])
+    lifecycle.open_entries(s)
+    lifecycle.start(s)
     inline()
     played = Match.objects.get(fixture__competition=s, seats__bot_version_ref=v1)
     assert played.status == Match.Status.FINISHED
@@ -160,12 +161,12 @@ def test_an_uploaded_bot_plays_its_latest_valid_version_and_a_new_one_raises_sig
 
     upload_version(bot, py_upload(FAILS_HANDSHAKE, "broken.py"))  # invalid: v1 still plays
     v3 = upload_version(bot, py_upload(name="better.py", data=py_upload().read() + b"\n# v3\n"))
-    assert services.ladder_tick(s.pk) == "round 2 scheduled"
+    assert rounds.ladder_tick(s.pk) == "round 2 scheduled"
     inline()
     assert Match.objects.filter(fixture__competition=s, seats__bot_version_ref=v3).count() == 1
     bumped = RatingHistory.objects.filter(entry=entry, version_bumped=True)
     assert bumped.count() == 1 and bumped.get().sigma_before > before
-    assert services.rebuild(s, check=True) == []
+    assert rebuild(s, check=True) == []
 
 
 def test_an_uploaded_bot_without_a_valid_version_gives_a_walkover(
@@ -176,10 +177,10 @@ def test_an_uploaded_bot_without_a_valid_version_gives_a_walkover(
     settings.DATA_DIR = tmp_path / "data"
     owner = django_user_model.objects.create_user("owner", password="pw")
     bot, _ = create_bot(owner, "broken", "tic_tac_toe", py_upload(FAILS_HANDSHAKE))
-    t = services.create_tournament("t", "tic_tac_toe", "round_robin", seed=1)
-    services.add_entries(t, [bot, "greedy"])
-    services.open_entries(t)
-    services.start(t)
+    t = lifecycle.create_tournament("t", game="tic_tac_toe", format="round_robin", seed=1)
+    lifecycle.add_entries(t, bots=[bot, "greedy"])
+    lifecycle.open_entries(t)
+    lifecycle.start(t)
     inline()
     fixture = Fixture.objects.get(competition=t)
     assert fixture.walkover and fixture.match is None
@@ -187,7 +188,7 @@ def test_an_uploaded_bot_without_a_valid_version_gives_a_walkover(
 
 def test_a_duplicate_delivery_changes_nothing(inline):
     t = make_tournament(bots=("greedy", "random"))
-    services.start(t)
+    lifecycle.start(t)
     mid = inline.queue[0]
     assert play_match.apply(args=[mid]).get() == "finished"
     match = Match.objects.get(pk=mid)
@@ -200,7 +201,7 @@ def test_a_duplicate_delivery_changes_nothing(inline):
 
 def test_a_running_match_of_a_dead_worker_is_restarted_from_the_start(inline):
     t = make_tournament(bots=("greedy", "random"))
-    services.start(t)
+    lifecycle.start(t)
     mid = inline.queue[0]
     # a worker on this host with a pid that no longer exists claimed it and died
     Fixture.objects.filter(match_id=mid).update(claimed_by=f"{__import__('socket').gethostname()}:999999:x")
@@ -217,7 +218,7 @@ def test_a_database_error_is_retried_not_a_failed_match(inline, monkeypatch):
     from matches import services as ms
 
     t = make_tournament(bots=("greedy", "random"))
-    services.start(t)
+    lifecycle.start(t)
     mid = inline.queue[0]
     calls = []
 
@@ -240,26 +241,26 @@ def test_a_database_error_is_retried_not_a_failed_match(inline, monkeypatch):
 
 def test_disqualify_and_rerun_a_failed_match(inline):
     t = make_tournament(bots=("greedy", "random", "greedy", "random"))
-    services.start(t)
+    lifecycle.start(t)
     first = list(inline.queue)
     inline.queue.clear()
     fail(Match.objects.get(pk=first[0]), "RulesError: boom")
     for mid in first[1:]:
         play_match.apply(args=[mid])
-        services.after_match(mid)
+        rounds.after_match(mid)
     assert Round.objects.get(competition=t, number=1).status == "running"  # waits for the re-run
-    services.rerun_match(Match.objects.get(pk=first[0]))
+    organiser.rerun_match(Match.objects.get(pk=first[0]))
     inline()
     t.refresh_from_db()
-    assert t.status == "finished" and services.rebuild(t, check=True) == []
+    assert t.status == "finished" and rebuild(t, check=True) == []
     # disqualify in a fresh tournament: its future pairings are walkovers
     t2 = make_tournament(bots=("greedy", "random", "greedy", "random"), seed=8)
-    services.start(t2)
+    lifecycle.start(t2)
     inline()  # everything plays out: disqualify before a start instead
     t3 = make_tournament(bots=("greedy", "random", "greedy", "random"), seed=9)
-    services.start(t3)
+    lifecycle.start(t3)
     loser = Entry.objects.filter(competition=t3).last()
-    services.disqualify(loser)
+    organiser.disqualify(loser)
     inline()
     t3.refresh_from_db()
     assert t3.status == "finished"
@@ -280,7 +281,7 @@ def test_a_live_pid_with_a_stale_heartbeat_is_a_dead_claim(inline, settings):
     from django.utils import timezone
 
     t = make_tournament(bots=("greedy", "random"))
-    services.start(t)
+    lifecycle.start(t)
     mid = inline.queue[0]
     # a sibling prefork child (its pid exists) claimed the match long ago and gave it up
     sibling = f"{_host()}:{os.getppid()}:x"
@@ -299,7 +300,7 @@ def test_a_match_whose_worker_dies_each_time_fails_after_max_attempts(inline):
     from tournaments.tasks import MAX_ATTEMPTS
 
     t = make_tournament(bots=("greedy", "random"))
-    services.start(t)
+    lifecycle.start(t)
     mid = inline.queue[0]
     for n in range(1, MAX_ATTEMPTS + 1):  # each start's worker is killed (pid gone)
         match, why = claim(mid, f"{_host()}:999999:{n}")
@@ -313,18 +314,18 @@ def test_a_tournament_that_cannot_make_its_next_round_is_paused_with_the_reason(
     from tournaments.formats import FormatError
 
     t = make_tournament(bots=("greedy", "random"))
-    services.start(t)
-    real = services.tournament_format
+    lifecycle.start(t)
+    real = format_rules.tournament_format
 
     class Broken:
         def next_round(self, *a, **k):
             raise FormatError("no pairing possible")
-    monkeypatch.setattr(services, "tournament_format", lambda t: Broken())
+    monkeypatch.setattr(rounds, "tournament_format", lambda t: Broken())
     inline()
     t.refresh_from_db()
     assert t.status == "paused" and "no pairing possible" in t.last_error
-    monkeypatch.setattr(services, "tournament_format", real)
-    services.resume(t)  # the organiser resumes: the next round is tried again
+    monkeypatch.setattr(rounds, "tournament_format", real)
+    lifecycle.resume(t)  # the organiser resumes: the next round is tried again
     inline()
     t.refresh_from_db()
     assert t.status == "finished" and t.last_error == ""
@@ -338,10 +339,10 @@ def test_match_seeds_are_secret_draws_not_derived_from_the_competition_seed(inli
 
     seasons = []
     for name in ("a", "b"):
-        s = services.create_season(name, "tic_tac_toe", k=2, seed=7)
-        services.add_entries(s, ["greedy", "random", "greedy", "random"])
-        services.open_entries(s)
-        services.start(s)
+        s = lifecycle.create_season(name, game="tic_tac_toe", k=2, seed=7)
+        lifecycle.add_entries(s, bots=["greedy", "random", "greedy", "random"])
+        lifecycle.open_entries(s)
+        lifecycle.start(s)
         seasons.append(s)
     a, b = (list(Match.objects.filter(fixture__competition=s).order_by("fixture__table", "id"))
             for s in seasons)

@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.template.defaultfilters import pluralize
 
 from engine import registry
-from tournaments import services
+from tournaments import lifecycle
 from tournaments.models import Competition
 
 
@@ -29,13 +29,13 @@ class Command(BaseCommand):
                                                  game=game.name).first()
             if season is None:
                 size = min(game.seat_counts)
-                season = services.create_season(name, game.name, group_size=size, k=2,
+                season = lifecycle.create_season(name, game=game.name, group_size=size, k=2,
                                                 period_seconds=opts["period"], seed=1,
                                                 max_rounds=opts["rounds"])
                 bots = sorted(game.bots) * max(2, size)
-                services.add_entries(season, bots)
-                services.open_entries(season)
-                services.start(season)
+                lifecycle.add_entries(season, bots=bots)
+                lifecycle.open_entries(season)
+                lifecycle.start(season)
                 self.stdout.write(f"{name}: started with {len(bots)} entries, "
                                   f"a round every {opts['period']} s, {opts['rounds']} "
                                   f"round{pluralize(opts['rounds'])}")

@@ -7,7 +7,7 @@ stored ones.
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments import services
+from tournaments.rebuild import rebuild
 from tournaments.models import Competition
 
 
@@ -24,7 +24,7 @@ class Command(BaseCommand):
         competition = Competition.objects.filter(pk=pk).first()
         if competition is None:
             raise CommandError(f"no season or tournament {pk}")
-        diffs = services.rebuild(competition, check=o["check"])
+        diffs = rebuild(competition, check=o["check"])
         label = f"{competition.kind} {pk}"
         if not diffs:
             self.stdout.write(f"{label}: ratings and standings match the stored logs")

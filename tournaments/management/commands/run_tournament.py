@@ -13,7 +13,7 @@ from collections import deque
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from tournaments import selectors, services
+from tournaments import format_rules, lifecycle, rounds, selectors
 from tournaments.models import Competition
 
 
@@ -36,12 +36,13 @@ class Command(BaseCommand):
 
     def handle(self, *args, **o):
         try:
-            t = services.create_tournament(
-                o["name"] or f"{o['game']} {o['format']} seed {o['seed']}", o["game"], o["format"],
-                group_size=o["group_size"], seed=o["seed"], swiss_rounds=o["rounds"])
-            services.add_entries(t, o["bots"])
-            services.open_entries(t)
-        except services.TournamentError as exc:
+            t = lifecycle.create_tournament(
+                o["name"] or f"{o['game']} {o['format']} seed {o['seed']}", game=o["game"],
+                format=o["format"], group_size=o["group_size"], seed=o["seed"],
+                swiss_rounds=o["rounds"])
+            lifecycle.add_entries(t, bots=o["bots"])
+            lifecycle.open_entries(t)
+        except lifecycle.TournamentError as exc:
             raise CommandError(str(exc)) from None
         self.stdout.write(f"tournament #{t.pk}: {t.name}, {len(o['bots'])} entries")
         bar = tqdm(total=0, unit="match", disable=o["no_progress"], file=self.stderr._out)
@@ -49,9 +50,9 @@ class Command(BaseCommand):
             if o["inline"]:
                 self._inline(t, bar)
             else:
-                services.start(t)
+                lifecycle.start(t)
                 self._wait(t, bar, o["timeout"])
-        except services.TournamentError as exc:
+        except lifecycle.TournamentError as exc:
             raise CommandError(f"tournament #{t.pk}: {exc}") from None
         finally:
             bar.close()
@@ -72,16 +73,16 @@ class Command(BaseCommand):
         from tournaments.tasks import play
 
         todo: deque[int] = deque()
-        services.set_dispatch(todo.extend)
+        rounds.set_dispatch(todo.extend)
         try:
-            services.start(t)
+            lifecycle.start(t)
             while todo:
                 mid = todo.popleft()
                 play(mid, "inline")
-                services.after_match(mid)
+                rounds.after_match(mid)
                 self._update(t, bar)
         finally:
-            services.set_dispatch(None)
+            rounds.set_dispatch(None)
 
     def _wait(self, t, bar, timeout: float) -> None:
         deadline = time.monotonic() + timeout
@@ -100,7 +101,7 @@ class Command(BaseCommand):
         self.stdout.write(f"{'rank':>4}  {'entry':<16} {'pts':>4} {'W':>3} {'D':>3} {'L':>3} "
                           f"{'games':>5} {'rating':>7}  tie-breaks")
         for r in rows:
-            tb = ", ".join(f"{k} {r[k]:g}" for k in services.tie_breaks_for(t))
+            tb = ", ".join(f"{k} {r[k]:g}" for k in format_rules.tie_breaks_for(t))
             self.stdout.write(f"{r['rank'] or '-':>4}  {r['name']:<16} {r['points']:>4} {r['wins']:>3} "
                               f"{r['draws']:>3} {r['losses']:>3} {r['games']:>5} {r['ordinal']:>7.2f}  {tb}")
         champ = selectors.champion(t)
