@@ -31,10 +31,10 @@ PG = "postgres://postgres@127.0.0.1:5432/test"
 REDIS = "redis://127.0.0.1:6379/13"
 
 CREATE = f"""
-from tournaments import services
-t = services.create_tournament('bench', 'tic_tac_toe', 'round_robin', seed=1)
-services.add_entries(t, {ENTRIES!r})
-services.open_entries(t)
+from tournaments import lifecycle
+t = lifecycle.create_tournament('bench', game='tic_tac_toe', format='round_robin', seed=1)
+lifecycle.add_entries(t, bots={ENTRIES!r})
+lifecycle.open_entries(t)
 out = t.pk
 """
 
@@ -57,7 +57,7 @@ out = {{'engine_seconds': total, 'matches': n}}
 """
 
 
-STATUS_SQL = "SELECT status, started_at, finished_at FROM tournaments_tournament WHERE id = {}"
+STATUS_SQL = "SELECT status, started_at, finished_at FROM tournaments_competition WHERE id = {}"
 
 
 def _connect(database_url: str):
@@ -99,8 +99,8 @@ def _one(workers: int) -> dict:
             for i in range(workers):
                 stack.start_worker(name=f"bench{i}")
             pk = stack.probe(CREATE)
-            stack.probe(f"from tournaments import services\nfrom tournaments.models import Tournament\n"
-                        f"services.start(Tournament.objects.get(pk={pk}))\nout = 1")
+            stack.probe(f"from tournaments import lifecycle\nfrom tournaments.models import Competition\n"
+                        f"lifecycle.start(Competition.objects.get(pk={pk}))\nout = 1")
             wall = wait_finished(stack.env["DATABASE_URL"], pk, timeout=900)
             engine = stack.probe(ENGINE_TIME.format(pk=pk))
         finally:

@@ -1,5 +1,8 @@
 """The organiser's tool: seasons and tournaments in the Django admin.
 
+One ``CompetitionAdmin`` serves both lists, "Seasons" and "Tournaments" (proxies of
+``Competition`` filtered by kind), with the fields of the kind on each page.
+
 Create one, add built-in bots (the "Add built-in bots" button; uploaded bots are
 added from the bots admin, by the action this module adds to it), then Open, Start,
 Pause, Resume, Finish from the buttons on its page. The list and the page show
@@ -22,8 +25,12 @@ from bots.admin import BotAdmin
 from bots.models import Bot
 from engine import registry
 from matches.models import Match
-from tournaments import selectors, services
-from tournaments.models import Entry, Fixture, Season, Tournament
+from tournaments import lifecycle, organiser, selectors
+from tournaments.rebuild import rebuild
+from tournaments.models import (SEASON_FIELDS, TOURNAMENT_FIELDS, Competition, Entry, Fixture,
+                                SeasonProxy, TournamentProxy)
+from tournaments.finishing import sync_hidden_results
+from tournaments.schedule import sync_periodic_task
 
 ACTIONS = ("open", "start", "pause", "resume", "finish")
 
@@ -78,6 +85,13 @@ class CompetitionForm(forms.ModelForm):
 
 
 LOCKED_ONCE_OPEN = ("game", "options", "group_size", "teams", "seed")
+COMMON_FIELDS = ("name", "game", "options", "status", "seed", "group_size", "teams",
+                 "hide_results", "last_error", "started_at", "finished_at", "progress_shown",
+                 "links")
+#: the page's sections per kind: what both kinds have, then the kind's own
+FIELDSETS = {kind: [(None, {"fields": COMMON_FIELDS}), (title, {"fields": own})]
+             for kind, title, own in [(Competition.Kind.SEASON, "Ladder", SEASON_FIELDS),
+                                      (Competition.Kind.TOURNAMENT, "Format", TOURNAMENT_FIELDS)]}
 
 
 class CompetitionAdmin(admin.ModelAdmin):
@@ -110,9 +124,12 @@ class CompetitionAdmin(admin.ModelAdmin):
     def links(self, obj):
         if obj.pk is None:
             return "-"
-        url = reverse(f"{obj.kind}-standings-page", args=[obj.pk])
+        url = reverse("competition-standings-page", args=[obj.pk])
         return format_html('<a href="{}">standings</a> · <a href="{}">matches</a>', url,
-                           reverse("match-list-page") + f"?{obj.kind}={obj.pk}")
+                           reverse("match-list-page") + f"?competition={obj.pk}")
+
+    def get_fieldsets(self, request, obj=None):
+        return FIELDSETS[self.model.objects.kind]
 
     def get_readonly_fields(self, request, obj=None):
         fields = list(super().get_readonly_fields(request, obj))
@@ -149,7 +166,7 @@ class CompetitionAdmin(admin.ModelAdmin):
         obj = self.get_object(request, object_id)
         if obj is not None:
             info = self.model._meta.app_label, self.model._meta.model_name
-            allowed = [a for a in ACTIONS if obj.status in services.TRANSITIONS[a][0]]
+            allowed = [a for a in ACTIONS if obj.status in lifecycle.TRANSITIONS[a][0]]
             extra_context.update({
                 "transition_buttons": [(a, reverse("admin:%s_%s_do" % info, args=[obj.pk, a]))
                                        for a in allowed],
@@ -159,7 +176,7 @@ class CompetitionAdmin(admin.ModelAdmin):
                 "rerun_url": reverse("admin:%s_%s_rerun_failed" % info, args=[obj.pk]),
                 "progress": selectors.progress(obj),
                 "failed_matches": list(Match.objects.filter(
-                    **{f"fixture__{obj.kind}": obj, "status": Match.Status.FAILED})[:50]),
+                    fixture__competition=obj, status=Match.Status.FAILED)[:50]),
             })
         return super().change_view(request, object_id, form_url, extra_context)
 
@@ -171,12 +188,12 @@ class CompetitionAdmin(admin.ModelAdmin):
         obj = self._get_for(request, pk)
         if request.method != "POST" or action not in ACTIONS:
             return self._back(obj)
-        fn = {"open": services.open_entries, "start": services.start, "pause": services.pause,
-              "resume": services.resume, "finish": services.finish}[action]
+        fn = {"open": lifecycle.open_entries, "start": lifecycle.start, "pause": lifecycle.pause,
+              "resume": lifecycle.resume, "finish": lifecycle.finish}[action]
         try:
             fn(obj)
             self.message_user(request, f"{obj.name}: {action} done, now {obj.status}")
-        except services.TournamentError as exc:
+        except lifecycle.TournamentError as exc:
             self.message_user(request, str(exc), messages.ERROR)
         return self._back(obj)
 
@@ -186,10 +203,10 @@ class CompetitionAdmin(admin.ModelAdmin):
         if request.method == "POST" and form.is_valid():
             bots = [b for b in form.cleaned_data["bots"] for _ in range(form.cleaned_data["copies"])]
             try:
-                made = services.add_entries(obj, bots)
+                made = lifecycle.add_entries(obj, bots=bots)
                 self.message_user(request, f"added {len(made)} entr{pluralize(len(made), 'y,ies')}")
                 return self._back(obj)
-            except services.TournamentError as exc:
+            except lifecycle.TournamentError as exc:
                 self.message_user(request, str(exc), messages.ERROR)
         return render(request, "admin/tournaments/add_builtins.html", {
             **self.admin_site.each_context(request), "form": form, "obj": obj,
@@ -197,22 +214,21 @@ class CompetitionAdmin(admin.ModelAdmin):
 
     def standings_csv(self, request, pk):
         obj = self._get_for(request, pk, "view")
-        response = HttpResponse(services.standings_csv(obj), content_type="text/csv")
+        response = HttpResponse(selectors.standings_csv(obj), content_type="text/csv")
         response["Content-Disposition"] = f'attachment; filename="{obj.kind}-{obj.pk}-standings.csv"'
         return response
 
     def rebuild_view(self, request, pk):
         obj = self._get_for(request, pk)
         if request.method == "POST":
-            diffs = services.rebuild(obj)
+            diffs = rebuild(obj)
             self.message_user(request, "rebuilt: " + ("; ".join(diffs) if diffs else "no change"))
         return self._back(obj)
 
     def rerun_failed(self, request, pk):
         obj = self._get_for(request, pk)
         if request.method == "POST":
-            failed = Match.objects.filter(**{f"fixture__{obj.kind}": obj,
-                                             "status": Match.Status.FAILED})
+            failed = Match.objects.filter(fixture__competition=obj, status=Match.Status.FAILED)
             asked = request.POST.getlist("match")
             bad = [a for a in asked if not (a.isascii() and a.isdecimal())]
             if bad:
@@ -224,9 +240,9 @@ class CompetitionAdmin(admin.ModelAdmin):
             done = 0
             for m in failed:
                 try:
-                    services.rerun_match(m)
+                    organiser.rerun_match(m)
                     done += 1
-                except services.TournamentError as exc:
+                except lifecycle.TournamentError as exc:
                     self.message_user(request, str(exc), messages.WARNING)
             self.message_user(request, f"queued {done} failed match{pluralize(done, 'es')} again")
         return self._back(obj)
@@ -234,15 +250,13 @@ class CompetitionAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
         if change and "hide_results" in form.changed_data:
-            services.sync_hidden_results(obj)
-        if isinstance(obj, Season) and change and obj.status != Season.Status.DRAFT:
-            from tournaments.schedule import sync_periodic_task
-
+            sync_hidden_results(obj)
+        if obj.is_season and change and obj.status != Competition.Status.DRAFT:
             sync_periodic_task(obj)  # a changed period takes effect at once
 
     @admin.action(description="Export standings as CSV", permissions=["view"])
     def export_standings_csv(self, request, queryset):
-        out = "".join(f"# {c.kind} {c.pk}: {c.name}\n" + services.standings_csv(c) for c in queryset)
+        out = "".join(f"# {c.kind} {c.pk}: {c.name}\n" + selectors.standings_csv(c) for c in queryset)
         response = HttpResponse(out, content_type="text/csv")
         response["Content-Disposition"] = 'attachment; filename="standings.csv"'
         return response
@@ -251,30 +265,20 @@ class CompetitionAdmin(admin.ModelAdmin):
                   permissions=["change"])
     def rebuild_standings(self, request, queryset):
         for c in queryset:
-            diffs = services.rebuild(c)
+            diffs = rebuild(c)
             self.message_user(request, f"{c.name}: " + ("; ".join(diffs) if diffs else "no change"))
 
 
-@admin.register(Season)
-class SeasonAdmin(CompetitionAdmin):
-    fields = ("name", "game", "options", "status", "seed", "group_size", "teams", "k",
-              "period_seconds", "jitter", "max_rounds", "starts_at", "ends_at", "hide_results",
-              "last_error", "started_at", "finished_at", "progress_shown", "links")
-
-
-@admin.register(Tournament)
-class TournamentAdmin(CompetitionAdmin):
-    fields = ("name", "game", "format", "options", "status", "seed", "group_size", "teams",
-              "swiss_rounds", "hide_results", "last_error", "started_at", "finished_at",
-              "progress_shown", "links")
+admin.site.register(SeasonProxy, CompetitionAdmin)
+admin.site.register(TournamentProxy, CompetitionAdmin)
 
 
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
-    list_display = ("id", "name", "builtin", "season", "tournament", "seed", "disqualified")
+    list_display = ("id", "name", "builtin", "competition", "seed", "disqualified")
     list_filter = ("disqualified",)
     search_fields = ("name", "builtin")
-    readonly_fields = ("season", "tournament", "rated_version", "disqualified", "disqualified_at")
+    readonly_fields = ("competition", "rated_version", "disqualified", "disqualified_at")
     actions = ["disqualify"]
 
     def has_add_permission(self, request):
@@ -284,16 +288,16 @@ class EntryAdmin(admin.ModelAdmin):
                   permissions=["change"])
     def disqualify(self, request, queryset):
         for entry in queryset:
-            services.disqualify(entry)
+            organiser.disqualify(entry)
         count = queryset.count()
         self.message_user(request, f"disqualified {count} entr{pluralize(count, 'y,ies')}")
 
 
 @admin.register(Fixture)
 class FixtureAdmin(admin.ModelAdmin):
-    list_display = ("id", "season", "tournament", "round_no", "table", "leg", "bracket", "match",
+    list_display = ("id", "competition", "round_no", "table", "leg", "bracket", "match",
                     "match_status", "attempts", "claimed_by")
-    list_select_related = ("season", "tournament", "match__claim")
+    list_select_related = ("competition", "match__claim")
     list_filter = ("match__status",)
     readonly_fields = [f.name for f in Fixture._meta.fields]
     actions = ["rerun"]
@@ -318,7 +322,7 @@ class FixtureAdmin(admin.ModelAdmin):
         done = 0
         for f in queryset.select_related("match"):
             if f.match and f.match.status == Match.Status.FAILED:
-                services.rerun_match(f.match)
+                organiser.rerun_match(f.match)
                 done += 1
         self.message_user(request, f"queued {done} failed match{pluralize(done, 'es')} again")
 
@@ -332,19 +336,18 @@ class PickCompetitionForm(forms.Form):
     def __init__(self, *args, game: str, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["competition"].choices = [
-            (f"{model._meta.model_name}:{c.pk}", f"{model._meta.verbose_name}: {c}")
-            for model in (Season, Tournament)
-            for c in model.objects.filter(game=game).exclude(status="finished")]
+            (c.pk, f"{c.get_kind_display()}: {c}")
+            for c in Competition.objects.filter(game=game).exclude(status="finished")
+            .order_by("kind", "-id")]
 
     def competition_object(self):
-        kind, pk = self.cleaned_data["competition"].split(":")
-        return (Season if kind == "season" else Tournament).objects.get(pk=pk)
+        return Competition.objects.get(pk=self.cleaned_data["competition"])
 
 
 @admin.action(description="Add to season/tournament", permissions=["change"])
 def add_to_competition(modeladmin, request, queryset):
     """An intermediate page picks the season or tournament, then
-    ``services.add_entries(target, bots)`` enters the bots."""
+    ``lifecycle.add_entries(target, bots=bots)`` enters the bots."""
     games = set(queryset.values_list("game", flat=True))
     if len(games) != 1:
         modeladmin.message_user(request, "choose bots of one game", messages.ERROR)
@@ -353,7 +356,7 @@ def add_to_competition(modeladmin, request, queryset):
     if form.is_bound and form.is_valid():
         target = form.competition_object()
         try:
-            made = services.add_entries(target, list(queryset))
+            made = lifecycle.add_entries(target, bots=list(queryset))
         except Exception as exc:  # noqa: BLE001 - the organiser sees why
             modeladmin.message_user(request, f"not added: {exc}", messages.ERROR)
         else:

@@ -1,31 +1,35 @@
-"""Seasons, tournaments, their entries, rounds, fixtures, ratings and standings.
+"""Competitions (ladder seasons and tournaments), their entries, rounds, fixtures,
+ratings and standings.
 
-A *competition* is a ``Season`` (a ladder that runs in rounds on a period until it
-is closed) or a ``Tournament`` (a format played to its end). Rows that belong to
-one carry a foreign key to each, exactly one of them set (checked by a constraint).
+A ``Competition`` is of one ``kind``: a ladder *season* (runs in rounds on a
+period until it is closed) or a *tournament* (a format played to its end). The
+rows that belong to one (``Entry``, ``Round``, ``Fixture``) carry one foreign key
+to it.
 
 The link between a played match and its competition lives here, on ``Fixture``
 (one-to-one to ``matches.Match``), so the matches app knows nothing of
 tournaments. ``Rating``, ``RatingHistory`` and ``Standing`` are projections of
-the stored results: ``services.rebuild`` recomputes them exactly.
+the stored results: ``rebuild`` recomputes them exactly.
 """
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-
-def _one_owner(name: str) -> models.CheckConstraint:
-    return models.CheckConstraint(
-        condition=(Q(season__isnull=False, tournament__isnull=True)
-                   | Q(season__isnull=True, tournament__isnull=False)),
-        name=f"{name}_in_one_competition")
+SEASON_ONLY = "ladder seasons only: "
+TOURNAMENT_ONLY = "tournaments only: "
 
 
 class Competition(models.Model):
-    """What seasons and tournaments share."""
+    """A ladder season or a tournament: the fields of both kinds, each kind-specific
+    field saying in its help text which kind uses it."""
+
+    class Kind(models.TextChoices):
+        SEASON = "season", "ladder season"
+        TOURNAMENT = "tournament", "tournament"
 
     class Status(models.TextChoices):
         DRAFT = "draft", "draft"
@@ -34,6 +38,14 @@ class Competition(models.Model):
         PAUSED = "paused", "paused"
         FINISHED = "finished", "finished"
 
+    class Format(models.TextChoices):
+        ROUND_ROBIN = "round_robin", "round robin"
+        DOUBLE_ROUND_ROBIN = "double_round_robin", "double round robin"
+        SWISS = "swiss", "Swiss"
+        SINGLE_ELIMINATION = "single_elimination", "single elimination"
+        DOUBLE_ELIMINATION = "double_elimination", "double elimination"
+
+    kind = models.CharField(max_length=16, choices=Kind.choices, db_index=True)
     name = models.CharField(max_length=120)
     game = models.CharField(max_length=64, db_index=True)
     #: the game's options for every match (resolved by the game when matches are made)
@@ -55,72 +67,77 @@ class Competition(models.Model):
     #: next round); set when it is paused by an error, cleared when a round is made
     last_error = models.TextField(blank=True, default="")
 
+    k = models.PositiveSmallIntegerField(
+        "games per entry per round", default=2,
+        help_text=SEASON_ONLY + "each entry meets about k groups a round")
+    period_seconds = models.PositiveIntegerField(
+        default=3600, help_text=SEASON_ONLY + "seconds between rounds (django-celery-beat "
+                                              "runs the tick)")
+    jitter = models.FloatField(
+        default=1.0, help_text=SEASON_ONLY + "width of the random nudge (ordinal points) "
+                                             "applied before sorting by rating")
+    starts_at = models.DateTimeField(null=True, blank=True, help_text=SEASON_ONLY + "planned start")
+    ends_at = models.DateTimeField(null=True, blank=True,
+                                   help_text=SEASON_ONLY + "no round is made after this")
+    max_rounds = models.PositiveIntegerField(
+        default=0, help_text=SEASON_ONLY + "stop after this many rounds (0: until finished "
+                                           "by the organiser or ends_at)")
+
+    format = models.CharField(max_length=32, choices=Format.choices, blank=True, default="",
+                              help_text=TOURNAMENT_ONLY + "how rounds are paired")
+    swiss_rounds = models.PositiveSmallIntegerField(
+        default=0, help_text=TOURNAMENT_ONLY + "Swiss: the number of rounds "
+                                               "(0: ceil(log2 entries))")
+
     class Meta:
-        abstract = True
         ordering = ["-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(kind="season", format="", swiss_rounds=0)
+                           | (Q(kind="tournament") & ~Q(format=""))),
+                name="competition_format_fits_kind"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.game}, {self.status})"
 
-    @property
-    def kind(self) -> str:
-        return self._meta.model_name  # "season" or "tournament"
+    def clean(self) -> None:
+        """A season has no format; a tournament has one (and none of a season's
+        settings differ from their defaults)."""
+        super().clean()
+        if self.kind == self.Kind.SEASON and (self.format or self.swiss_rounds):
+            raise ValidationError({"format": "a ladder season has no tournament format"})
+        if self.kind == self.Kind.TOURNAMENT:
+            if not self.format:
+                raise ValidationError({"format": "a tournament needs a format"})
+            stray = [f for f in SEASON_FIELDS
+                     if getattr(self, f) != self._meta.get_field(f).get_default()]
+            if stray:
+                raise ValidationError(f"season settings on a tournament: {', '.join(stray)}")
 
     @property
-    def owner(self) -> dict:
-        """Keyword arguments naming this competition on an owned row."""
-        return {self.kind: self}
+    def is_season(self) -> bool:
+        return self.kind == self.Kind.SEASON
+
+    @property
+    def is_elimination(self) -> bool:
+        return self.format in (self.Format.SINGLE_ELIMINATION, self.Format.DOUBLE_ELIMINATION)
 
     @property
     def team_sizes(self) -> tuple[int, ...] | None:
         return tuple(self.teams) if self.teams else None
 
 
-class Season(Competition):
-    """A ladder season: rounds on a period, pairing by rating neighbourhood."""
-
-    #: games per entry per round (each entry meets about k groups a round)
-    k = models.PositiveSmallIntegerField("games per entry per round", default=2)
-    #: seconds between rounds (django-celery-beat runs the tick)
-    period_seconds = models.PositiveIntegerField(default=3600)
-    #: width of the random nudge (ordinal points) applied before sorting by rating
-    jitter = models.FloatField(default=1.0)
-    starts_at = models.DateTimeField(null=True, blank=True)
-    ends_at = models.DateTimeField(null=True, blank=True)
-    #: stop after this many rounds (0: until finished by the organiser or ends_at)
-    max_rounds = models.PositiveIntegerField(default=0)
-
-    class Meta(Competition.Meta):
-        pass
-
-
-class Tournament(Competition):
-    class Format(models.TextChoices):
-        ROUND_ROBIN = "round_robin", "round robin"
-        DOUBLE_ROUND_ROBIN = "double_round_robin", "double round robin"
-        SWISS = "swiss", "Swiss"
-        SINGLE_ELIMINATION = "single_elimination", "single elimination"
-        DOUBLE_ELIMINATION = "double_elimination", "double elimination"
-
-    format = models.CharField(max_length=32, choices=Format.choices, default=Format.ROUND_ROBIN)
-    #: Swiss only: the number of rounds (0: ceil(log2 entries))
-    swiss_rounds = models.PositiveSmallIntegerField(default=0)
-
-    class Meta(Competition.Meta):
-        pass
-
-    @property
-    def is_elimination(self) -> bool:
-        return self.format in (self.Format.SINGLE_ELIMINATION, self.Format.DOUBLE_ELIMINATION)
+#: the fields only a ladder season uses
+SEASON_FIELDS = ("k", "period_seconds", "jitter", "starts_at", "ends_at", "max_rounds")
+#: the fields only a tournament uses
+TOURNAMENT_FIELDS = ("format", "swiss_rounds")
 
 
 class Entry(models.Model):
-    """A bot in a season or tournament. ``seed`` orders entries (1 is the top seed)."""
+    """A bot in a competition. ``seed`` orders entries (1 is the top seed)."""
 
-    season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.CASCADE,
-                               related_name="entries")
-    tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.CASCADE,
-                                   related_name="entries")
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="entries")
     #: the name shown in tables (unique in its competition)
     name = models.CharField(max_length=120)
     #: a built-in bot of the game; empty for an uploaded bot
@@ -139,18 +156,11 @@ class Entry(models.Model):
         ordering = ["seed", "id"]
         verbose_name_plural = "entries"
         constraints = [
-            _one_owner("entry"),
-            models.UniqueConstraint(fields=["season", "name"], name="unique_entry_name_season"),
-            models.UniqueConstraint(fields=["tournament", "name"],
-                                    name="unique_entry_name_tournament"),
+            models.UniqueConstraint(fields=["competition", "name"], name="unique_entry_name"),
         ]
 
     def __str__(self) -> str:
         return self.name
-
-    @property
-    def competition(self) -> Competition:
-        return self.season or self.tournament
 
 
 class Round(models.Model):
@@ -161,10 +171,7 @@ class Round(models.Model):
         RUNNING = "running", "running"
         DONE = "done", "done"
 
-    season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.CASCADE,
-                               related_name="rounds")
-    tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.CASCADE,
-                                   related_name="rounds")
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)
     created_at = models.DateTimeField(default=timezone.now)
@@ -173,10 +180,7 @@ class Round(models.Model):
     class Meta:
         ordering = ["number"]
         constraints = [
-            _one_owner("round"),
-            models.UniqueConstraint(fields=["season", "number"], name="unique_round_season"),
-            models.UniqueConstraint(fields=["tournament", "number"],
-                                    name="unique_round_tournament"),
+            models.UniqueConstraint(fields=["competition", "number"], name="unique_round"),
         ]
 
     def __str__(self) -> str:
@@ -188,10 +192,8 @@ class Fixture(models.Model):
     was disqualified before it was played)."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="fixtures")
-    season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.CASCADE,
-                               related_name="fixtures")
-    tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.CASCADE,
-                                   related_name="fixtures")
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE,
+                                    related_name="fixtures")
     #: the played match; empty for a bye or a walkover
     match = models.OneToOneField("matches.Match", null=True, blank=True,
                                  on_delete=models.PROTECT, related_name="fixture")
@@ -206,19 +208,12 @@ class Fixture(models.Model):
     class Meta:
         ordering = ["round_no", "table", "leg"]
         constraints = [
-            _one_owner("fixture"),
-            models.UniqueConstraint(fields=["season", "round_no", "table", "leg"],
-                                    name="unique_fixture_season"),
-            models.UniqueConstraint(fields=["tournament", "round_no", "table", "leg"],
-                                    name="unique_fixture_tournament"),
+            models.UniqueConstraint(fields=["competition", "round_no", "table", "leg"],
+                                    name="unique_fixture"),
         ]
 
     def __str__(self) -> str:
         return f"round {self.round_no} table {self.table}" + (f" leg {self.leg}" if self.leg > 1 else "")
-
-    @property
-    def competition(self) -> Competition:
-        return self.season or self.tournament
 
 
 class FixtureSeat(models.Model):
@@ -289,3 +284,42 @@ class Standing(models.Model):
 
     class Meta:
         ordering = ["rank", "entry"]
+
+
+class _KindManager(models.Manager):
+    def __init__(self, kind: str):
+        super().__init__()
+        self.kind = kind
+
+    def get_queryset(self):
+        return super().get_queryset().filter(kind=self.kind)
+
+
+class _OneKind:
+    """A proxy's rows are of its kind, new ones too (so ``clean`` checks that kind)."""
+
+    objects: _KindManager
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.kind = self.kind or type(self).objects.kind
+
+
+class SeasonProxy(_OneKind, Competition):
+    """The admin's list of ladder seasons (only the admin uses it)."""
+
+    objects = _KindManager(Competition.Kind.SEASON)
+
+    class Meta:
+        proxy = True
+        verbose_name = "season"
+
+
+class TournamentProxy(_OneKind, Competition):
+    """The admin's list of tournaments (only the admin uses it)."""
+
+    objects = _KindManager(Competition.Kind.TOURNAMENT)
+
+    class Meta:
+        proxy = True
+        verbose_name = "tournament"

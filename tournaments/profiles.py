@@ -34,7 +34,7 @@ def _record(entry: Entry) -> dict:
 
 
 def _entries():
-    return Entry.objects.select_related("season", "tournament", "rating", "standing",
+    return Entry.objects.select_related("competition", "rating", "standing",
                                         "bot", "bot__owner")
 
 
@@ -62,7 +62,7 @@ def game_leaderboard(game: str) -> list[dict]:
     rated entry in the game's seasons and tournaments that show their results:
     its best and latest rating, competitions, rated games and record. Best first."""
     rows: dict[tuple, dict] = {}
-    entries = (_entries().filter(Q(season__game=game) | Q(tournament__game=game))
+    entries = (_entries().filter(competition__game=game)
                .order_by("created_at", "id"))
     for entry in entries:
         record = _record(entry)
@@ -74,7 +74,7 @@ def game_leaderboard(game: str) -> list[dict]:
             "label": entry.bot.label if entry.bot_id else entry.builtin,
             "competitions": set(), "games": 0, "wins": 0, "draws": 0, "losses": 0,
             "best": None, "best_entry": None})
-        row["competitions"].add((record["competition"].kind, record["competition"].pk))
+        row["competitions"].add(record["competition"].pk)
         row["games"] += record["rated_games"]
         for field in ("wins", "draws", "losses"):
             row[field] += record[field] or 0
@@ -90,7 +90,6 @@ def game_leaderboard(game: str) -> list[dict]:
 
 def game_competitions(game: str, limit: int = 20) -> dict:
     """The game's latest seasons and tournaments."""
-    from tournaments.models import Season, Tournament
-
-    return {"seasons": list(Season.objects.filter(game=game).order_by("-id")[:limit]),
-            "tournaments": list(Tournament.objects.filter(game=game).order_by("-id")[:limit])}
+    latest = Competition.objects.filter(game=game).order_by("-id")
+    return {"seasons": list(latest.filter(kind=Competition.Kind.SEASON)[:limit]),
+            "tournaments": list(latest.filter(kind=Competition.Kind.TOURNAMENT)[:limit])}

@@ -13,16 +13,16 @@ import json
 
 from django_celery_beat.models import IntervalSchedule, PeriodicTask
 
-from tournaments.models import Competition, Season
+from tournaments.models import Competition
 
 TASK = "tournaments.season_tick"
 
 
-def task_name(season: Season) -> str:
+def task_name(season: Competition) -> str:
     return f"season-{season.pk}"
 
 
-def sync_periodic_task(season: Season) -> PeriodicTask:
+def sync_periodic_task(season: Competition) -> PeriodicTask:
     schedule, _ = IntervalSchedule.objects.get_or_create(
         every=max(1, season.period_seconds), period=IntervalSchedule.SECONDS)
     task, _ = PeriodicTask.objects.update_or_create(

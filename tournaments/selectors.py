@@ -1,15 +1,18 @@
-"""Selectors that read seasons and tournaments (tables, brackets, an entry's page)."""
+"""Selectors that read competitions (tables, brackets, an entry's page)."""
 
 from __future__ import annotations
 
+import csv
+import io
 from collections import defaultdict
 
 from django.db.models import Prefetch
 
 from matches.models import Match, MatchSeat
-from tournaments import services
+from tournaments.format_rules import tournament_format
+from tournaments.history import load_history
 from tournaments.models import (Competition, Entry, Fixture, Rating, RatingHistory, Round,
-                                Season, Standing, Tournament)
+                                Standing)
 from tournaments.ratings import Rating as RatingValue
 
 
@@ -29,16 +32,13 @@ def hidden_notice(competition: Competition) -> str:
     return HIDDEN_NOTICE.format(kind=competition.kind) if competition_hides_results(competition) else ""
 
 
-def competition_for(kind: str, pk: int) -> Competition:
-    return {"season": Season, "tournament": Tournament}[kind].objects.get(pk=pk)
-
-
 def standings(competition: Competition) -> list[dict]:
     """The table, best first: rank, entry, rating and the stored standing; empty
     while the competition hides its results."""
     if competition_hides_results(competition):
         return []
-    entries = list(Entry.objects.filter(**competition.owner).select_related("rating", "standing"))
+    entries = list(Entry.objects.filter(competition=competition)
+                   .select_related("rating", "standing"))
     rows = []
     for e in entries:
         r = getattr(e, "rating", None) or Rating(mu=RatingValue().mu, sigma=RatingValue().sigma,
@@ -55,19 +55,39 @@ def standings(competition: Competition) -> list[dict]:
     return rows
 
 
+def standings_csv(competition: Competition) -> str:
+    """The table as CSV, best first (what ``standings`` shows)."""
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow(["rank", "entry", "bot", "rating", "mu", "sigma", "games", "wins", "draws",
+                "losses", "byes", "points", "buchholz", "sonneborn_berger", "head_to_head",
+                "disqualified"])
+    for row in standings(competition):
+        w.writerow([row["rank"], row["name"], row["bot"], f"{row['ordinal']:.4f}",
+                    f"{row['mu']:.4f}", f"{row['sigma']:.4f}", row["games"], row["wins"],
+                    row["draws"], row["losses"], row["byes"], row["points"], row["buchholz"],
+                    row["sonneborn_berger"], row["head_to_head"], int(row["disqualified"])])
+    return out.getvalue()
+
+
 def progress(competition: Competition) -> dict:
-    counts = services.progress(competition)
-    rounds = Round.objects.filter(**competition.owner)
+    """Match counts by status (queued, running, finished, failed), their total,
+    and rounds made and done."""
+    counts = dict.fromkeys(Match.Status.values, 0)
+    for status in Match.objects.filter(fixture__competition=competition
+                                       ).values_list("status", flat=True):
+        counts[status] += 1
+    rounds = Round.objects.filter(competition=competition)
     counts["rounds"] = rounds.count()
     counts["rounds_done"] = rounds.filter(status=Round.Status.DONE).count()
     counts["total"] = sum(counts[s] for s in Match.Status.values)
     return counts
 
 
-def bracket(tournament: Tournament) -> list[dict]:
+def bracket(tournament: Competition) -> list[dict]:
     """Columns of the bracket: one per (bracket, round), fixtures with names and winners."""
-    names = dict(Entry.objects.filter(tournament=tournament).values_list("pk", "name"))
-    fixtures = (Fixture.objects.filter(tournament=tournament).select_related("match")
+    names = dict(Entry.objects.filter(competition=tournament).values_list("pk", "name"))
+    fixtures = (Fixture.objects.filter(competition=tournament).select_related("match")
                 .prefetch_related(Prefetch("seats"), Prefetch("match__seats",
                                                               queryset=MatchSeat.objects.order_by("index")))
                 .order_by("round_no", "table", "leg"))
@@ -97,11 +117,11 @@ def bracket(tournament: Tournament) -> list[dict]:
     return out
 
 
-def champion(tournament: Tournament) -> Entry | None:
+def champion(tournament: Competition) -> Entry | None:
     if tournament.status != Competition.Status.FINISHED or not tournament.is_elimination:
         return None
-    h = services.load_history(tournament)
-    fmt = services.tournament_format(tournament)
+    h = load_history(tournament)
+    fmt = tournament_format(tournament)
     winner = fmt.champion(h.entries, h.pairings, h.results + h.walkovers)
     return Entry.objects.filter(pk=winner).first() if winner else None
 

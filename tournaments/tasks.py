@@ -8,12 +8,12 @@ from celery import shared_task
 
 from matches.services import INFRASTRUCTURE_ERRORS
 from matches.tasks import backoff
-from tournaments import services
+from tournaments import rounds
 
 
 @shared_task(bind=True, name="tournaments.season_tick", max_retries=3)
 def season_tick(self, season_id: int) -> str:
     try:
-        return services.ladder_tick(season_id)
+        return rounds.ladder_tick(season_id)
     except INFRASTRUCTURE_ERRORS as exc:
         raise self.retry(exc=exc, countdown=backoff(self.request.retries))

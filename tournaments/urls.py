@@ -4,8 +4,7 @@ from tournaments import views
 
 urlpatterns = [
     path("competitions/", views.competitions, name="competitions-page"),
-    path("seasons/<int:pk>/", views.season_standings, name="season-standings-page"),
-    path("tournaments/<int:pk>/", views.tournament_standings, name="tournament-standings-page"),
-    path("tournaments/<int:pk>/bracket/", views.tournament_bracket, name="tournament-bracket-page"),
+    path("competitions/<int:pk>/", views.standings, name="competition-standings-page"),
+    path("competitions/<int:pk>/bracket/", views.bracket, name="competition-bracket-page"),
     path("entries/<int:pk>/", views.entry_detail, name="entry-page"),
 ]

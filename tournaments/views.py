@@ -1,47 +1,43 @@
-"""Pages: lists, standings, brackets and an entry's page with its rating chart."""
+"""Pages: the list, a competition's standings and bracket, and an entry's page with
+its rating chart."""
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 
-from tournaments import selectors, services
-from tournaments.models import Entry, Season, Tournament
+from tournaments import format_rules, selectors
+from tournaments.models import Competition, Entry
 
 
 def competitions(request):
+    latest = Competition.objects.order_by("-id")
     return render(request, "tournaments/list.html", {
-        "seasons": Season.objects.order_by("-id")[:50],
-        "tournaments": Tournament.objects.order_by("-id")[:50]})
+        "seasons": latest.filter(kind=Competition.Kind.SEASON)[:50],
+        "tournaments": latest.filter(kind=Competition.Kind.TOURNAMENT)[:50]})
 
 
-def _standings_page(request, obj):
+def standings(request, pk: int):
+    obj = get_object_or_404(Competition, pk=pk)
     return render(request, "tournaments/standings.html", {
         "obj": obj, "rows": selectors.standings(obj), "progress": selectors.progress(obj),
-        "tie_breaks": services.tie_breaks_for(obj),
-        "is_elimination": isinstance(obj, Tournament) and obj.is_elimination,
-        "champion": selectors.champion(obj) if isinstance(obj, Tournament) else None,
+        "tie_breaks": format_rules.tie_breaks_for(obj), "is_elimination": obj.is_elimination,
+        "champion": selectors.champion(obj), "hidden_notice": selectors.hidden_notice(obj)})
+
+
+def bracket(request, pk: int):
+    obj = get_object_or_404(Competition, pk=pk)
+    if not obj.is_elimination:
+        raise Http404("only an elimination tournament has a bracket")
+    return render(request, "tournaments/bracket.html", {
+        "obj": obj, "columns": selectors.bracket(obj), "champion": selectors.champion(obj),
         "hidden_notice": selectors.hidden_notice(obj)})
 
 
-def season_standings(request, pk: int):
-    return _standings_page(request, get_object_or_404(Season, pk=pk))
-
-
-def tournament_standings(request, pk: int):
-    return _standings_page(request, get_object_or_404(Tournament, pk=pk))
-
-
-def tournament_bracket(request, pk: int):
-    t = get_object_or_404(Tournament, pk=pk)
-    return render(request, "tournaments/bracket.html", {
-        "obj": t, "columns": selectors.bracket(t), "champion": selectors.champion(t),
-        "hidden_notice": selectors.hidden_notice(t)})
-
-
 def entry_detail(request, pk: int):
-    entry = get_object_or_404(Entry.objects.select_related("season", "tournament", "rating",
-                                                           "standing"), pk=pk)
+    entry = get_object_or_404(Entry.objects.select_related("competition", "rating", "standing"),
+                              pk=pk)
     history = selectors.rating_history(entry)
     matches = selectors.entry_matches(entry)
     for m in matches:

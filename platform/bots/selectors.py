@@ -133,8 +133,7 @@ def recent_results(bot: Bot, limit: int = 30) -> list[dict]:
     from django.db.models import Prefetch
 
     seats = (MatchSeat.objects.filter(bot_version_ref__bot=bot)
-             .select_related("match", "bot_version_ref", "match__fixture__season",
-                             "match__fixture__tournament")
+             .select_related("match", "bot_version_ref", "match__fixture__competition")
              .prefetch_related(Prefetch("match__seats", queryset=MatchSeat.objects
                                         .select_related("bot_version_ref").order_by("index")))
              .order_by("-match_id", "index")[:limit])

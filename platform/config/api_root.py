@@ -13,8 +13,8 @@ ENDPOINTS = {
     "matches": ("match-list", "matches, newest first; /{id}/, /{id}/events/, /{id}/state/, "
                               "/{id}/log.jsonl, /{id}/verify/"),
     "bots": ("api-bot-list", "uploaded bots: create, versions, source, logs, challenges"),
-    "seasons": ("season-list", "ladder seasons; /{id}/standings/"),
-    "tournaments": ("tournament-list", "tournaments; /{id}/standings/"),
+    "competitions": ("competition-list", "ladder seasons and tournaments (?kind=season|"
+                                         "tournament, ?game=, ?status=); /{id}/standings/"),
     "token": ("api-token", "POST username and password: your API token"),
     "schema": ("schema", "the OpenAPI schema"),
     "docs": ("api-docs", "the API's documentation (Swagger UI)"),

@@ -47,13 +47,14 @@ class Forbidden(SelectorError):
 
 
 # -- lists --------------------------------------------------------------------------
-def match_list(*, game: str | None = None, bot: str | None = None, season: str | None = None,
-               tournament: str | None = None, status: str | None = None, created_after: dt.datetime | None = None,
+def match_list(*, game: str | None = None, bot: str | None = None,
+               competition: str | None = None, status: str | None = None,
+               created_after: dt.datetime | None = None,
                created_before: dt.datetime | None = None, search: str | None = None) -> QuerySet:
     """Matches, newest first, with their seats, filtered by whatever is given."""
     # the fixture and its competition come along: every row asks
     # ``Match.hides_results``, which would otherwise cost two queries a row
-    qs = Match.objects.select_related("fixture__season", "fixture__tournament").prefetch_related(
+    qs = Match.objects.select_related("fixture__competition").prefetch_related(
         Prefetch("seats", queryset=MatchSeat.objects.order_by("index")))
     if game:
         qs = qs.filter(game=game)
@@ -63,10 +64,8 @@ def match_list(*, game: str | None = None, bot: str | None = None, season: str |
         if "/" not in bot:
             cond |= Q(seats__bot_name__endswith=f"/{bot}")
         qs = qs.filter(cond)
-    if season:
-        qs = filter_by_season(qs, season)
-    if tournament:
-        qs = filter_by_tournament(qs, tournament)
+    if competition:
+        qs = filter_by_competition(qs, competition)
     if status:
         qs = qs.filter(status=status)
     if created_after:
@@ -121,15 +120,11 @@ def check_results_shown(match: Match) -> None:
         raise Forbidden("match", RESULTS_HIDDEN)
 
 
-def filter_by_season(qs: QuerySet, season: str) -> QuerySet:
-    """Matches of a ladder season (by id). The link lives on the tournaments side
-    (``tournaments.Fixture``, one-to-one to a match), so matches know no seasons."""
-    return qs.filter(fixture__season_id=int(season)) if is_id(season) else qs.none()
-
-
-def filter_by_tournament(qs: QuerySet, tournament: str) -> QuerySet:
-    """Matches of a tournament (by id), through ``tournaments.Fixture``."""
-    return qs.filter(fixture__tournament_id=int(tournament)) if is_id(tournament) else qs.none()
+def filter_by_competition(qs: QuerySet, competition: str) -> QuerySet:
+    """Matches of a season or tournament (by id). The link lives on the tournaments
+    side (``tournaments.Fixture``, one-to-one to a match), so matches know no
+    competitions."""
+    return qs.filter(fixture__competition_id=int(competition)) if is_id(competition) else qs.none()
 
 
 def recent_matches(limit: int = 10) -> list[Match]:

@@ -397,6 +397,13 @@ def fail(match: Match, error: str, fence: Fence | None = None) -> Match:
     return match
 
 
+def cancel_queued(matches, reason: str) -> int:
+    """Fail the matches of ``matches`` (a queryset) that no worker has started, with
+    ``reason``: a delivery that comes later finds them over and leaves them alone."""
+    return matches.filter(status=Match.Status.QUEUED).update(
+        status=Match.Status.FAILED, error=reason[:2000], finished_at=timezone.now())
+
+
 def discard_partial_log(match: Match) -> None:
     """Throw away the events of a match that did not finish, so it can be run again
     from the start (the at-least-once worker's retry). A finished log is never

@@ -2,13 +2,12 @@
 standings page and its admin progress update by themselves, with a live marker that
 goes away at the end. Matches are played in this process while the page watches."""
 
-from collections import deque
 
 import pytest
 
 from matches import services as match_services
 from matches.models import Match
-from tournaments import services
+from tournaments import lifecycle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -37,7 +36,7 @@ def queue(inline_worker):
     return inline_worker
 
 
-def while_the_page_waits(page, write, urls="**/tournaments/**"):
+def while_the_page_waits(page, write, urls="**/competitions/**"):
     """Run ``write`` (database writes) while the page's polls are held back: the
     test database is SQLite, where a read in the server thread can lock a table
     the test is writing. The page meets a failed poll and simply polls again."""
@@ -50,10 +49,10 @@ def while_the_page_waits(page, write, urls="**/tournaments/**"):
 
 
 def running_tournament():
-    t = services.create_tournament("live cup", "tic_tac_toe", "round_robin", seed=3)
-    services.add_entries(t, ["greedy", "random", "greedy"])
-    services.open_entries(t)
-    return services.start(t)
+    t = lifecycle.create_tournament("live cup", game="tic_tac_toe", format="round_robin", seed=3)
+    lifecycle.add_entries(t, bots=["greedy", "random", "greedy"])
+    lifecycle.open_entries(t)
+    return lifecycle.start(t)
 
 
 def test_a_match_page_goes_live_then_shows_the_result_without_a_stale_header(
@@ -81,7 +80,7 @@ def test_a_match_page_goes_live_then_shows_the_result_without_a_stale_header(
 def test_a_competition_page_counts_matches_as_they_finish_and_stops_at_the_end(
         live_server, page, queue):
     t = running_tournament()
-    page.goto(f"{live_server.url}/tournaments/{t.pk}/")
+    page.goto(f"{live_server.url}/competitions/{t.pk}/")
     assert page.is_visible("[data-live-page]")
     summary = page.locator("[data-live='summary']")
     assert "0 done" in summary.inner_text()
@@ -104,7 +103,7 @@ def test_a_competition_page_counts_matches_as_they_finish_and_stops_at_the_end(
 def test_the_admin_progress_updates_by_itself(live_server, page, queue, django_user_model):
     django_user_model.objects.create_superuser("boss", "boss@example.com", "pw-boss-123")
     t = running_tournament()
-    page.goto(f"{live_server.url}/admin/login/?next=/admin/tournaments/tournament/{t.pk}/change/")
+    page.goto(f"{live_server.url}/admin/login/?next=/admin/tournaments/tournamentproxy/{t.pk}/change/")
     page.fill("#id_username", "boss")
     page.fill("#id_password", "pw-boss-123")
     page.click("input[type=submit]")

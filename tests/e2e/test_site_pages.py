@@ -10,7 +10,7 @@ from engine import registry
 from engine.sdk import starter_path
 from matches import services as match_services
 from matches.models import Match
-from tournaments import services
+from tournaments import lifecycle
 from tournaments.models import Entry
 
 from tests.platform.bots.bot_helpers import play_all, valid_bot
@@ -31,9 +31,9 @@ def cup(django_user_model):
     """alice's bot ace in a finished round robin with the built-in bots."""
     alice = django_user_model.objects.create_user("alice", password="pw-alice-123")
     ace = valid_bot(alice, "ace")
-    t = services.create_tournament("Cup", "tic_tac_toe", "round_robin", seed=5)
-    services.add_entries(t, [ace, "greedy", "random"])
-    services.open_entries(t)
+    t = lifecycle.create_tournament("Cup", game="tic_tac_toe", format="round_robin", seed=5)
+    lifecycle.add_entries(t, bots=[ace, "greedy", "random"])
+    lifecycle.open_entries(t)
     play_all(t)
     return t
 
@@ -75,7 +75,7 @@ def test_sign_up_lands_on_my_bots_and_an_upload_needs_a_game(live_server, page, 
 
 def test_bot_owner_entry_match_and_game_pages_link_to_each_other(live_server, page, cup,
                                                                   artifacts):
-    page.goto(f"{live_server.url}/tournaments/{cup.pk}/")
+    page.goto(f"{live_server.url}/competitions/{cup.pk}/")
     page.click("text=alice/ace")  # the standings link to the entry
     page.wait_for_url("**/entries/*/")
     page.click("#entry-links a:text('ace')")
@@ -113,14 +113,18 @@ def test_bot_owner_entry_match_and_game_pages_link_to_each_other(live_server, pa
 
 
 def test_every_page_added_or_touched_fits_a_phone(live_server, browser, cup, artifacts):
-    ace = Entry.objects.get(tournament=cup, bot__isnull=False)
+    ace = Entry.objects.get(competition=cup, bot__isnull=False)
     match = match_services.play_and_store("aimbots", ["greedy", "random"], 3)
     paths = ["/", "/matches/", "/matches/?bot=ace", "/users/alice/",
              f"/bots/{ace.bot_id}/", f"/entries/{ace.pk}/", "/bots/write/", "/bots/", "/api/"]
     paths += [f"/games/{name}/" for name in registry.games()]
     paths += [f"/games/{name}/leaderboard/" for name in registry.games()]
     # and the site's other pages, so every page is checked at phone width
-    paths += ["/competitions/", f"/tournaments/{cup.pk}/", f"/tournaments/{cup.pk}/bracket/",
+    knockout = lifecycle.create_tournament("Knockout", game="tic_tac_toe", format="single_elimination", seed=5)
+    lifecycle.add_entries(knockout, bots=["greedy", "random", "greedy", "random"])
+    lifecycle.open_entries(knockout)
+    play_all(knockout)
+    paths += ["/competitions/", f"/competitions/{cup.pk}/", f"/competitions/{knockout.pk}/bracket/",
               f"/bots/{ace.bot_id}/versions/1/", "/bots/docs/protocol/", "/accounts/token/"]
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
@@ -141,7 +145,7 @@ def test_every_page_added_or_touched_fits_a_phone(live_server, browser, cup, art
                 too_wide.append((path, page.evaluate("document.documentElement.scrollWidth")))
         # the replay page is the viewer's (its layout is tested with the viewer); what
         # this change added to it, the links to the bots and the competition, fits
-        cup_match = Match.objects.filter(fixture__tournament=cup).first()
+        cup_match = Match.objects.filter(fixture__competition=cup).first()
         for path in (f"/matches/{match.pk}/", f"/matches/{cup_match.pk}/"):
             page.goto(f"{live_server.url}{path}")
             for selector in ("table.seats", "#match-competition"):

@@ -22,8 +22,8 @@ def rescue(stack: Stack, tournament: int) -> dict:
     """Start another worker (no beat), wait until it has finished the tournament,
     and summarise it."""
     stack.start_worker("tests.tournaments.slowapp", "rescuer")
-    stack.wait_for(f"from tournaments.models import Tournament\n"
-                   f"out = Tournament.objects.get(pk={tournament}).status == 'finished'")
+    stack.wait_for(f"from tournaments.models import Competition\n"
+                   f"out = Competition.objects.get(pk={tournament}).status == 'finished'")
     return stack.probe(SUMMARY.format(pk=tournament))
 
 
@@ -32,11 +32,11 @@ def test_a_worker_killed_mid_match_leaves_nothing_twice(tmp_path, broker):
     stack = Stack(tmp_path, broker)
     try:
         made = stack.probe(f"""
-from tournaments import services
-t = services.create_tournament('kill', 'tic_tac_toe', 'round_robin', seed=11)
-services.add_entries(t, {BOTS!r})
-services.open_entries(t)
-services.start(t)
+from tournaments import lifecycle
+t = lifecycle.create_tournament('kill', game='tic_tac_toe', format='round_robin', seed=11)
+lifecycle.add_entries(t, bots={BOTS!r})
+lifecycle.open_entries(t)
+lifecycle.start(t)
 out = {{'t': t.pk}}
 """)
         # much slower still on the first worker: a match stays mid-way for many
@@ -64,8 +64,8 @@ from django.core.management import call_command
 import io
 call_command('run_tournament', 'tic_tac_toe', '--bots', *{BOTS!r}, '--seed', '11',
              '--inline', '--no-progress', stdout=io.StringIO())
-from tournaments.models import Tournament
-out = Tournament.objects.order_by('-pk').values_list('pk', flat=True).first()
+from tournaments.models import Competition
+out = Competition.objects.filter(kind='tournament').order_by('-pk').values_list('pk', flat=True).first()
 """)
         # match seeds are fresh secret draws: a clean run has the same pairings, and
         # every match once (the results may differ)
@@ -81,11 +81,11 @@ def test_a_worker_killed_before_claiming_is_recovered_by_workers_without_beat(tm
     stack.env.update({"SCRIMMAGE_SWEEP_SECONDS": "1", "SCRIMMAGE_UNCLAIMED_AFTER": "2"})
     try:
         made = stack.probe("""
-from tournaments import services
-t = services.create_tournament('lost', 'tic_tac_toe', 'round_robin', seed=5)
-services.add_entries(t, ['greedy', 'random'])
-services.open_entries(t)
-services.start(t)
+from tournaments import lifecycle
+t = lifecycle.create_tournament('lost', game='tic_tac_toe', format='round_robin', seed=5)
+lifecycle.add_entries(t, bots=['greedy', 'random'])
+lifecycle.open_entries(t)
+lifecycle.start(t)
 out = {'t': t.pk}
 """)
         victim = stack.start_worker("tests.tournaments.slowapp", "victim", wait=False,
@@ -93,7 +93,7 @@ out = {'t': t.pk}
         assert victim.wait(timeout=PATIENCE) == -signal.SIGKILL, stack.tail()
         left = stack.probe(f"""
 from tournaments.models import Fixture
-out = list(Fixture.objects.filter(tournament={made['t']}).values_list('match__status', 'match__claim__claimed_by'))
+out = list(Fixture.objects.filter(competition={made['t']}).values_list('match__status', 'match__claim__claimed_by'))
 """)
         assert left == [["queued", ""]]  # taken off the queue, never claimed
         live = rescue(stack, made["t"])  # and no beat

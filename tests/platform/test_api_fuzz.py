@@ -23,8 +23,8 @@ from schemathesis.specs.openapi.checks import (content_type_conformance,
                                                status_code_conformance)
 
 from matches import services as match_services
-from tournaments import services as tournament_services
 from tests.inline_worker import InlineWorker
+from tournaments import lifecycle
 
 from tests.platform.bots.bot_helpers import py_upload
 
@@ -53,18 +53,18 @@ def fuzz_world(transactional_db, settings, tmp_path, monkeypatch, django_user_mo
     running.status = running.Status.RUNNING
     running.save(update_fields=["status"])
     _played_tournament(worker)
-    season = tournament_services.create_season("ladder", "tic_tac_toe", hide_results=True)
-    tournament_services.add_entries(season, ["greedy", "random"])
+    season = lifecycle.create_season("ladder", game="tic_tac_toe", hide_results=True)
+    lifecycle.add_entries(season, bots=["greedy", "random"])
     user = django_user_model.objects.create_user("fuzz", password="fuzz-pass-word")
     bot_services.create_bot(user, "fuzzbot", "tic_tac_toe", py_upload(), public=True)
     return Token.objects.create(user=user).key
 
 
 def _played_tournament(worker: InlineWorker) -> None:
-    tournament = tournament_services.create_tournament("cup", "tic_tac_toe", seed=3)
-    tournament_services.add_entries(tournament, ["greedy", "random"])
-    tournament_services.open_entries(tournament)
-    tournament_services.start(tournament)
+    tournament = lifecycle.create_tournament("cup", game="tic_tac_toe", seed=3)
+    lifecycle.add_entries(tournament, bots=["greedy", "random"])
+    lifecycle.open_entries(tournament)
+    lifecycle.start(tournament)
     worker.drain()
     worker.queue.clear()  # challenges made by the fuzzer are not run
 

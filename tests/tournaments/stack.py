@@ -188,10 +188,11 @@ def broker_param(broker: str):
 SUMMARY = """
 from matches.models import Match
 from matches.services import verify_stored_match
-from tournaments.models import Tournament, Fixture
-from tournaments import selectors, services
-t = Tournament.objects.get(pk={pk})
-fx = list(Fixture.objects.filter(tournament=t).select_related('match__claim'))
+from tournaments.models import Competition, Fixture
+from tournaments import selectors
+from tournaments.rebuild import rebuild
+t = Competition.objects.get(pk={pk})
+fx = list(Fixture.objects.filter(competition=t).select_related('match__claim'))
 out = {{
   'status': t.status,
   'standings': [[r['name'], r['rank'], r['points'], r['wins'], r['draws'], r['losses'],
@@ -199,11 +200,11 @@ out = {{
   'fixtures': len(fx),
   'pairings': sorted([f.round_no, f.table, f.leg, [x.entry.name for x in f.seats.order_by('index')]]
                      for f in fx),
-  'matches': Match.objects.filter(fixture__tournament=t).count(),
+  'matches': Match.objects.filter(fixture__competition=t).count(),
   'statuses': sorted({{f.match.status for f in fx if f.match}}),
   'attempts': sorted(f.match.claim.attempts for f in fx if f.match),
   'verified': all(verify_stored_match(f.match).ok for f in fx if f.match),
-  'rebuild_diffs': services.rebuild(t, check=True),
-  'history': __import__('tournaments.models', fromlist=['x']).RatingHistory.objects.filter(entry__tournament=t).count(),
+  'rebuild_diffs': rebuild(t, check=True),
+  'history': __import__('tournaments.models', fromlist=['x']).RatingHistory.objects.filter(entry__competition=t).count(),
 }}
 """

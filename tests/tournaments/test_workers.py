@@ -38,21 +38,22 @@ def test_a_four_bot_round_robin_runs_to_the_end(stack):
 
 def test_duplicated_tasks_change_nothing(stack):
     made = stack.probe("""
-from tournaments import services
+from tournaments import lifecycle
+from tournaments.rebuild import rebuild
 from tournaments.models import Fixture
 from matches.tasks import run_match
-t = services.create_tournament('dup', 'tic_tac_toe', 'round_robin', seed=9)
-services.add_entries(t, ['greedy', 'random', 'random', 'greedy'])
-services.open_entries(t)
-services.start(t)   # one message per match, sent on commit
-ids = list(Fixture.objects.filter(tournament=t).values_list('match_id', flat=True))
+t = lifecycle.create_tournament('dup', game='tic_tac_toe', format='round_robin', seed=9)
+lifecycle.add_entries(t, bots=['greedy', 'random', 'random', 'greedy'])
+lifecycle.open_entries(t)
+lifecycle.start(t)   # one message per match, sent on commit
+ids = list(Fixture.objects.filter(competition=t).values_list('match_id', flat=True))
 for mid in ids:     # and every message again: at-least-once delivery, twice
     run_match.delay(mid)
 out = {'t': t.pk, 'sent': len(ids)}
 """)
     stack.start_worker()
-    stack.wait_for(f"from tournaments.models import Tournament\n"
-                   f"out = Tournament.objects.get(pk={made['t']}).status == 'finished'")
+    stack.wait_for(f"from tournaments.models import Competition\n"
+                   f"out = Competition.objects.get(pk={made['t']}).status == 'finished'")
     live = stack.probe(SUMMARY.format(pk=made["t"]))
     assert live["fixtures"] == live["matches"] == 6
     assert live["attempts"] == [1] * 6, "a duplicate delivery started a match again"
@@ -61,27 +62,29 @@ out = {'t': t.pk, 'sent': len(ids)}
 
 def test_a_ladder_season_runs_three_rounds_on_beat(stack):
     made = stack.probe("""
-from tournaments import services
-s = services.create_season('ladder', 'tic_tac_toe', k=2, period_seconds=1, max_rounds=3, seed=4)
-services.add_entries(s, ['greedy', 'random', 'greedy', 'random', 'random'])
-services.open_entries(s)
-services.start(s)
+from tournaments import lifecycle
+from tournaments.rebuild import rebuild
+s = lifecycle.create_season('ladder', game='tic_tac_toe', k=2, period_seconds=1, max_rounds=3, seed=4)
+lifecycle.add_entries(s, bots=['greedy', 'random', 'greedy', 'random', 'random'])
+lifecycle.open_entries(s)
+lifecycle.start(s)
 out = {'s': s.pk}
 """)
     stack.start_worker()
     stack.start_beat()
-    stack.wait_for(f"from tournaments.models import Season\n"
-                   f"out = Season.objects.get(pk={made['s']}).status == 'finished'")
+    stack.wait_for(f"from tournaments.models import Competition\n"
+                   f"out = Competition.objects.get(pk={made['s']}).status == 'finished'")
     out = stack.probe(f"""
 from django_celery_beat.models import PeriodicTask
-from tournaments.models import Season, Round, RatingHistory, Fixture
-from tournaments import services
-s = Season.objects.get(pk={made['s']})
-out = {{'rounds': list(Round.objects.filter(season=s).values_list('number', 'status')),
-        'matches': Fixture.objects.filter(season=s, match__status='finished').count(),
-        'history': RatingHistory.objects.filter(entry__season=s).count(),
+from tournaments.models import Competition, Round, RatingHistory, Fixture
+from tournaments import lifecycle
+from tournaments.rebuild import rebuild
+s = Competition.objects.get(pk={made['s']})
+out = {{'rounds': list(Round.objects.filter(competition=s).values_list('number', 'status')),
+        'matches': Fixture.objects.filter(competition=s, match__status='finished').count(),
+        'history': RatingHistory.objects.filter(entry__competition=s).count(),
         'enabled': PeriodicTask.objects.get(name=f'season-{{s.pk}}').enabled,
-        'diffs': services.rebuild(s, check=True)}}
+        'diffs': rebuild(s, check=True)}}
 """)
     assert out["rounds"] == [[1, "done"], [2, "done"], [3, "done"]], stack.tail()
     assert out["matches"] >= 3 * 5  # five entries, two games each a round: at least 5 a round

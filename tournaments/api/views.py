@@ -1,4 +1,4 @@
-"""The tournaments API: seasons, tournaments and their standings (read-only)."""
+"""The competitions API: seasons and tournaments and their standings (read-only)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,19 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments import selectors
-from tournaments.models import Season, Tournament
+from tournaments.models import Competition
 
 
 class CompetitionSerializer(serializers.ModelSerializer):
     entries = serializers.SerializerMethodField()
     progress = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Competition
+        fields = ["id", "kind", "name", "game", "options", "status", "seed", "group_size",
+                  "teams", "created_at", "started_at", "finished_at",
+                  "k", "period_seconds", "max_rounds", "format", "swiss_rounds",
+                  "entries", "progress"]
 
     def get_entries(self, obj) -> int:
         return obj.entries.count()
@@ -23,20 +30,10 @@ class CompetitionSerializer(serializers.ModelSerializer):
         return selectors.progress(obj)
 
 
-class SeasonSerializer(CompetitionSerializer):
-    class Meta:
-        model = Season
-        fields = ["id", "name", "game", "options", "status", "seed", "group_size", "teams", "k",
-                  "period_seconds", "max_rounds", "created_at", "started_at", "finished_at",
-                  "entries", "progress"]
-
-
-class TournamentSerializer(CompetitionSerializer):
-    class Meta:
-        model = Tournament
-        fields = ["id", "name", "game", "format", "options", "status", "seed", "group_size",
-                  "teams", "swiss_rounds", "created_at", "started_at", "finished_at", "entries",
-                  "progress"]
+class CompetitionFilterSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=Competition.Kind.values, required=False)
+    game = serializers.CharField(required=False, max_length=64)
+    status = serializers.ChoiceField(choices=Competition.Status.values, required=False)
 
 
 class StandingSerializer(serializers.Serializer):
@@ -60,7 +57,7 @@ class StandingSerializer(serializers.Serializer):
 
 
 class StandingsPageSerializer(serializers.Serializer):
-    """A competition's standings as served (``_Standings.get``)."""
+    """A competition's standings as served (``CompetitionStandings.get``)."""
 
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -71,44 +68,30 @@ class StandingsPageSerializer(serializers.Serializer):
                                                               "while results are hidden")
 
 
-class SeasonList(generics.ListAPIView):
-    queryset = Season.objects.order_by("-id")
-    serializer_class = SeasonSerializer
+@extend_schema(parameters=[CompetitionFilterSerializer])
+class CompetitionList(generics.ListAPIView):
+    """Seasons and tournaments, newest first, filtered by kind, game and status."""
+
+    serializer_class = CompetitionSerializer
+
+    def get_queryset(self):
+        params = CompetitionFilterSerializer(data=self.request.query_params)
+        params.is_valid(raise_exception=True)
+        return Competition.objects.filter(**params.validated_data).order_by("-id")
 
 
-class SeasonDetail(generics.RetrieveAPIView):
-    queryset = Season.objects.all()
-    serializer_class = SeasonSerializer
+class CompetitionDetail(generics.RetrieveAPIView):
+    queryset = Competition.objects.all()
+    serializer_class = CompetitionSerializer
 
 
-class TournamentList(generics.ListAPIView):
-    queryset = Tournament.objects.order_by("-id")
-    serializer_class = TournamentSerializer
-
-
-class TournamentDetail(generics.RetrieveAPIView):
-    queryset = Tournament.objects.all()
-    serializer_class = TournamentSerializer
-
-
-class _Standings(APIView):
-    model = None
-
+@extend_schema(responses=StandingsPageSerializer)
+class CompetitionStandings(APIView):
     def get(self, request, pk: int):
-        obj = get_object_or_404(self.model, pk=pk)
+        obj = get_object_or_404(Competition, pk=pk)
         rows = StandingSerializer(selectors.standings(obj), many=True).data
         out = {"id": obj.pk, "name": obj.name, "status": obj.status, "standings": rows,
                "results_hidden": selectors.competition_hides_results(obj)}
         if out["results_hidden"]:
             out["notice"] = selectors.hidden_notice(obj)
         return Response(out)
-
-
-@extend_schema(responses=StandingsPageSerializer)
-class SeasonStandings(_Standings):
-    model = Season
-
-
-@extend_schema(responses=StandingsPageSerializer)
-class TournamentStandings(_Standings):
-    model = Tournament

@@ -79,27 +79,19 @@ class MatchFilterSerializer(serializers.Serializer):
     bot = serializers.CharField(required=False, max_length=100,
                                 help_text="a bot's name: owner/name exactly, or a plain name "
                                           "(a built-in bot, or any owner's bot of that name)")
-    season = serializers.CharField(required=False, max_length=100,
-                                   help_text="a ladder season's id")
-    tournament = serializers.CharField(required=False, max_length=100,
-                                       help_text="a tournament's id")
+    competition = serializers.CharField(required=False, max_length=100,
+                                        help_text="a season's or tournament's id")
     status = serializers.ChoiceField(choices=Match.Status.values, required=False)
     created_after = serializers.CharField(required=False, help_text="ISO date or date-time")
     created_before = serializers.CharField(required=False, help_text="ISO date or date-time")
     search = serializers.CharField(required=False, max_length=100)
 
-    @staticmethod
-    def _competition_id(kind: str, value: str) -> str:
+    def validate_competition(self, value: str) -> str:
         if not selectors.is_id(value):
             raise serializers.ValidationError(
-                f"{kind} must be a {kind}'s id (a number up to {selectors.MAX_ID}), not {value!r}")
+                f"competition must be a season's or tournament's id (a number up to "
+                f"{selectors.MAX_ID}), not {value!r}")
         return value
-
-    def validate_season(self, value: str) -> str:
-        return self._competition_id("season", value)
-
-    def validate_tournament(self, value: str) -> str:
-        return self._competition_id("tournament", value)
 
     def validate_game(self, value: str) -> str:
         known = registry.games()

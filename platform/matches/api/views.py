@@ -60,7 +60,7 @@ class MatchCursorPagination(CursorPagination):
 
 @extend_schema(parameters=[s.MatchFilterSerializer])
 class MatchListView(generics.ListAPIView):
-    """Matches, newest first, filtered by game, bot, season, status and creation date."""
+    """Matches, newest first, filtered by game, bot, competition, status and creation date."""
 
     serializer_class = s.MatchSerializer
     pagination_class = MatchCursorPagination

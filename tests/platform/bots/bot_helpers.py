@@ -56,7 +56,7 @@ def play_all(competition, capture=None) -> None:
     from contextlib import nullcontext
 
     from tests.inline_worker import InlineWorker
-    from tournaments import services
+    from tournaments import lifecycle
 
     def committing():
         return capture(execute=True) if capture else nullcontext()
@@ -64,7 +64,7 @@ def play_all(competition, capture=None) -> None:
     with pytest.MonkeyPatch.context() as monkeypatch:
         worker = InlineWorker(monkeypatch)
         with committing():
-            services.start(competition)
+            lifecycle.start(competition)
         worker.drain(committing=committing)
 
 

@@ -48,8 +48,8 @@ def test_the_api_root_lists_every_part_of_the_api(client):
     response = client.get("/api/", HTTP_ACCEPT="application/json")
     assert response.status_code == 200
     listed = response.json()
-    assert {"matches", "bots", "seasons", "tournaments", "schema", "docs", "token"} <= set(listed)
-    for name in ("matches", "bots", "seasons", "tournaments", "schema", "docs"):
+    assert {"matches", "bots", "competitions", "schema", "docs", "token"} <= set(listed)
+    for name in ("matches", "bots", "competitions", "schema", "docs"):
         assert client.get(listed[name]["url"]).status_code == 200, name
     # in a browser: the browsable API's page, with the links
     page = client.get("/api/", HTTP_ACCEPT="text/html")

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from engine import registry
 from matches.models import Match, MatchSeat
-from tournaments import services
+from tournaments import lifecycle
 from tournaments.models import Competition, Entry
 from web import games
 
@@ -29,9 +29,9 @@ def ace(alice):
 @pytest.fixture
 def cup(ace, django_capture_on_commit_callbacks):
     """A finished round robin: ace, greedy and random."""
-    t = services.create_tournament("Cup", "tic_tac_toe", "round_robin", seed=5)
-    services.add_entries(t, [ace, "greedy", "random"])
-    services.open_entries(t)
+    t = lifecycle.create_tournament("Cup", game="tic_tac_toe", format="round_robin", seed=5)
+    lifecycle.add_entries(t, bots=[ace, "greedy", "random"])
+    lifecycle.open_entries(t)
     play_all(t, django_capture_on_commit_callbacks)
     t.refresh_from_db()
     assert t.status == Competition.Status.FINISHED
@@ -41,13 +41,13 @@ def cup(ace, django_capture_on_commit_callbacks):
 @pytest.fixture
 def secret_ladder(ace, cup, django_capture_on_commit_callbacks):
     """A running season that hides its results; its first round is played."""
-    s = services.create_season("Secret ladder", "tic_tac_toe", k=1, hide_results=True, seed=2)
-    services.add_entries(s, [ace, "random"])
-    services.open_entries(s)
+    s = lifecycle.create_season("Secret ladder", game="tic_tac_toe", k=1, hide_results=True, seed=2)
+    lifecycle.add_entries(s, bots=[ace, "random"])
+    lifecycle.open_entries(s)
     play_all(s, django_capture_on_commit_callbacks)
     s.refresh_from_db()
     assert s.status == Competition.Status.RUNNING
-    assert Match.objects.filter(fixture__season=s, status="finished").exists()
+    assert Match.objects.filter(fixture__competition=s, status="finished").exists()
     return s
 
 
@@ -60,7 +60,7 @@ def test_a_bots_page_shows_its_record_ratings_and_matches_but_nothing_hidden(
         client, ace, cup, secret_ladder):
     html = client.get(reverse("bot-page", args=[ace.pk])).content.decode()
     # W/D/L of version 1 counts the cup's matches only (the ladder hides its results)
-    cup_seats = MatchSeat.objects.filter(bot_version_ref__bot=ace, match__fixture__tournament=cup)
+    cup_seats = MatchSeat.objects.filter(bot_version_ref__bot=ace, match__fixture__competition=cup)
     tally = {"won": 0, "drew": 0, "lost": 0}
     for seat in cup_seats:
         tally[outcome(seat)] += 1
@@ -74,7 +74,7 @@ def test_a_bots_page_shows_its_record_ratings_and_matches_but_nothing_hidden(
     assert re.search(r'class="result (won|drew|lost)"', rows)
     # ratings across competitions: the cup's, and a notice for the hidden ladder
     entries = html.split('id="bot-entries"')[1].split("</table>")[0]
-    cup_entry = Entry.objects.get(tournament=cup, bot=ace)
+    cup_entry = Entry.objects.get(competition=cup, bot=ace)
     assert f'href="{reverse("entry-page", args=[cup_entry.pk])}"' in entries
     assert f"{cup_entry.rating.ordinal:.2f}" in entries
     assert "results are hidden until this season finishes" in entries
@@ -99,7 +99,7 @@ def test_the_leaderboard_spans_competitions_and_leaves_hidden_ones_out(client, a
     board = html.split('id="leaderboard"')[1]
     for name in ("ace", "greedy", "random"):
         assert name in board
-    cup_entry = Entry.objects.get(tournament=cup, bot=ace)
+    cup_entry = Entry.objects.get(competition=cup, bot=ace)
     assert f"{cup_entry.rating.ordinal:.2f}" in board
     from tournaments.profiles import game_leaderboard
 
@@ -136,15 +136,15 @@ def test_unknown_game_page_is_404(client):
 
 
 def test_entry_match_and_home_pages_link_to_bots_owners_and_games(client, ace, cup):
-    entry = Entry.objects.get(tournament=cup, bot=ace)
+    entry = Entry.objects.get(competition=cup, bot=ace)
     html = client.get(reverse("entry-page", args=[entry.pk])).content.decode()
     assert f'href="{reverse("bot-page", args=[ace.pk])}"' in html
     assert f'href="{reverse("user-page", args=["alice"])}"' in html
-    match = Match.objects.filter(fixture__tournament=cup, seats__bot_version_ref__bot=ace).first()
+    match = Match.objects.filter(fixture__competition=cup, seats__bot_version_ref__bot=ace).first()
     html = client.get(reverse("match-detail-page", args=[match.pk])).content.decode()
     assert f'href="{reverse("bot-page", args=[ace.pk])}"' in html
     assert f'href="{reverse("entry-page", args=[entry.pk])}"' in html
-    assert f'href="{reverse("tournament-standings-page", args=[cup.pk])}"' in html
+    assert f'href="{reverse("competition-standings-page", args=[cup.pk])}"' in html
     home = client.get(reverse("home")).content.decode()
     for name in registry.games():
         assert f'href="{reverse("game-page", args=[name])}"' in home

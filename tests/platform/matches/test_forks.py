@@ -134,36 +134,36 @@ def test_bad_seats_are_named(parent, seats, words):
 @pytest.fixture
 def season_match(django_capture_on_commit_callbacks, inline_worker):
     """A finished match of a season that hides its results, with the season."""
-    from tournaments import services as seasons
+    from tournaments import lifecycle
 
-    season = seasons.create_season("secret", "tic_tac_toe", hide_results=True, k=1, seed=2)
-    seasons.add_entries(season, ["greedy", "random"])
-    seasons.open_entries(season)
+    season = lifecycle.create_season("secret", game="tic_tac_toe", hide_results=True, k=1, seed=2)
+    lifecycle.add_entries(season, bots=["greedy", "random"])
+    lifecycle.open_entries(season)
     with django_capture_on_commit_callbacks(execute=True):
-        seasons.start(season)
+        lifecycle.start(season)
     inline_worker.drain(committing=lambda: django_capture_on_commit_callbacks(execute=True))
-    return season, Match.objects.get(fixture__season=season)
+    return season, Match.objects.get(fixture__competition=season)
 
 
 def test_a_hidden_seasons_match_is_forked_only_once_the_season_ends_and_never_ranked(season_match):
+    from tournaments import lifecycle
     from tournaments import selectors as standings_of
-    from tournaments import services as seasons
     from tournaments.models import Entry
 
     season, match = season_match
     assert match.status == Match.Status.FINISHED and match.hides_results
     refused(match, 2, {0: "random"}, "non_field_errors", "hidden")
-    seasons.finish(season)
+    lifecycle.finish(season)
     match.refresh_from_db()
     before = (standings_of.standings(season),
-              [standings_of.rating_history(e) for e in Entry.objects.filter(season=season)])
+              [standings_of.rating_history(e) for e in Entry.objects.filter(competition=season)])
     assert len(before[0]) == 2 and all(before[1])  # the season's table and ratings
     made = services.run_stored_match(create_fork(match, 2, {0: "random"}))
     assert made.status == Match.Status.FINISHED and services.verify_stored_match(made).ok
     after = (standings_of.standings(season),
-             [standings_of.rating_history(e) for e in Entry.objects.filter(season=season)])
+             [standings_of.rating_history(e) for e in Entry.objects.filter(competition=season)])
     assert after == before  # a fork is no fixture: no standings, no ratings
-    assert Match.objects.filter(fixture__season=season).count() == 1
+    assert Match.objects.filter(fixture__competition=season).count() == 1
 
 
 def test_a_match_of_other_rules_is_refused_clearly(parent):

@@ -52,7 +52,7 @@ def test_filters(api, three):
     assert ids(api.get("/api/matches/?search=random")) == [b.pk, a.pk]
     assert ids(api.get(f"/api/matches/?search=%23{a.pk}")) == [a.pk]
     # the season hook: no seasons exist, so no match is in any
-    assert ids(api.get("/api/matches/?season=2025")) == []
+    assert ids(api.get("/api/matches/?competition=2025")) == []
 
 
 def test_date_range_filter(api, three):
@@ -261,14 +261,14 @@ def test_the_match_list_costs_the_same_queries_for_a_page_of_any_size(
         api, client, django_assert_max_num_queries):
     """No query per row (``Match.hides_results`` walks fixture -> competition):
     30 season matches are listed in at most 4 queries, API and page alike."""
-    from tournaments import services as competitions
+    from tournaments import lifecycle
     from tournaments.models import Fixture, Round
 
-    season = competitions.create_season("q", "tic_tac_toe", k=1, seed=1)
+    season = lifecycle.create_season("q", game="tic_tac_toe", k=1, seed=1)
     for number in range(1, 31):
         match = services.create_match("tic_tac_toe", ["greedy", "random"])
-        rnd = Round.objects.create(number=number, season=season)
-        Fixture.objects.create(round=rnd, season=season, match=match, round_no=number, table=1)
+        rnd = Round.objects.create(number=number, competition=season)
+        Fixture.objects.create(round=rnd, competition=season, match=match, round_no=number, table=1)
     with django_assert_max_num_queries(4):
         response = api.get("/api/matches/?page_size=100")
     assert response.status_code == 200 and len(response.json()["results"]) == 30

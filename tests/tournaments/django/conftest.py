@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments import services
+from tournaments import lifecycle
 
 
 @pytest.fixture
@@ -16,7 +16,7 @@ def inline(db, inline_worker):
 
 def make_tournament(fmt="round_robin", bots=("greedy", "random", "greedy", "random"), seed=3,
                     game="tic_tac_toe", **kw):
-    t = services.create_tournament(f"{fmt} {seed}", game, fmt, seed=seed, **kw)
-    services.add_entries(t, list(bots))
-    services.open_entries(t)
+    t = lifecycle.create_tournament(f"{fmt} {seed}", game=game, format=fmt, seed=seed, **kw)
+    lifecycle.add_entries(t, bots=list(bots))
+    lifecycle.open_entries(t)
     return t

@@ -8,7 +8,8 @@ import pytest
 from engine import registry
 from matches.models import Match
 from matches.services import verify_stored_match
-from tournaments import services
+from tournaments import lifecycle
+from tournaments.rebuild import rebuild
 
 pytestmark = pytest.mark.django_db(transaction=True)  # rounds are dispatched on commit
 
@@ -17,12 +18,12 @@ pytestmark = pytest.mark.django_db(transaction=True)  # rounds are dispatched on
 def test_a_season_of_every_game_plays_a_round(inline, name):
     game = registry.get(name)
     seats = min(game.seat_counts)
-    s = services.create_season(f"{name} ladder", name, group_size=seats, k=1, seed=4)
-    services.add_entries(s, sorted(game.bots) * seats)
-    services.open_entries(s)
-    services.start(s)
+    s = lifecycle.create_season(f"{name} ladder", game=name, group_size=seats, k=1, seed=4)
+    lifecycle.add_entries(s, bots=sorted(game.bots) * seats)
+    lifecycle.open_entries(s)
+    lifecycle.start(s)
     inline()
-    matches = list(Match.objects.filter(fixture__season=s))
+    matches = list(Match.objects.filter(fixture__competition=s))
     assert matches and all(m.status == Match.Status.FINISHED for m in matches)
     assert all(verify_stored_match(m).ok for m in matches)
-    assert services.rebuild(s, check=True) == []
+    assert rebuild(s, check=True) == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.tournaments.django.conftest import make_tournament
-from tournaments import services
+from tournaments import history, lifecycle, rounds
 from tournaments.formats.seats import tally_seats
 from tournaments.models import FixtureSeat
 
@@ -16,20 +16,20 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def stored_seats(competition) -> dict[str, list[int]]:
     out: dict[str, list[int]] = {}
     for name, index in FixtureSeat.objects.filter(
-            **{f"fixture__{competition.kind}": competition, "fixture__bye": False}
+            **{"fixture__competition": competition, "fixture__bye": False}
     ).values_list("entry__name", "index"):
         out.setdefault(name, [0] * competition.group_size)[index] += 1
     return out
 
 
-def play_season(game: str, bots: list[str], rounds: int, inline, **settings):
-    s = services.create_season("s", game, period_seconds=20, **settings)
-    services.add_entries(s, bots)
-    services.open_entries(s)
-    services.start(s)
+def play_season(game: str, bots: list[str], round_count: int, inline, **settings):
+    s = lifecycle.create_season("s", game=game, period_seconds=20, **settings)
+    lifecycle.add_entries(s, bots=bots)
+    lifecycle.open_entries(s)
+    lifecycle.start(s)
     inline()
-    for r in range(2, rounds + 1):
-        assert services.ladder_tick(s.pk) == f"round {r} scheduled"
+    for r in range(2, round_count + 1):
+        assert rounds.ladder_tick(s.pk) == f"round {r} scheduled"
         inline()
     return s
 
@@ -38,8 +38,8 @@ def assert_read_back_as_the_format_counts(season, django_assert_num_queries):
     """The tally a season reads back is the one the pure format counts from its
     pairings, in two queries however long the season."""
     with django_assert_num_queries(2):
-        stored = services._seat_tally(season)
-    assert stored == tally_seats(services.load_history(season).pairings, season.group_size)
+        stored = rounds._seat_tally(season)
+    assert stored == tally_seats(history.load_history(season).pairings, season.group_size)
 
 
 def test_the_three_entry_ladder_of_the_report_moves_first_half_the_time(
@@ -60,6 +60,6 @@ def test_a_four_seat_season_keeps_every_entry_within_two(inline, django_assert_n
 
 def test_a_double_round_robin_stores_even_seats(inline):
     t = make_tournament("double_round_robin", bots=("greedy", "random", "greedy", "random"))
-    services.start(t)
+    lifecycle.start(t)
     inline()
     assert all(c == [3, 3] for c in stored_seats(t).values())

@@ -8,8 +8,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.template.defaultfilters import pluralize
 
 from engine import registry
-from tournaments import services
-from tournaments.models import Season
+from tournaments import lifecycle
+from tournaments.models import Competition
 
 
 class Command(BaseCommand):
@@ -25,16 +25,17 @@ class Command(BaseCommand):
             raise CommandError("--rounds and --period must be at least 1")
         for game in registry.games().values():
             name = f"Demo ladder: {game.title or game.name}"
-            season = Season.objects.filter(name=name, game=game.name).first()
+            season = Competition.objects.filter(kind=Competition.Kind.SEASON, name=name,
+                                                 game=game.name).first()
             if season is None:
                 size = min(game.seat_counts)
-                season = services.create_season(name, game.name, group_size=size, k=2,
+                season = lifecycle.create_season(name, game=game.name, group_size=size, k=2,
                                                 period_seconds=opts["period"], seed=1,
                                                 max_rounds=opts["rounds"])
                 bots = sorted(game.bots) * max(2, size)
-                services.add_entries(season, bots)
-                services.open_entries(season)
-                services.start(season)
+                lifecycle.add_entries(season, bots=bots)
+                lifecycle.open_entries(season)
+                lifecycle.start(season)
                 self.stdout.write(f"{name}: started with {len(bots)} entries, "
                                   f"a round every {opts['period']} s, {opts['rounds']} "
                                   f"round{pluralize(opts['rounds'])}")

@@ -14,8 +14,8 @@ from tqdm import tqdm
 
 from matches.models import Match
 from matches.tasks import run
-from tournaments import selectors, services
-from tournaments.models import Competition, Tournament
+from tournaments import format_rules, lifecycle, selectors
+from tournaments.models import Competition
 
 
 class Command(BaseCommand):
@@ -23,7 +23,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("game")
-        parser.add_argument("--format", default="round_robin", choices=Tournament.Format.values)
+        parser.add_argument("--format", default="round_robin", choices=Competition.Format.values)
         parser.add_argument("--bots", nargs="+", required=True, help="built-in bot names")
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--name", default="")
@@ -37,12 +37,13 @@ class Command(BaseCommand):
 
     def handle(self, *args, **o):
         try:
-            t = services.create_tournament(
-                o["name"] or f"{o['game']} {o['format']} seed {o['seed']}", o["game"], o["format"],
-                group_size=o["group_size"], seed=o["seed"], swiss_rounds=o["rounds"])
-            services.add_entries(t, o["bots"])
-            services.open_entries(t)
-        except services.TournamentError as exc:
+            t = lifecycle.create_tournament(
+                o["name"] or f"{o['game']} {o['format']} seed {o['seed']}", game=o["game"],
+                format=o["format"], group_size=o["group_size"], seed=o["seed"],
+                swiss_rounds=o["rounds"])
+            lifecycle.add_entries(t, bots=o["bots"])
+            lifecycle.open_entries(t)
+        except lifecycle.TournamentError as exc:
             raise CommandError(str(exc)) from None
         self.stdout.write(f"tournament #{t.pk}: {t.name}, {len(o['bots'])} entries")
         bar = tqdm(total=0, unit="match", disable=o["no_progress"], file=self.stderr._out)
@@ -50,9 +51,9 @@ class Command(BaseCommand):
             if o["inline"]:
                 self._inline(t, bar)
             else:
-                services.start(t)
+                lifecycle.start(t)
                 self._wait(t, bar, o["timeout"])
-        except services.TournamentError as exc:
+        except lifecycle.TournamentError as exc:
             raise CommandError(f"tournament #{t.pk}: {exc}") from None
         finally:
             bar.close()
@@ -73,9 +74,9 @@ class Command(BaseCommand):
         """Be the worker: run the tournament's queued matches here, with the worker's
         own code, until none is left. The messages sent for them stay harmless: a
         worker that gets one later finds the match over and does nothing."""
-        services.start(t)
+        lifecycle.start(t)
         while True:
-            queued = list(Match.objects.filter(fixture__tournament=t, status=Match.Status.QUEUED)
+            queued = list(Match.objects.filter(fixture__competition=t, status=Match.Status.QUEUED)
                           .order_by("pk").values_list("pk", flat=True))
             if not queued:
                 return
@@ -100,7 +101,7 @@ class Command(BaseCommand):
         self.stdout.write(f"{'rank':>4}  {'entry':<16} {'pts':>4} {'W':>3} {'D':>3} {'L':>3} "
                           f"{'games':>5} {'rating':>7}  tie-breaks")
         for r in rows:
-            tb = ", ".join(f"{k} {r[k]:g}" for k in services.tie_breaks_for(t))
+            tb = ", ".join(f"{k} {r[k]:g}" for k in format_rules.tie_breaks_for(t))
             self.stdout.write(f"{r['rank'] or '-':>4}  {r['name']:<16} {r['points']:>4} {r['wins']:>3} "
                               f"{r['draws']:>3} {r['losses']:>3} {r['games']:>5} {r['ordinal']:>7.2f}  {tb}")
         champ = selectors.champion(t)

@@ -17,12 +17,14 @@ def move_claims(apps, schema_editor):
         claims[row.pop("match_id")] = row
     for row in Fixture.objects.filter(match__isnull=False).values("match_id", *CLAIM_FIELDS):
         claims[row.pop("match_id")] = row
+    have = set(NewClaim.objects.values_list("match_id", flat=True))
     NewClaim.objects.bulk_create(
         (NewClaim(match_id=pk, **claims.get(pk, {}))
-         for pk in Match.objects.values_list("pk", flat=True).iterator()), batch_size=2000)
-    for kind in ("season", "tournament"):
-        Match.objects.filter(**{f"fixture__{kind}__hide_results": True}).exclude(
-            **{f"fixture__{kind}__status": "finished"}).update(hides_results=True)
+         for pk in Match.objects.values_list("pk", flat=True).iterator() if pk not in have),
+        batch_size=2000)
+    hidden = Fixture.objects.filter(match__isnull=False, competition__hide_results=True).exclude(
+        competition__status="finished").values_list("match_id", flat=True)
+    Match.objects.filter(pk__in=list(hidden)).update(hides_results=True)
 
 
 def keep_claims_here(apps, schema_editor):
@@ -39,7 +41,7 @@ def keep_claims_here(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0003_last_error_and_match_claim'),
+        ('tournaments', '0006_drop_season_and_tournament'),
         ('matches', '0005_claim_and_hidden_results'),
     ]
 

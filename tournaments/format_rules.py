@@ -1,0 +1,31 @@
+"""What a competition plays by: its tournament format (the pure pairing rules of
+``tournaments.formats``) and the tie-breaks of its table."""
+
+from __future__ import annotations
+
+from tournaments.formats import DoubleElimination, RoundRobin, SingleElimination, Swiss
+from tournaments.formats.base import ROUND_ROBIN_TIE_BREAKS, SWISS_TIE_BREAKS
+from tournaments.models import Competition
+
+F = Competition.Format
+
+
+def tournament_format(t: Competition):
+    if t.format == F.ROUND_ROBIN:
+        return RoundRobin(cycles=1)
+    if t.format == F.DOUBLE_ROUND_ROBIN:
+        return RoundRobin(cycles=2)
+    if t.format == F.SWISS:
+        return Swiss(rounds=t.swiss_rounds or None, group_size=t.group_size, teams=t.team_sizes)
+    if t.format == F.SINGLE_ELIMINATION:
+        return SingleElimination()
+    return DoubleElimination()
+
+
+def tie_breaks_for(competition: Competition) -> tuple[str, ...]:
+    if competition.format == F.SWISS:
+        return SWISS_TIE_BREAKS
+    if competition.format in (F.ROUND_ROBIN, F.DOUBLE_ROUND_ROBIN):
+        return ROUND_ROBIN_TIE_BREAKS
+    return ()
+

@@ -1,0 +1,273 @@
+"""Rounds: making them, completing them, and what follows a match.
+
+- ``schedule_round``: a round's fixtures and their queued matches, handed to the
+  workers when the transaction commits (``matches.tasks.enqueue``);
+- ``check_round``: when a round's last match is over, rate its results in the
+  fixed order (round, match id), rebuild the standings, and (tournaments) make the
+  next round; safe to call any number of times, from any number of workers;
+- ``ladder_tick``: the periodic step of a running season;
+- ``after_match``: what follows a match that is over.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Sequence
+
+from django.db import IntegrityError, transaction
+from django.db.models import Count, OuterRef, Subquery
+from django.utils import timezone
+
+from bots.services import create_pinned_match
+from matches.models import Match, MatchSeat
+from matches.tasks import enqueue
+from tournaments.finishing import mark_finished
+from tournaments.format_rules import tournament_format
+from tournaments.formats import FormatError, Pairing, ladder_round
+from tournaments.formats.seats import SeatTally
+from tournaments.history import load_history
+from tournaments.locking import lock
+from tournaments.models import Competition, Entry, Fixture, FixtureSeat, RatingHistory, Round
+from tournaments.projections import save_ratings, standings_rows, write_changes, write_standings
+from tournaments.rating_fold import fold_ratings
+from tournaments.ratings import Rating as RatingValue
+from tournaments.rebuild import rebuild
+from tournaments.schedule import sync_periodic_task
+from tournaments.versions import playing_version, version_label
+
+logger = logging.getLogger(__name__)
+S = Competition.Status
+
+
+# -- making rounds ---------------------------------------------------------------------
+def active_entries(competition: Competition):
+    return Entry.objects.filter(competition=competition, disqualified=False).order_by("seed", "id")
+
+
+def schedule_round(competition: Competition, *, pairings: Sequence[Pairing]) -> Round:
+    """Store a round: its fixtures, a queued match for each pairing to play, pinned
+    versions. Pairings naming a disqualified entry become walkovers (not played).
+    Call inside a transaction holding the competition's lock."""
+    number = (Round.objects.filter(competition=competition).order_by("-number")
+              .values_list("number", flat=True).first() or 0) + 1
+    rnd = Round.objects.create(number=number, competition=competition)
+    entries = {e.pk: e for e in Entry.objects.filter(competition=competition)
+               .select_related("bot")}
+    players = {pk: playing_version(e) for pk, e in entries.items()}
+    versions = {pk: version_label(player) for pk, player in players.items()}
+    to_run = []
+    for p in pairings:
+        # a disqualified entry, or an uploaded bot with no valid version, cannot play
+        walkover = not p.bye and any(entries[e].disqualified or players[e] is None
+                                     for e in p.entries)
+        match = None
+        if not p.bye and not walkover:
+            # the competition's seed makes the pairings reproducible; a match's seed
+            # is a fresh secret (matches.seeding): public data must not predict it
+            match = create_pinned_match(competition.game, [players[e] for e in p.entries],
+                                        options=competition.options,
+                                        hides_results=competition.hide_results)
+            team_of = _team_of_seat(len(p.entries), p.teams)
+            for i, team in enumerate(team_of):
+                if team is not None:
+                    MatchSeat.objects.filter(match=match, index=i).update(team=team)
+            to_run.append(match.pk)
+        fixture = Fixture.objects.create(
+            round=rnd, match=match, round_no=p.round, table=p.table, leg=p.leg,
+            bracket=p.bracket, bye=p.bye, walkover=walkover,
+            teams=list(p.teams) if p.teams else None, competition=competition)
+        FixtureSeat.objects.bulk_create(
+            FixtureSeat(fixture=fixture, entry_id=e, index=i, version=versions[e] or "")
+            for i, e in enumerate(p.entries))
+    enqueue(to_run)
+    if not to_run:  # nothing to play (all byes or walkovers): settle it when committed
+        transaction.on_commit(lambda: check_round(rnd.pk))
+    return rnd
+
+
+def _team_of_seat(seats: int, teams: Sequence[int] | None) -> list[int | None]:
+    if not teams:
+        return [None] * seats
+    out: list[int | None] = []
+    for t, size in enumerate(teams):
+        out += [t] * size
+    return out
+
+
+def schedule_ladder_round(season: Competition) -> Round | None:
+    """The next ladder round from the stored ratings (inside the season's lock)."""
+    active = list(active_entries(season).select_related("rating"))
+    if len(active) < season.group_size:
+        return None
+    ratings = {e.pk: RatingValue(e.rating.mu, e.rating.sigma) for e in active}
+    number = (Round.objects.filter(competition=season).order_by("-number")
+              .values_list("number", flat=True).first() or 0) + 1
+    pairings = ladder_round(ratings, number, season.seed, season.k, season.group_size,
+                            season.team_sizes, season.jitter, _seat_tally(season))
+    return schedule_round(season, pairings=pairings)
+
+
+def _seat_tally(season: Competition) -> SeatTally:
+    """The seats taken so far in ``season`` as the ``Ladder`` format counts them
+    from its pairings (byes are not seats): counted and the last seat found by the
+    database, so a round reads a row per entry and seat, not per game."""
+    seats = FixtureSeat.objects.filter(fixture__competition=season, fixture__bye=False)
+    tally = SeatTally(season.group_size)
+    for entry, index, n in (seats.order_by("entry_id", "index").values("entry_id", "index")
+                            .annotate(n=Count("id")).values_list("entry_id", "index", "n")):
+        tally.counts.setdefault(entry, [0] * season.group_size)[index] = n
+    latest = (seats.filter(entry=OuterRef("pk"))
+              .order_by("-fixture__round_no", "-fixture__table", "-fixture__leg")
+              .values("index")[:1])
+    tally.last.update(Entry.objects.filter(competition=season)
+                      .annotate(last_seat=Subquery(latest)).filter(last_seat__isnull=False)
+                      .values_list("pk", "last_seat"))
+    return tally
+
+
+# -- completing rounds -----------------------------------------------------------------
+#: a match in one of these keeps its round open, whatever else holds
+UNSETTLED = (Match.Status.QUEUED, Match.Status.RUNNING)
+
+
+def _settled(fixture: Fixture, competition: Competition, dq: set[int]) -> bool:
+    if fixture.bye or fixture.walkover:
+        return True
+    status = fixture.match.status
+    if status == Match.Status.FINISHED:
+        return True
+    if status == Match.Status.FAILED:
+        # a ladder goes on without it; a tournament waits for a re-run unless an
+        # entry of it has been disqualified since
+        return competition.is_season or any(s.entry_id in dq for s in fixture.seats.all())
+    return False
+
+
+def check_round(round_id: int) -> str:
+    """Complete round ``round_id`` if all its fixtures are settled: rate it, rebuild
+    the standings, make the next tournament round. Idempotent and race-safe: the
+    competition row is locked and the round is marked done by a compare-and-set,
+    so two workers finishing the last two matches complete it once."""
+    rnd = Round.objects.filter(pk=round_id).first()
+    if rnd is None:
+        return "missing"
+    return complete_round(rnd)
+
+
+def complete_round(rnd: Round) -> str:
+    """``check_round`` of a round already read."""
+    if rnd.status == Round.Status.DONE:
+        return "done already"
+    if rnd.fixtures.filter(match__status__in=UNSETTLED).exists():
+        return "waiting"  # the common answer, without the competition's lock
+    with transaction.atomic():
+        competition = lock(rnd.competition)
+        rnd.refresh_from_db()
+        if rnd.status == Round.Status.DONE:
+            return "done already"
+        dq = set(Entry.objects.filter(competition=competition, disqualified=True)
+                 .values_list("pk", flat=True))
+        fixtures = list(rnd.fixtures.select_related("match").prefetch_related("seats"))
+        if not all(_settled(f, competition, dq) for f in fixtures):
+            return "waiting"
+        if not Round.objects.filter(pk=rnd.pk, status=Round.Status.RUNNING).update(
+                status=Round.Status.DONE, completed_at=timezone.now()):
+            return "done already"
+        _rate_round(competition, rnd)
+        if not competition.is_season and competition.status == S.RUNNING:
+            next_tournament_round(competition)
+        elif competition.is_season:
+            _maybe_end_season(competition)
+    return "completed"
+
+
+def _rate_round(competition: Competition, rnd: Round) -> None:
+    h_round = load_history(competition, rounds=[rnd.number])
+    entries = Entry.objects.filter(competition=competition).select_related("rating")
+    ratings = {e.pk: RatingValue(e.rating.mu, e.rating.sigma) for e in entries}
+    last = {e.pk: e.rated_version for e in entries if e.rated_version}
+    already = set(RatingHistory.objects.filter(match_id__in=[r.match_id for r in h_round.results])
+                  .values_list("match_id", flat=True))
+    fresh = [r for r in h_round.results if r.match_id not in already]
+    changes = fold_ratings(ratings, last, fresh, h_round.versions)
+    write_changes(changes)
+    h = load_history(competition)
+    games = {e: 0 for e in h.entries}
+    for r in h.results:
+        for e in r.entries:
+            games[e] += 1
+    save_ratings(competition, ratings, last, games)
+    write_standings(competition, standings_rows(competition, h, ratings))
+
+
+def next_tournament_round(t: Competition) -> Round | None:
+    h = load_history(t)
+    fmt = tournament_format(t)
+    try:
+        pairings = fmt.next_round(h.entries, h.pairings, h.results + h.walkovers, t.seed)
+    except FormatError as exc:
+        # not silently stuck "running": pause it with the reason (shown in the
+        # admin); the organiser resumes it (which tries the next round again)
+        logger.error("tournament %s cannot go on: %s", t.pk, exc)
+        error = f"the next round could not be made: {exc}"[:2000]
+        Competition.objects.filter(pk=t.pk).update(status=S.PAUSED, last_error=error)
+        t.status, t.last_error = S.PAUSED, error
+        return None
+    if t.last_error:
+        Competition.objects.filter(pk=t.pk).update(last_error="")
+        t.last_error = ""
+    if pairings is None:
+        mark_finished(t)
+        return None
+    return schedule_round(t, pairings=pairings)
+
+
+def _maybe_end_season(season: Competition) -> None:
+    done = Round.objects.filter(competition=season, status=Round.Status.DONE).count()
+    over = (season.max_rounds and done >= season.max_rounds) or (
+        season.ends_at is not None and timezone.now() >= season.ends_at)
+    if over and season.status in (S.RUNNING, S.PAUSED):
+        mark_finished(season)
+        transaction.on_commit(lambda: sync_periodic_task(season))
+
+
+def ladder_tick(season_id: int) -> str:
+    """The periodic step of a running season: if the last round is done, make the
+    next one; if it is still being played, wait for the next tick."""
+    last = Round.objects.filter(competition_id=season_id).order_by("-number").first()
+    if last is not None and last.status != Round.Status.DONE:
+        if check_round(last.pk) != "completed":
+            return "previous round still running"
+    with transaction.atomic():
+        season = Competition.objects.select_for_update().get(pk=season_id)
+        if season.status != S.RUNNING:
+            return f"season is {season.status}"
+        latest = Round.objects.filter(competition=season).order_by("-number").first()
+        if latest is not None and latest.status != Round.Status.DONE:
+            return "previous round still running"
+        if season.max_rounds and latest is not None and latest.number >= season.max_rounds:
+            _maybe_end_season(season)
+            return "season over"
+        try:
+            with transaction.atomic():
+                rnd = schedule_ladder_round(season)
+        except IntegrityError:
+            return "round made by another tick"
+    return f"round {rnd.number} scheduled" if rnd else "too few entries"
+
+
+# -- after a match --------------------------------------------------------------------
+def after_match(match_id: int) -> str:
+    """What follows a match that is over: check its round; a result arriving after
+    its round was already rated (a re-run) makes the ratings be rebuilt."""
+    fixture = Fixture.objects.filter(match_id=match_id).select_related("round", "match").first()
+    if fixture is None:
+        return "not a fixture"
+    if fixture.round.status == Round.Status.DONE:
+        if fixture.match.status == Match.Status.FINISHED and not RatingHistory.objects.filter(
+                match_id=match_id).exists():
+            rebuild(fixture.competition)
+            return "late result: rebuilt"
+        return "done already"
+    return complete_round(fixture.round)
+
