@@ -31,6 +31,14 @@ def bots_for(game) -> list[str]:
 
 
 @pytest.fixture
+def data_dir(settings, tmp_path):
+    """A temporary data folder, where the test's bots are stored."""
+    settings.DATA_DIR = tmp_path / "data"
+    settings.DATA_DIR.mkdir()
+    return settings.DATA_DIR
+
+
+@pytest.fixture
 def finished_match(db) -> Match:
     return services.play_and_store("tic_tac_toe", ["greedy", "random"], 7)
 
