@@ -7,15 +7,23 @@
 
 from __future__ import annotations
 
-from django.db.models import Q
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
 
 from bots.models import Bot, BotVersion, Challenge
 from matches.models import Match, MatchSeat
 
 
+def _with_owner_and_latest_valid() -> QuerySet:
+    """Bots with their owner and ``latest_valid_number``, the number of their newest
+    valid version (``None`` without one), read with the bots: not a query per bot."""
+    newest = (BotVersion.objects.filter(bot=OuterRef("pk"), status=BotVersion.Status.VALID)
+              .order_by("-number").values("number")[:1])
+    return Bot.objects.select_related("owner").annotate(latest_valid_number=Subquery(newest))
+
+
 def visible_bots(user, *, mine: bool = False, game: str | None = None):
-    qs = Bot.objects.select_related("owner")
+    qs = _with_owner_and_latest_valid()
     if mine:
         qs = qs.filter(owner=user) if user.is_authenticated else qs.none()
     elif user.is_authenticated:
@@ -35,7 +43,7 @@ def owner_bots(owner):
 
 def get_bot(pk: int) -> Bot:
     try:
-        return Bot.objects.select_related("owner").get(pk=pk)
+        return _with_owner_and_latest_valid().get(pk=pk)
     except Bot.DoesNotExist:
         raise Http404("no such bot") from None
 
@@ -71,7 +79,7 @@ def bot_seats(bot: Bot):
 
 def user_challenges(user):
     return (Challenge.objects.filter(challenger=user)
-            .select_related("match", "bot", "target_bot", "target_bot__owner")
+            .select_related("match", "bot__owner", "target_bot__owner")
             .order_by("-id"))
 
 

@@ -52,9 +52,7 @@ def match_list(*, game: str | None = None, bot: str | None = None,
                created_after: dt.datetime | None = None,
                created_before: dt.datetime | None = None, search: str | None = None) -> QuerySet:
     """Matches, newest first, with their seats, filtered by whatever is given."""
-    # the fixture and its competition come along: every row asks
-    # ``Match.hides_results``, which would otherwise cost two queries a row
-    qs = Match.objects.select_related("fixture__competition").prefetch_related(
+    qs = Match.objects.prefetch_related(
         Prefetch("seats", queryset=MatchSeat.objects.order_by("index")))
     if game:
         qs = qs.filter(game=game)

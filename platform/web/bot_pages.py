@@ -71,7 +71,7 @@ def my_bots(request):
                 return redirect("bot-page", pk=bot.pk)
         else:
             status = 400
-    bots = list(selectors.visible_bots(request.user, mine=True))
+    bots = list(selectors.owner_bots(request.user))
     return render(request, "web/my_bots.html", {
         "form": form, "bots": bots, "challenges": selectors.user_challenges(request.user)[:50],
         "sandbox": conf.sandbox_state(), "limits": _limits()}, status=status)

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from engine import registry
 
 from bots import services as bot_services
-from bots.models import Bot
+from bots.selectors import visible_bots
 from matches.forks import seat_changes
 from matches.models import Match
 
@@ -46,8 +46,8 @@ def _seat_choices(request, match: Match) -> list[dict]:
     """Each seat with what may replace its bot: a built-in bot or one of the user's
     own bots of this game with a valid version."""
     game = registry.get(match.game)
-    mine = [b for b in Bot.objects.filter(owner=request.user, game=match.game).order_by("name")
-            if b.latest_valid() is not None]
+    mine = [b for b in visible_bots(request.user, mine=True, game=match.game)
+            if b.latest_valid_number is not None]
     return [{"index": s.index, "bot": s.bot_name,
              "builtins": sorted(game.bots), "mine": mine} for s in match.seats.all()]
 

@@ -4,6 +4,7 @@ from urllib.parse import urlencode
 
 from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
+from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -12,7 +13,7 @@ from engine import registry
 
 from matches import selectors
 from matches.api.serializers import MatchFilterSerializer
-from matches.models import Match
+from matches.models import Match, MatchSeat
 from web import games
 from web.forks import fork_context
 
@@ -71,7 +72,8 @@ def owner_logs(user, match: Match) -> list[dict]:
 
 
 def match_detail(request, pk: int):
-    match = get_object_or_404(Match.objects.prefetch_related("seats__bot_version_ref__bot"), pk=pk)
+    with_bots = MatchSeat.objects.select_related("bot_version_ref__bot")  # for owner_logs
+    match = get_object_or_404(Match.objects.prefetch_related(Prefetch("seats", with_bots)), pk=pk)
     # the prefetched seats (shown by the template too) lose their result, unsaved
     selectors.blank_hidden_seats(list(match.seats.all()))
     seats = [{"index": s.index, "bot": s.bot_name, "rank": s.rank, "score": s.score}

@@ -27,7 +27,9 @@ class BotVersionSerializer(serializers.ModelSerializer):
 
 class BotSerializer(serializers.ModelSerializer):
     owner = serializers.CharField(source="owner.username", read_only=True)
-    latest_valid_version = serializers.SerializerMethodField()
+    latest_valid_version = serializers.IntegerField(
+        source="latest_valid_number", read_only=True, allow_null=True,
+        help_text="the number of the newest valid version")
     url = serializers.SerializerMethodField()
 
     class Meta:
@@ -35,10 +37,6 @@ class BotSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "owner", "game", "public", "created_at", "latest_valid_version",
                   "url"]
         read_only_fields = ["id", "name", "owner", "game", "created_at"]
-
-    def get_latest_valid_version(self, bot) -> int | None:
-        version = bot.latest_valid()
-        return version.number if version else None
 
     def get_url(self, bot) -> str:
         return reverse("bot-page", args=[bot.pk])

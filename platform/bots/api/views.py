@@ -60,8 +60,9 @@ class BotListView(APIView):
         form = s.BotCreateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-        bot, _ = _call(services.create_bot, request.user, data["name"], data["game"],
-                       data["file"], public=data["public"])
+        made, _ = _call(services.create_bot, request.user, data["name"], data["game"],
+                        data["file"], public=data["public"])
+        bot = selectors.get_bot(made.pk)  # read as the other views read it
         return Response(s.BotDetailSerializer(bot, context={"request": request}).data,
                         status=status.HTTP_201_CREATED)
 

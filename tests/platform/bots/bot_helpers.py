@@ -101,3 +101,32 @@ def good_zip() -> bytes:
                      {"entry": "src/play.py", "name": "Zipped"})
 
 
+
+
+def stored_bot(owner, name: str, *, versions: int = 1, public: bool = True,
+               game: str = "tic_tac_toe"):
+    """A bot with ``versions`` valid versions (``add_versions``)."""
+    from bots.models import Bot
+
+    bot = Bot.objects.create(owner=owner, name=name, game=game, public=public)
+    add_versions(bot, versions)
+    return bot
+
+
+def add_versions(bot, count: int, source: bytes = GOOD_PY) -> list:
+    """``count`` more versions of ``bot`` playing ``source``, stored valid without
+    the sandbox's validation run (a second each: too slow for tests that need many)."""
+    from bots.models import BotVersion
+
+    first = bot.versions.count() + 1
+    versions = []
+    for number in range(first, first + count):
+        version = BotVersion(bot=bot, number=number, sha256=f"{bot.pk:032x}{number:032x}",
+                             kind=BotVersion.Kind.PY, original_name="bot.py",
+                             path=f"bots/{bot.pk}-{number}.py", entry="bot.py",
+                             size=len(source), status=BotVersion.Status.VALID)
+        version.program_path.parent.mkdir(parents=True, exist_ok=True)
+        version.program_path.write_bytes(source)
+        version.save()
+        versions.append(version)
+    return versions

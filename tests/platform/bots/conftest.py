@@ -7,11 +7,8 @@ from rest_framework.test import APIClient
 
 
 @pytest.fixture(autouse=True)
-def data_dir(settings, tmp_path):
+def _own_data_dir(data_dir):
     """Every test stores its bots under its own temporary data folder."""
-    settings.DATA_DIR = tmp_path / "data"
-    settings.DATA_DIR.mkdir()
-    return settings.DATA_DIR
 
 
 @pytest.fixture

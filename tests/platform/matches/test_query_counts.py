@@ -1,0 +1,52 @@
+"""The matches API's lists and the run of one match cost a fixed number of queries,
+whatever the number of rows (``same_queries_for_more_rows``): no N+1 can come back."""
+
+from __future__ import annotations
+
+import pytest
+
+from matches import services, tasks
+from matches.models import Match
+
+from tests.platform.match_helpers import add_matches
+
+pytestmark = pytest.mark.django_db
+
+
+def rows(response) -> int:
+    assert response.status_code == 200, response.content
+    return len(response.json()["results"])
+
+
+@pytest.mark.parametrize("query", ["", "game=tic_tac_toe", "bot=greedy", "status=queued",
+                                   "search=random"])
+def test_the_match_list_costs_the_same_for_more_matches(api, same_queries_for_more_rows,
+                                                         query):
+    add_matches(3)
+    # the page of matches, and their seats (one prefetch)
+    same_queries_for_more_rows(2, lambda: rows(api.get(f"/api/matches/?page_size=100&{query}")),
+                               lambda: add_matches(9))
+
+
+def test_a_match_s_events_cost_the_same_for_more_events(api, same_queries_for_more_rows):
+    match = add_matches(1)
+    asked = {"limit": 2}
+
+    def events() -> int:
+        return rows(api.get(f"/api/matches/{match.pk}/events/?limit={asked['limit']}"))
+
+    # the match, its events, its seats' names (for the sentences)
+    same_queries_for_more_rows(3, events, lambda: asked.update(limit=1000))
+
+
+def test_the_run_of_one_match_costs_a_fixed_number_of_queries(django_assert_max_num_queries):
+    """Claim, play, store, finish and the ``match_over`` receivers of a match that is
+    not part of a competition."""
+    match = services.create_match("tic_tac_toe", ["greedy", "random"], 5)
+    # claim: lock the match, take its claim, mark it running; the seats; storing the
+    # end: lock the match, insert the events (a COPY on PostgreSQL, which the capture
+    # does not see), the seats' results, the match's result; the tournaments
+    # receiver's fixture lookup (none); and, inside the test's transaction, a
+    # savepoint and its release around each of the two transactions
+    with django_assert_max_num_queries(13):
+        assert tasks.run(match.pk, "worker-1") == Match.Status.FINISHED
