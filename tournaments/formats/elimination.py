@@ -8,9 +8,9 @@ first less often sits first, then the one that sat second last time, then the
 better seed).
 
 Draws: an elimination match needs a winner, but the rules engine ranks ties
-level. A drawn match is replayed with the seats swapped (same round and table,
-``leg + 1``) up to ``max_replays`` times; if it is still drawn, the better seed
-advances.
+level. A drawn match is replayed (same round and table, ``leg + 1``) up to
+``max_replays`` times, seated by the same rule as every game, which after the
+first leg usually swaps the seats; if it is still drawn, the better seed advances.
 
 Double elimination: entries with no loss play the winners bracket (a seeded
 single-elimination bracket). Entries with one loss play the losers bracket, one
@@ -103,7 +103,8 @@ def _round_outcomes(pairings: Sequence[Pairing], results: Sequence[MatchResult],
 
 
 def _replays(outcomes: list[_Outcome]) -> list[Pairing]:
-    return [Pairing(o.pairing.round, o.pairing.table, o.pairing.entries[::-1],
+    """The drawn matches again, next leg (seated by the caller)."""
+    return [Pairing(o.pairing.round, o.pairing.table, o.pairing.entries,
                     leg=o.pairing.leg + 1, bracket=o.pairing.bracket)
             for o in outcomes if o.winner is None]
 
@@ -137,7 +138,7 @@ class SingleElimination(FormatBase):
         outcomes = _round_outcomes(pairings, results, done, seed_of, self.max_replays)
         replays = _replays(outcomes)
         if replays:
-            return replays
+            return _seated(replays, pairings, seed_of)
         winners = [o.winner for o in outcomes]
         if len(winners) == 1:
             return None
@@ -227,12 +228,12 @@ class DoubleElimination(FormatBase):
         if done == 0:
             return first_bracket_round(ids, "W")
         state, replays = self._state(ids, pairings, results)
+        seed_of = {e: i for i, e in enumerate(ids)}
         if replays:
-            return replays
+            return _seated(replays, pairings, seed_of)
         if state.champion is not None:
             return None
         round_ = done + 1
-        seed_of = {e: i for i, e in enumerate(ids)}
         if state.reset is not None:
             return _seated([Pairing(round_, 1, state.reset, bracket="GF2")], pairings, seed_of)
         pool = sorted((e for e in ids if state.losses[e] == 1),
