@@ -1,6 +1,8 @@
 """Writing the projections of the stored results: rating history rows, current
-ratings and the standings table (``rounds`` after each round, ``rebuild`` from
-everything)."""
+ratings and the standings table (``rebuild`` from everything; ``rounds`` after each
+round, from that round's results added to what is stored, so completing a round
+costs the same at round 500 as at round 10; only a table ranked by tie-breaks,
+which weigh every result again, is recomputed from the whole history)."""
 
 from __future__ import annotations
 
@@ -24,6 +26,23 @@ def write_changes(changes: Sequence[Change]) -> None:
                       version_bumped=c.bumped) for c in changes])
 
 
+def save_round_ratings(entries: dict[int, Entry], ratings: dict[int, RatingValue],
+                       last_version: dict[int, str], played: dict[int, int]) -> None:
+    """After a round: the ratings of the entries that played it (``played``: their
+    games in it), on the stored rows of ``entries`` (with their ``rating``)."""
+    now = timezone.now()
+    rows = []
+    for e, games in played.items():
+        row, value = entries[e].rating, ratings[e]
+        row.mu, row.sigma, row.ordinal, row.updated_at = value.mu, value.sigma, value.ordinal, now
+        row.games += games
+        rows.append(row)
+    Rating.objects.bulk_update(rows, ["mu", "sigma", "ordinal", "games", "updated_at"])
+    changed = [Entry(pk=e, rated_version=v) for e, v in last_version.items()
+               if entries[e].rated_version != v]
+    Entry.objects.bulk_update(changed, ["rated_version"])
+
+
 def save_ratings(competition: Competition, ratings: dict[int, RatingValue],
                   last_version: dict[int, str], games: dict[int, int]) -> None:
     now = timezone.now()
@@ -37,20 +56,59 @@ def save_ratings(competition: Competition, ratings: dict[int, RatingValue],
         Entry.objects.filter(pk=e).exclude(rated_version=v).update(rated_version=v)
 
 
-def standings_rows(competition: Competition, h: History,
-                    ratings: dict[int, RatingValue]) -> list[Standing]:
+def _table(competition: Competition, h: History):
     sides = len(competition.teams) if competition.teams else competition.group_size
-    table = compute_standings(h.entries, h.results, h.byes,
-                              tie_breaks=tie_breaks_for(competition), bye_sides=sides)
-    if competition.is_season:  # a ladder ranks by rating
-        order = sorted(h.entries, key=lambda e: (-ratings.get(e, RatingValue()).ordinal, e))
-        rank = {e: i + 1 for i, e in enumerate(order)}
-    else:
-        rank = {s.entry: s.rank for s in table}
-    return [Standing(entry_id=s.entry, rank=rank[s.entry], points=s.points, wins=s.wins,
+    return compute_standings(h.entries, h.results, h.byes,
+                             tie_breaks=tie_breaks_for(competition), bye_sides=sides)
+
+
+def standings_rows(competition: Competition, h: History,
+                   ratings: dict[int, RatingValue]) -> list[Standing]:
+    """The whole table from the whole history ``h``. Tie-breaks the competition is
+    not ranked by are left at 0 (the live path never computes them)."""
+    kept = set(tie_breaks_for(competition))
+    rows = [Standing(entry_id=s.entry, rank=s.rank, points=s.points, wins=s.wins,
                      draws=s.draws, losses=s.losses, games=s.games, byes=s.byes,
-                     buchholz=s.buchholz, sonneborn_berger=float(s.sonneborn_berger),
-                     head_to_head=float(s.head_to_head)) for s in table]
+                     buchholz=s.buchholz if "buchholz" in kept else 0,
+                     sonneborn_berger=float(s.sonneborn_berger) if "sonneborn_berger" in kept else 0,
+                     head_to_head=float(s.head_to_head) if "head_to_head" in kept else 0)
+            for s in _table(competition, h)]
+    return _ranked(competition, rows, ratings, by_points=False)
+
+
+def round_added(competition: Competition, h_round: History, ratings: dict[int, RatingValue],
+                stored: dict[int, Standing]) -> list[Standing]:
+    """The table with one round's results and byes (``h_round``) added to the stored
+    rows: for a competition ranked without tie-breaks (ladders rank by rating,
+    elimination by points), where every column is a sum."""
+    assert not tie_breaks_for(competition), "a table with tie-breaks needs every result"
+    rows = []
+    for d in _table(competition, h_round):
+        old = stored.get(d.entry) or Standing(entry_id=d.entry)
+        rows.append(Standing(entry_id=d.entry, points=old.points + d.points,
+                             wins=old.wins + d.wins, draws=old.draws + d.draws,
+                             losses=old.losses + d.losses, games=old.games + d.games,
+                             byes=old.byes + d.byes))
+    return _ranked(competition, rows, ratings, by_points=True)
+
+
+def _ranked(competition: Competition, rows: list[Standing], ratings: dict[int, RatingValue],
+            *, by_points: bool) -> list[Standing]:
+    """A ladder ranks by rating (no ties). Other rows keep ``compute_standings``'s
+    ranks, unless ``by_points``: rows summed up here rank by points, level points
+    sharing the better rank (``compute_standings`` with no tie-breaks)."""
+    if competition.is_season:
+        order = sorted(rows, key=lambda r: (-ratings.get(r.entry_id, RatingValue()).ordinal,
+                                            r.entry_id))
+        for i, row in enumerate(order):
+            row.rank = i + 1
+    elif by_points:
+        first_at: dict[int, int] = {}
+        for i, points in enumerate(sorted((r.points for r in rows), reverse=True)):
+            first_at.setdefault(points, i + 1)
+        for row in rows:
+            row.rank = first_at[row.points]
+    return rows
 
 
 def write_standings(competition: Competition, rows: list[Standing]) -> None:

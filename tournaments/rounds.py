@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from typing import Sequence
 
 from django.db import IntegrityError, transaction
@@ -22,13 +23,14 @@ from bots.services import create_pinned_match
 from matches.models import Match, MatchSeat
 from matches.tasks import enqueue
 from tournaments.finishing import mark_finished
-from tournaments.format_rules import tournament_format
+from tournaments.format_rules import tie_breaks_for, tournament_format
 from tournaments.formats import FormatError, Pairing, ladder_round
 from tournaments.formats.seats import SeatTally
 from tournaments.history import load_history
 from tournaments.locking import lock
 from tournaments.models import Competition, Entry, Fixture, FixtureSeat, RatingHistory, Round
-from tournaments.projections import save_ratings, standings_rows, write_changes, write_standings
+from tournaments.projections import (round_added, save_round_ratings, standings_rows,
+                                     write_changes, write_standings)
 from tournaments.rating_fold import fold_ratings
 from tournaments.ratings import Rating as RatingValue
 from tournaments.rebuild import rebuild
@@ -182,27 +184,34 @@ def complete_round(rnd: Round) -> str:
 
 
 def _rate_round(competition: Competition, rnd: Round) -> None:
+    """Rate the round's results and add them to the table: the work of this round
+    alone (a table ranked by tie-breaks is recomputed from every result)."""
     h_round = load_history(competition, rounds=[rnd.number])
-    entries = Entry.objects.filter(competition=competition).select_related("rating")
-    ratings = {e.pk: RatingValue(e.rating.mu, e.rating.sigma) for e in entries}
-    last = {e.pk: e.rated_version for e in entries if e.rated_version}
+    entries = {e.pk: e for e in Entry.objects.filter(competition=competition)
+               .select_related("rating", "standing")}
+    ratings = {pk: RatingValue(e.rating.mu, e.rating.sigma) for pk, e in entries.items()}
+    last = {pk: e.rated_version for pk, e in entries.items() if e.rated_version}
     already = set(RatingHistory.objects.filter(match_id__in=[r.match_id for r in h_round.results])
                   .values_list("match_id", flat=True))
     fresh = [r for r in h_round.results if r.match_id not in already]
-    changes = fold_ratings(ratings, last, fresh, h_round.versions)
-    write_changes(changes)
-    h = load_history(competition)
-    games = {e: 0 for e in h.entries}
-    for r in h.results:
-        for e in r.entries:
-            games[e] += 1
-    save_ratings(competition, ratings, last, games)
-    write_standings(competition, standings_rows(competition, h, ratings))
+    write_changes(fold_ratings(ratings, last, fresh, h_round.versions))
+    played = Counter(e for r in fresh for e in r.entries)
+    save_round_ratings(entries, ratings, last, played)
+    if tie_breaks_for(competition):
+        rows = standings_rows(competition, load_history(competition), ratings)
+    else:
+        stored = {pk: e.standing for pk, e in entries.items() if hasattr(e, "standing")}
+        rows = round_added(competition, h_round, ratings, stored)
+    write_standings(competition, rows)
 
 
 def next_tournament_round(t: Competition) -> Round | None:
-    h = load_history(t)
     fmt = tournament_format(t)
+    if fmt.reads_history:
+        h = load_history(t)
+    else:  # a round robin's next round follows from the entries and the last round
+        last = Round.objects.filter(competition=t).order_by("-number").first()
+        h = load_history(t, rounds=[last.number] if last else [])
     try:
         pairings = fmt.next_round(h.entries, h.pairings, h.results + h.walkovers, t.seed)
     except FormatError as exc:

@@ -188,6 +188,9 @@ class FormatBase:
 
     name = "format"
     tie_breaks: tuple[str, ...] = ()
+    #: ``next_round`` needs every earlier pairing and result; ``False``: the last
+    #: round's pairings are enough (the platform then reads only those)
+    reads_history = True
 
     def first_round(self, entries: Sequence[int], seed: int) -> list[Pairing]:
         out = self.next_round(entries, (), (), seed)  # type: ignore[attr-defined]

@@ -53,6 +53,7 @@ class RoundRobin(FormatBase):
 
     name = "round_robin"
     tie_breaks = ROUND_ROBIN_TIE_BREAKS
+    reads_history = False  # the schedule is fixed: only the last round's number counts
 
     def __post_init__(self) -> None:
         if self.cycles < 1:

@@ -316,6 +316,8 @@ def test_a_tournament_that_cannot_make_its_next_round_is_paused_with_the_reason(
     real = format_rules.tournament_format
 
     class Broken:
+        reads_history = True
+
         def next_round(self, *a, **k):
             raise FormatError("no pairing possible")
     monkeypatch.setattr(rounds, "tournament_format", lambda t: Broken())
@@ -355,3 +357,49 @@ def test_match_seeds_are_secret_draws_not_derived_from_the_competition_seed(inli
         started = match.events.get(seq=0).data
         assert "seed" not in started
         assert started["seed_commitment"] == commitment(match.seed, match.seed_salt)
+
+
+def test_completing_a_ladder_round_costs_the_same_late_as_early(inline):
+    """Issue 16: a round is rated and added to the table from its own results: the
+    run of its last match, which completes it, reads as many rows and sends as many
+    queries at round 12 as at round 2 (completing a round used to read every
+    fixture, match and seat of the season)."""
+    from django.db.models.signals import post_init
+    from django.test.utils import CaptureQueriesContext
+
+    from matches.tasks import run
+
+    s = lifecycle.create_season("long", game="tic_tac_toe", k=2, period_seconds=20, seed=5)
+    lifecycle.add_entries(s, bots=["greedy", "random"] * 3)
+    lifecycle.open_entries(s)
+    lifecycle.start(s)
+    loaded = []
+
+    def count(sender, **kwargs):
+        loaded.append(sender)
+
+    costs = {}
+    for number in range(1, 13):
+        inline(len(inline.queue) - 1)
+        loaded.clear()
+        post_init.connect(count, weak=False)  # one call per model instance read
+        try:
+            with CaptureQueriesContext(connection) as ctx:
+                run(inline.queue.popleft(), "test")
+        finally:
+            post_init.disconnect(count)
+        assert Round.objects.get(competition=s, number=number).status == Round.Status.DONE
+        costs[number] = (len(ctx.captured_queries), len(loaded))
+        if number < 12:
+            assert rounds.ladder_tick(s.pk) == f"round {number + 1} scheduled"
+    assert costs[12] == costs[2], costs
+    assert rebuild(s, check=True) == []  # the table added round by round is the rebuilt one
+
+
+@pytest.mark.parametrize("fmt", ["single_elimination", "double_elimination"])
+def test_an_elimination_table_added_round_by_round_is_the_rebuilt_one(inline, fmt):
+    t = make_tournament(fmt, bots=("greedy", "random") * 3 + ("greedy",), seed=4)
+    lifecycle.start(t)
+    inline()
+    t.refresh_from_db()
+    assert t.status == "finished" and rebuild(t, check=True) == []
