@@ -19,8 +19,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, OuterRef, Subquery
 from django.utils import timezone
 
-from bots.services import create_pinned_match
-from matches.models import Match, MatchSeat
+from matches.models import Match
+from matches.services import create_seated_matches
 from matches.tasks import enqueue
 from tournaments.finishing import mark_finished
 from tournaments.format_rules import tie_breaks_for, tournament_format
@@ -57,30 +57,25 @@ def schedule_round(competition: Competition, *, pairings: Sequence[Pairing]) -> 
                .select_related("bot")}
     players = {pk: playing_version(e) for pk, e in entries.items()}
     versions = {pk: version_label(player) for pk, player in players.items()}
-    to_run = []
-    for p in pairings:
-        # a disqualified entry, or an uploaded bot with no valid version, cannot play
-        walkover = not p.bye and any(entries[e].disqualified or players[e] is None
-                                     for e in p.entries)
-        match = None
-        if not p.bye and not walkover:
-            # the competition's seed makes the pairings reproducible; a match's seed
-            # is a fresh secret (matches.seeding): public data must not predict it
-            match = create_pinned_match(competition.game, [players[e] for e in p.entries],
-                                        options=competition.options,
-                                        hides_results=competition.hide_results)
-            team_of = _team_of_seat(len(p.entries), p.teams)
-            for i, team in enumerate(team_of):
-                if team is not None:
-                    MatchSeat.objects.filter(match=match, index=i).update(team=team)
-            to_run.append(match.pk)
-        fixture = Fixture.objects.create(
-            round=rnd, match=match, round_no=p.round, table=p.table, leg=p.leg,
-            bracket=p.bracket, bye=p.bye, walkover=walkover,
-            teams=list(p.teams) if p.teams else None, competition=competition)
-        FixtureSeat.objects.bulk_create(
-            FixtureSeat(fixture=fixture, entry_id=e, index=i, version=versions[e] or "")
-            for i, e in enumerate(p.entries))
+    # a disqualified entry, or an uploaded bot with no valid version, cannot play
+    walkover = {p: not p.bye and any(entries[e].disqualified or players[e] is None
+                                     for e in p.entries) for p in pairings}
+    playing = [p for p in pairings if not p.bye and not walkover[p]]
+    # the competition's seed makes the pairings reproducible; a match's seed is a
+    # fresh secret (matches.seeding): public data must not predict it
+    made = dict(zip(playing, create_seated_matches(
+        competition.game, [[players[e] for e in p.entries] for p in playing],
+        competition.options, teams=[_team_of_seat(len(p.entries), p.teams) for p in playing],
+        hides_results=competition.hide_results)))
+    fixtures = Fixture.objects.bulk_create(
+        Fixture(round=rnd, match=made.get(p), round_no=p.round, table=p.table, leg=p.leg,
+                bracket=p.bracket, bye=p.bye, walkover=walkover[p],
+                teams=list(p.teams) if p.teams else None, competition=competition)
+        for p in pairings)
+    FixtureSeat.objects.bulk_create(
+        FixtureSeat(fixture=fixture, entry_id=e, index=i, version=versions[e] or "")
+        for fixture, p in zip(fixtures, pairings) for i, e in enumerate(p.entries))
+    to_run = [match.pk for match in made.values()]
     enqueue(to_run)
     if not to_run:  # nothing to play (all byes or walkovers): settle it when committed
         transaction.on_commit(lambda: check_round(rnd.pk))

@@ -92,41 +92,62 @@ def create_seated_match(game: str, entries: Sequence[Any], seed: int | None = No
                         hides_results: bool = False) -> Match:
     """A queued match whose seats are ``entries``: built-in bot names (``str``) or
     pinned uploaded bot versions (``bots.BotVersion``: the seat records its label
-    and links the version). The one place a match and its seats are made; raises
-    ``RulesError`` for an unknown game or bot, a wrong seat count, a bad seed or
-    bad options, before anything is stored.
+    and links the version). Raises ``RulesError`` for an unknown game or bot, a
+    wrong seat count, a bad seed or bad options, before anything is stored.
 
     Without a ``seed`` the match gets a fresh secret one (``matches.seeding``);
     a given seed (``manage.py play --seed``, the demo) is kept but still committed
     to with a secret salt. ``hides_results``: the match belongs to a competition
     that keeps results hidden until it finishes."""
+    return create_seated_matches(game, [entries], options, seeds=[seed],
+                                 hides_results=hides_results)[0]
+
+
+def create_seated_matches(game: str, lineups: Sequence[Sequence[Any]],
+                          options: Mapping[str, Any] | None = None, *,
+                          seeds: Sequence[int | None] | None = None,
+                          teams: Sequence[Sequence[int | None]] | None = None,
+                          hides_results: bool = False) -> list[Match]:
+    """Queued matches, one per lineup (its seats' entries, as ``create_seated_match``
+    takes them), in a few statements whatever their number: the one place matches
+    and their seats are made. ``seeds``: one per lineup (``None``: a fresh secret
+    one); ``teams``: each lineup's team per seat. Everything is checked before
+    anything is stored."""
     rules = registry.get(game)
+    resolved = rules.resolve_options(dict(options or {}))
+    seeds = list(seeds) if seeds is not None else [None] * len(lineups)
+    for entries, seed in zip(lineups, seeds):
+        _check_lineup(rules, entries, seed, resolved)
+    with transaction.atomic():
+        made = Match.objects.bulk_create(
+            Match(game=rules.name, rules_version=rules.rules_version,
+                  seed=seeding.new_seed() if seed is None else seed, seed_salt=seeding.new_salt(),
+                  options=resolved, hides_results=hides_results) for seed in seeds)
+        MatchSeat.objects.bulk_create(
+            _seat(match, i, entry, team=(teams[n][i] if teams else None))
+            for n, (match, entries) in enumerate(zip(made, lineups))
+            for i, entry in enumerate(entries))
+        MatchClaim.objects.bulk_create(MatchClaim(match=match) for match in made)
+    return made
+
+
+def _check_lineup(rules, entries: Sequence[Any], seed: int | None, options: dict) -> None:
     rules.check_seat_count(len(entries))
-    if seed is None:
-        seed = seeding.new_seed()
-    if type(seed) is not int or not 0 <= seed <= seeding.MAX_STORED_SEED:
+    if seed is not None and (type(seed) is not int or not 0 <= seed <= seeding.MAX_STORED_SEED):
         raise RulesError(f"the seed must be an integer from 0 to {seeding.MAX_STORED_SEED}, "
                          f"not {seed!r}")
     for entry in entries:
         if isinstance(entry, str) and entry not in rules.bots:
             raise RulesError(f"{rules.name} has no built-in bot {entry!r} "
                              f"(bots: {', '.join(sorted(rules.bots))})")
-    resolved = rules.resolve_options(dict(options or {}))
-    rules.check_setup(len(entries), resolved)
-    with transaction.atomic():
-        match = Match.objects.create(game=rules.name, rules_version=rules.rules_version,
-                                     seed=seed, seed_salt=seeding.new_salt(), options=resolved,
-                                     hides_results=hides_results)
-        MatchSeat.objects.bulk_create(_seat(match, i, e) for i, e in enumerate(entries))
-        MatchClaim.objects.create(match=match)
-    return match
+    rules.check_setup(len(entries), options)
 
 
-def _seat(match: Match, index: int, entry: Any) -> MatchSeat:
+def _seat(match: Match, index: int, entry: Any, *, team: int | None = None) -> MatchSeat:
     if isinstance(entry, str):
-        return MatchSeat(match=match, index=index, bot_name=entry)
+        return MatchSeat(match=match, index=index, bot_name=entry, team=team)
     # an uploaded bot's version (duck-typed: the matches app does not import bots)
-    return MatchSeat(match=match, index=index, bot_name=entry.bot.label,
+    return MatchSeat(match=match, index=index, bot_name=entry.bot.label, team=team,
                      bot_version=entry.seat_version, bot_version_ref=entry)
 
 
