@@ -16,15 +16,13 @@ from __future__ import annotations
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from bench.scratch import run_child, scratch_database, setup_django
 EVENTS = 10_000
-PG_SERVER = "postgres://postgres@127.0.0.1:5432"
 PG_SCRATCH = "scrimmage_bench"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -35,59 +33,17 @@ def run() -> dict:
     """Figures for SQLite and (when reachable) PostgreSQL."""
     out = {"events_per_match": EVENTS}
     with tempfile.TemporaryDirectory(prefix="scrimmage-bench-") as tmp:
-        out["sqlite"] = _child({"DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3",
-                                "SCRIMMAGE_DATA_DIR": tmp}, browser=True)
-        problem = _pg_scratch("create")
-        if problem:
-            out["postgresql"] = {"skipped": problem}
-        else:
-            try:
-                out["postgresql"] = _child({"DATABASE_URL": f"{PG_SERVER}/{PG_SCRATCH}",
-                                            "SCRIMMAGE_DATA_DIR": tmp}, browser=False)
-            finally:
-                _pg_scratch("drop")
+        out["sqlite"] = run_child("bench.platform_bench", {
+            "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "SCRIMMAGE_DATA_DIR": tmp},
+            "--browser", timeout=900)
+        with scratch_database(PG_SCRATCH) as (url, problem):
+            out["postgresql"] = {"skipped": problem} if problem else run_child(
+                "bench.platform_bench", {"DATABASE_URL": url, "SCRIMMAGE_DATA_DIR": tmp},
+                timeout=900)
     return out
 
 
-def _child(env: dict, browser: bool) -> dict:
-    env = {**os.environ, **env, "DJANGO_SECRET_KEY": "bench-" + os.urandom(16).hex(),
-           "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost,testserver"}
-    env.pop("DJANGO_DEBUG", None)
-    args = [sys.executable, "-m", "bench.platform_bench", "--child"] + (["--browser"] if browser else [])
-    proc = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
-    if proc.returncode != 0:
-        return {"error": proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else "failed",
-                "stderr_tail": proc.stderr[-2000:]}
-    return json.loads(proc.stdout.strip().splitlines()[-1])
-
-
-def _pg_scratch(action: str) -> str | None:
-    try:
-        import psycopg
-    except ImportError as exc:
-        return f"psycopg missing: {exc}"
-    try:
-        with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True, connect_timeout=3) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {PG_SCRATCH}")
-            if action == "create":
-                conn.execute(f"CREATE DATABASE {PG_SCRATCH}")
-    except Exception as exc:  # noqa: BLE001 - any failure means: not reachable here
-        return f"PostgreSQL not reachable: {str(exc).strip().splitlines()[0]}"
-    return None
-
-
 # -- the child process ---------------------------------------------------------------
-def _setup_django() -> None:
-    sys.path.insert(0, str(ROOT / "platform"))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0, interactive=False)
-
-
 def _synthetic_log_into(match, batch_size: int = 200) -> float:
     """Play a synthetic 10,000-event log into ``match``; returns seconds."""
     from engine.events import ACTION_SUBMITTED, MATCH_ENDED, MATCH_STARTED, Event, Log
@@ -124,7 +80,7 @@ def _median_ms(fn, repeat: int) -> float:
 
 
 def _child_main(browser: bool) -> dict:
-    _setup_django()
+    setup_django()
     from django.conf import settings
     from django.test import Client
 

@@ -1,0 +1,130 @@
+"""Round completion benchmark: does completing a round cost the same late in a long
+competition as early on?
+
+A ladder season of 40 tic-tac-toe entries, one game each a round (20 matches a
+round), runs 500 rounds: 10,000 matches, on a scratch PostgreSQL database, in one
+process of its own. Every match runs through the worker's own code
+(``matches.tasks.run``: claim, play, store, finish, and the round check the last
+match of a round sets off); the ladder's tick makes each next round. Measured: the
+completion of each round (``rounds.complete_round`` when it completes one: rating
+the round, adding it to the table) and each tick, compared at rounds 6-15 and
+491-500. A round robin of 64 entries (2,016 matches, 63 rounds) is measured the
+same way: its table is ranked by tie-breaks, which weigh every result again, so
+its completion is expected to grow with the rounds played.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+
+from bench.scratch import run_child, scratch_database
+
+LADDER_ENTRIES, LADDER_ROUNDS = 40, 500
+ROUND_ROBIN_ENTRIES = 64
+
+
+def run() -> dict:
+    with scratch_database("scrimmage_bench_rounds") as (url, problem):
+        if problem:
+            return {"skipped": problem}
+        return run_child("bench.rounds_bench", {"DATABASE_URL": url}, timeout=3600)
+
+
+def _ms(seconds: list[float]) -> float:
+    return round(statistics.median(seconds) * 1000, 2)
+
+
+def _early_late(per_round: dict[int, float], early: range, late: range) -> dict:
+    return {f"rounds_{early.start}_{early.stop - 1}_median_ms": _ms([per_round[r] for r in early]),
+            f"rounds_{late.start}_{late.stop - 1}_median_ms": _ms([per_round[r] for r in late])}
+
+
+class _Harness:
+    """Runs what the workers would, here, and times round completions."""
+
+    def __init__(self) -> None:
+        from matches import tasks
+        from tournaments import rounds
+
+        self.tasks, self.rounds = tasks, rounds
+        self.sent: list[int] = []
+        tasks.run_match.delay = self.sent.append  # the broker is not measured here
+        self.completed: dict[int, float] = {}
+        self.match_seconds: list[float] = []
+        real = rounds.complete_round
+
+        def timed(rnd):
+            began = time.perf_counter()
+            out = real(rnd)
+            if out == "completed":
+                self.completed[rnd.number] = time.perf_counter() - began
+            return out
+        rounds.complete_round = timed
+
+    def play_sent(self) -> None:
+        while self.sent:
+            match_id = self.sent.pop(0)
+            began = time.perf_counter()
+            self.tasks.run(match_id, "bench")
+            self.match_seconds.append(time.perf_counter() - began)
+
+
+def _ladder() -> dict:
+    from tournaments import lifecycle, rounds
+
+    h = _Harness()
+    season = lifecycle.create_season("bench ladder", game="tic_tac_toe", k=1,
+                                     period_seconds=3600, seed=1)
+    lifecycle.add_entries(season, bots=["greedy", "random"] * (LADDER_ENTRIES // 2))
+    lifecycle.open_entries(season)
+    began = time.perf_counter()
+    lifecycle.start(season)
+    ticks = {}
+    for number in range(1, LADDER_ROUNDS + 1):
+        h.play_sent()
+        if number < LADDER_ROUNDS:
+            tick_began = time.perf_counter()
+            assert rounds.ladder_tick(season.pk) == f"round {number + 1} scheduled"
+            ticks[number + 1] = time.perf_counter() - tick_began
+    elapsed = time.perf_counter() - began
+    early, late = range(6, 16), range(LADDER_ROUNDS - 9, LADDER_ROUNDS + 1)
+    return {"entries": LADDER_ENTRIES, "rounds": LADDER_ROUNDS, "matches": len(h.match_seconds),
+            "seconds": round(elapsed, 1),
+            "match_run_median_ms": _ms(h.match_seconds),
+            "round_completion": _early_late(h.completed, early, late),
+            "next_round_tick": _early_late(ticks, early, late)}
+
+
+def _round_robin() -> dict:
+    from tournaments import lifecycle
+
+    h = _Harness()
+    t = lifecycle.create_tournament("bench round robin", game="tic_tac_toe",
+                                    format="round_robin", seed=1)
+    lifecycle.add_entries(t, bots=["greedy", "random"] * (ROUND_ROBIN_ENTRIES // 2))
+    lifecycle.open_entries(t)
+    began = time.perf_counter()
+    lifecycle.start(t)
+    h.play_sent()
+    rounds = len(h.completed)
+    return {"entries": ROUND_ROBIN_ENTRIES, "rounds": rounds, "matches": len(h.match_seconds),
+            "seconds": round(time.perf_counter() - began, 1),
+            "round_completion": _early_late(h.completed, range(3, 8),
+                                            range(rounds - 4, rounds + 1))}
+
+
+def _child_main() -> dict:
+    from bench.scratch import setup_django
+
+    setup_django()
+    return {"database": "postgresql", "ladder": _ladder(), "round_robin": _round_robin()}
+
+
+if __name__ == "__main__":
+    if "--child" in sys.argv:
+        print(json.dumps(_child_main()))
+    else:
+        print(json.dumps(run(), indent=2))
