@@ -307,19 +307,21 @@ def test_the_admin_s_entry_and_fixture_lists_cost_the_same_for_more_rows(
                                lambda: play("round_robin", 6))
 
 
+@pytest.mark.parametrize("proxy", ["seasonproxy", "tournamentproxy"])
 def test_the_admin_s_competition_page_costs_the_same_for_more_entries(
-        admin_client, play, same_queries_for_more_rows):
-    shown = Shown(play("round_robin", 2))
+        admin_client, play, play_season, same_queries_for_more_rows, proxy):
+    competition = {"seasonproxy": play_season, "tournamentproxy": play}[proxy]
+    shown = Shown(competition(entries=2))
 
     def rows() -> int:
-        url = reverse("admin:tournaments_tournamentproxy_change", args=[shown.pk])
+        url = reverse(f"admin:tournaments_{proxy}_change", args=[shown.pk])
         formset, = context(admin_client.get(url))["inline_admin_formsets"]
         return len(formset.formset.forms)
 
     # the session and its user; the competition with its progress (twice: for the
     # buttons, then the form); its failed matches; its entries with their ratings;
     # the content type for the history link
-    same_queries_for_more_rows(7, rows, lambda: shown.switch(play("round_robin", 6)))
+    same_queries_for_more_rows(7, rows, lambda: shown.switch(competition(entries=6)))
 
 
 def test_the_admin_s_entry_and_fixture_pages_cost_a_fixed_number_of_queries(
@@ -347,6 +349,23 @@ def first_round_played(entries: int) -> Round:
     for match in Match.objects.filter(fixture__round=rnd):
         tasks.play(match.pk, "test")
     return rnd
+
+
+def test_the_run_of_a_fixture_s_match_costs_the_same_in_a_bigger_round(
+        inline, django_assert_max_num_queries):
+    """Claim, play, store, finish a round robin's first match, then the round
+    check that finds the round still being played."""
+    for entries in (4, 12):
+        lifecycle.start(make_tournament("round_robin", bots=builtin_bots(entries),
+                                        seed=next(serial)))
+        match_id = inline.queue.popleft()
+        # the claim (in a transaction: lock the match, take its claim, mark it
+        # running); the seats; the end (in a transaction: lock the match, insert the
+        # events, the seats' results, the match's result); the round check: the
+        # fixture with its round and match, the round's unsettled matches
+        with django_assert_max_num_queries(14):
+            assert tasks.run(match_id, "worker-1") == Match.Status.FINISHED
+        inline.queue.clear()
 
 
 #: making a fixture of the next round: its match, the match's seats and claim (in a
