@@ -14,7 +14,6 @@ from tournaments.models import Competition, Entry, RatingHistory
 from tournaments.selectors import competition_hides_results, rating_chart_svg, rating_histories
 
 
-
 def _record(entry: Entry) -> dict:
     """One entry's competition with its rating and record, blank while hidden."""
     competition = entry.competition
