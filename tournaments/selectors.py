@@ -97,9 +97,10 @@ def progress(competition: Competition) -> dict:
     if not hasattr(competition, "rounds_made"):
         competition = with_progress(Competition.objects.filter(pk=competition.pk)).get()
     counts = {status: getattr(competition, f"matches_{status}") for status in Match.Status.values}
-    counts["total"] = sum(counts.values())
+    matches = sum(counts.values())
     counts["rounds"] = competition.rounds_made
     counts["rounds_done"] = competition.rounds_done
+    counts["total"] = matches
     return counts
 
 
