@@ -1,7 +1,8 @@
-"""Settings for the whole suite."""
+"""Settings and fixtures for the whole suite."""
 
 import pytest
 from hypothesis import HealthCheck, settings
+from rest_framework.test import APIClient
 
 # no test may depend on wall-clock timing: Hypothesis's per-example deadline (and its
 # too-slow health check) would fail a property test on a busy machine, so neither
@@ -17,3 +18,34 @@ def inline_worker(monkeypatch):
     from tests.inline_worker import InlineWorker
 
     return InlineWorker(monkeypatch)
+
+
+@pytest.fixture
+def data_dir(settings, tmp_path):
+    """A temporary data folder, where the test's bots are stored."""
+    settings.DATA_DIR = tmp_path / "data"
+    settings.DATA_DIR.mkdir()
+    return settings.DATA_DIR
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+@pytest.fixture
+def same_queries_for_more_rows(django_assert_max_num_queries):
+    """``check(limit, fetch, more)``: ``fetch()`` runs in at most ``limit`` queries,
+    then again after ``more()`` has added rows: a query per row (an N+1) fails the
+    second, a fixed count that creeps up the first. ``fetch`` returns how many rows
+    it got, so the second call is seen to list the new rows too."""
+
+    def check(limit: int, fetch, more) -> None:
+        with django_assert_max_num_queries(limit):
+            few = fetch()
+        more()
+        with django_assert_max_num_queries(limit):
+            many = fetch()
+        assert many > few > 0, (few, many)
+
+    return check

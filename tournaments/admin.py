@@ -46,6 +46,9 @@ class EntryInline(admin.TabularInline):
     def has_add_permission(self, request, obj=None):
         return False
 
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("rating")
+
     @admin.display(description="rating")
     def rating_shown(self, obj):
         r = getattr(obj, "rating", None)
@@ -105,9 +108,12 @@ class CompetitionAdmin(admin.ModelAdmin):
     actions = ["export_standings_csv", "rebuild_standings"]
     change_form_template = "admin/tournaments/competition_change_form.html"
 
+    def get_queryset(self, request):
+        return selectors.with_progress(super().get_queryset(request))
+
     @admin.display(description="entries")
     def entry_count(self, obj):
-        return obj.entries.count()
+        return obj.entry_count
 
     @admin.display(description="progress")
     def progress_shown(self, obj):

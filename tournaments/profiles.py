@@ -10,11 +10,8 @@ leaderboard.
 
 from __future__ import annotations
 
-from django.db.models import Q
-
-from tournaments.models import Competition, Entry
-from tournaments.selectors import competition_hides_results, rating_chart_svg, rating_history
-
+from tournaments.models import Competition, Entry, RatingHistory
+from tournaments.selectors import competition_hides_results, rating_chart_svg, rating_histories
 
 
 def _record(entry: Entry) -> dict:
@@ -45,16 +42,12 @@ def bot_entries(bots) -> list[dict]:
 
 def rating_charts(records: list[dict], limit: int = 4) -> list[dict]:
     """The rating chart of each of the first ``limit`` records that has one."""
-    charts = []
-    for record in records:
-        if record["hidden"]:
-            continue
-        history = rating_history(record["entry"])
-        if history:
-            charts.append({**record, "svg": rating_chart_svg(history)})
-        if len(charts) == limit:
-            break
-    return charts
+    shown = [r for r in records if not r["hidden"]]
+    rated = set(RatingHistory.objects.filter(entry__in=[r["entry"] for r in shown])
+                .order_by().values_list("entry", flat=True).distinct())
+    charted = [r for r in shown if r["entry"].pk in rated][:limit]
+    histories = rating_histories([r["entry"] for r in charted])
+    return [{**r, "svg": rating_chart_svg(histories[r["entry"].pk])} for r in charted]
 
 
 def game_leaderboard(game: str) -> list[dict]:

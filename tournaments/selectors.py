@@ -5,8 +5,10 @@ from __future__ import annotations
 import csv
 import io
 from collections import defaultdict
+from typing import Sequence
 
-from django.db.models import Prefetch
+from django.db.models import Count, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from matches.models import Match, MatchSeat
 from tournaments.format_rules import tournament_format
@@ -70,17 +72,35 @@ def standings_csv(competition: Competition) -> str:
     return out.getvalue()
 
 
+def _count(rows: QuerySet, link: str) -> Coalesce:
+    """How many of ``rows`` belong (through ``link``) to the outer query's competition."""
+    counted = (rows.filter(**{link: OuterRef("pk")}).order_by().values(link)
+               .annotate(n=Count("*")).values("n"))
+    return Coalesce(Subquery(counted), 0)
+
+
+def with_progress(competitions: QuerySet) -> QuerySet:
+    """``competitions`` with their ``entry_count`` and what ``progress`` shows, counted
+    in the same query: a list of them costs no query per row."""
+    return competitions.annotate(
+        entry_count=_count(Entry.objects.all(), "competition"),
+        **{f"matches_{status}": _count(Match.objects.filter(status=status), "fixture__competition")
+           for status in Match.Status.values},
+        rounds_made=_count(Round.objects.all(), "competition"),
+        rounds_done=_count(Round.objects.filter(status=Round.Status.DONE), "competition"))
+
+
 def progress(competition: Competition) -> dict:
     """Match counts by status (queued, running, finished, failed), their total,
-    and rounds made and done."""
-    counts = dict.fromkeys(Match.Status.values, 0)
-    for status in Match.objects.filter(fixture__competition=competition
-                                       ).values_list("status", flat=True):
-        counts[status] += 1
-    rounds = Round.objects.filter(competition=competition)
-    counts["rounds"] = rounds.count()
-    counts["rounds_done"] = rounds.filter(status=Round.Status.DONE).count()
-    counts["total"] = sum(counts[s] for s in Match.Status.values)
+    and rounds made and done. Counted by ``with_progress``: a competition read
+    without it is read again with it."""
+    if not hasattr(competition, "rounds_made"):
+        competition = with_progress(Competition.objects.filter(pk=competition.pk)).get()
+    counts = {status: getattr(competition, f"matches_{status}") for status in Match.Status.values}
+    matches = sum(counts.values())
+    counts["rounds"] = competition.rounds_made
+    counts["rounds_done"] = competition.rounds_done
+    counts["total"] = matches
     return counts
 
 
@@ -129,11 +149,19 @@ def champion(tournament: Competition) -> Entry | None:
 def rating_history(entry: Entry) -> list[dict]:
     """The entry's rating after each rated match; empty while its competition hides
     its results."""
-    if competition_hides_results(entry.competition):
-        return []
-    rows = RatingHistory.objects.filter(entry=entry).order_by("round_no", "match_id")
-    return [{"match": r.match_id, "round": r.round_no, "mu": r.mu_after, "sigma": r.sigma_after,
-             "ordinal": r.ordinal_after, "bumped": r.version_bumped} for r in rows]
+    return rating_histories([entry])[entry.pk]
+
+
+def rating_histories(entries: Sequence[Entry]) -> dict[int, list[dict]]:
+    """``rating_history`` of each of ``entries`` (by id), read in one query."""
+    out: dict[int, list[dict]] = {e.pk: [] for e in entries}
+    shown = [e.pk for e in entries if not competition_hides_results(e.competition)]
+    for r in RatingHistory.objects.filter(entry__in=shown).order_by("entry", "round_no",
+                                                                      "match_id"):
+        out[r.entry_id].append({"match": r.match_id, "round": r.round_no, "mu": r.mu_after,
+                                "sigma": r.sigma_after, "ordinal": r.ordinal_after,
+                                "bumped": r.version_bumped})
+    return out
 
 
 def entry_matches(entry: Entry, limit: int = 20) -> list[Match]:

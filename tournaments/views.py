@@ -19,7 +19,7 @@ def competitions(request):
 
 
 def standings(request, pk: int):
-    obj = get_object_or_404(Competition, pk=pk)
+    obj = get_object_or_404(selectors.with_progress(Competition.objects.all()), pk=pk)
     return render(request, "tournaments/standings.html", {
         "obj": obj, "rows": selectors.standings(obj), "progress": selectors.progress(obj),
         "tie_breaks": format_rules.tie_breaks_for(obj), "is_elimination": obj.is_elimination,
@@ -36,8 +36,8 @@ def bracket(request, pk: int):
 
 
 def entry_detail(request, pk: int):
-    entry = get_object_or_404(Entry.objects.select_related("competition", "rating", "standing"),
-                              pk=pk)
+    entry = get_object_or_404(Entry.objects.select_related(
+        "competition", "rating", "standing", "bot__owner"), pk=pk)
     history = selectors.rating_history(entry)
     matches = selectors.entry_matches(entry)
     for m in matches:

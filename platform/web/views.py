@@ -73,7 +73,10 @@ def owner_logs(user, match: Match) -> list[dict]:
 
 def match_detail(request, pk: int):
     with_bots = MatchSeat.objects.select_related("bot_version_ref__bot")  # for owner_logs
-    match = get_object_or_404(Match.objects.prefetch_related(Prefetch("seats", with_bots)), pk=pk)
+    # with the competition panel's fixture, its competition, its seats' entries
+    match = get_object_or_404(Match.objects.select_related("fixture__competition")
+                              .prefetch_related(Prefetch("seats", with_bots),
+                                                "fixture__seats__entry"), pk=pk)
     # the prefetched seats (shown by the template too) lose their result, unsaved
     selectors.blank_hidden_seats(list(match.seats.all()))
     seats = [{"index": s.index, "bot": s.bot_name, "rank": s.rank, "score": s.score}

@@ -31,21 +31,8 @@ def bots_for(game) -> list[str]:
 
 
 @pytest.fixture
-def data_dir(settings, tmp_path):
-    """A temporary data folder, where the test's bots are stored."""
-    settings.DATA_DIR = tmp_path / "data"
-    settings.DATA_DIR.mkdir()
-    return settings.DATA_DIR
-
-
-@pytest.fixture
 def finished_match(db) -> Match:
     return services.play_and_store("tic_tac_toe", ["greedy", "random"], 7)
-
-
-@pytest.fixture
-def api():
-    return APIClient()
 
 
 @pytest.fixture
@@ -98,21 +85,3 @@ def running_real_match(db) -> Match:
     services.append_events(match, played.log.lines)
     match.refresh_from_db()
     return match
-
-
-@pytest.fixture
-def same_queries_for_more_rows(django_assert_max_num_queries):
-    """``check(limit, fetch, more)``: ``fetch()`` runs in at most ``limit`` queries,
-    then again after ``more()`` has added rows: a query per row (an N+1) fails the
-    second, a fixed count that creeps up the first. ``fetch`` returns how many rows
-    it got, so the second call is seen to list the new rows too."""
-
-    def check(limit: int, fetch, more) -> None:
-        with django_assert_max_num_queries(limit):
-            few = fetch()
-        more()
-        with django_assert_max_num_queries(limit):
-            many = fetch()
-        assert many > few > 0, (few, many)
-
-    return check

@@ -24,7 +24,7 @@ class CompetitionSerializer(serializers.ModelSerializer):
                   "entries", "progress"]
 
     def get_entries(self, obj) -> int:
-        return obj.entries.count()
+        return obj.entry_count
 
     def get_progress(self, obj) -> dict:
         return selectors.progress(obj)
@@ -77,11 +77,12 @@ class CompetitionList(generics.ListAPIView):
     def get_queryset(self):
         params = CompetitionFilterSerializer(data=self.request.query_params)
         params.is_valid(raise_exception=True)
-        return Competition.objects.filter(**params.validated_data).order_by("-id")
+        return selectors.with_progress(Competition.objects.filter(**params.validated_data)
+                                       .order_by("-id"))
 
 
 class CompetitionDetail(generics.RetrieveAPIView):
-    queryset = Competition.objects.all()
+    queryset = selectors.with_progress(Competition.objects.all())
     serializer_class = CompetitionSerializer
 
 

@@ -14,6 +14,14 @@ def inline(db, inline_worker):
     return inline_worker
 
 
+@pytest.fixture
+def admin_client(client, django_user_model):
+    """The test client, logged in as a superuser (the organiser)."""
+    django_user_model.objects.create_superuser("boss", "b@example.com", "pw-pw-pw-pw")
+    client.login(username="boss", password="pw-pw-pw-pw")
+    return client
+
+
 def make_tournament(fmt="round_robin", bots=("greedy", "random", "greedy", "random"), seed=3,
                     game="tic_tac_toe", **kw):
     t = lifecycle.create_tournament(f"{fmt} {seed}", game=game, format=fmt, seed=seed, **kw)

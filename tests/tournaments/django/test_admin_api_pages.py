@@ -18,13 +18,6 @@ from tournaments.models import Competition, Entry
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def admin_client(client, django_user_model):
-    django_user_model.objects.create_superuser("boss", "b@example.com", "pw-pw-pw-pw")
-    client.login(username="boss", password="pw-pw-pw-pw")
-    return client
-
-
 def test_the_organiser_runs_a_tournament_from_the_admin(admin_client, inline):
     t = lifecycle.create_tournament("cup", game="tic_tac_toe")
     url = reverse("admin:tournaments_tournamentproxy_add_builtins", args=[t.pk])

@@ -18,13 +18,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def admin_client(client, django_user_model):
-    django_user_model.objects.create_superuser("boss", "b@example.com", "pw-pw-pw-pw")
-    client.login(username="boss", password="pw-pw-pw-pw")
-    return client
-
-
-@pytest.fixture
 def viewer_client(client, django_user_model):
     user = django_user_model.objects.create_user("peek", "p@example.com", "pw-pw-pw-pw",
                                                  is_staff=True)
