@@ -1,7 +1,8 @@
-"""Tournament benchmark: matches per minute end to end on real workers.
+"""Tournament benchmark: matches per minute end to end on real workers, and the
+platform's work per match.
 
-A 16-bot round robin of tic-tac-toe built-in bots (``greedy`` and ``random``,
-eight entries each: 120 matches in 15 rounds) is created and started, and the
+A 32-bot round robin of tic-tac-toe built-in bots (``greedy`` and ``random``,
+sixteen entries each: 496 matches in 31 rounds) is created and started, and the
 clock runs until the last round is rated and the tournament finished, with 1 and
 with 2 worker processes (``celery -A config worker --pool=solo``), on Redis and
 PostgreSQL (the same harness as the worker tests: ``tests/tournaments/stack.py``;
@@ -9,6 +10,10 @@ REDIS_URL / DATABASE_URL, defaulting to the local standard ports). The engine's
 own share is measured by replaying the same matches in one process with the
 engine alone (no storage); the rest of the worker time is queueing, storage,
 claims, round checks and ratings: ``outside_engine_share``.
+
+Each task's own run time comes from the worker's log (Celery's "succeeded in");
+the platform's work per match is a task's time less the engine's time for a match
+(medians), the task of the round's last match including the round's completion.
 
 The wall time is the tournament's own ``started_at`` to ``finished_at`` (both
 written by the platform). The benchmark waits for the finish by querying the
@@ -19,14 +24,18 @@ took CPU from the workers on a two-core machine, 10 to 14 ms a match.
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
+import statistics
 import tempfile
 import time
 from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlparse
 
-ENTRIES = ["greedy", "random"] * 8
+ENTRIES = ["greedy", "random"] * 16
+#: Celery's line for a finished task, with its run time in seconds
+SUCCEEDED = re.compile(r"Task matches\.run_match\[[^\]]+\] succeeded in ([0-9.]+)s")
 PG = "postgres://postgres@127.0.0.1:5432/test"
 REDIS = "redis://127.0.0.1:6379/13"
 
@@ -46,14 +55,16 @@ from engine.runner import run_match
 from matches.models import Match
 total = 0.0
 n = 0
-for m in Match.objects.filter(fixture__tournament_id={pk}).prefetch_related('seats'):
+each = []
+for m in Match.objects.filter(fixture__competition_id={pk}).prefetch_related('seats'):
     game = registry.get(m.game)
     seats, players = lineup(game, [s.bot_name for s in m.seats.order_by('index')])
     t0 = time.perf_counter()
     run_match(game, players, seats, m.seed, m.options)
-    total += time.perf_counter() - t0
+    each.append(time.perf_counter() - t0)
+    total += each[-1]
     n += 1
-out = {{'engine_seconds': total, 'matches': n}}
+out = {{'engine_seconds': total, 'matches': n, 'engine_median_ms': sorted(each)[n // 2] * 1000}}
 """
 
 
@@ -103,12 +114,18 @@ def _one(workers: int) -> dict:
                         f"lifecycle.start(Competition.objects.get(pk={pk}))\nout = 1")
             wall = wait_finished(stack.env["DATABASE_URL"], pk, timeout=900)
             engine = stack.probe(ENGINE_TIME.format(pk=pk))
+            tasks = sorted(float(x) * 1000 for log in stack.logs
+                           for x in SUCCEEDED.findall(log.read_text(errors="replace")))
         finally:
             stack.close()
     n = engine["matches"]
     busy = wall * workers
+    task_median = statistics.median(tasks)
     return {"workers": workers, "matches": n, "wall_seconds": round(wall, 2),
             "matches_per_minute": round(n / wall * 60, 1),
+            "task_ms_median": round(task_median, 2),
+            "task_ms_p90": round(tasks[int(len(tasks) * 0.9)], 2),
+            "platform_ms_per_match_median": round(task_median - engine["engine_median_ms"], 2),
             "engine_seconds": round(engine["engine_seconds"], 3),
             "outside_engine_share": round(1 - engine["engine_seconds"] / busy, 3)}
 
@@ -122,9 +139,12 @@ def run() -> dict:
                "database": "postgresql", "broker": "redis",
                "note": "wall time: the tournament's started_at to finished_at, waited for "
                        "by polling the database from the benchmark's own process; "
-                       "outside_engine_share = 1 - engine time / (wall x workers)"}
+                       "outside_engine_share = 1 - engine time / (wall x workers); task times "
+                       "from the workers' logs"}
         for workers in (1, 2):
             out[f"workers_{workers}"] = _one(workers)
+        out["second_worker_gain"] = round(out["workers_2"]["matches_per_minute"]
+                                          / out["workers_1"]["matches_per_minute"] - 1, 3)
         return out
     finally:
         for k, v in saved.items():

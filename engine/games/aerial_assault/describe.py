@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.describe import Seats, listing
+from engine.events import ACTION_SUBMITTED
 from engine.games.aerial_assault.field import ZONE_NAMES
 
 
@@ -104,7 +105,7 @@ def _action(action, who: str) -> str | None:
 
 
 def describe(kind: str, data: dict, seats: Seats) -> str | None:
-    if kind == "ActionSubmitted":
+    if kind == ACTION_SUBMITTED:
         if "action" not in data:
             return f"{seats(data.get('seat'))} decides in secret."
         return _action(data["action"], seats(data.get("seat")))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.events import Event
+from engine.events import MATCH_STARTED, Event
 from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.field import white_zone
 from engine.games.aerial_assault.state import Ball, Robot, State, add_to, parse_rookie, set_item
@@ -205,7 +205,7 @@ def evolve(state: State | None, event: Event, rules_version: int) -> State:
     """The state after ``event``; ``rules_version``: the version a log without
     one in its ``MatchStarted`` is taken to be."""
     d = event.data
-    if event.type == "MatchStarted":
+    if event.type == MATCH_STARTED:
         o = d["options"]
         n = len(d["seats"])
         return State(n, o.get("iri", False), o.get("missed_shots", False),

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from engine.describe import Seats
+from engine.events import ACTION_SUBMITTED
 
 COLOURS = ("red", "yellow")
 
 
 def describe(kind: str, data: dict, seats: Seats) -> str | None:
-    if kind == "ActionSubmitted" and isinstance(data.get("action"), int):
+    if kind == ACTION_SUBMITTED and isinstance(data.get("action"), int):
         seat = data["seat"]
         return (f"{seats(seat)} drops a {COLOURS[seat]} disc into column "
                 f"{data['action'] + 1}.")

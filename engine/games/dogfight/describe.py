@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.describe import Seats, listing
+from engine.events import ACTION_SUBMITTED
 
 HEADINGS = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
             "north-west")
@@ -50,7 +51,7 @@ SENTENCES = {
 
 
 def describe(kind: str, data: dict, seats: Seats) -> str | None:
-    if kind == "ActionSubmitted" and "action" not in data:
+    if kind == ACTION_SUBMITTED and "action" not in data:
         return f"{seats(data.get('seat'))} decides in secret."
     sentence = SENTENCES.get(kind)
     return sentence(data, seats) if sentence else None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.describe import Seats
+from engine.events import ACTION_SUBMITTED
 
 MARKS = ("X", "O")
 ROWS = ("top", "middle", "bottom")
@@ -16,7 +17,7 @@ def cell_name(cell: int) -> str:
 
 
 def describe(kind: str, data: dict, seats: Seats) -> str | None:
-    if kind == "ActionSubmitted" and isinstance(data.get("action"), int):
+    if kind == ACTION_SUBMITTED and isinstance(data.get("action"), int):
         seat = data["seat"]
         return f"{seats(seat)} puts {MARKS[seat]} in {cell_name(data['action'])}."
     return None
