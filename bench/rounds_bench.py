@@ -8,7 +8,8 @@ process of its own. Every match runs through the worker's own code
 match of a round sets off); the ladder's tick makes each next round. Measured: the
 completion of each round (``rounds.complete_round`` when it completes one: rating
 the round, adding it to the table) and each tick, compared at rounds 6-15 and
-491-500. A round robin of 64 entries (2,016 matches, 63 rounds) is measured the
+491-500, in time and in work that load cannot blur: the queries a completion
+sends and the rows it reads as model instances. A round robin of 64 entries (2,016 matches, 63 rounds) is measured the
 same way: its table is ranked by tie-breaks, which weigh every result again, so
 its completion is expected to grow with the rounds played.
 """
@@ -37,15 +38,26 @@ def _ms(seconds: list[float]) -> float:
     return round(statistics.median(seconds) * 1000, 2)
 
 
-def _early_late(per_round: dict[int, float], early: range, late: range) -> dict:
-    return {f"rounds_{early.start}_{early.stop - 1}_median_ms": _ms([per_round[r] for r in early]),
-            f"rounds_{late.start}_{late.stop - 1}_median_ms": _ms([per_round[r] for r in late])}
+def _early_late(per_round: dict[int, float], early: range, late: range,
+                work: dict[int, tuple[int, int]] | None = None) -> dict:
+    out = {}
+    for span in (early, late):
+        name = f"rounds_{span.start}_{span.stop - 1}"
+        out[f"{name}_median_ms"] = _ms([per_round[r] for r in span])
+        if work is not None:  # the same in every round of the span when the cost is flat
+            out[f"{name}_queries"] = sorted({work[r][0] for r in span})
+            out[f"{name}_rows_read"] = sorted({work[r][1] for r in span})
+    return out
 
 
 class _Harness:
     """Runs what the workers would, here, and times round completions."""
 
     def __init__(self) -> None:
+        from django.db import connection
+        from django.db.models.signals import post_init
+        from django.test.utils import CaptureQueriesContext
+
         from matches import tasks
         from tournaments import rounds
 
@@ -53,14 +65,27 @@ class _Harness:
         self.sent: list[int] = []
         tasks.run_match.delay = self.sent.append  # the broker is not measured here
         self.completed: dict[int, float] = {}
+        self.work: dict[int, tuple[int, int]] = {}  # round -> (queries, rows read as models)
         self.match_seconds: list[float] = []
         real = rounds.complete_round
+        loaded = []
+
+        def count(sender, **kwargs):
+            loaded.append(sender)
 
         def timed(rnd):
-            began = time.perf_counter()
-            out = real(rnd)
+            loaded.clear()
+            post_init.connect(count, weak=False)
+            try:
+                with CaptureQueriesContext(connection) as queries:
+                    began = time.perf_counter()
+                    out = real(rnd)
+                    spent = time.perf_counter() - began
+            finally:
+                post_init.disconnect(count)
             if out == "completed":
-                self.completed[rnd.number] = time.perf_counter() - began
+                self.completed[rnd.number] = spent
+                self.work[rnd.number] = (len(queries), len(loaded))
             return out
         rounds.complete_round = timed
 
@@ -94,7 +119,7 @@ def _ladder() -> dict:
     return {"entries": LADDER_ENTRIES, "rounds": LADDER_ROUNDS, "matches": len(h.match_seconds),
             "seconds": round(elapsed, 1),
             "match_run_median_ms": _ms(h.match_seconds),
-            "round_completion": _early_late(h.completed, early, late),
+            "round_completion": _early_late(h.completed, early, late, h.work),
             "next_round_tick": _early_late(ticks, early, late)}
 
 
@@ -113,7 +138,7 @@ def _round_robin() -> dict:
     return {"entries": ROUND_ROBIN_ENTRIES, "rounds": rounds, "matches": len(h.match_seconds),
             "seconds": round(time.perf_counter() - began, 1),
             "round_completion": _early_late(h.completed, range(3, 8),
-                                            range(rounds - 4, rounds + 1))}
+                                            range(rounds - 4, rounds + 1), h.work)}
 
 
 def _child_main() -> dict:

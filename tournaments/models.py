@@ -150,6 +150,10 @@ class Entry(models.Model):
     disqualified_at = models.DateTimeField(null=True, blank=True)
     #: the bot version pinned on its last rated match (a change raises the uncertainty)
     rated_version = models.CharField(max_length=100, blank=True, default="")
+    #: how often it took each seat so far (byes are not seats) and the seat of its
+    #: last game: kept as rounds are made, for the fair seats of the next one
+    seat_counts = models.JSONField(default=list, blank=True)
+    last_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

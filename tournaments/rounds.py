@@ -16,7 +16,6 @@ from collections import Counter
 from typing import Sequence
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count, OuterRef, Subquery
 from django.utils import timezone
 
 from matches.models import Match
@@ -76,6 +75,7 @@ def schedule_round(competition: Competition, *, pairings: Sequence[Pairing]) -> 
         FixtureSeat(fixture=fixture, entry_id=e, index=i, version=versions[e] or "")
         for fixture, p in zip(fixtures, pairings) for i, e in enumerate(p.entries))
     to_run = [match.pk for match in made.values()]
+    _count_seats(competition, entries, pairings)
     enqueue(to_run)
     if not to_run:  # nothing to play (all byes or walkovers): settle it when committed
         transaction.on_commit(lambda: check_round(rnd.pk))
@@ -105,21 +105,29 @@ def schedule_ladder_round(season: Competition) -> Round | None:
 
 
 def _seat_tally(season: Competition) -> SeatTally:
-    """The seats taken so far in ``season`` as the ``Ladder`` format counts them
-    from its pairings (byes are not seats): counted and the last seat found by the
-    database, so a round reads a row per entry and seat, not per game."""
-    seats = FixtureSeat.objects.filter(fixture__competition=season, fixture__bye=False)
+    """The seats taken so far in ``season`` (byes are not seats), as its entries
+    keep them: a row per entry, however many rounds were played."""
     tally = SeatTally(season.group_size)
-    for entry, index, n in (seats.order_by("entry_id", "index").values("entry_id", "index")
-                            .annotate(n=Count("id")).values_list("entry_id", "index", "n")):
-        tally.counts.setdefault(entry, [0] * season.group_size)[index] = n
-    latest = (seats.filter(entry=OuterRef("pk"))
-              .order_by("-fixture__round_no", "-fixture__table", "-fixture__leg")
-              .values("index")[:1])
-    tally.last.update(Entry.objects.filter(competition=season)
-                      .annotate(last_seat=Subquery(latest)).filter(last_seat__isnull=False)
-                      .values_list("pk", "last_seat"))
+    for pk, counts, last in Entry.objects.filter(competition=season).values_list(
+            "pk", "seat_counts", "last_seat"):
+        if counts:
+            tally.counts[pk] = list(counts)
+        if last is not None:
+            tally.last[pk] = last
     return tally
+
+
+def _count_seats(competition: Competition, entries: dict[int, Entry],
+                 pairings: Sequence[Pairing]) -> None:
+    """Add a new round's seats to its entries' tallies (``_seat_tally``)."""
+    tally = SeatTally(competition.group_size)
+    seated = {e for p in pairings if not p.bye for e in p.entries}
+    for e in seated:
+        tally.counts[e] = list(entries[e].seat_counts or [0] * competition.group_size)
+    for p in sorted((p for p in pairings if not p.bye), key=lambda p: p.key):
+        tally.record(p.entries)
+    changed = [Entry(pk=e, seat_counts=tally.counts[e], last_seat=tally.last[e]) for e in seated]
+    Entry.objects.bulk_update(changed, ["seat_counts", "last_seat"])
 
 
 # -- completing rounds -----------------------------------------------------------------
