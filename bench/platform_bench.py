@@ -16,15 +16,14 @@ from __future__ import annotations
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from bench.django_child import PG_SERVER, pg_scratch, run_child, setup_django
+
 EVENTS = 10_000
-PG_SERVER = "postgres://postgres@127.0.0.1:5432"
 PG_SCRATCH = "scrimmage_bench"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -37,7 +36,7 @@ def run() -> dict:
     with tempfile.TemporaryDirectory(prefix="scrimmage-bench-") as tmp:
         out["sqlite"] = _child({"DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3",
                                 "SCRIMMAGE_DATA_DIR": tmp}, browser=True)
-        problem = _pg_scratch("create")
+        problem = pg_scratch(PG_SCRATCH, "create")
         if problem:
             out["postgresql"] = {"skipped": problem}
         else:
@@ -45,47 +44,12 @@ def run() -> dict:
                 out["postgresql"] = _child({"DATABASE_URL": f"{PG_SERVER}/{PG_SCRATCH}",
                                             "SCRIMMAGE_DATA_DIR": tmp}, browser=False)
             finally:
-                _pg_scratch("drop")
+                pg_scratch(PG_SCRATCH, "drop")
     return out
 
 
 def _child(env: dict, browser: bool) -> dict:
-    env = {**os.environ, **env, "DJANGO_SECRET_KEY": "bench-" + os.urandom(16).hex(),
-           "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost,testserver"}
-    env.pop("DJANGO_DEBUG", None)
-    args = [sys.executable, "-m", "bench.platform_bench", "--child"] + (["--browser"] if browser else [])
-    proc = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
-    if proc.returncode != 0:
-        return {"error": proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else "failed",
-                "stderr_tail": proc.stderr[-2000:]}
-    return json.loads(proc.stdout.strip().splitlines()[-1])
-
-
-def _pg_scratch(action: str) -> str | None:
-    try:
-        import psycopg
-    except ImportError as exc:
-        return f"psycopg missing: {exc}"
-    try:
-        with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True, connect_timeout=3) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {PG_SCRATCH}")
-            if action == "create":
-                conn.execute(f"CREATE DATABASE {PG_SCRATCH}")
-    except Exception as exc:  # noqa: BLE001 - any failure means: not reachable here
-        return f"PostgreSQL not reachable: {str(exc).strip().splitlines()[0]}"
-    return None
-
-
-# -- the child process ---------------------------------------------------------------
-def _setup_django() -> None:
-    sys.path.insert(0, str(ROOT / "platform"))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0, interactive=False)
+    return run_child("bench.platform_bench", ["--browser"] if browser else [], env)
 
 
 def _synthetic_log_into(match, batch_size: int = 200) -> float:
@@ -124,7 +88,7 @@ def _median_ms(fn, repeat: int) -> float:
 
 
 def _child_main(browser: bool) -> dict:
-    _setup_django()
+    setup_django()
     from django.conf import settings
     from django.test import Client
 
