@@ -25,6 +25,7 @@ included).
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -225,6 +226,10 @@ def _child_main() -> dict:
                  "matches": Fixture.objects.filter(competition_id=pk, match__isnull=False).count(),
                  "entries": Entry.objects.filter(competition_id=pk).count(),
                  "rounds": Round.objects.filter(competition_id=pk).count()}
+    # the machine is shared: how busy it was when the timing began
+    out["cores"] = os.cpu_count()
+    out["load_average_1_5_15_min"] = [round(load, 2) for load in os.getloadavg()]
+    out["when"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     t = Competition.objects.get(pk=pk)
     began = time.perf_counter()
     rebuild_module.rebuild(t)
