@@ -7,8 +7,10 @@ from collections import namedtuple
 from dataclasses import dataclass
 from typing import Iterable
 
-from django.db import transaction
+from django.db import connections, transaction
+from django.utils import timezone
 
+from matches.bulk import insert_rows
 from tournaments.history import load_history
 from tournaments.locking import lock
 from tournaments.models import Competition, Entry, Fixture, Rating, RatingHistory, Round, Standing
@@ -105,9 +107,10 @@ def rebuild(competition: Competition, *, check: bool = False) -> list[str]:
 def _store(competition: Competition, new: Rebuilt) -> None:
     entries = Entry.objects.filter(competition=competition)
     RatingHistory.objects.filter(entry__in=entries).delete()
-    RatingHistory.objects.bulk_create([
-        RatingHistory(**row._asdict(),
-                      ordinal_after=RatingValue(row.mu_after, row.sigma_after).ordinal)
+    created_at = RatingHistory._meta.get_field("created_at").get_db_prep_save(
+        timezone.now(), connections[RatingHistory.objects.db])
+    insert_rows(RatingHistory, (*HistoryRow._fields, "ordinal_after", "created_at"), [
+        (*row, RatingValue(row.mu_after, row.sigma_after).ordinal, created_at)
         for row in new.history])
     save_ratings(competition, {e: RatingValue(r.mu, r.sigma) for e, r in new.ratings.items()},
                  new.versions, {e: r.games for e, r in new.ratings.items()})
