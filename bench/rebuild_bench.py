@@ -165,6 +165,7 @@ def _build() -> int:
                     m = next_match
                     next_match += 1
                     logs = templates[tuple(bot[e] for e in p.entries)]
+                    # each pair of entries gets one of its bots' logs, spread over them
                     copies.append((m, logs[(p.round * 7 + p.table) % TEMPLATES]))
                     fixtures.append(_row(fixture_columns, id=m, round_id=rnd.pk,
                                          competition_id=t.pk, match_id=m, round_no=p.round,
