@@ -46,7 +46,7 @@ from engine.runner import run_match
 from matches.models import Match
 total = 0.0
 n = 0
-for m in Match.objects.filter(fixture__tournament_id={pk}).prefetch_related('seats'):
+for m in Match.objects.filter(fixture__competition_id={pk}).prefetch_related('seats'):
     game = registry.get(m.game)
     seats, players = lineup(game, [s.bot_name for s in m.seats.order_by('index')])
     t0 = time.perf_counter()
