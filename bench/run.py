@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 MODULES = ["bench.engine_bench", "bench.platform_bench", "bench.sandbox_bench",
-           "bench.tournament_bench"]
+           "bench.tournament_bench", "bench.rounds_bench", "bench.rebuild_bench"]
 OUT = Path(__file__).with_name("results.json")
 
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from collections import namedtuple
 from dataclasses import dataclass
+from typing import Iterable
 
-from django.db import transaction
+from django.db import connections, transaction
+from django.utils import timezone
 
+from matches.bulk import insert_rows
 from tournaments.history import load_history
 from tournaments.locking import lock
 from tournaments.models import Competition, Entry, Fixture, Rating, RatingHistory, Round, Standing
@@ -29,9 +32,10 @@ StandingRow = namedtuple("StandingRow", ["entry_id", "rank", "points", "wins", "
 ROUNDED = ("sonneborn_berger", "head_to_head")
 
 
-def _standing_row(s: Standing) -> StandingRow:
-    return StandingRow(*(round(getattr(s, f), 9) if f in ROUNDED else getattr(s, f)
-                         for f in StandingRow._fields))
+def _standing_row(values: Iterable) -> StandingRow:
+    """A standing's values in ``StandingRow`` order, compared as such."""
+    return StandingRow(*(round(v, 9) if f in ROUNDED else v
+                         for f, v in zip(StandingRow._fields, values)))
 
 
 @dataclass
@@ -62,19 +66,25 @@ def _computed(competition: Competition) -> Rebuilt:
         ratings={e: RatingRow(v.mu, v.sigma, games[e]) for e, v in ratings.items()},
         history=sorted(HistoryRow(c.entry, c.match_id, c.round, c.before.mu, c.before.sigma,
                                   c.after.mu, c.after.sigma, c.bumped) for c in changes),
-        standings=sorted(_standing_row(r) for r in rows),
+        standings=sorted(_standing_row(getattr(r, f) for f in StandingRow._fields) for r in rows),
         versions=last)
 
 
 def _stored(competition: Competition) -> Rebuilt:
+    """What is stored, read as value rows (a rating history row per entry per match)."""
     entries = Entry.objects.filter(competition=competition)
     return Rebuilt(
-        ratings={r.entry_id: RatingRow(r.mu, r.sigma, r.games)
-                 for r in Rating.objects.filter(entry__in=entries)},
-        history=sorted(HistoryRow(*(getattr(c, f) for f in HistoryRow._fields))
-                       for c in RatingHistory.objects.filter(entry__in=entries)),
-        standings=sorted(_standing_row(s) for s in Standing.objects.filter(entry__in=entries)),
-        versions={e.pk: e.rated_version for e in entries if e.rated_version})
+        ratings={e: RatingRow(mu, sigma, games) for e, mu, sigma, games in
+                 Rating.objects.filter(entry__in=entries).order_by()
+                 .values_list("entry_id", "mu", "sigma", "games")},
+        history=sorted(HistoryRow._make(row) for row in
+                       RatingHistory.objects.filter(entry__in=entries).order_by()
+                       .values_list(*HistoryRow._fields)),
+        standings=sorted(_standing_row(row) for row in
+                         Standing.objects.filter(entry__in=entries).order_by()
+                         .values_list(*StandingRow._fields)),
+        versions=dict(entries.exclude(rated_version="").order_by()
+                      .values_list("pk", "rated_version")))
 
 
 def rebuild(competition: Competition, *, check: bool = False) -> list[str]:
@@ -97,9 +107,10 @@ def rebuild(competition: Competition, *, check: bool = False) -> list[str]:
 def _store(competition: Competition, new: Rebuilt) -> None:
     entries = Entry.objects.filter(competition=competition)
     RatingHistory.objects.filter(entry__in=entries).delete()
-    RatingHistory.objects.bulk_create([
-        RatingHistory(**row._asdict(),
-                      ordinal_after=RatingValue(row.mu_after, row.sigma_after).ordinal)
+    created_at = RatingHistory._meta.get_field("created_at").get_db_prep_save(
+        timezone.now(), connections[RatingHistory.objects.db])
+    insert_rows(RatingHistory, (*HistoryRow._fields, "ordinal_after", "created_at"), [
+        (*row, RatingValue(row.mu_after, row.sigma_after).ordinal, created_at)
         for row in new.history])
     save_ratings(competition, {e: RatingValue(r.mu, r.sigma) for e, r in new.ratings.items()},
                  new.versions, {e: r.games for e, r in new.ratings.items()})

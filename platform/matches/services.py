@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from django.conf import settings
-from django.db import connections, transaction
+from django.db import transaction
 from django.db.models import Case, Value, When
 from django.utils import timezone
 
@@ -32,6 +32,7 @@ from engine.replay import verify
 from engine.runner import Match as EngineMatch
 
 from matches import seeding
+from matches.bulk import insert_rows
 from matches.models import Match, MatchClaim, MatchEvent, MatchSeat
 from matches.players import seat_players
 
@@ -308,7 +309,7 @@ def _store(locked: Match, pairs: Sequence[tuple[Event, bytes]]) -> tuple[int, st
                      dumps(event.data), None if event.public is None else dumps(event.public),
                      raw.decode("utf-8"), digest))
         count += 1
-    _insert_rows(rows)
+    insert_rows(MatchEvent, _COLUMNS, rows)
     return count, digest
 
 
@@ -318,37 +319,6 @@ _COLUMNS = ("match_id", "seq", "type", "to", "is_public", "data", "public", "lin
 
 def _db() -> str:
     return MatchEvent.objects.db
-
-
-def _insert_rows(rows: list[tuple]) -> None:
-    """Insert prepared event rows: ``COPY`` on PostgreSQL, a multi-row
-    ``INSERT ... VALUES (...), (...)`` elsewhere.
-
-    The ORM's ``bulk_create`` spent most of its time building model instances and
-    preparing values one by one (and psycopg's client-side binding of thousands of
-    placeholders is slow too); this made storing a 10,000-event log several times
-    faster. JSON columns get their JSON text, as ``JSONField`` would store it.
-    """
-    if not rows:
-        return
-    conn = connections[_db()]
-    quote = conn.ops.quote_name
-    columns = ", ".join(quote(c) for c in _COLUMNS)
-    if conn.vendor == "postgresql":  # COPY: the fastest way in, one stream per batch
-        with conn.cursor() as cursor:
-            copy_sql = f"COPY {quote(MatchEvent._meta.db_table)} ({columns}) FROM STDIN"
-            with cursor.cursor.copy(copy_sql) as copy:
-                for row in rows:
-                    copy.write_row(row)
-        return
-    one = "(" + ", ".join(["%s"] * len(_COLUMNS)) + ")"
-    head = f"INSERT INTO {quote(MatchEvent._meta.db_table)} ({columns}) VALUES "
-    per_query = max(1, min(500, (conn.features.max_query_params or 5000) // len(_COLUMNS)))
-    with conn.cursor() as cursor:
-        for start in range(0, len(rows), per_query):
-            chunk = rows[start:start + per_query]
-            cursor.execute(head + ", ".join([one] * len(chunk)),
-                           [value for row in chunk for value in row])
 
 
 def finish(match: Match, ended: Mapping[str, Any], expected_digest: str | None = None,
