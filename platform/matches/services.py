@@ -21,7 +21,6 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Case, Value, When
 from django.utils import timezone
 
 from engine import registry
@@ -32,7 +31,7 @@ from engine.replay import verify
 from engine.runner import Match as EngineMatch
 
 from matches import seeding
-from matches.bulk import insert_rows
+from matches.bulk import insert_rows, update_rows
 from matches.models import Match, MatchClaim, MatchEvent, MatchSeat
 from matches.players import seat_players
 
@@ -355,16 +354,11 @@ def _last_stored_type(match: Match) -> str | None:
 def _write_seat_results(match_id: int, ended: Mapping[str, Any],
                         fault_reasons: Mapping[int, str]) -> None:
     """Every seat's rank, score, faults and fault reason, in one statement."""
-    ranks, scores = ended["ranks"], ended["scores"]
     faults = list(ended.get("faults", []))
-
-    def per_seat(values) -> Case:
-        return Case(*(When(index=i, then=Value(v)) for i, v in enumerate(values)))
-
-    MatchSeat.objects.filter(match_id=match_id).update(
-        rank=per_seat(ranks), score=per_seat(scores),
-        faults=per_seat(faults[i] if i < len(faults) else 0 for i in range(len(ranks))),
-        fault_reason=per_seat(fault_reasons.get(i, "") for i in range(len(ranks))))
+    update_rows(MatchSeat, "index", {"match_id": match_id},
+                ["rank", "score", "faults", "fault_reason"],
+                [(i, rank, ended["scores"][i], faults[i] if i < len(faults) else 0,
+                  fault_reasons.get(i, "")) for i, rank in enumerate(ended["ranks"])])
 
 
 def fail(match: Match, error: str, fence: Fence | None = None) -> Match:
