@@ -9,7 +9,7 @@ match of a round sets off); the ladder's tick makes each next round. Measured: t
 completion of each round (``rounds.complete_round`` when it completes one: rating
 the round, adding it to the table) and each tick, compared at rounds 6-15 and
 491-500, in time and in work that load cannot blur: the queries a completion
-sends and the rows it reads as model instances. A round robin of 64 entries (2,016 matches, 63 rounds) is measured the
+sends and the rows it reads back. A round robin of 64 entries (2,016 matches, 63 rounds) is measured the
 same way: its table is ranked by tie-breaks, which weigh every result again, so
 its completion is expected to grow with the rounds played.
 """
@@ -51,13 +51,9 @@ def _early_late(per_round: dict[int, float], early: range, late: range,
 
 
 class _Harness:
-    """Runs what the workers would, here, and times round completions."""
+    """Runs what the workers would, here, and measures round completions."""
 
     def __init__(self) -> None:
-        from django.db import connection
-        from django.db.models.signals import post_init
-        from django.test.utils import CaptureQueriesContext
-
         from matches import tasks
         from tournaments import rounds
 
@@ -65,29 +61,20 @@ class _Harness:
         self.sent: list[int] = []
         tasks.run_match.delay = self.sent.append  # the broker is not measured here
         self.completed: dict[int, float] = {}
-        self.work: dict[int, tuple[int, int]] = {}  # round -> (queries, rows read as models)
+        self.work: dict[int, tuple[int, int]] = {}  # round -> (queries, rows read)
         self.match_seconds: list[float] = []
         real = rounds.complete_round
-        loaded = []
 
-        def count(sender, **kwargs):
-            loaded.append(sender)
-
-        def timed(rnd):
-            loaded.clear()
-            post_init.connect(count, weak=False)
-            try:
-                with CaptureQueriesContext(connection) as queries:
-                    began = time.perf_counter()
-                    out = real(rnd)
-                    spent = time.perf_counter() - began
-            finally:
-                post_init.disconnect(count)
+        def measured(rnd):
+            with _Work() as work:
+                began = time.perf_counter()
+                out = real(rnd)
+                spent = time.perf_counter() - began
             if out == "completed":
                 self.completed[rnd.number] = spent
-                self.work[rnd.number] = (len(queries), len(loaded))
+                self.work[rnd.number] = (work.queries, work.rows)
             return out
-        rounds.complete_round = timed
+        rounds.complete_round = measured
 
     def play_sent(self) -> None:
         while self.sent:
@@ -95,6 +82,37 @@ class _Harness:
             began = time.perf_counter()
             self.tasks.run(match_id, "bench")
             self.match_seconds.append(time.perf_counter() - began)
+
+
+class _Work:
+    """Counts the queries sent and the rows the ORM reads back (models, values and
+    value lists alike: every one passes through ``SQLCompiler.results_iter``)."""
+
+    def __enter__(self):
+        from django.db import connection
+        from django.db.models.sql.compiler import SQLCompiler
+
+        self.queries = self.rows = 0
+        self._connection, self._compiler = connection, SQLCompiler
+        self._iter = SQLCompiler.results_iter
+        work, real_iter = self, self._iter
+
+        def counted(compiler, *args, **kwargs):
+            for row in real_iter(compiler, *args, **kwargs):
+                work.rows += 1
+                yield row
+        SQLCompiler.results_iter = counted
+        self._wrapper = connection.execute_wrapper(self._count_query)
+        self._wrapper.__enter__()
+        return self
+
+    def _count_query(self, execute, sql, params, many, context):
+        self.queries += 1
+        return execute(sql, params, many, context)
+
+    def __exit__(self, *exc) -> None:
+        self._wrapper.__exit__(*exc)
+        self._compiler.results_iter = self._iter
 
 
 def _ladder() -> dict:

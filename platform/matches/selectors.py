@@ -93,18 +93,9 @@ def is_id(text: str | None) -> bool:
             and len(text.lstrip("0")) <= len(str(MAX_ID)) and int(text) <= MAX_ID)
 
 
-def hide_seat_results(seat_json: dict, match: Match) -> dict:
-    """A serialized seat with its result fields nulled while ``match.hides_results``."""
-    if match.hides_results:
-        for field in SEAT_RESULT_FIELDS:
-            if field in seat_json:
-                seat_json[field] = None
-    return seat_json
-
-
 def blank_hidden_seats(seats: list[MatchSeat]) -> list[MatchSeat]:
     """Seat rows with their result fields set to ``None`` (unsaved) where their
-    match hides results: the one place pages blank them."""
+    match hides results: the one place pages and the API blank them."""
     for seat in seats:
         if seat.match.hides_results:
             for field in SEAT_RESULT_FIELDS:

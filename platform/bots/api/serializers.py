@@ -6,6 +6,7 @@ from rest_framework import serializers
 from bots.models import Bot, BotVersion, Challenge, game_choices
 from matches.api.serializers import SeatResultFields
 from matches.models import MatchSeat
+from matches.selectors import blank_hidden_seats
 
 
 class BotVersionSerializer(serializers.ModelSerializer):
@@ -120,7 +121,5 @@ class SeatLogSerializer(SeatResultFields, serializers.ModelSerializer):
                   "fault_reason", "stderr"]
 
     def to_representation(self, instance: MatchSeat) -> dict:
-        from matches.selectors import hide_seat_results
-
         # rank, score, faults and stderr tell the result: hidden while the season hides it
-        return hide_seat_results(super().to_representation(instance), instance.match)
+        return super().to_representation(blank_hidden_seats([instance])[0])

@@ -16,7 +16,7 @@ from matches.models import Match, MatchSeat
 
 class SeatResultFields(serializers.Serializer):
     """A seat's result fields, ``null`` while its season or tournament hides results
-    (``selectors.hide_seat_results``), so the schema says they may be."""
+    (``selectors.blank_hidden_seats``), so the schema says they may be."""
 
     rank = serializers.IntegerField(allow_null=True, read_only=True)
     score = serializers.IntegerField(allow_null=True, read_only=True)
@@ -32,7 +32,7 @@ class SeatSerializer(SeatResultFields, serializers.ModelSerializer):
 
     def to_representation(self, instance: MatchSeat) -> dict:
         # rank, score and faults are the result: hidden while the season hides it
-        return selectors.hide_seat_results(super().to_representation(instance), instance.match)
+        return super().to_representation(selectors.blank_hidden_seats([instance])[0])
 
 
 class MatchSerializer(serializers.ModelSerializer):
