@@ -49,7 +49,7 @@ class Command(BaseCommand):
         bar = tqdm(total=0, unit="match", disable=o["no_progress"], file=self.stderr._out)
         try:
             if o["inline"]:
-                self._inline(t, bar)
+                self._inline(t, bar, o["timeout"])
             else:
                 lifecycle.start(t)
                 self._wait(t, bar, o["timeout"])
@@ -70,19 +70,25 @@ class Command(BaseCommand):
         bar.refresh()
         return p
 
-    def _inline(self, t, bar) -> None:
-        """Be the worker: run the tournament's queued matches here, with the worker's
-        own code, until none is left. The messages sent for them stay harmless: a
-        worker that gets one later finds the match over and does nothing."""
+    def _inline(self, t, bar, timeout: float) -> None:
+        """Be a worker: run the tournament's queued matches here, with the worker's
+        own code, until it is over. Their messages are sent all the same: a worker
+        running beside may take some (then this waits for them), and one that gets
+        a message later finds the match over and does nothing."""
         lifecycle.start(t)
-        while True:
+        deadline = time.monotonic() + timeout
+        while t.status == Competition.Status.RUNNING:
             queued = list(Match.objects.filter(fixture__competition=t, status=Match.Status.QUEUED)
                           .order_by("pk").values_list("pk", flat=True))
-            if not queued:
-                return
             for match_id in queued:
                 run(match_id, "inline")
                 self._update(t, bar)
+            if not queued:
+                if time.monotonic() > deadline:
+                    raise CommandError(f"tournament #{t.pk} did not finish in {timeout:.0f} s "
+                                       "(a match is running elsewhere and did not end)")
+                time.sleep(0.1)  # another worker runs the rest of a round: wait for it
+            t.refresh_from_db()
 
     def _wait(self, t, bar, timeout: float) -> None:
         deadline = time.monotonic() + timeout
