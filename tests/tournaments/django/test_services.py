@@ -403,3 +403,31 @@ def test_an_elimination_table_added_round_by_round_is_the_rebuilt_one(inline, fm
     inline()
     t.refresh_from_db()
     assert t.status == "finished" and rebuild(t, check=True) == []
+
+
+def test_a_tournament_that_hides_results_reveals_them_when_its_last_round_ends(inline):
+    """Not only the organiser's Finish: a tournament that finishes by itself clears
+    the stored flag of every match it played."""
+    t = make_tournament(hide_results=True)
+    lifecycle.start(t)
+    matches = Match.objects.filter(fixture__competition=t)
+    assert matches.exists() and all(m.hides_results for m in matches)
+    inline()
+    t.refresh_from_db()
+    assert t.status == "finished"
+    assert not matches.filter(hides_results=True).exists()
+
+
+def test_finishing_cancels_the_matches_no_worker_started(inline):
+    from matches.tasks import run
+
+    t = make_tournament()
+    lifecycle.start(t)
+    queued = list(inline.queue)
+    inline.queue.clear()
+    lifecycle.finish(t)
+    cancelled = Match.objects.filter(pk__in=queued)
+    assert {m.status for m in cancelled} == {Match.Status.FAILED}
+    assert all("cancelled" in m.error for m in cancelled)
+    assert run(queued[0], "late delivery") == Match.Status.FAILED  # a late message plays nothing
+    assert Match.objects.get(pk=queued[0]).event_count == 0
