@@ -26,34 +26,20 @@ def write_changes(changes: Sequence[Change]) -> None:
                       version_bumped=c.bumped) for c in changes])
 
 
-def save_round_ratings(entries: dict[int, Entry], ratings: dict[int, RatingValue],
-                       last_version: dict[int, str], played: dict[int, int]) -> None:
-    """After a round: the ratings of the entries that played it (``played``: their
-    games in it), on the stored rows of ``entries`` (with their ``rating``)."""
+def save_ratings(ratings: dict[int, RatingValue], games: dict[int, int],
+                 last_version: dict[int, str], stored_versions: dict[int, str]) -> None:
+    """Store the entries' ``ratings`` with their ``games`` (all they have played),
+    and the version each last played where it differs from ``stored_versions``.
+    The rating rows are replaced, not updated: two statements, where bulk_update's
+    CASE per field and row cost more than the rest of a round (a rating row is only
+    a projection)."""
     now = timezone.now()
-    rows = [Rating(entry_id=e, mu=ratings[e].mu, sigma=ratings[e].sigma, ordinal=ratings[e].ordinal,
-                   games=entries[e].rating.games + games, updated_at=now)
-            for e, games in played.items()]
-    # replaced, not updated: two statements, where bulk_update's CASE per field and
-    # row cost more than the rest of the round (a rating row is only a projection)
-    Rating.objects.filter(entry__in=list(played)).delete()
-    Rating.objects.bulk_create(rows)
-    changed = [Entry(pk=e, rated_version=v) for e, v in last_version.items()
-               if entries[e].rated_version != v]
-    Entry.objects.bulk_update(changed, ["rated_version"])
-
-
-def save_ratings(competition: Competition, ratings: dict[int, RatingValue],
-                  last_version: dict[int, str], games: dict[int, int]) -> None:
-    now = timezone.now()
-    rows = {r.entry_id: r for r in Rating.objects.filter(entry__in=list(ratings))}
-    for e, value in ratings.items():
-        row = rows.get(e) or Rating(entry_id=e)
-        row.mu, row.sigma, row.ordinal, row.updated_at = value.mu, value.sigma, value.ordinal, now
-        row.games = games.get(e, 0)
-        row.save()
-    for e, v in last_version.items():
-        Entry.objects.filter(pk=e).exclude(rated_version=v).update(rated_version=v)
+    Rating.objects.filter(entry__in=list(ratings)).delete()
+    Rating.objects.bulk_create(
+        Rating(entry_id=e, mu=value.mu, sigma=value.sigma, ordinal=value.ordinal,
+               games=games.get(e, 0), updated_at=now) for e, value in ratings.items())
+    Entry.objects.bulk_update([Entry(pk=e, rated_version=v) for e, v in last_version.items()
+                               if stored_versions.get(e) != v], ["rated_version"])
 
 
 def _table(competition: Competition, h: History):

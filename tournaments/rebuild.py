@@ -100,11 +100,11 @@ def rebuild(competition: Competition, *, check: bool = False) -> list[str]:
             if a != b:
                 diffs.append(f"{name}: stored {_describe(a, b)}")
         if not check and diffs:
-            _store(competition, new)
+            _store(competition, new, old)
     return diffs
 
 
-def _store(competition: Competition, new: Rebuilt) -> None:
+def _store(competition: Competition, new: Rebuilt, old: Rebuilt) -> None:
     entries = Entry.objects.filter(competition=competition)
     RatingHistory.objects.filter(entry__in=entries).delete()
     created_at = RatingHistory._meta.get_field("created_at").get_db_prep_save(
@@ -112,8 +112,8 @@ def _store(competition: Competition, new: Rebuilt) -> None:
     insert_rows(RatingHistory, (*HistoryRow._fields, "ordinal_after", "created_at"), [
         (*row, RatingValue(row.mu_after, row.sigma_after).ordinal, created_at)
         for row in new.history])
-    save_ratings(competition, {e: RatingValue(r.mu, r.sigma) for e, r in new.ratings.items()},
-                 new.versions, {e: r.games for e, r in new.ratings.items()})
+    save_ratings({e: RatingValue(r.mu, r.sigma) for e, r in new.ratings.items()},
+                 {e: r.games for e, r in new.ratings.items()}, new.versions, old.versions)
     write_standings(competition, [Standing(**row._asdict()) for row in new.standings])
 
 

@@ -28,8 +28,8 @@ from tournaments.formats.seats import SeatTally
 from tournaments.history import load_history
 from tournaments.locking import lock
 from tournaments.models import Competition, Entry, Fixture, FixtureSeat, RatingHistory, Round
-from tournaments.projections import (round_added, save_round_ratings, standings_rows,
-                                     write_changes, write_standings)
+from tournaments.projections import (round_added, save_ratings, standings_rows, write_changes,
+                                     write_standings)
 from tournaments.rating_fold import fold_ratings
 from tournaments.ratings import Rating as RatingValue
 from tournaments.rebuild import rebuild
@@ -199,7 +199,9 @@ def _rate_round(competition: Competition, rnd: Round) -> None:
     fresh = [r for r in h_round.results if r.match_id not in already]
     write_changes(fold_ratings(ratings, last, fresh, h_round.versions))
     played = Counter(e for r in fresh for e in r.entries)
-    save_round_ratings(entries, ratings, last, played)
+    save_ratings({e: ratings[e] for e in played},
+                 {e: entries[e].rating.games + n for e, n in played.items()}, last,
+                 {pk: e.rated_version for pk, e in entries.items()})
     if tie_breaks_for(competition):
         rows = standings_rows(competition, load_history(competition), ratings)
     else:

@@ -236,20 +236,12 @@ def challenge(user, bot: Bot, *, target_bot: Bot | None = None, builtin: str = "
     filler = sorted(game.bots)[0]
     entries: list[BotVersion | str] = [mine, opponent] + [filler] * (count - 2)
     with transaction.atomic():
-        match = create_pinned_match(game.name, entries)
+        match = create_seated_match(game.name, entries)
         made = Challenge.objects.create(challenger=user, bot=bot, target_bot=target_bot,
                                         target_builtin=builtin if target_bot is None else "",
                                         match=match)
         enqueue([match.pk])
     return made
-
-
-def create_pinned_match(game: str, entries, seed: int | None = None, options=None, *,
-                        hides_results: bool = False) -> Match:
-    """A queued match whose seats are built-in bot names or ``BotVersion``\\s (each
-    seat pins the version it plays), with a fresh secret seed unless one is given:
-    ``matches.services.create_seated_match``."""
-    return create_seated_match(game, list(entries), seed, options, hides_results=hides_results)
 
 
 # -- "what if" forks ----------------------------------------------------------------------
