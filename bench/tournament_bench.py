@@ -11,9 +11,12 @@ own share is measured by replaying the same matches in one process with the
 engine alone (no storage); the rest of the worker time is queueing, storage,
 claims, round checks and ratings: ``outside_engine_share``.
 
-Each task's own run time comes from the worker's log (Celery's "succeeded in");
-the platform's work per match is a task's time less the engine's time for a match
-(medians), the task of the round's last match including the round's completion.
+Each match's time comes from the worker's log (``matches.tasks.run`` logs it: the
+claim, the run, storing it, and the round check, which for the round's last match
+includes completing the round); the platform's work per match is that time less
+the engine's time for a match (medians). Short matches travel several to a
+message (``matches.batching``): ``messages`` counts the worker tasks (Celery's
+"succeeded in" lines).
 
 The wall time is the tournament's own ``started_at`` to ``finished_at`` (both
 written by the platform). The benchmark waits for the finish by querying the
@@ -34,8 +37,10 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 ENTRIES = ["greedy", "random"] * 16
-#: Celery's line for a finished task, with its run time in seconds
+#: Celery's line for a finished task
 SUCCEEDED = re.compile(r"Task matches\.run_match\[[^\]]+\] succeeded in ([0-9.]+)s")
+#: the worker's line for a finished match, with its time in milliseconds
+MATCH_DONE = re.compile(r"match \d+: finished in ([0-9.]+) ms")
 PG = "postgres://postgres@127.0.0.1:5432/test"
 REDIS = "redis://127.0.0.1:6379/13"
 
@@ -114,18 +119,20 @@ def _one(workers: int) -> dict:
                         f"lifecycle.start(Competition.objects.get(pk={pk}))\nout = 1")
             wall = wait_finished(stack.env["DATABASE_URL"], pk, timeout=900)
             engine = stack.probe(ENGINE_TIME.format(pk=pk))
-            tasks = sorted(float(x) * 1000 for log in stack.logs
-                           for x in SUCCEEDED.findall(log.read_text(errors="replace")))
+            logs = [log.read_text(errors="replace") for log in stack.logs]
         finally:
             stack.close()
+    each = sorted(float(x) for log in logs for x in MATCH_DONE.findall(log))
     n = engine["matches"]
     busy = wall * workers
-    task_median = statistics.median(tasks)
+    median = statistics.median(each)
     return {"workers": workers, "matches": n, "wall_seconds": round(wall, 2),
             "matches_per_minute": round(n / wall * 60, 1),
-            "task_ms_median": round(task_median, 2),
-            "task_ms_p90": round(tasks[int(len(tasks) * 0.9)], 2),
-            "platform_ms_per_match_median": round(task_median - engine["engine_median_ms"], 2),
+            "messages": sum(len(SUCCEEDED.findall(log)) for log in logs),
+            "match_ms_median": round(median, 2),
+            "match_ms_p90": round(each[int(len(each) * 0.9)], 2),
+            "match_seconds_total": round(sum(each) / 1000, 2),
+            "platform_ms_per_match_median": round(median - engine["engine_median_ms"], 2),
             "engine_seconds": round(engine["engine_seconds"], 3),
             "outside_engine_share": round(1 - engine["engine_seconds"] / busy, 3)}
 
@@ -139,7 +146,7 @@ def run() -> dict:
                "database": "postgresql", "broker": "redis",
                "note": "wall time: the tournament's started_at to finished_at, waited for "
                        "by polling the database from the benchmark's own process; "
-                       "outside_engine_share = 1 - engine time / (wall x workers); task times "
+                       "outside_engine_share = 1 - engine time / (wall x workers); match times "
                        "from the workers' logs"}
         for workers in (1, 2):
             out[f"workers_{workers}"] = _one(workers)

@@ -242,7 +242,8 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# per match: the soft limit fails the match cleanly, the hard one kills the process
+# per message (one match, or several short ones: matches.batching): the soft limit
+# fails the running match cleanly, the hard one kills the process
 CELERY_TASK_SOFT_TIME_LIMIT = int(os.environ.get("SCRIMMAGE_MATCH_SOFT_LIMIT", "600"))
 CELERY_TASK_TIME_LIMIT = int(os.environ.get("SCRIMMAGE_MATCH_HARD_LIMIT", "660"))
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
@@ -260,6 +261,11 @@ SCRIMMAGE_UNCLAIMED_AFTER = float(os.environ.get("SCRIMMAGE_UNCLAIMED_AFTER", "3
 # every worker runs the sweeper (matches.recover_stalled) this often itself,
 # beat or no beat (0: only when the worker starts)
 SCRIMMAGE_SWEEP_SECONDS = float(os.environ.get("SCRIMMAGE_SWEEP_SECONDS", "20"))
+# matches.batching: short matches travel up to this many to a worker message, as
+# long as the game's recent matches say they fit in SCRIMMAGE_MESSAGE_SECONDS; a
+# worker that has spent that long on a message hands the rest back one by one
+SCRIMMAGE_MATCHES_PER_MESSAGE = int(os.environ.get("SCRIMMAGE_MATCHES_PER_MESSAGE", "8"))
+SCRIMMAGE_MESSAGE_SECONDS = float(os.environ.get("SCRIMMAGE_MESSAGE_SECONDS", "0.1"))
 # events stored per batch while a match runs (smaller: a running match is watched live sooner)
 SCRIMMAGE_EVENT_BATCH = int(os.environ.get("SCRIMMAGE_EVENT_BATCH", "200"))
 # a match whose database or broker went away is retried after this many seconds,

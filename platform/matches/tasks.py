@@ -5,12 +5,14 @@ Every stored match (a competition's fixture, a challenge, a fork) runs the same 
 ``run_match`` claims it (``matches.claims``), plays it with its seats' players
 (``matches.players``), stores the log and result with fenced writes, and tells the
 apps above that it is over (``matches.signals.match_over``: tournaments check the
-round there, in the same task).
+round there, in the same task). A message may carry several short matches, run
+one after another, each claimed on its own (``matches.batching``).
 
 - **retries**: ``INFRASTRUCTURE_ERRORS`` (database or broker gone) give the claim
   up (the match is queued again, not counted as a restart) and retry with
-  exponential backoff up to ``max_retries``; then the match is marked failed
-  (shown in the admin, re-runnable). A bot's fault is not an error: the engine
+  exponential backoff up to ``max_retries`` (with the matches of its message not
+  run yet); then the match is marked failed (shown in the admin, re-runnable) and
+  the rest of its message is sent again. A bot's fault is not an error: the engine
   records it and the match ends with a result. An engine/rules error fails the
   match at once (retrying would fail the same way).
 - **recovery**: ``recover_stalled`` re-sends matches whose claimer died and queued
@@ -30,8 +32,9 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from datetime import timedelta
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from celery import current_app, shared_task
 from celery.signals import worker_ready, worker_shutting_down
@@ -39,6 +42,7 @@ from django.conf import settings
 from django.db import close_old_connections, connection, transaction
 from django.utils import timezone
 
+from matches import batching
 from matches.claims import Heartbeat, claim, claim_token, claimer_alive, holds, release
 from matches.models import Match, MatchClaim
 from matches.services import INFRASTRUCTURE_ERRORS, fail, run_stored_match
@@ -50,16 +54,21 @@ OVER = (Match.Status.FINISHED, Match.Status.FAILED)
 
 
 def enqueue(match_ids: Iterable[int]) -> None:
-    """Hand queued matches to the workers once the current transaction commits."""
+    """Hand queued matches to the workers once the current transaction commits,
+    short ones several to a message (``matches.batching``)."""
     ids = list(match_ids)
     if ids:
         MatchClaim.objects.filter(pk__in=ids).update(enqueued_at=timezone.now())
-        transaction.on_commit(lambda: _send(ids))
+        per_message = batching.matches_per_message(ids)
+        transaction.on_commit(lambda: _send(ids, per_message))
 
 
-def _send(match_ids: list[int]) -> None:
-    for match_id in match_ids:
-        run_match.delay(match_id)
+def _send(match_ids: Sequence[int], per_message: int = 1) -> None:
+    for first, *then in batching.in_messages(match_ids, per_message):
+        if then:
+            run_match.delay(first, then=then)
+        else:
+            run_match.delay(first)
 
 
 def play(match_id: int, token: str) -> str:
@@ -82,10 +91,13 @@ def play(match_id: int, token: str) -> str:
 def run(match_id: int, token: str) -> str:
     """``play``, then tell the apps above when the match is over (also when an
     earlier delivery ran it: their receivers are idempotent, and a worker may have
-    died between the two)."""
+    died between the two). Logs the time it took, the platform's work for the match
+    (the benchmarks read it)."""
+    began = time.perf_counter()
     status = play(match_id, token)
     if status in OVER:
         match_over.send(sender=Match, match_id=match_id, status=status)
+    logger.info("match %s: %s in %.2f ms", match_id, status, (time.perf_counter() - began) * 1000)
     return status
 
 
@@ -96,24 +108,45 @@ def backoff(retries: int) -> float:
 
 @shared_task(name="matches.run_match", bind=True, acks_late=True, reject_on_worker_lost=True,
              max_retries=5)
-def run_match(self, match_id: int) -> str:
-    """Run the stored match ``match_id`` (see the module docstring); returns its
-    status, or why this delivery left it alone."""
+def run_match(self, match_id: int, then: Sequence[int] = ()) -> str:
+    """Run the stored match ``match_id``, then those of ``then`` in order (see the
+    module docstring); returns the status of ``match_id``, or why this delivery
+    left it alone. Once the message has had its time (``matches.batching``), the
+    matches not started yet go back to the broker, one a message."""
     token = claim_token(self.request.id)
+    began, ids, statuses = time.monotonic(), [match_id, *then], []
+    for n, current in enumerate(ids):
+        if n and batching.spent(began):
+            _send(ids[n:])
+            break
+        try:
+            statuses.append(run(current, token))
+        except INFRASTRUCTURE_ERRORS as exc:
+            statuses.append(_retry_or_fail(self, current, ids[n + 1:], token, exc))
+            break
+    return statuses[0]
+
+
+def _retry_or_fail(task, match_id: int, rest: list[int], token: str, exc: Exception) -> str | None:
+    """After an infrastructure error in ``match_id``: give its claim up and retry it
+    (with ``rest``, its message's matches not run yet) later; after ``max_retries``,
+    fail it and send ``rest`` again on their own."""
+    release(match_id, token)
+    close_old_connections()
+    if task.request.retries < task.max_retries:
+        raise task.retry(args=(match_id,), kwargs={"then": rest} if rest else {}, exc=exc,
+                         countdown=backoff(task.request.retries))
+    logger.error("match %s: giving up after %s retries", match_id, task.request.retries)
+    match = Match.objects.filter(pk=match_id).first()
+    if match is not None:  # unless another worker has it now; never a finished one
+        fail(match, f"infrastructure error after {task.request.retries} retries: "
+                    f"{type(exc).__name__}: {exc}",
+             fence=lambda locked: locked.claim.claimed_by in ("", token))
     try:
-        return run(match_id, token)
-    except INFRASTRUCTURE_ERRORS as exc:
-        release(match_id, token)
-        close_old_connections()
-        if self.request.retries < self.max_retries:
-            raise self.retry(exc=exc, countdown=backoff(self.request.retries))
-        logger.error("match %s: giving up after %s retries", match_id, self.request.retries)
-        match = Match.objects.filter(pk=match_id).first()
-        if match is not None:  # unless another worker has it now; never a finished one
-            fail(match, f"infrastructure error after {self.request.retries} retries: "
-                        f"{type(exc).__name__}: {exc}",
-                 fence=lambda locked: locked.claim.claimed_by in ("", token))
-        return Match.objects.filter(pk=match_id).values_list("status", flat=True).first()
+        _send(rest)
+    except INFRASTRUCTURE_ERRORS:  # the broker is gone too: the sweeper sends them later
+        logger.warning("could not send matches %s again", rest, exc_info=True)
+    return Match.objects.filter(pk=match_id).values_list("status", flat=True).first()
 
 
 # -- recovery ---------------------------------------------------------------------------

@@ -1,0 +1,122 @@
+"""Several short matches to a worker message (``matches.batching``), each still
+claimed, run and stored on its own; long or unknown ones alone."""
+
+from datetime import timedelta
+
+import pytest
+from celery.exceptions import Retry
+from django.db import OperationalError
+from django.utils import timezone
+
+from matches import batching, tasks
+from matches import services as match_services
+from matches.models import Match
+from matches.services import create_match
+
+pytestmark = pytest.mark.django_db
+
+
+def _queued(n: int, game: str = "tic_tac_toe", bots=("greedy", "random")) -> list[int]:
+    return [create_match(game, list(bots)).pk for _ in range(n)]
+
+
+def _history(seconds: float, n: int = 3, game: str = "tic_tac_toe") -> None:
+    """``n`` finished matches of ``game`` that each took ``seconds``."""
+    now = timezone.now()
+    for pk in _queued(n, game):
+        Match.objects.filter(pk=pk).update(status=Match.Status.FINISHED, finished_at=now,
+                                           started_at=now - timedelta(seconds=seconds))
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """The messages sent to the workers: ``(first match, then)`` each."""
+    out = []
+    monkeypatch.setattr(tasks.run_match, "delay",
+                        lambda first, then=(): out.append((first, list(then))))
+    return out
+
+
+def test_short_matches_travel_several_to_a_message_in_order(settings, sent,
+                                                             django_capture_on_commit_callbacks):
+    settings.SCRIMMAGE_MATCHES_PER_MESSAGE = 4
+    _history(0.005)
+    ids = _queued(10)
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.enqueue(ids)
+    assert sent == [(ids[0], ids[1:4]), (ids[4], ids[5:8]), (ids[8], ids[9:])]
+
+
+def test_a_game_with_no_finished_match_yet_sends_one_match_a_message(sent,
+                                                                     django_capture_on_commit_callbacks):
+    ids = _queued(3)
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.enqueue(ids)
+    assert sent == [(pk, []) for pk in ids]
+
+
+def test_as_many_matches_travel_together_as_fit_in_a_messages_time(settings):
+    settings.SCRIMMAGE_MATCHES_PER_MESSAGE, settings.SCRIMMAGE_MESSAGE_SECONDS = 8, 0.1
+    _history(0.03)
+    assert batching.matches_per_message(_queued(6)) == 3
+    _history(0.5, n=batching.RECENT)  # the game got slower: its latest matches count
+    assert batching.matches_per_message(_queued(6)) == 1
+
+
+def test_a_mixed_lot_travels_as_its_slowest_game_allows(settings):
+    settings.SCRIMMAGE_MATCHES_PER_MESSAGE, settings.SCRIMMAGE_MESSAGE_SECONDS = 8, 0.1
+    _history(0.001)
+    _history(0.05, game="connect_four")
+    mixed = _queued(2) + _queued(2, "connect_four")
+    assert batching.matches_per_message(mixed) == 2
+
+
+def test_a_message_runs_all_its_matches_while_it_has_time():
+    first, *then = _queued(3)
+    assert tasks.run_match(first, then=then) == Match.Status.FINISHED
+    assert set(Match.objects.filter(pk__in=[first, *then]).values_list("status", flat=True)) == {
+        Match.Status.FINISHED}
+
+
+def test_a_message_whose_time_is_spent_hands_the_rest_back_one_a_message(settings, sent):
+    settings.SCRIMMAGE_MESSAGE_SECONDS = 0  # spent as soon as its first match is over
+    first, *then = _queued(3)
+    assert tasks.run_match(first, then=then) == Match.Status.FINISHED
+    assert sent == [(pk, []) for pk in then]
+    assert set(Match.objects.filter(pk__in=then).values_list("status", flat=True)) == {
+        Match.Status.QUEUED}
+
+
+# the worker drops its broken connection before retrying (see test_match_tasks)
+@pytest.mark.django_db(transaction=True)
+def test_a_database_error_mid_message_retries_that_match_with_those_after_it(monkeypatch):
+    done, broken, after = _queued(3)
+    finish = match_services.finish
+
+    def breaks_on_the_second(match, *a, **k):
+        if match.pk == broken:
+            raise OperationalError("the database went away")
+        return finish(match, *a, **k)
+    monkeypatch.setattr(match_services, "finish", breaks_on_the_second)
+    with pytest.raises(Retry) as retry:
+        tasks.run_match.apply(args=[done], kwargs={"then": [broken, after]}, throw=True)
+    assert (retry.value.sig.args, retry.value.sig.kwargs) == ((broken,), {"then": [after]})
+    statuses = dict(Match.objects.values_list("pk", "status"))
+    assert (statuses[done], statuses[broken], statuses[after]) == (
+        Match.Status.FINISHED, Match.Status.QUEUED, Match.Status.QUEUED)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_after_its_last_retry_a_match_fails_and_the_rest_of_its_message_is_sent_again(
+        monkeypatch, sent):
+    broken, after = _queued(2)
+
+    def gone(*a, **k):
+        raise OperationalError("the database went away")
+    monkeypatch.setattr(match_services, "finish", gone)
+    result = tasks.run_match.apply(args=[broken], kwargs={"then": [after]},
+                                   retries=tasks.run_match.max_retries)
+    assert result.get() == Match.Status.FAILED
+    assert "infrastructure error" in Match.objects.get(pk=broken).error
+    assert sent == [(after, [])]
+    assert Match.objects.get(pk=after).status == Match.Status.QUEUED
