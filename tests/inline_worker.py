@@ -18,7 +18,11 @@ class InlineWorker:
     def __init__(self, monkeypatch) -> None:
         #: the ids of the matches sent, oldest first
         self.queue: deque[int] = deque()
-        monkeypatch.setattr(tasks.run_match, "delay", self.queue.append)
+        monkeypatch.setattr(tasks.run_match, "delay", self.sent)
+
+    def sent(self, match_id: int, then=()) -> None:
+        """A message: its matches, in order (several short ones: ``matches.batching``)."""
+        self.queue.extend([match_id, *then])
 
     def __call__(self, limit: int = 10_000) -> int:
         return self.drain(limit)

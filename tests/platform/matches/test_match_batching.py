@@ -63,12 +63,12 @@ def test_as_many_matches_travel_together_as_fit_in_a_messages_time(settings):
     assert batching.matches_per_message(_queued(6)) == 1
 
 
-def test_a_mixed_lot_travels_as_its_slowest_game_allows(settings):
+def test_a_lot_is_timed_by_its_own_games_record(settings):
     settings.SCRIMMAGE_MATCHES_PER_MESSAGE, settings.SCRIMMAGE_MESSAGE_SECONDS = 8, 0.1
     _history(0.001)
     _history(0.05, game="connect_four")
-    mixed = _queued(2) + _queued(2, "connect_four")
-    assert batching.matches_per_message(mixed) == 2
+    assert batching.matches_per_message(_queued(4, "connect_four")) == 2
+    assert batching.matches_per_message(_queued(4)) == 8
 
 
 def test_a_message_runs_all_its_matches_while_it_has_time():

@@ -387,5 +387,6 @@ def test_completing_a_round_costs_no_query_per_fixture(inline):
     # whole history (5, a table ranked by tie-breaks); the standings' delete and
     # insert; the next round: its last round, the history (5), the round's
     # number, the round, the entries; matches, seats, claims, fixtures, their
-    # seats (5, in a savepoint); the entries' seat tallies
-    assert counts == [47] * 3, counts
+    # seats (5, in a savepoint); the entries' seat tallies; the claims' send time;
+    # and the game's recent match times (how many matches a message carries)
+    assert counts == [48] * 3, counts
