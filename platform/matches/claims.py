@@ -9,9 +9,10 @@ and, on this host, a live pid) this delivery does nothing; if it is dead (a work
 killed mid-match) its partial log is discarded and the match runs again from the
 start: a restart, counted in ``attempts`` (at ``MAX_ATTEMPTS`` the match fails).
 
-Every write of a run (events, finish, fail) is **fenced**: under the match row's
-lock it checks that this worker still holds the claim, so a worker whose claim was
-taken over writes nothing more.
+Every write of a run (events, finish, fail) is **fenced**: it is made only where
+this worker still holds the claim (a condition of the locking read or the
+conditional update that writes), so a worker whose claim was taken over writes
+nothing more.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import close_old_connections, connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from matches.models import Match, MatchClaim
@@ -79,8 +81,8 @@ def claimer_alive(claim: MatchClaim, ours: bool = False) -> bool:
 
 
 def holds(token: str) -> Fence:
-    """The fence of a run: does ``token`` still hold the (locked) match's claim?"""
-    return lambda locked: locked.claim.claimed_by == token
+    """The fence of a run: ``token`` still holds the match's claim."""
+    return Q(claim__claimed_by=token)
 
 
 def _lock_with_claim(match_id: int) -> Match | None:

@@ -17,10 +17,11 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q, prefetch_related_objects
 from django.utils import timezone
 
 from engine import registry
@@ -47,24 +48,28 @@ class ClaimLost(Exception):
     over after this one was presumed dead): it must stop writing to the match."""
 
 
-#: ``fence(locked)``: "does this worker still hold the match?", asked of the match
-#: row, locked with its claim, before each write of a worker's run (events, finish,
-#: fail), so a worker whose claim was taken over cannot touch the new run's match.
-Fence = Callable[[Match], bool]
+#: ``fence``: what must hold of the match row (a condition on it and its claim)
+#: for a worker's run to write to it: "this worker still holds the match". Every
+#: write of a run (events, finish, fail) is made only where it holds, so a worker
+#: whose claim was taken over cannot touch the new run's match.
+Fence = Q
 
 
 def _lock(match_id: int, fence: Fence | None, *fields: str) -> Match:
-    """The match row, locked (with its claim when fenced), after the fence let us."""
-    rows = Match.objects.select_for_update(of=("self",))
-    if fence is not None:
-        rows = rows.select_related("claim")
-        fields = fields and (*fields, "claim__claimed_by")
+    """The match row, locked, if the fence lets us."""
+    rows = Match.objects.select_for_update(of=("self",)).filter(pk=match_id)
     if fields:
         rows = rows.only(*fields)
-    locked = rows.get(pk=match_id)
-    if fence is not None and not fence(locked):
-        raise ClaimLost(f"match {match_id}: this worker's claim was taken over")
+    locked = rows.filter(fence).first() if fence is not None else rows.first()
+    if locked is None:
+        raise _missing_or_lost(match_id)
     return locked
+
+
+def _missing_or_lost(match_id: int) -> Exception:
+    if Match.objects.filter(pk=match_id).exists():
+        return ClaimLost(f"match {match_id}: this worker's claim was taken over")
+    return Match.DoesNotExist(f"match {match_id} does not exist")
 
 
 #: errors of the infrastructure (the database or the broker going away), not of the
@@ -203,7 +208,9 @@ def run_stored_match(match: Match, batch_size: int | None = None,
     more is written: the match belongs to the worker that took it over.
     """
     game = registry.get(match.game)
-    seat_rows = list(match.seats.select_related("bot_version_ref").order_by("index"))
+    seat_rows = list(match.seats.order_by("index"))
+    if any(row.bot_version_ref_id is not None for row in seat_rows):  # uploaded bots
+        prefetch_related_objects(seat_rows, "bot_version_ref")
     seats = [Seat(s.bot_name, s.bot_version, s.team) for s in seat_rows]
     if players is None:
         players = seat_players(game, seat_rows)
@@ -296,20 +303,27 @@ def _append(match: Match, pairs: Sequence[tuple[Event, bytes]], fence: Fence | N
 def _store(locked: Match, pairs: Sequence[tuple[Event, bytes]]) -> tuple[int, str]:
     """Insert the rows of ``pairs`` after the locked match's stored events; returns
     its new event count and digest (for the caller to write on the match)."""
-    count, digest = locked.event_count, locked.digest
+    rows, count, digest = _chained(locked.pk, locked.event_count, locked.digest, pairs)
+    insert_rows(MatchEvent, _COLUMNS, rows)
+    return count, digest
+
+
+def _chained(match_id: int, count: int, digest: str,
+             pairs: Sequence[tuple[Event, bytes]]) -> tuple[list[tuple], int, str]:
+    """The event rows of ``pairs``, stored after ``count`` events ending in the
+    chain link ``digest``; with the count and digest after them."""
     rows, dumps = [], _json_dumps
     for event, raw in pairs:
         if event.seq != count:
             raise StorageError(f"expected seq {count}, got {event.seq}")
         digest = chain(digest, raw)
         to = event.to
-        rows.append((locked.pk, count, event.type,
+        rows.append((match_id, count, event.type,
                      dumps(EVERYONE if to == EVERYONE else list(to)), to == EVERYONE,
                      dumps(event.data), None if event.public is None else dumps(event.public),
                      raw.decode("utf-8"), digest))
         count += 1
-    insert_rows(MatchEvent, _COLUMNS, rows)
-    return count, digest
+    return rows, count, digest
 
 
 _json_dumps = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode
@@ -325,26 +339,44 @@ def finish(match: Match, ended: Mapping[str, Any], expected_digest: str | None =
            pending: Sequence[tuple[Event, bytes]] = ()) -> Match:
     """Close a match whose log ends with ``MatchEnded`` (``ended`` is its data):
     store the ``pending`` events (the last batch), write the result and each seat's
-    rank, score and faults, once, in one transaction."""
+    rank, score and faults, once, in one transaction.
+
+    ``match`` is the run's own view of the row (its start, the events it stored):
+    the match is closed by one conditional update that holds only if the row is
+    still that (and the ``fence`` holds), which also locks it for the rest."""
     with transaction.atomic():
-        locked = _lock(match.pk, fence)
-        if locked.is_over:
-            raise StorageError(f"match {match.pk} is already {locked.status}")
-        last = pending[-1][0].type if pending else _last_stored_type(locked)
+        last = pending[-1][0].type if pending else _last_stored_type(match)
         if last != MATCH_ENDED:
             raise StorageError(f"match {match.pk}: the stored log does not end with {MATCH_ENDED}")
-        count, digest = _store(locked, pending) if pending else (locked.event_count, locked.digest)
+        rows, count, digest = _chained(match.pk, match.event_count, match.digest, pending)
         if expected_digest is not None and digest != expected_digest:
             raise StorageError(f"match {match.pk}: stored digest {digest} is not the "
                                f"engine's {expected_digest}")
-        _write_seat_results(match.pk, ended, fault_reasons or {})
         now = timezone.now()
-        Match.objects.filter(pk=match.pk).update(
-            event_count=count, digest=digest, result=dict(ended),
-            status=Match.Status.FINISHED, finished_at=now)
+        as_run = Q(pk=match.pk, status__in=(Match.Status.QUEUED, Match.Status.RUNNING),
+                   started_at=match.started_at, event_count=match.event_count)
+        if not Match.objects.filter(as_run & (fence or Q())).update(
+                event_count=count, digest=digest, result=dict(ended),
+                status=Match.Status.FINISHED, finished_at=now):
+            raise _why_not_closed(match, fence)
+        insert_rows(MatchEvent, _COLUMNS, rows)
+        _write_seat_results(match.pk, ended, fault_reasons or {})
     match.event_count, match.digest, match.result = count, digest, dict(ended)
     match.status, match.finished_at = Match.Status.FINISHED, now
     return match
+
+
+def _why_not_closed(match: Match, fence: Fence | None) -> Exception:
+    """Why ``finish``'s conditional update found no row to close."""
+    stored = Match.objects.filter(pk=match.pk).values_list("status", flat=True).first()
+    if stored is None:
+        return Match.DoesNotExist(f"match {match.pk} does not exist")
+    if stored in (Match.Status.FINISHED, Match.Status.FAILED):
+        return StorageError(f"match {match.pk} is already {stored}")
+    if fence is not None and not Match.objects.filter(Q(pk=match.pk) & fence).exists():
+        return ClaimLost(f"match {match.pk}: this worker's claim was taken over")
+    return StorageError(f"match {match.pk} changed while it ran (restarted, or events "
+                        f"stored by another writer)")
 
 
 def _last_stored_type(match: Match) -> str | None:

@@ -40,6 +40,7 @@ from celery import current_app, shared_task
 from celery.signals import worker_ready, worker_shutting_down
 from django.conf import settings
 from django.db import close_old_connections, connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from matches import batching
@@ -141,7 +142,7 @@ def _retry_or_fail(task, match_id: int, rest: list[int], token: str, exc: Except
     if match is not None:  # unless another worker has it now; never a finished one
         fail(match, f"infrastructure error after {task.request.retries} retries: "
                     f"{type(exc).__name__}: {exc}",
-             fence=lambda locked: locked.claim.claimed_by in ("", token))
+             fence=Q(claim__claimed_by__in=("", token)))
     try:
         _send(rest)
     except INFRASTRUCTURE_ERRORS:  # the broker is gone too: the sweeper sends them later

@@ -39,8 +39,9 @@ from django.utils import timezone  # noqa: E402
 from matches import services as match_services  # noqa: E402
 from matches import tasks  # noqa: E402
 from django.conf import settings  # noqa: E402
+from django.db.models import Q  # noqa: E402
 
-from matches.claims import claim, claim_token  # noqa: E402
+from matches.claims import claim, claim_token, holds  # noqa: E402
 from matches.models import MatchClaim  # noqa: E402
 from matches.tasks import recover_stalled  # noqa: E402
 
@@ -69,9 +70,38 @@ def test_fail_never_overwrites_a_finished_match():
 
 def test_a_worker_that_lost_its_claim_writes_nothing():
     match = create_match("tic_tac_toe", ["greedy", "random"], 3)
-    match_services.run_stored_match(match, batch_size=1, fence=lambda locked: False)
+    match_services.run_stored_match(match, batch_size=1, fence=Q(claim__claimed_by="another"))
     match.refresh_from_db()
     assert match.status == Match.Status.RUNNING and match.event_count == 0 and not match.error
+
+
+def test_a_run_whose_match_was_taken_over_does_not_close_it():
+    """The worker was presumed dead (no heartbeat) and another one restarted the
+    match; the first one, still alive, reaches the end of its run: it closes nothing
+    (its events and result go nowhere), and the new run's match is left to it."""
+    match = create_match("tic_tac_toe", ["greedy", "random"], 3)
+    first, _ = claim(match.pk, "first-worker")
+    MatchClaim.objects.filter(match=match).update(heartbeat_at=timezone.now() - timedelta(
+        seconds=settings.SCRIMMAGE_LEASE_SECONDS + 1))
+    second, why = claim(match.pk, ELSEWHERE)
+    assert why == "claimed" and second.started_at != first.started_at
+    match_services.run_stored_match(first, fence=holds("first-worker"))
+    match.refresh_from_db()
+    assert (match.status, match.event_count, match.result, match.error) == (
+        Match.Status.RUNNING, 0, None, "")
+    assert MatchClaim.objects.get(match=match).claimed_by == ELSEWHERE
+
+
+def test_a_run_closes_only_the_match_as_it_started_it():
+    """Even with its fence holding, the end of a run closes the match only if the
+    match is still the one it started (same start, same stored events)."""
+    match = create_match("tic_tac_toe", ["greedy", "random"], 3)
+    mine, _ = claim(match.pk, "worker")
+    Match.objects.filter(pk=match.pk).update(started_at=timezone.now() + timedelta(seconds=1))
+    match_services.run_stored_match(mine, fence=holds("worker"))
+    match.refresh_from_db()
+    assert match.status == Match.Status.FAILED and "changed while it ran" in match.error
+    assert match.event_count == 0 and match.result is None
 
 
 def test_a_stale_running_challenge_match_is_recovered_by_the_sweeper(monkeypatch):
