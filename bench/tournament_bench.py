@@ -11,10 +11,12 @@ own share is measured by replaying the same matches in one process with the
 engine alone (no storage); the rest of the worker time is queueing, storage,
 claims, round checks and ratings: ``outside_engine_share``.
 
-Each match's time comes from the worker's log (``matches.tasks.run`` logs it: the
-claim, the run, storing it, and the round check, which for the round's last match
-includes completing the round); the platform's work per match is that time less
-the engine's time for a match (medians). Short matches travel several to a
+Each match's time comes from the worker's log (``matches.tasks`` logs it: the
+claim, the run, storing it), and so does the time of the round checks that follow
+each message's matches (completing the round when they were its last);
+``platform_ms_per_match_median`` is a match's time less the engine's (medians),
+``platform_ms_per_match_mean`` all of the platform's time (matches and round
+checks) per match, less the engine's mean. Short matches travel several to a
 message (``matches.batching``): ``messages`` counts the worker tasks (Celery's
 "succeeded in" lines).
 
@@ -41,6 +43,8 @@ ENTRIES = ["greedy", "random"] * 16
 SUCCEEDED = re.compile(r"Task matches\.run_match\[[^\]]+\] succeeded in ([0-9.]+)s")
 #: the worker's line for a finished match, with its time in milliseconds
 MATCH_DONE = re.compile(r"match \d+: finished in ([0-9.]+) ms")
+#: the worker's line for the round checks after a message's matches
+TOLD = re.compile(r"over: told in ([0-9.]+) ms")
 PG = "postgres://postgres@127.0.0.1:5432/test"
 REDIS = "redis://127.0.0.1:6379/13"
 
@@ -123,7 +127,9 @@ def _one(workers: int) -> dict:
         finally:
             stack.close()
     each = sorted(float(x) for log in logs for x in MATCH_DONE.findall(log))
+    checks = sum(float(x) for log in logs for x in TOLD.findall(log))
     n = engine["matches"]
+    engine_mean_ms = engine["engine_seconds"] / n * 1000
     busy = wall * workers
     median = statistics.median(each)
     return {"workers": workers, "matches": n, "wall_seconds": round(wall, 2),
@@ -132,7 +138,9 @@ def _one(workers: int) -> dict:
             "match_ms_median": round(median, 2),
             "match_ms_p90": round(each[int(len(each) * 0.9)], 2),
             "match_seconds_total": round(sum(each) / 1000, 2),
+            "round_checks_ms_per_match": round(checks / n, 2),
             "platform_ms_per_match_median": round(median - engine["engine_median_ms"], 2),
+            "platform_ms_per_match_mean": round((sum(each) + checks) / n - engine_mean_ms, 2),
             "engine_seconds": round(engine["engine_seconds"], 3),
             "outside_engine_share": round(1 - engine["engine_seconds"] / busy, 3)}
 

@@ -2,7 +2,7 @@
 
 ``InlineWorker`` keeps the matches handed to the workers (``matches.tasks.enqueue``
 sends ``run_match``) instead of sending them to a broker; ``drain`` runs them with
-``matches.tasks.run`` (claim, play, store, then the ``match_over`` receivers: the
+``matches.tasks.run`` (claim, play, store, then the ``matches_over`` receivers: the
 round check), and whatever they schedule in turn, in order.
 """
 

@@ -1,7 +1,8 @@
 """What this app does when the matches app reports (``matches.signals``).
 
-- ``match_over``: check the match's round, in the worker's task right after the
-  match (``rounds.after_match``; idempotent, as a later delivery sends it again);
+- ``matches_over``: check the rounds of the matches, in the worker's task right
+  after them (``rounds.after_matches``; idempotent, as a later delivery sends it
+  again);
 - ``recovery_sweep``: complete rounds whose last check was lost (a worker killed
   between its match and the check).
 """
@@ -12,17 +13,18 @@ import logging
 
 from django.dispatch import receiver
 
-from matches.signals import match_over, recovery_sweep
+from matches.signals import matches_over, recovery_sweep
 from tournaments import rounds
 from tournaments.models import Round
 
 logger = logging.getLogger(__name__)
 
 
-@receiver(match_over, dispatch_uid="tournaments.after_match")
-def _after_match(sender, match_id: int, **kwargs) -> None:
-    if rounds.after_match(match_id) == "completed":
-        logger.info("match %s completed its round", match_id)
+@receiver(matches_over, dispatch_uid="tournaments.after_matches")
+def _after_matches(sender, match_ids: list[int], **kwargs) -> None:
+    for round_id, outcome in rounds.after_matches(match_ids).items():
+        if outcome == "completed":
+            logger.info("matches %s completed round %s", match_ids, round_id)
 
 
 @receiver(recovery_sweep, dispatch_uid="tournaments.complete_lost_rounds")

@@ -6,7 +6,7 @@
   fixed order (round, match id), rebuild the standings, and (tournaments) make the
   next round; safe to call any number of times, from any number of workers;
 - ``ladder_tick``: the periodic step of a running season;
-- ``after_match``: what follows a match that is over.
+- ``after_matches``: what follows matches that are over.
 """
 
 from __future__ import annotations
@@ -270,18 +270,28 @@ def ladder_tick(season_id: int) -> str:
     return f"round {rnd.number} scheduled" if rnd else "too few entries"
 
 
-# -- after a match --------------------------------------------------------------------
-def after_match(match_id: int) -> str:
-    """What follows a match that is over: check its round; a result arriving after
-    its round was already rated (a re-run) makes the ratings be rebuilt."""
-    fixture = Fixture.objects.filter(match_id=match_id).select_related("round", "match").first()
-    if fixture is None:
-        return "not a fixture"
-    if fixture.round.status == Round.Status.DONE:
-        if fixture.match.status == Match.Status.FINISHED and not RatingHistory.objects.filter(
-                match_id=match_id).exists():
-            rebuild(fixture.competition)
-            return "late result: rebuilt"
-        return "done already"
-    return complete_round(fixture.round)
+# -- after matches ----------------------------------------------------------------------
+def after_matches(match_ids: Sequence[int]) -> dict[int, str]:
+    """What follows matches that are over (a worker's message of them): each of
+    their rounds is checked once; a result arriving after its round was already
+    rated (a re-run) makes the ratings be rebuilt. Each round's outcome, by id."""
+    outcomes: dict[int, str] = {}
+    for fixture in (Fixture.objects.filter(match_id__in=match_ids).order_by("round_id")
+                    .select_related("round", "match")):
+        if fixture.round.status == Round.Status.DONE:
+            if _late_result(fixture):
+                outcomes[fixture.round_id] = "late result: rebuilt"
+            else:
+                outcomes.setdefault(fixture.round_id, "done already")
+        elif fixture.round_id not in outcomes:
+            outcomes[fixture.round_id] = complete_round(fixture.round)
+    return outcomes
 
+
+def _late_result(fixture: Fixture) -> bool:
+    """A re-run's result for a round already rated: rebuild the ratings with it."""
+    if fixture.match.status == Match.Status.FINISHED and not RatingHistory.objects.filter(
+            match_id=fixture.match_id).exists():
+        rebuild(fixture.competition)
+        return True
+    return False

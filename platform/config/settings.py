@@ -265,7 +265,7 @@ SCRIMMAGE_SWEEP_SECONDS = float(os.environ.get("SCRIMMAGE_SWEEP_SECONDS", "20"))
 # long as the game's recent matches say they fit in SCRIMMAGE_MESSAGE_SECONDS; a
 # worker that has spent that long on a message hands the rest back one by one
 SCRIMMAGE_MATCHES_PER_MESSAGE = int(os.environ.get("SCRIMMAGE_MATCHES_PER_MESSAGE", "8"))
-SCRIMMAGE_MESSAGE_SECONDS = float(os.environ.get("SCRIMMAGE_MESSAGE_SECONDS", "0.1"))
+SCRIMMAGE_MESSAGE_SECONDS = float(os.environ.get("SCRIMMAGE_MESSAGE_SECONDS", "0.25"))
 # events stored per batch while a match runs (smaller: a running match is watched live sooner)
 SCRIMMAGE_EVENT_BATCH = int(os.environ.get("SCRIMMAGE_EVENT_BATCH", "200"))
 # a match whose database or broker went away is retried after this many seconds,

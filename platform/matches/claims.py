@@ -22,10 +22,12 @@ import os
 import socket
 import threading
 from datetime import timedelta
+from typing import Sequence
 
 from django.conf import settings
 from django.db import close_old_connections, connection, transaction
 from django.db.models import Q
+from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from matches.models import Match, MatchClaim
@@ -128,6 +130,37 @@ def claim(match_id: int, token: str) -> tuple[Match | None, str]:
     return match, "claimed"
 
 
+def claim_queued(match_ids: Sequence[int], token: str) -> dict[int, Match]:
+    """Claim, at once, those of ``match_ids`` that are queued (a message of several
+    short matches: one transaction instead of one per match); the matches claimed,
+    by id. The others are claimed one by one as their turn comes (``claim``), which
+    knows what to do with a running, finished or missing match."""
+    now = timezone.now()
+    with transaction.atomic():
+        ids = list(Match.objects.select_for_update(skip_locked=True).order_by()
+                   .filter(pk__in=match_ids, status=Match.Status.QUEUED, claim__isnull=False)
+                   .values_list("pk", flat=True))
+        if not ids:
+            return {}
+        Match.objects.filter(pk__in=ids).update(status=Match.Status.RUNNING, started_at=now)
+        MatchClaim.objects.filter(pk__in=ids).update(claimed_by=token, heartbeat_at=now,
+                                                     attempts=Greatest("attempts", 1))
+    return {match.pk: match for match in Match.objects.filter(pk__in=ids).select_related("claim")}
+
+
+def release_unstarted(match_ids: Sequence[int], token: str) -> None:
+    """Queue again those of ``match_ids`` that ``token`` claimed and has not started
+    (the rest of a message handed back): not a restart, nothing to discard."""
+    now = timezone.now()
+    with transaction.atomic():
+        held = list(Match.objects.select_for_update(of=("self",)).order_by()
+                    .filter(pk__in=match_ids, status=Match.Status.RUNNING, event_count=0,
+                            claim__claimed_by=token).values_list("pk", flat=True))
+        MatchClaim.objects.filter(pk__in=held).update(claimed_by="", heartbeat_at=None,
+                                                      enqueued_at=now)
+        Match.objects.filter(pk__in=held).update(status=Match.Status.QUEUED, started_at=None)
+
+
 def release(match_id: int, token: str) -> bool:
     """Give the claim up before a retry (after an infrastructure error): the partial
     log is discarded and the match is queued again, so the retry (on any worker)
@@ -154,24 +187,32 @@ def reset(match_id: int) -> None:
 
 
 class Heartbeat(threading.Thread):
-    """Refreshes a claim every ``SCRIMMAGE_HEARTBEAT_SECONDS`` while its match runs."""
+    """Refreshes the claims of one delivery (its ``token``) every
+    ``SCRIMMAGE_HEARTBEAT_SECONDS`` while it runs them; a context manager."""
 
-    def __init__(self, match_id: int, token: str) -> None:
-        super().__init__(daemon=True, name=f"heartbeat-{match_id}")
-        self.match_id, self.token = match_id, token
+    def __init__(self, token: str) -> None:
+        super().__init__(daemon=True, name=f"heartbeat-{token}")
+        self.token = token
         self.stopped = threading.Event()
 
     def run(self) -> None:
         try:
             while not self.stopped.wait(settings.SCRIMMAGE_HEARTBEAT_SECONDS):
                 try:
-                    MatchClaim.objects.filter(pk=self.match_id, claimed_by=self.token).update(
+                    MatchClaim.objects.filter(claimed_by=self.token).update(
                         heartbeat_at=timezone.now())
                 except Exception:  # noqa: BLE001 - a missed beat is not fatal
-                    logger.warning("heartbeat of match %s failed", self.match_id, exc_info=True)
+                    logger.warning("heartbeat of %s failed", self.token, exc_info=True)
         finally:
             connection.close()
 
     def stop(self) -> None:
         self.stopped.set()
         self.join(timeout=5)
+
+    def __enter__(self) -> "Heartbeat":
+        self.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()

@@ -1,8 +1,9 @@
 """What the matches app tells the apps above it (which it never imports).
 
-- ``match_over``: a stored match finished or failed (sent by the worker that ran it,
-  and again by a later delivery that finds it over, so a receiver must be idempotent).
-  Keyword arguments: ``match_id``, ``status``.
+- ``matches_over``: stored matches finished or failed (sent by the worker that ran
+  them, once per message after its matches, and again by a later delivery that
+  finds them over, so a receiver must be idempotent). Keyword argument:
+  ``match_ids``, in the order they were run.
 - ``recovery_sweep``: a recovery sweep ran (``matches.tasks.recover_stalled``); apps
   above recover their own work that a dead worker left half done (tournaments
   complete rounds whose last check was lost). A receiver returns what it recovered,
@@ -11,5 +12,5 @@
 
 from django.dispatch import Signal
 
-match_over = Signal()
+matches_over = Signal()
 recovery_sweep = Signal()

@@ -4,8 +4,8 @@ Every stored match (a competition's fixture, a challenge, a fork) runs the same 
 ``enqueue`` hands it to the broker once the caller's transaction commits;
 ``run_match`` claims it (``matches.claims``), plays it with its seats' players
 (``matches.players``), stores the log and result with fenced writes, and tells the
-apps above that it is over (``matches.signals.match_over``: tournaments check the
-round there, in the same task). A message may carry several short matches, run
+apps above that it is over (``matches.signals.matches_over``: tournaments check
+the round there, in the same task, once per message). A message may carry several short matches, run
 one after another, each claimed on its own (``matches.batching``).
 
 - **retries**: ``INFRASTRUCTURE_ERRORS`` (database or broker gone) give the claim
@@ -44,10 +44,11 @@ from django.db.models import Q
 from django.utils import timezone
 
 from matches import batching
-from matches.claims import Heartbeat, claim, claim_token, claimer_alive, holds, release
+from matches.claims import (Heartbeat, claim, claim_queued, claim_token, claimer_alive, holds,
+                            release, release_unstarted)
 from matches.models import Match, MatchClaim
 from matches.services import INFRASTRUCTURE_ERRORS, fail, run_stored_match
-from matches.signals import match_over, recovery_sweep
+from matches.signals import matches_over, recovery_sweep
 
 logger = logging.getLogger(__name__)
 
@@ -72,34 +73,47 @@ def _send(match_ids: Sequence[int], per_message: int = 1) -> None:
             run_match.delay(first)
 
 
-def play(match_id: int, token: str) -> str:
-    """Claim and run one match; its status after, or why this delivery left it
-    alone ("running elsewhere", "missing"). Every write of the run is fenced by the
-    claim: if another worker takes the match over (this one was presumed dead),
-    this run stops and writes nothing."""
-    match, why = claim(match_id, token)
+def play(match_id: int, token: str, claimed: Match | None = None) -> str:
+    """Claim and run one match (``claimed``: claimed already, with its message);
+    its status after, or why this delivery left it alone ("running elsewhere",
+    "missing"). Every write of the run is fenced by the claim: if another worker
+    takes the match over (this one was presumed dead), this run stops and writes
+    nothing. The caller keeps the claim's heartbeat going."""
+    match = claimed
     if match is None:
-        return why
-    beat = Heartbeat(match_id, token)
-    beat.start()
-    try:
-        run_stored_match(match, fence=holds(token))
-    finally:
-        beat.stop()
+        match, why = claim(match_id, token)
+        if match is None:
+            return why
+    run_stored_match(match, fence=holds(token))
     return match.status
 
 
 def run(match_id: int, token: str) -> str:
-    """``play``, then tell the apps above when the match is over (also when an
-    earlier delivery ran it: their receivers are idempotent, and a worker may have
-    died between the two). Logs the time it took, the platform's work for the match
-    (the benchmarks read it)."""
+    """One match, as a message of one runs it (the inline runners use it too)."""
+    with Heartbeat(token):
+        status = _run(match_id, token)
+    _tell_over([match_id] if status in OVER else [])
+    return status
+
+
+def _run(match_id: int, token: str, claimed: Match | None = None) -> str:
+    """``play``, logging the time it took: the platform's work for the match, but
+    for the round check that follows its message (the benchmarks read it)."""
     began = time.perf_counter()
-    status = play(match_id, token)
-    if status in OVER:
-        match_over.send(sender=Match, match_id=match_id, status=status)
+    status = play(match_id, token, claimed)
     logger.info("match %s: %s in %.2f ms", match_id, status, (time.perf_counter() - began) * 1000)
     return status
+
+
+def _tell_over(match_ids: list[int]) -> None:
+    """Tell the apps above which matches are over (also those an earlier delivery
+    ran: their receivers are idempotent, and a worker may have died between the
+    two): once for a whole message, so a round is checked once, not per match."""
+    if match_ids:
+        began = time.perf_counter()
+        matches_over.send(sender=Match, match_ids=match_ids)
+        logger.info("matches %s over: told in %.2f ms", match_ids,
+                    (time.perf_counter() - began) * 1000)
 
 
 def backoff(retries: int) -> float:
@@ -116,16 +130,27 @@ def run_match(self, match_id: int, then: Sequence[int] = ()) -> str:
     matches not started yet go back to the broker, one a message."""
     token = claim_token(self.request.id)
     began, ids, statuses = time.monotonic(), [match_id, *then], []
-    for n, current in enumerate(ids):
-        if n and batching.spent(began):
-            _send(ids[n:])
-            break
-        try:
-            statuses.append(run(current, token))
-        except INFRASTRUCTURE_ERRORS as exc:
-            statuses.append(_retry_or_fail(self, current, ids[n + 1:], token, exc))
-            break
+    with Heartbeat(token):
+        claimed = claim_queued(ids, token) if then else {}
+        for n, current in enumerate(ids):
+            if n and batching.spent(began):
+                _hand_back(ids[n:], token)
+                break
+            try:
+                statuses.append(_run(current, token, claimed.get(current)))
+            except INFRASTRUCTURE_ERRORS as exc:
+                # those over before it are told by the sweep (it checks unfinished rounds)
+                statuses.append(_retry_or_fail(self, current, ids[n + 1:], token, exc))
+                break
+    _tell_over([pk for pk, status in zip(ids, statuses) if status in OVER])
     return statuses[0]
+
+
+def _hand_back(match_ids: list[int], token: str) -> None:
+    """Send the matches of a message not started yet on, one a message, first
+    giving up the claims taken with the message."""
+    release_unstarted(match_ids, token)
+    _send(match_ids)
 
 
 def _retry_or_fail(task, match_id: int, rest: list[int], token: str, exc: Exception) -> str | None:
@@ -133,6 +158,10 @@ def _retry_or_fail(task, match_id: int, rest: list[int], token: str, exc: Except
     (with ``rest``, its message's matches not run yet) later; after ``max_retries``,
     fail it and send ``rest`` again on their own."""
     release(match_id, token)
+    try:
+        release_unstarted(rest, token)
+    except INFRASTRUCTURE_ERRORS:  # the retry takes over what it could not give up
+        logger.warning("could not give up the claims of matches %s", rest, exc_info=True)
     close_old_connections()
     if task.request.retries < task.max_retries:
         raise task.retry(args=(match_id,), kwargs={"then": rest} if rest else {}, exc=exc,

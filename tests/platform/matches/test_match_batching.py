@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from matches import batching, tasks
 from matches import services as match_services
+from matches.claims import claim, claim_queued
 from matches.models import Match
 from matches.services import create_match
 
@@ -83,8 +84,30 @@ def test_a_message_whose_time_is_spent_hands_the_rest_back_one_a_message(setting
     first, *then = _queued(3)
     assert tasks.run_match(first, then=then) == Match.Status.FINISHED
     assert sent == [(pk, []) for pk in then]
-    assert set(Match.objects.filter(pk__in=then).values_list("status", flat=True)) == {
-        Match.Status.QUEUED}
+    # queued again as they were: unclaimed, and not counted as a restart
+    assert list(Match.objects.filter(pk__in=then).values_list(
+        "status", "started_at", "claim__claimed_by", "claim__attempts")) == [
+        (Match.Status.QUEUED, None, "", 1)] * 2
+
+
+def test_a_message_claims_its_queued_matches_at_once():
+    ids = _queued(3)
+    claimed = claim_queued(ids, "worker")
+    assert sorted(claimed) == ids
+    assert list(Match.objects.filter(pk__in=ids).values_list(
+        "status", "claim__claimed_by", "claim__attempts")) == [
+        (Match.Status.RUNNING, "worker", 1)] * 3
+    assert {m.status for m in claimed.values()} == {Match.Status.RUNNING}
+
+
+def test_a_message_leaves_matches_that_are_not_queued_to_their_own_claim():
+    """A finished match stays finished, one running on a live worker stays its."""
+    done, elsewhere, queued = _queued(3)
+    assert tasks.run_match(done) == Match.Status.FINISHED
+    claim(elsewhere, "another-host:4242:first-delivery")
+    assert tasks.run_match(done, then=[elsewhere, queued]) == Match.Status.FINISHED
+    assert dict(Match.objects.filter(pk__in=[elsewhere, queued]).values_list("pk", "status")) == {
+        elsewhere: Match.Status.RUNNING, queued: Match.Status.FINISHED}
 
 
 # the worker drops its broken connection before retrying (see test_match_tasks)

@@ -4,6 +4,8 @@ whatever the number of rows (``same_queries_for_more_rows``): no N+1 can come ba
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from matches import services, tasks
 from matches.models import Match
@@ -40,13 +42,27 @@ def test_a_match_s_events_cost_the_same_for_more_events(api, same_queries_for_mo
 
 
 def test_the_run_of_one_match_costs_a_fixed_number_of_queries(django_assert_max_num_queries):
-    """Claim, play, store, finish and the ``match_over`` receivers of a match that is
+    """Claim, play, store, finish and the ``matches_over`` receivers of a match that is
     not part of a competition."""
     match = services.create_match("tic_tac_toe", ["greedy", "random"], 5)
     # claim: lock the match, take its claim, mark it running; the seats; storing the
-    # end: lock the match, insert the events (a COPY on PostgreSQL, which the capture
-    # does not see), the seats' results, the match's result; the tournaments
-    # receiver's fixture lookup (none); and, inside the test's transaction, a
-    # savepoint and its release around each of the two transactions
-    with django_assert_max_num_queries(13):
+    # end: close the match by a conditional update, insert the events (a COPY on
+    # PostgreSQL, which the capture does not see), the seats' results; the
+    # tournaments receiver's fixture lookup (none); and, inside the test's
+    # transaction, a savepoint and its release around each of the two transactions
+    with django_assert_max_num_queries(12):
         assert tasks.run(match.pk, "worker-1") == Match.Status.FINISHED
+
+
+def test_a_message_of_several_matches_claims_them_and_tells_they_are_over_once():
+    """A message of short matches: one claim and one round check for all of them;
+    each match then costs its seats and its end (as above, 6 with the savepoints)."""
+    def queries(n: int) -> int:
+        first, *then = [services.create_match("tic_tac_toe", ["greedy", "random"], 5).pk
+                        for _ in range(n)]
+        with CaptureQueriesContext(connection) as captured:
+            assert tasks.run_match(first, then=then) == Match.Status.FINISHED
+        return len(captured)
+    four, eight = queries(4), queries(8)
+    assert eight - four <= 4 * 6
+    assert eight <= 8 * 6 + 8  # the claim of all (a savepoint, lock, 2 updates, release, read)
