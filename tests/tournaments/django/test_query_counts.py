@@ -363,8 +363,8 @@ def test_the_run_of_a_fixture_s_match_costs_the_same_in_a_bigger_round(
         # the claim (in a transaction: lock the match, take its claim, mark it
         # running); the seats; the end (in a transaction: lock the match, insert the
         # events, the seats' results, the match's result); the round check: the
-        # fixture with its round and match, the round's unsettled matches
-        with django_assert_max_num_queries(14):
+        # fixture with its round, its match's status and whether its round waits
+        with django_assert_max_num_queries(13):
             assert tasks.run(match_id, "worker-1") == Match.Status.FINISHED
         inline.queue.clear()
 
@@ -380,12 +380,14 @@ def test_completing_a_round_costs_no_query_per_fixture(inline):
     then a 12-entry one's (6 fixtures) and a 20-entry one's: the same queries, the
     next round's matches and fixtures made in one go."""
     counts = [queries_to_complete(first_round_played(entries)) for entries in (4, 12, 20)]
-    # the round; its unsettled matches; the lock; the round again; the
-    # disqualified; its fixtures, their seats; the round marked done; rating: the
-    # round's history (5), the entries with ratings and standings, the matches
-    # rated already, the new rating history, the ratings' delete and insert; the
-    # whole history (5, a table ranked by tie-breaks); the standings' delete and
-    # insert; the next round: its last round, the history (5), the round's
-    # number, the round, the entries; matches, seats, claims, fixtures, their
-    # seats (5, in a savepoint); the entries' seat tallies
-    assert counts == [47] * 3, counts
+    # the round; its unsettled matches; the lock (in a transaction: its begin and
+    # commit count too); the round again; the entries with their ratings,
+    # standings and bots; its fixtures with their matches' statuses; the round
+    # marked done; one read of the whole history (its seats, results, fixtures: the
+    # table is ranked by tie-breaks) for the rating, the table and the next round;
+    # rating: the matches rated already, the new rating history, the ratings'
+    # delete and insert, the entries' rated versions; the standings' delete and
+    # insert; the next round: the last round, the round's number, the round;
+    # matches, seats, claims (in a savepoint), fixtures, their seats; the entries'
+    # seat tallies; the claims marked enqueued
+    assert counts == [31] * 3, counts
