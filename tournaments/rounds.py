@@ -11,14 +11,14 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef
+from django.db import IntegrityError, connections, transaction
 from django.utils import timezone
 
 from matches.bulk import insert_rows, update_rows
@@ -195,9 +195,12 @@ def complete_round_locked(rnd: Round) -> str:
         rnd.refresh_from_db()
         if rnd.status == Round.Status.DONE:
             return "done already"
-        # in seed order, as a history starts from them
+        tie_breaks = tie_breaks_for(competition)
+        # in seed order, as a history starts from them; their standings where the
+        # round's results are added to them (a table ranked by tie-breaks is redone)
         entries = {e.pk: e for e in Entry.objects.filter(competition=competition)
-                   .order_by("seed", "id").select_related("rating", "standing", "bot")}
+                   .order_by("seed", "id")
+                   .select_related("rating", "bot", *(() if tie_breaks else ("standing",)))}
         dq = {pk for pk, e in entries.items() if e.disqualified}
         if not _all_settled(rnd, competition, dq):
             return "waiting"
@@ -207,7 +210,7 @@ def complete_round_locked(rnd: Round) -> str:
         goes_on = not competition.is_season and competition.status == S.RUNNING
         # one read of the history serves the rating, the table and the next round:
         # the whole of it where the table (tie-breaks) or the format needs it
-        whole = bool(tie_breaks_for(competition)) or (
+        whole = bool(tie_breaks) or (
             goes_on and tournament_format(competition).reads_history)
         h_round, h_all = load_round_history(
             competition, rnd.pk, whole=whole,
@@ -235,8 +238,8 @@ def _rate_round(competition: Competition, entries: dict[int, Entry], h_round: Hi
                 h_all: History | None) -> None:
     """Rate the round's results (``h_round``) and add them to the table: the work
     of this round alone (a table ranked by tie-breaks is recomputed from every
-    result, ``h_all``). ``entries``: all of the competition's, with their rating
-    and standing rows."""
+    result, ``h_all``). ``entries``: all of the competition's, with their ratings
+    (and, for a table without tie-breaks, their standings)."""
     ratings = {pk: RatingValue(e.rating.mu, e.rating.sigma) for pk, e in entries.items()}
     last = {pk: e.rated_version for pk, e in entries.items() if e.rated_version}
     already = set(RatingHistory.objects.filter(match_id__in=[r.match_id for r in h_round.results])
@@ -326,14 +329,7 @@ def ladder_tick(season_id: int) -> str:
 def after_match(match_id: int) -> str:
     """What follows a match that is over: check its round; a result arriving after
     its round was already rated (a re-run) makes the ratings be rebuilt."""
-    # the fixture's round, its match's status and whether a match of the round is
-    # still to be played, in one query (as values: no model is built): after most
-    # matches, that is all it takes
-    row = (Fixture.objects.filter(match_id=match_id).order_by()
-           .values_list("round_id", "competition_id", "round__status", "match__status",
-                        Exists(Match.objects.filter(fixture__round=OuterRef("round_id"),
-                                                    status__in=UNSETTLED)))
-           .first())
+    row = _round_check(match_id)
     if row is None:
         return "not a fixture"
     round_id, competition_id, round_status, match_status, round_waits = row
@@ -346,3 +342,28 @@ def after_match(match_id: int) -> str:
     if round_waits:
         return "waiting"  # complete_round's common answer, without the competition's lock
     return complete_round_locked(Round(pk=round_id, competition_id=competition_id))
+
+
+def _round_check(match_id: int) -> tuple | None:
+    """For the fixture of match ``match_id`` (``None`` if it has none): its round's
+    id, its competition's id, its round's status, the match's status, and whether
+    a match of its round is still to be played. One query, after every match, so
+    written out: the ORM took three times as long to build it as the database to
+    answer it (1.1 of 1.5 ms here)."""
+    connection = connections[Fixture.objects.db]
+    with connection.cursor() as cursor:
+        cursor.execute(_round_check_sql(connection.alias),
+                       [*(status.value for status in UNSETTLED), match_id])
+        return cursor.fetchone()
+
+
+@functools.cache
+def _round_check_sql(alias: str) -> str:
+    quote = connections[alias].ops.quote_name
+    fixture, round_, match = (quote(m._meta.db_table) for m in (Fixture, Round, Match))
+    unsettled = ", ".join(["%s"] * len(UNSETTLED))
+    return (f"SELECT f.round_id, f.competition_id, r.status, m.status, EXISTS ("
+            f"SELECT 1 FROM {fixture} g JOIN {match} n ON n.id = g.match_id"
+            f" WHERE g.round_id = f.round_id AND n.status IN ({unsettled}))"
+            f" FROM {fixture} f JOIN {round_} r ON r.id = f.round_id"
+            f" JOIN {match} m ON m.id = f.match_id WHERE f.match_id = %s")

@@ -1,7 +1,9 @@
 """Inserting many prepared rows at once: ``COPY`` on PostgreSQL, a multi-row
-``INSERT ... VALUES (...), (...)`` elsewhere. Used where the rows are many: a
-match's events (``matches.services``) and a rebuild's rating history
-(``tournaments.rebuild``).
+``INSERT ... VALUES (...), (...)`` elsewhere; and updating several at once
+(``update_rows``). Used where the rows are many, or the statements many: a match's
+events and seats (``matches.services``), a rebuild's rating history
+(``tournaments.rebuild``), what completing a round writes (``tournaments.rounds``
+and ``tournaments.projections``).
 
 The ORM's ``bulk_create`` spends most of its time building model instances and
 preparing values one by one (and psycopg's client-side binding of thousands of

@@ -381,13 +381,16 @@ def test_completing_a_round_costs_no_query_per_fixture(inline):
     next round's matches and fixtures made in one go."""
     counts = [queries_to_complete(first_round_played(entries)) for entries in (4, 12, 20)]
     # the round; its unsettled matches; the lock (in a transaction: its begin and
-    # commit count too); the round again; the entries with their ratings,
-    # standings and bots; its fixtures with their matches' statuses; the round
+    # commit count too); the round again; the entries with their ratings and
+    # bots; its fixtures with their matches' statuses; the round
     # marked done; one read of the whole history (its seats, results, fixtures: the
     # table is ranked by tie-breaks) for the rating, the table and the next round;
     # rating: the matches rated already, the new rating history, the ratings'
     # delete and insert, the entries' rated versions; the standings' delete and
     # insert; the next round: the last round, the round's number, the round;
     # matches, seats, claims (in a savepoint), fixtures, their seats; the entries'
-    # seat tallies; the claims marked enqueued
-    assert counts == [31] * 3, counts
+    # seat tallies; the claims marked enqueued. On PostgreSQL the rating history,
+    # the ratings, the standings and the fixture seats go in by COPY, which the
+    # capture does not see.
+    copies = 4 if connection.vendor == "postgresql" else 0
+    assert counts == [31 - copies] * 3, counts
