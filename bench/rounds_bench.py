@@ -6,7 +6,7 @@ round), runs 500 rounds: 10,000 matches, on a scratch PostgreSQL database, in on
 process of its own. Every match runs through the worker's own code
 (``matches.tasks.run``: claim, play, store, finish, and the round check the last
 match of a round sets off); the ladder's tick makes each next round. Measured: the
-completion of each round (``rounds.complete_round`` when it completes one: rating
+completion of each round (``rounds.complete_round_locked`` when it completes one: rating
 the round, adding it to the table) and each tick, compared at rounds 6-15 and
 491-500, in time and in work that load cannot blur: the queries a completion
 sends and the rows it reads back. A round robin of 64 entries (2,016 matches, 63 rounds) is measured the
@@ -63,7 +63,7 @@ class _Harness:
         self.completed: dict[int, float] = {}
         self.work: dict[int, tuple[int, int]] = {}  # round -> (queries, rows read)
         self.match_seconds: list[float] = []
-        real = rounds.complete_round
+        real = rounds.complete_round_locked
 
         def measured(rnd):
             with _Work() as work:
@@ -74,7 +74,7 @@ class _Harness:
                 self.completed[rnd.number] = spent
                 self.work[rnd.number] = (work.queries, work.rows)
             return out
-        rounds.complete_round = measured
+        rounds.complete_round_locked = measured
 
     def play_sent(self) -> None:
         while self.sent:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from django.db.models import QuerySet
 from django.db.models.fields.json import KT
@@ -33,7 +33,9 @@ class History:
 Outcome = tuple[tuple[int, ...], tuple[int, ...]]
 #: the fixture columns a history is made of, in this order
 FIXTURE_FIELDS = ("pk", "round_no", "table", "leg", "bracket", "bye", "walkover", "teams",
-                  "match_id")
+                  "match_id", "round_id")
+#: an entry as a history starts from it: its id and whether it is disqualified
+EntryRow = tuple[int, bool]
 
 
 def load_history(competition: Competition, *, from_log: bool = False,
@@ -43,36 +45,67 @@ def load_history(competition: Competition, *, from_log: bool = False,
 
     Read as value rows, not model instances: a rebuild reads every fixture of a
     competition (100,000 and more)."""
-    h = History(entries=list(Entry.objects.filter(competition=competition)
-                             .order_by("seed", "id").values_list("pk", flat=True)))
-    dq = set(Entry.objects.filter(competition=competition, disqualified=True)
-             .values_list("pk", flat=True))
     fixtures = Fixture.objects.filter(competition=competition)
     if rounds is not None:
         fixtures = fixtures.filter(round__number__in=list(rounds))
+    return _read(competition, fixtures, from_log=from_log)[0]
+
+
+def load_round_history(competition: Competition, round_id: int, *, whole: bool = False,
+                       entries: Sequence[EntryRow] | None = None
+                       ) -> tuple[History, History | None]:
+    """Round ``round_id``'s history (``load_history`` of that round) and, with
+    ``whole``, the whole history, from one read of the whole: what completing a
+    round rates, ranks and makes the next round from. ``entries``: the
+    competition's entries in seed order, when the caller has read them."""
+    fixtures = Fixture.objects.filter(competition=competition)
+    if not whole:
+        return _read(competition, fixtures.filter(round_id=round_id), entries=entries)[0], None
+    read, this_round = _read(competition, fixtures, entries=entries, round_id=round_id)
+    return this_round, read
+
+
+def _read(competition: Competition, fixtures: QuerySet, *, from_log: bool = False,
+          entries: Sequence[EntryRow] | None = None,
+          round_id: int | None = None) -> tuple[History, History]:
+    """The history of ``fixtures``, and the part of it round ``round_id`` makes
+    (empty without it): both start from every entry."""
+    if entries is None:
+        entries = list(Entry.objects.filter(competition=competition).order_by("seed", "id")
+                       .values_list("pk", "disqualified"))
+    h = History(entries=[pk for pk, _ in entries])
+    part = History(entries=list(h.entries))
+    dq = {pk for pk, disqualified in entries if disqualified}
     seats = _seats_of(fixtures)
     outcomes = _outcomes_of(fixtures, from_log=from_log)
-    for pk, round_no, table, leg, bracket, bye, walkover, teams, match_id in (
-            fixtures.order_by("round_no", "table", "leg").values_list(*FIXTURE_FIELDS)):
-        entries = tuple(entry for entry, _ in seats.get(pk, ()))
-        h.pairings.append(Pairing(round_no, table, entries, bye,
-                                  tuple(teams) if teams else None, leg, bracket))
-        if bye:
-            h.byes.append(entries[0])
-        elif walkover:
-            ranks = tuple(2 if e in dq else 1 for e in entries)
-            if len(set(ranks)) == 1:
-                ranks = (1,) * len(entries)
-            h.walkovers.append(MatchResult(-pk, round_no, entries, ranks,
-                                           teams=tuple(teams) if teams else None,
-                                           table=table, leg=leg))
-            h.byes.extend(e for e in entries if e not in dq)
-        elif match_id in outcomes:
-            ranks, scores = outcomes[match_id]
-            h.results.append(MatchResult(match_id, round_no, entries, ranks, scores,
-                                         teams and tuple(teams), table, leg))
-            h.versions[match_id] = tuple(version for _, version in seats[pk])
-    return h
+    for row in fixtures.order_by("round_no", "table", "leg").values_list(*FIXTURE_FIELDS):
+        for into in ((h, part) if row[-1] == round_id else (h,)):
+            _add(into, row, seats.get(row[0], ()), outcomes, dq)
+    return h, part
+
+
+def _add(h: History, row: tuple, seats: Sequence[tuple[int, str]],
+         outcomes: dict[int, Outcome], dq: set[int]) -> None:
+    """Add one fixture (its ``FIXTURE_FIELDS``, its seats) to ``h``."""
+    pk, round_no, table, leg, bracket, bye, walkover, teams, match_id, _ = row
+    entries = tuple(entry for entry, _ in seats)
+    h.pairings.append(Pairing(round_no, table, entries, bye,
+                              tuple(teams) if teams else None, leg, bracket))
+    if bye:
+        h.byes.append(entries[0])
+    elif walkover:
+        ranks = tuple(2 if e in dq else 1 for e in entries)
+        if len(set(ranks)) == 1:
+            ranks = (1,) * len(entries)
+        h.walkovers.append(MatchResult(-pk, round_no, entries, ranks,
+                                       teams=tuple(teams) if teams else None,
+                                       table=table, leg=leg))
+        h.byes.extend(e for e in entries if e not in dq)
+    elif match_id in outcomes:
+        ranks, scores = outcomes[match_id]
+        h.results.append(MatchResult(match_id, round_no, entries, ranks, scores,
+                                     teams and tuple(teams), table, leg))
+        h.versions[match_id] = tuple(version for _, version in seats)
 
 
 def _seats_of(fixtures: QuerySet) -> dict[int, list[tuple[int, str]]]:

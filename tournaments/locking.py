@@ -7,5 +7,9 @@ from tournaments.models import Competition
 
 
 def lock(competition: Competition) -> Competition:
-    return Competition.objects.select_for_update().get(pk=competition.pk)
+    return lock_id(competition.pk)
 
+
+def lock_id(competition_id: int) -> Competition:
+    """``lock`` of a competition known by its id (not read before)."""
+    return Competition.objects.select_for_update().get(pk=competition_id)

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from django.db import connections
 from django.utils import timezone
+
+from matches.bulk import insert_rows, update_rows
 
 from tournaments.format_rules import tie_breaks_for
 from tournaments.history import History
@@ -18,12 +21,17 @@ from tournaments.ratings import Rating as RatingValue
 from tournaments.standings import compute_standings
 
 
+# The rows written here go in by ``matches.bulk.insert_rows`` (a COPY on PostgreSQL)
+# rather than ``bulk_create``: building and preparing a model per row took twice as
+# long as storing the rows (a round's 32 standings: 1.9 ms against 0.9 ms).
+
 def write_changes(changes: Sequence[Change]) -> None:
-    RatingHistory.objects.bulk_create([
-        RatingHistory(entry_id=c.entry, match_id=c.match_id, round_no=c.round,
-                      mu_before=c.before.mu, sigma_before=c.before.sigma, mu_after=c.after.mu,
-                      sigma_after=c.after.sigma, ordinal_after=c.after.ordinal,
-                      version_bumped=c.bumped) for c in changes])
+    created_at = _now_for(RatingHistory, "created_at")
+    insert_rows(RatingHistory, ("entry_id", "match_id", "round_no", "mu_before", "sigma_before",
+                                "mu_after", "sigma_after", "ordinal_after", "version_bumped",
+                                "created_at"),
+                [(c.entry, c.match_id, c.round, c.before.mu, c.before.sigma, c.after.mu,
+                  c.after.sigma, c.after.ordinal, c.bumped, created_at) for c in changes])
 
 
 def save_ratings(ratings: dict[int, RatingValue], games: dict[int, int],
@@ -32,14 +40,14 @@ def save_ratings(ratings: dict[int, RatingValue], games: dict[int, int],
     and the version each last played where it differs from ``stored_versions``.
     The rating rows are replaced, not updated: two statements, where bulk_update's
     CASE per field and row cost more than the rest of a round (a rating row is only
-    a projection)."""
-    now = timezone.now()
+    a projection); the versions are one ``UPDATE ... FROM (VALUES ...)``."""
+    now = _now_for(Rating, "updated_at")
     Rating.objects.filter(entry__in=list(ratings)).delete()
-    Rating.objects.bulk_create(
-        Rating(entry_id=e, mu=value.mu, sigma=value.sigma, ordinal=value.ordinal,
-               games=games.get(e, 0), updated_at=now) for e, value in ratings.items())
-    Entry.objects.bulk_update([Entry(pk=e, rated_version=v) for e, v in last_version.items()
-                               if stored_versions.get(e) != v], ["rated_version"])
+    insert_rows(Rating, ("entry_id", "mu", "sigma", "ordinal", "games", "updated_at"),
+                [(e, value.mu, value.sigma, value.ordinal, games.get(e, 0), now)
+                 for e, value in ratings.items()])
+    update_rows(Entry, Entry._meta.pk.column, {}, ["rated_version"],
+                [(e, v) for e, v in last_version.items() if stored_versions.get(e) != v])
 
 
 def _table(competition: Competition, h: History):
@@ -97,7 +105,20 @@ def _ranked(competition: Competition, rows: list[Standing], ratings: dict[int, R
     return rows
 
 
+#: the columns of a standing row, as ``write_standings`` stores them
+STANDING_COLUMNS = ("entry_id", "rank", "points", "wins", "draws", "losses", "games", "byes",
+                    "buchholz", "sonneborn_berger", "head_to_head")
+
+
 def write_standings(competition: Competition, rows: list[Standing]) -> None:
     Standing.objects.filter(entry__in=[r.entry_id for r in rows]).delete()
-    Standing.objects.bulk_create(rows)
+    insert_rows(Standing, STANDING_COLUMNS,
+                [[getattr(row, column) for column in STANDING_COLUMNS] for row in rows])
+
+
+def _now_for(model, field: str):
+    """The time now, as ``model``'s ``field`` is stored (``insert_rows`` takes the
+    database's values)."""
+    return model._meta.get_field(field).get_db_prep_save(
+        timezone.now(), connections[model.objects.db])
 

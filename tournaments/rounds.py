@@ -11,13 +11,17 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from collections import Counter
+from dataclasses import dataclass
 from typing import Sequence
 
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
+from matches.bulk import insert_rows, update_rows
 from matches.models import Match
 from matches.services import create_seated_matches
 from matches.tasks import enqueue
@@ -25,8 +29,8 @@ from tournaments.finishing import mark_finished
 from tournaments.format_rules import tie_breaks_for, tournament_format
 from tournaments.formats import FormatError, Pairing, ladder_round
 from tournaments.formats.seats import SeatTally
-from tournaments.history import load_history
-from tournaments.locking import lock
+from tournaments.history import History, load_history, load_round_history
+from tournaments.locking import lock_id
 from tournaments.models import Competition, Entry, Fixture, FixtureSeat, RatingHistory, Round
 from tournaments.projections import (round_added, save_ratings, standings_rows, write_changes,
                                      write_standings)
@@ -45,15 +49,18 @@ def active_entries(competition: Competition):
     return Entry.objects.filter(competition=competition, disqualified=False).order_by("seed", "id")
 
 
-def schedule_round(competition: Competition, *, pairings: Sequence[Pairing]) -> Round:
+def schedule_round(competition: Competition, *, pairings: Sequence[Pairing],
+                   entries: dict[int, Entry] | None = None) -> Round:
     """Store a round: its fixtures, a queued match for each pairing to play, pinned
     versions. Pairings naming a disqualified entry become walkovers (not played).
-    Call inside a transaction holding the competition's lock."""
+    Call inside a transaction holding the competition's lock; ``entries``: all the
+    competition's entries (with their bots), when read under it already."""
     number = (Round.objects.filter(competition=competition).order_by("-number")
               .values_list("number", flat=True).first() or 0) + 1
     rnd = Round.objects.create(number=number, competition=competition)
-    entries = {e.pk: e for e in Entry.objects.filter(competition=competition)
-               .select_related("bot")}
+    if entries is None:
+        entries = {e.pk: e for e in Entry.objects.filter(competition=competition)
+                   .select_related("bot")}
     players = {pk: playing_version(e) for pk, e in entries.items()}
     versions = {pk: version_label(player) for pk, player in players.items()}
     # a disqualified entry, or an uploaded bot with no valid version, cannot play
@@ -71,9 +78,10 @@ def schedule_round(competition: Competition, *, pairings: Sequence[Pairing]) -> 
                 bracket=p.bracket, bye=p.bye, walkover=walkover[p],
                 teams=list(p.teams) if p.teams else None, competition=competition)
         for p in pairings)
-    FixtureSeat.objects.bulk_create(
-        FixtureSeat(fixture=fixture, entry_id=e, index=i, version=versions[e] or "")
-        for fixture, p in zip(fixtures, pairings) for i, e in enumerate(p.entries))
+    # no model per seat: nothing reads them back (``matches.bulk``)
+    insert_rows(FixtureSeat, ("fixture_id", "entry_id", "index", "version"),
+                [(fixture.pk, e, i, versions[e] or "")
+                 for fixture, p in zip(fixtures, pairings) for i, e in enumerate(p.entries)])
     to_run = [match.pk for match in made.values()]
     _count_seats(competition, entries, pairings)
     enqueue(to_run)
@@ -126,8 +134,10 @@ def _count_seats(competition: Competition, entries: dict[int, Entry],
         tally.counts[e] = list(entries[e].seat_counts or [0] * competition.group_size)
     for p in sorted((p for p in pairings if not p.bye), key=lambda p: p.key):
         tally.record(p.entries)
-    changed = [Entry(pk=e, seat_counts=tally.counts[e], last_seat=tally.last[e]) for e in seated]
-    Entry.objects.bulk_update(changed, ["seat_counts", "last_seat"])
+    # one UPDATE ... FROM (VALUES ...): bulk_update's CASE per row and field cost
+    # more than making the round's matches
+    update_rows(Entry, Entry._meta.pk.column, {}, ["seat_counts", "last_seat"],
+                [(e, json.dumps(tally.counts[e]), tally.last[e]) for e in seated])
 
 
 # -- completing rounds -----------------------------------------------------------------
@@ -135,17 +145,25 @@ def _count_seats(competition: Competition, entries: dict[int, Entry],
 UNSETTLED = (Match.Status.QUEUED, Match.Status.RUNNING)
 
 
-def _settled(fixture: Fixture, competition: Competition, dq: set[int]) -> bool:
-    if fixture.bye or fixture.walkover:
-        return True
-    status = fixture.match.status
-    if status == Match.Status.FINISHED:
-        return True
-    if status == Match.Status.FAILED:
-        # a ladder goes on without it; a tournament waits for a re-run unless an
-        # entry of it has been disqualified since
-        return competition.is_season or any(s.entry_id in dq for s in fixture.seats.all())
-    return False
+def _all_settled(rnd: Round, competition: Competition, dq: set[int]) -> bool:
+    """Is every fixture of ``rnd`` settled: a bye, a walkover, a finished match, or a
+    failed one the competition goes on without? Read as values (the seats only
+    when a match failed)."""
+    failed = []
+    for pk, bye, walkover, status in rnd.fixtures.values_list("pk", "bye", "walkover",
+                                                              "match__status"):
+        if bye or walkover or status == Match.Status.FINISHED:
+            continue
+        if status != Match.Status.FAILED:
+            return False
+        failed.append(pk)
+    if not failed or competition.is_season:
+        return True  # a ladder goes on without its failed matches
+    # a tournament waits for a failed match's re-run, unless an entry of it has
+    # been disqualified since
+    excused = set(FixtureSeat.objects.filter(fixture__in=failed, entry__in=dq)
+                  .values_list("fixture_id", flat=True))
+    return all(pk in excused for pk in failed)
 
 
 def check_round(round_id: int) -> str:
@@ -165,33 +183,63 @@ def complete_round(rnd: Round) -> str:
         return "done already"
     if rnd.fixtures.filter(match__status__in=UNSETTLED).exists():
         return "waiting"  # the common answer, without the competition's lock
+    return complete_round_locked(rnd)
+
+
+def complete_round_locked(rnd: Round) -> str:
+    """``complete_round`` once no match of round ``rnd`` was seen unsettled: under
+    the competition's lock, the round (only its id and competition are used) and
+    everything else are read and checked again."""
     with transaction.atomic():
-        competition = lock(rnd.competition)
+        competition = lock_id(rnd.competition_id)
         rnd.refresh_from_db()
         if rnd.status == Round.Status.DONE:
             return "done already"
-        dq = set(Entry.objects.filter(competition=competition, disqualified=True)
-                 .values_list("pk", flat=True))
-        fixtures = list(rnd.fixtures.select_related("match").prefetch_related("seats"))
-        if not all(_settled(f, competition, dq) for f in fixtures):
+        tie_breaks = tie_breaks_for(competition)
+        # in seed order, as a history starts from them; their standings where the
+        # round's results are added to them (a table ranked by tie-breaks is redone)
+        entries = {e.pk: e for e in Entry.objects.filter(competition=competition)
+                   .order_by("seed", "id")
+                   .select_related("rating", "bot", *(() if tie_breaks else ("standing",)))}
+        dq = {pk for pk, e in entries.items() if e.disqualified}
+        if not _all_settled(rnd, competition, dq):
             return "waiting"
         if not Round.objects.filter(pk=rnd.pk, status=Round.Status.RUNNING).update(
                 status=Round.Status.DONE, completed_at=timezone.now()):
             return "done already"
-        _rate_round(competition, rnd)
-        if not competition.is_season and competition.status == S.RUNNING:
-            next_tournament_round(competition)
+        goes_on = not competition.is_season and competition.status == S.RUNNING
+        # one read of the history serves the rating, the table and the next round:
+        # the whole of it where the table (tie-breaks) or the format needs it
+        whole = bool(tie_breaks) or (
+            goes_on and tournament_format(competition).reads_history)
+        h_round, h_all = load_round_history(
+            competition, rnd.pk, whole=whole,
+            entries=[(pk, e.disqualified) for pk, e in entries.items()])
+        _rate_round(competition, entries, h_round, h_all)
+        if goes_on:
+            next_tournament_round(competition, completed=Completed(rnd.number, h_round, h_all),
+                                  entries=entries)
         elif competition.is_season:
             _maybe_end_season(competition)
     return "completed"
 
 
-def _rate_round(competition: Competition, rnd: Round) -> None:
-    """Rate the round's results and add them to the table: the work of this round
-    alone (a table ranked by tie-breaks is recomputed from every result)."""
-    h_round = load_history(competition, rounds=[rnd.number])
-    entries = {e.pk: e for e in Entry.objects.filter(competition=competition)
-               .select_related("rating", "standing")}
+@dataclass(frozen=True)
+class Completed:
+    """The round just completed, as read to complete it: its number, its history
+    and (if read) the whole history, which rating it leaves as they were."""
+
+    number: int
+    history: History
+    whole: History | None
+
+
+def _rate_round(competition: Competition, entries: dict[int, Entry], h_round: History,
+                h_all: History | None) -> None:
+    """Rate the round's results (``h_round``) and add them to the table: the work
+    of this round alone (a table ranked by tie-breaks is recomputed from every
+    result, ``h_all``). ``entries``: all of the competition's, with their ratings
+    (and, for a table without tie-breaks, their standings)."""
     ratings = {pk: RatingValue(e.rating.mu, e.rating.sigma) for pk, e in entries.items()}
     last = {pk: e.rated_version for pk, e in entries.items() if e.rated_version}
     already = set(RatingHistory.objects.filter(match_id__in=[r.match_id for r in h_round.results])
@@ -203,20 +251,27 @@ def _rate_round(competition: Competition, rnd: Round) -> None:
                  {e: entries[e].rating.games + n for e, n in played.items()}, last,
                  {pk: e.rated_version for pk, e in entries.items()})
     if tie_breaks_for(competition):
-        rows = standings_rows(competition, load_history(competition), ratings)
+        rows = standings_rows(competition, h_all, ratings)
     else:
         stored = {pk: e.standing for pk, e in entries.items() if hasattr(e, "standing")}
         rows = round_added(competition, h_round, ratings, stored)
     write_standings(competition, rows)
 
 
-def next_tournament_round(t: Competition) -> Round | None:
+def next_tournament_round(t: Competition, *, completed: Completed | None = None,
+                          entries: dict[int, Entry] | None = None) -> Round | None:
+    """Make the next round (inside the tournament's lock). ``completed``: the
+    round just completed, whose histories are not read again; ``entries``: the
+    tournament's entries, read under the lock."""
     fmt = tournament_format(t)
     if fmt.reads_history:
-        h = load_history(t)
+        h = completed.whole if completed and completed.whole else load_history(t)
     else:  # a round robin's next round follows from the entries and the last round
         last = Round.objects.filter(competition=t).order_by("-number").first()
-        h = load_history(t, rounds=[last.number] if last else [])
+        if completed and last and last.number == completed.number:
+            h = completed.history
+        else:
+            h = load_history(t, rounds=[last.number] if last else [])
     try:
         pairings = fmt.next_round(h.entries, h.pairings, h.results + h.walkovers, t.seed)
     except FormatError as exc:
@@ -233,7 +288,7 @@ def next_tournament_round(t: Competition) -> Round | None:
     if pairings is None:
         mark_finished(t)
         return None
-    return schedule_round(t, pairings=pairings)
+    return schedule_round(t, pairings=pairings, entries=entries)
 
 
 def _maybe_end_season(season: Competition) -> None:
@@ -275,23 +330,32 @@ def after_matches(match_ids: Sequence[int]) -> dict[int, str]:
     """What follows matches that are over (a worker's message of them): each of
     their rounds is checked once; a result arriving after its round was already
     rated (a re-run) makes the ratings be rebuilt. Each round's outcome, by id."""
+    # each fixture's round, its match's status and whether a match of its round is
+    # still to be played, in one query (as values: no model is built): after most
+    # messages, that is all it takes
+    rows = (Fixture.objects.filter(match_id__in=match_ids).order_by("round_id", "match_id")
+            .values_list("round_id", "competition_id", "round__status", "match_id",
+                         "match__status",
+                         Exists(Match.objects.filter(fixture__round=OuterRef("round_id"),
+                                                     status__in=UNSETTLED))))
     outcomes: dict[int, str] = {}
-    for fixture in (Fixture.objects.filter(match_id__in=match_ids).order_by("round_id")
-                    .select_related("round", "match")):
-        if fixture.round.status == Round.Status.DONE:
-            if _late_result(fixture):
-                outcomes[fixture.round_id] = "late result: rebuilt"
+    for round_id, competition_id, round_status, match_id, match_status, round_waits in rows:
+        if round_status == Round.Status.DONE:
+            if _late_result(match_id, match_status, competition_id):
+                outcomes[round_id] = "late result: rebuilt"
             else:
-                outcomes.setdefault(fixture.round_id, "done already")
-        elif fixture.round_id not in outcomes:
-            outcomes[fixture.round_id] = complete_round(fixture.round)
+                outcomes.setdefault(round_id, "done already")
+        elif round_id not in outcomes:
+            # "waiting" is complete_round's common answer, without the competition's lock
+            outcomes[round_id] = "waiting" if round_waits else complete_round_locked(
+                Round(pk=round_id, competition_id=competition_id))
     return outcomes
 
 
-def _late_result(fixture: Fixture) -> bool:
+def _late_result(match_id: int, match_status: str, competition_id: int) -> bool:
     """A re-run's result for a round already rated: rebuild the ratings with it."""
-    if fixture.match.status == Match.Status.FINISHED and not RatingHistory.objects.filter(
-            match_id=fixture.match_id).exists():
-        rebuild(fixture.competition)
+    if match_status == Match.Status.FINISHED and not RatingHistory.objects.filter(
+            match_id=match_id).exists():
+        rebuild(Competition.objects.get(pk=competition_id))
         return True
     return False
