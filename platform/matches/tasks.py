@@ -109,11 +109,16 @@ def _tell_over(match_ids: list[int]) -> None:
     """Tell the apps above which matches are over (also those an earlier delivery
     ran: their receivers are idempotent, and a worker may have died between the
     two): once for a whole message, so a round is checked once, not per match."""
-    if match_ids:
-        began = time.perf_counter()
+    if not match_ids:
+        return
+    began = time.perf_counter()
+    try:
         matches_over.send(sender=Match, match_ids=match_ids)
-        logger.info("matches %s over: told in %.2f ms", match_ids,
-                    (time.perf_counter() - began) * 1000)
+    except INFRASTRUCTURE_ERRORS:  # the matches are stored; the sweep checks their rounds
+        logger.warning("could not tell that matches %s are over", match_ids, exc_info=True)
+        close_old_connections()
+        return
+    logger.info("matches %s over: told in %.2f ms", match_ids, (time.perf_counter() - began) * 1000)
 
 
 def backoff(retries: int) -> float:
@@ -131,7 +136,7 @@ def run_match(self, match_id: int, then: Sequence[int] = ()) -> str:
     token = claim_token(self.request.id)
     began, ids, statuses = time.monotonic(), [match_id, *then], []
     with Heartbeat(token):
-        claimed = claim_queued(ids, token) if then else {}
+        claimed = _claim_all(ids, token) if then else {}
         for n, current in enumerate(ids):
             if n and batching.spent(began):
                 _hand_back(ids[n:], token)
@@ -144,6 +149,17 @@ def run_match(self, match_id: int, then: Sequence[int] = ()) -> str:
                 break
     _tell_over([pk for pk, status in zip(ids, statuses) if status in OVER])
     return statuses[0]
+
+
+def _claim_all(match_ids: list[int], token: str) -> dict[int, Match]:
+    """The message's queued matches, claimed at once; none if the database is
+    away (each is then claimed on its own, with its own retries)."""
+    try:
+        return claim_queued(match_ids, token)
+    except INFRASTRUCTURE_ERRORS:
+        logger.warning("could not claim matches %s at once", match_ids, exc_info=True)
+        close_old_connections()
+        return {}
 
 
 def _hand_back(match_ids: list[int], token: str) -> None:

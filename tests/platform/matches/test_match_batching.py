@@ -143,3 +143,25 @@ def test_after_its_last_retry_a_match_fails_and_the_rest_of_its_message_is_sent_
     assert "infrastructure error" in Match.objects.get(pk=broken).error
     assert sent == [(after, [])]
     assert Match.objects.get(pk=after).status == Match.Status.QUEUED
+
+
+@pytest.mark.django_db(transaction=True)
+def test_when_the_message_cannot_claim_its_matches_at_once_each_is_claimed_on_its_own(
+        monkeypatch):
+    def gone(*a, **k):
+        raise OperationalError("the database went away")
+    monkeypatch.setattr(tasks, "claim_queued", gone)
+    first, *then = _queued(3)
+    assert tasks.run_match(first, then=then) == Match.Status.FINISHED
+    assert set(Match.objects.values_list("status", flat=True)) == {Match.Status.FINISHED}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_database_error_in_the_round_check_leaves_the_matches_stored_for_the_sweep(
+        monkeypatch):
+    def gone(*a, **k):
+        raise OperationalError("the database went away")
+    monkeypatch.setattr(tasks.matches_over, "send", gone)
+    first, *then = _queued(2)
+    assert tasks.run_match(first, then=then) == Match.Status.FINISHED
+    assert set(Match.objects.values_list("status", flat=True)) == {Match.Status.FINISHED}
