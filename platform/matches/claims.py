@@ -21,7 +21,7 @@ import logging
 import os
 import socket
 import threading
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Sequence
 
 from django.conf import settings
@@ -121,10 +121,7 @@ def claim(match_id: int, token: str) -> tuple[Match | None, str]:
                     return None, Match.Status.FAILED
                 attempts = held.attempts + 1
             discard_partial_log(match)
-        now = timezone.now()
-        MatchClaim.objects.filter(pk=match_id).update(claimed_by=token, heartbeat_at=now,
-                                                      attempts=attempts)
-        Match.objects.filter(pk=match_id).update(status=Match.Status.RUNNING, started_at=now)
+        now = _take([match_id], token, attempts)
         held.claimed_by, held.heartbeat_at, held.attempts = token, now, attempts
         match.status, match.started_at = Match.Status.RUNNING, now
     return match, "claimed"
@@ -135,17 +132,24 @@ def claim_queued(match_ids: Sequence[int], token: str) -> dict[int, Match]:
     short matches: one transaction instead of one per match); the matches claimed,
     by id. The others are claimed one by one as their turn comes (``claim``), which
     knows what to do with a running, finished or missing match."""
-    now = timezone.now()
     with transaction.atomic():
         ids = list(Match.objects.select_for_update(skip_locked=True).order_by()
                    .filter(pk__in=match_ids, status=Match.Status.QUEUED, claim__isnull=False)
                    .values_list("pk", flat=True))
         if not ids:
             return {}
-        Match.objects.filter(pk__in=ids).update(status=Match.Status.RUNNING, started_at=now)
-        MatchClaim.objects.filter(pk__in=ids).update(claimed_by=token, heartbeat_at=now,
-                                                     attempts=Greatest("attempts", 1))
+        _take(ids, token, Greatest("attempts", 1))  # the first start counts once
     return {match.pk: match for match in Match.objects.filter(pk__in=ids).select_related("claim")}
+
+
+def _take(match_ids: Sequence[int], token: str, attempts) -> datetime:
+    """Mark the (locked) matches running, claimed by ``token`` with ``attempts``
+    starts; when."""
+    now = timezone.now()
+    MatchClaim.objects.filter(pk__in=match_ids).update(claimed_by=token, heartbeat_at=now,
+                                                       attempts=attempts)
+    Match.objects.filter(pk__in=match_ids).update(status=Match.Status.RUNNING, started_at=now)
+    return now
 
 
 def release_unstarted(match_ids: Sequence[int], token: str) -> None:

@@ -29,6 +29,10 @@ def _history(seconds: float, n: int = 3, game: str = "tic_tac_toe") -> None:
                                            started_at=now - timedelta(seconds=seconds))
 
 
+def database_gone(*args, **kwargs):
+    raise OperationalError("the database went away")
+
+
 @pytest.fixture
 def sent(monkeypatch):
     """The messages sent to the workers: ``(first match, then)`` each."""
@@ -118,7 +122,7 @@ def test_a_database_error_mid_message_retries_that_match_with_those_after_it(mon
 
     def breaks_on_the_second(match, *a, **k):
         if match.pk == broken:
-            raise OperationalError("the database went away")
+            database_gone()
         return finish(match, *a, **k)
     monkeypatch.setattr(match_services, "finish", breaks_on_the_second)
     with pytest.raises(Retry) as retry:
@@ -133,10 +137,7 @@ def test_a_database_error_mid_message_retries_that_match_with_those_after_it(mon
 def test_after_its_last_retry_a_match_fails_and_the_rest_of_its_message_is_sent_again(
         monkeypatch, sent):
     broken, after = _queued(2)
-
-    def gone(*a, **k):
-        raise OperationalError("the database went away")
-    monkeypatch.setattr(match_services, "finish", gone)
+    monkeypatch.setattr(match_services, "finish", database_gone)
     result = tasks.run_match.apply(args=[broken], kwargs={"then": [after]},
                                    retries=tasks.run_match.max_retries)
     assert result.get() == Match.Status.FAILED
@@ -148,9 +149,7 @@ def test_after_its_last_retry_a_match_fails_and_the_rest_of_its_message_is_sent_
 @pytest.mark.django_db(transaction=True)
 def test_when_the_message_cannot_claim_its_matches_at_once_each_is_claimed_on_its_own(
         monkeypatch):
-    def gone(*a, **k):
-        raise OperationalError("the database went away")
-    monkeypatch.setattr(tasks, "claim_queued", gone)
+    monkeypatch.setattr(tasks, "claim_queued", database_gone)
     first, *then = _queued(3)
     assert tasks.run_match(first, then=then) == Match.Status.FINISHED
     assert set(Match.objects.values_list("status", flat=True)) == {Match.Status.FINISHED}
@@ -159,9 +158,7 @@ def test_when_the_message_cannot_claim_its_matches_at_once_each_is_claimed_on_it
 @pytest.mark.django_db(transaction=True)
 def test_a_database_error_in_the_round_check_leaves_the_matches_stored_for_the_sweep(
         monkeypatch):
-    def gone(*a, **k):
-        raise OperationalError("the database went away")
-    monkeypatch.setattr(tasks.matches_over, "send", gone)
+    monkeypatch.setattr(tasks.matches_over, "send", database_gone)
     first, *then = _queued(2)
     assert tasks.run_match(first, then=then) == Match.Status.FINISHED
     assert set(Match.objects.values_list("status", flat=True)) == {Match.Status.FINISHED}
