@@ -1,5 +1,6 @@
 #!/usr/bin/env python
 """Django's command-line utility for the Scrimmage platform."""
+
 import os
 import sys
 from pathlib import Path
@@ -30,5 +31,7 @@ if __name__ == "__main__":
     except DatabaseError as exc:
         if not unmigrated(exc):
             raise
-        sys.exit(f"manage.py: the database is not set up ({str(exc).splitlines()[0]}): "
-                 "run `manage.py migrate` first")
+        sys.exit(
+            f"manage.py: the database is not set up ({str(exc).splitlines()[0]}): "
+            "run `manage.py migrate` first"
+        )

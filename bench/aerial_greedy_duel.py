@@ -21,10 +21,13 @@ from engine.players import BotPlayer
 from engine.runner import run_match
 
 BOTS = {"new": GreedyBot, "old": OldGreedyBot}
-HOPELESS = {("pickup", "no ball of the alliance on the floor here"),
-            ("catch", "no ball was trussed to this robot"),
-            ("high", "the robot holds no ball"), ("pass", "the robot holds no ball"),
-            ("truss", "the robot holds no ball that may be trussed")}
+HOPELESS = {
+    ("pickup", "no ball of the alliance on the floor here"),
+    ("catch", "no ball was trussed to this robot"),
+    ("high", "the robot holds no ball"),
+    ("pass", "the robot holds no ball"),
+    ("truss", "the robot holds no ball that may be trussed"),
+}
 
 
 def duel(names: list[str], seed: int):
@@ -55,12 +58,14 @@ def main(matches: int = 100) -> None:
             stats[n]["builds"] = Counter()
         record, points = Counter(), Counter()
         for seed in range(matches):
-            names = ["new", "old"] * (seats // 2) if seed % 2 == 0 else \
-                ["old", "new"] * (seats // 2)
+            names = (
+                ["new", "old"] * (seats // 2) if seed % 2 == 0 else ["old", "new"] * (seats // 2)
+            )
             m = duel(names, seed)
             state = m.state
-            alliance = {names[s]: state.robots[state.controllers.index(s)].alliance
-                        for s in range(seats)}
+            alliance = {
+                names[s]: state.robots[state.controllers.index(s)].alliance for s in range(seats)
+            }
             if len(set(alliance.values())) < 2:  # four seats: alliances dealt at random
                 record["mixed"] += 1
                 continue
@@ -71,16 +76,20 @@ def main(matches: int = 100) -> None:
             points["old"] += m.outcome.scores[names.index("old")]
             tally(names, m, stats)
         played = record["win"] + record["draw"] + record["loss"]
-        print(f"{seats} seats, {matches} seeds ({played} with one bot per alliance): "
-              f"new greedy {record['win']} wins, {record['draw']} draws, {record['loss']} losses;"
-              f" mean points new {points['new'] / max(played, 1):.1f}, "
-              f"old {points['old'] / max(played, 1):.1f}")
+        print(
+            f"{seats} seats, {matches} seeds ({played} with one bot per alliance): "
+            f"new greedy {record['win']} wins, {record['draw']} draws, {record['loss']} losses;"
+            f" mean points new {points['new'] / max(played, 1):.1f}, "
+            f"old {points['old'] / max(played, 1):.1f}"
+        )
         for n in BOTS:
             s = stats[n]
-            print(f"  {n}: distinct builds {len(s['builds'])}, per match: passes "
-                  f"{s['passes'] / max(played, 1):.2f} (kiss {s['kiss passes'] / max(played, 1):.2f}),"
-                  f" assist points {s['assist points'] / max(played, 1):.1f}, hopeless steps "
-                  f"{s['hopeless'] / max(played, 1):.2f}")
+            print(
+                f"  {n}: distinct builds {len(s['builds'])}, per match: passes "
+                f"{s['passes'] / max(played, 1):.2f} (kiss {s['kiss passes'] / max(played, 1):.2f}),"
+                f" assist points {s['assist points'] / max(played, 1):.1f}, hopeless steps "
+                f"{s['hopeless'] / max(played, 1):.2f}"
+            )
 
 
 if __name__ == "__main__":

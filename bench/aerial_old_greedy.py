@@ -17,8 +17,15 @@ from typing import Any
 from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.plays import block_targets, play_options
 from engine.games.aerial_assault.plays import part as _part
-from engine.games.aerial_assault.field import (ZONES, inbound_zone, shoot_range, side_of,
-                                               toward_goal, truss_range, white_zone)
+from engine.games.aerial_assault.field import (
+    ZONES,
+    inbound_zone,
+    shoot_range,
+    side_of,
+    toward_goal,
+    truss_range,
+    white_zone,
+)
 from engine.players import Request
 
 
@@ -68,8 +75,10 @@ class OldGreedyBot:
         if phase == "draft":
             return max(request.legal, key=lambda c: (card_value(c), c))
         if phase == "block":
-            return max(request.legal, key=lambda a: (bool(view["robots"][a["target"]]["balls"]),
-                                                     -a["target"]))
+            return max(
+                request.legal,
+                key=lambda a: (bool(view["robots"][a["target"]]["balls"]), -a["target"]),
+            )
         out = []
         for r in view["my_robots"]:
             robot = view["robots"][r]
@@ -79,8 +88,11 @@ class OldGreedyBot:
             elif phase == "auto":
                 out.append(self._program(view, r))
             else:
-                out.append(self._best(view, r, robot["hand"], robot["zone"], False,
-                                      self._holding(view, r))[0])
+                out.append(
+                    self._best(
+                        view, r, robot["hand"], robot["zone"], False, self._holding(view, r)
+                    )[0]
+                )
         return out
 
     # -- helpers ----------------------------------------------------------------------
@@ -96,8 +108,7 @@ class OldGreedyBot:
             program.append(play)
         return program
 
-    def _best(self, view: dict, r: int, hand: list, zone: int, auto: bool,
-              holding: bool) -> tuple:
+    def _best(self, view: dict, r: int, hand: list, zone: int, auto: bool, holding: bool) -> tuple:
         best, best_value = [], None
         memo: dict = {}
         for play, end in play_options(view, r, hand, zone, auto):
@@ -109,8 +120,9 @@ class OldGreedyBot:
                 best.append((play, end, still))
         return self.rng.choice(best)
 
-    def _value(self, view: dict, r: int, play: dict, zone: int, auto: bool,
-               holding: bool, memo: dict) -> tuple[int, bool]:
+    def _value(
+        self, view: dict, r: int, play: dict, zone: int, auto: bool, holding: bool, memo: dict
+    ) -> tuple[int, bool]:
         """Heuristic worth of a play (in points, roughly) and whether the robot
         still holds a ball after it."""
         robot = view["robots"][r]
@@ -132,10 +144,13 @@ class OldGreedyBot:
                     value += _chance(shooter.shoot, mod) * (4 if auto else 3)
                     holding = False
             elif act == "low":
-                mine = holding or any(b["where"] == "floor" and b["zone"] == zone and
-                                      b["color"] == alliance for b in view["balls"])
-                last = view["round"] == view["rounds"] and \
-                    view["play"] == view["plays_per_round"] - 1
+                mine = holding or any(
+                    b["where"] == "floor" and b["zone"] == zone and b["color"] == alliance
+                    for b in view["balls"]
+                )
+                last = (
+                    view["round"] == view["rounds"] and view["play"] == view["plays_per_round"] - 1
+                )
                 if mine:
                     value += 4 if last else 1
                     holding = False
@@ -147,10 +162,13 @@ class OldGreedyBot:
                 value -= 2
                 holding = False
             elif act == "pickup":
-                if not holding and any(b["where"] == "floor" and b["zone"] == zone and
-                                       b["color"] == alliance for b in view["balls"]):
-                    need = min(C.PART_BY_ID[p].pickup for p in robot["parts"]
-                               if C.PART_BY_ID[p].pickup)
+                if not holding and any(
+                    b["where"] == "floor" and b["zone"] == zone and b["color"] == alliance
+                    for b in view["balls"]
+                ):
+                    need = min(
+                        C.PART_BY_ID[p].pickup for p in robot["parts"] if C.PART_BY_ID[p].pickup
+                    )
                     value += _chance(need, mod) * 2
             elif act == "catch":
                 if self._catch_expected(view, r, zone):
@@ -172,8 +190,11 @@ class OldGreedyBot:
                 continue
             rng_ = truss_range(alliance, mate["zone"])
             reach = _part(mate, "shooter").range
-            if rng_ is not None and rng_ <= reach and \
-                    any(not view["balls"][b]["trussed"] for b in mate["balls"]):
+            if (
+                rng_ is not None
+                and rng_ <= reach
+                and any(not view["balls"][b]["trussed"] for b in mate["balls"])
+            ):
                 return True
         return False
 
@@ -201,8 +222,9 @@ class OldGreedyBot:
         floor = [b["zone"] for b in mine if b["where"] == "floor"]
         if floor:
             return 8 - 2 * min(abs(zone - z) for z in floor)
-        carriers = [view["robots"][b["robot"]] for b in mine if b["where"] == "held"
-                    and b["robot"] != r]
+        carriers = [
+            view["robots"][b["robot"]] for b in mine if b["where"] == "held" and b["robot"] != r
+        ]
         if carriers:
             c = carriers[0]
             if side_of(c["zone"]) != alliance:
@@ -212,5 +234,3 @@ class OldGreedyBot:
         if foes:
             return 4 - min(abs(zone - z) for z in foes)
         return 3 - abs(zone - white_zone(alliance))
-
-

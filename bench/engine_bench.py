@@ -23,9 +23,13 @@ def _timed_matches(game, bots, budget):
         if longest is None or len(match.log) > len(longest.log):
             longest = match
     elapsed = time.perf_counter() - began
-    return {"matches": matches, "seconds": round(elapsed, 3),
-            "matches_per_second": round(matches / elapsed, 2),
-            "events_per_second": round(events / elapsed), "events_per_match": events // matches}, longest
+    return {
+        "matches": matches,
+        "seconds": round(elapsed, 3),
+        "matches_per_second": round(matches / elapsed, 2),
+        "events_per_second": round(events / elapsed),
+        "events_per_match": events // matches,
+    }, longest
 
 
 def _verify_speed(game, match):
@@ -33,8 +37,11 @@ def _verify_speed(game, match):
     verdict = verify(match.log.events, registry.get)
     elapsed = time.perf_counter() - began
     assert verdict.ok, verdict.describe()
-    return {"events": len(match.log), "seconds": round(elapsed, 4),
-            "events_per_second": round(len(match.log) / elapsed)}
+    return {
+        "events": len(match.log),
+        "seconds": round(elapsed, 4),
+        "events_per_second": round(len(match.log) / elapsed),
+    }
 
 
 def _seek(game, match):
@@ -46,8 +53,11 @@ def _seek(game, match):
     began = time.perf_counter()
     replay.state_at(last)
     warm = time.perf_counter() - began
-    return {"events": len(match.log), "cold_ms": round(cold * 1000, 3),
-            "with_snapshots_ms": round(warm * 1000, 3)}
+    return {
+        "events": len(match.log),
+        "cold_ms": round(cold * 1000, 3),
+        "with_snapshots_ms": round(warm * 1000, 3),
+    }
 
 
 def bench_game(name: str, budget: float = 4.0, seats: int | None = None) -> dict:

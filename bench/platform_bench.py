@@ -22,24 +22,41 @@ import time
 from pathlib import Path
 
 from bench.scratch import run_child, scratch_database, setup_django
+
 EVENTS = 10_000
 PG_SCRATCH = "scrimmage_bench"
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def run() -> dict:
     """Figures for SQLite and (when reachable) PostgreSQL."""
     out = {"events_per_match": EVENTS}
     with tempfile.TemporaryDirectory(prefix="scrimmage-bench-") as tmp:
-        out["sqlite"] = run_child("bench.platform_bench", {
-            "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "SCRIMMAGE_DATA_DIR": tmp},
-            "--browser", timeout=900)
+        out["sqlite"] = run_child(
+            "bench.platform_bench",
+            {"DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "SCRIMMAGE_DATA_DIR": tmp},
+            "--browser",
+            timeout=900,
+        )
         with scratch_database(PG_SCRATCH) as (url, problem):
-            out["postgresql"] = {"skipped": problem} if problem else run_child(
-                "bench.platform_bench", {"DATABASE_URL": url, "SCRIMMAGE_DATA_DIR": tmp},
-                timeout=900)
+            out["postgresql"] = (
+                {"skipped": problem}
+                if problem
+                else run_child(
+                    "bench.platform_bench",
+                    {"DATABASE_URL": url, "SCRIMMAGE_DATA_DIR": tmp},
+                    timeout=900,
+                )
+            )
     return out
 
 
@@ -53,17 +70,46 @@ def _synthetic_log_into(match, batch_size: int = 200) -> float:
     log = Log()
     log.listeners.append(writer)
     began = time.perf_counter()
-    log.append(Event(MATCH_STARTED, {"game": match.game, "seed": match.seed, "seats": [],
-                                     "options": {}, "limits": {}, "rules_version": 1}))
+    log.append(
+        Event(
+            MATCH_STARTED,
+            {
+                "game": match.game,
+                "seed": match.seed,
+                "seats": [],
+                "options": {},
+                "limits": {},
+                "rules_version": 1,
+            },
+        )
+    )
     for i in range(1, EVENTS - 1):
         if i % 10 == 0:  # a private event with its public twin, as hidden-information games make
-            log.append(Event("CardDrawn", {"seat": i % 2, "card": i % 52, "deck_left": 52 - i % 52},
-                             (i % 2,), {"seat": i % 2}))
+            log.append(
+                Event(
+                    "CardDrawn",
+                    {"seat": i % 2, "card": i % 52, "deck_left": 52 - i % 52},
+                    (i % 2,),
+                    {"seat": i % 2},
+                )
+            )
         else:
-            log.append(Event(ACTION_SUBMITTED, {"seat": i % 2, "action": {
-                "move": i % 9, "path": [i % 7, (i * 3) % 7, (i * 5) % 7], "note": "step"}}))
-    log.append(Event(MATCH_ENDED, {"ranks": [1, 2], "scores": [1, 0], "reason": "bench",
-                                 "faults": [0, 0]}))
+            log.append(
+                Event(
+                    ACTION_SUBMITTED,
+                    {
+                        "seat": i % 2,
+                        "action": {
+                            "move": i % 9,
+                            "path": [i % 7, (i * 3) % 7, (i * 5) % 7],
+                            "note": "step",
+                        },
+                    },
+                )
+            )
+    log.append(
+        Event(MATCH_ENDED, {"ranks": [1, 2], "scores": [1, 0], "reason": "bench", "faults": [0, 0]})
+    )
     writer.flush()
     elapsed = time.perf_counter() - began
     services.finish(match, log.events[-1].data, expected_digest=log.digest)
@@ -94,7 +140,8 @@ def _child_main(browser: bool) -> dict:
 
     client = Client()
     out["events_api_first_page_ms"] = _median_ms(
-        lambda: client.get(f"/api/matches/{match.pk}/events/").json(), 7)
+        lambda: client.get(f"/api/matches/{match.pk}/events/").json(), 7
+    )
     out["events_api_page_size"] = 200
 
     def download():
@@ -152,8 +199,10 @@ def _time_to_first_board() -> dict:
                 began = time.perf_counter()
                 page.goto(f"{base}/matches/{match.pk}/")
                 page.wait_for_selector("#board[data-loaded='true'] svg", timeout=30000)
-                out[name] = {"ms": round((time.perf_counter() - began) * 1000, 1),
-                             "events": match.event_count}
+                out[name] = {
+                    "ms": round((time.perf_counter() - began) * 1000, 1),
+                    "events": match.event_count,
+                }
                 context.close()
             browser.close()
     finally:

@@ -43,8 +43,12 @@ TEMPLATES = 8
 #: rounds written per COPY batch (bounds the memory the rows take)
 ROUNDS_PER_BATCH = 40
 #: the names in ``tournaments.rebuild`` whose time is its phases
-PHASES = {"load_history": "load_history_s", "fold_ratings": "fold_ratings_s",
-          "standings_rows": "standings_s", "_stored": "read_stored_s"}
+PHASES = {
+    "load_history": "load_history_s",
+    "fold_ratings": "fold_ratings_s",
+    "standings_rows": "standings_s",
+    "_stored": "read_stored_s",
+}
 
 
 def run() -> dict:
@@ -53,8 +57,11 @@ def run() -> dict:
         if problem:
             return {"skipped": problem}
         with tempfile.TemporaryDirectory(prefix="scrimmage-bench-") as tmp:
-            return run_child("bench.rebuild_bench", {"DATABASE_URL": url, "SCRIMMAGE_DATA_DIR": tmp},
-                             timeout=3600)
+            return run_child(
+                "bench.rebuild_bench",
+                {"DATABASE_URL": url, "SCRIMMAGE_DATA_DIR": tmp},
+                timeout=3600,
+            )
 
 
 # -- the child process: building the competition ---------------------------------------
@@ -68,8 +75,9 @@ def _copy_out(cursor, sql: str) -> list[list[str]]:
 
 
 def _copy_in(cursor, model, columns: list[str], rows: Iterable[list[str]]) -> None:
-    with cursor.copy(f"COPY {model._meta.db_table} ({', '.join(map(_quoted, columns))}) "
-                     "FROM STDIN") as copy:
+    with cursor.copy(
+        f"COPY {model._meta.db_table} ({', '.join(map(_quoted, columns))}) FROM STDIN"
+    ) as copy:
         copy.write("".join("\t".join(row) + "\n" for row in rows))
 
 
@@ -100,28 +108,45 @@ class MatchCopier:
 
         self.tables = []
         ids = ", ".join(map(str, template_ids))
-        for model, key in ((Match, "id"), (MatchSeat, "match_id"), (MatchClaim, "match_id"),
-                           (MatchEvent, "match_id")):
+        for model, key in (
+            (Match, "id"),
+            (MatchSeat, "match_id"),
+            (MatchClaim, "match_id"),
+            (MatchEvent, "match_id"),
+        ):
             columns = _columns(model, key)
             rows: dict[int, list[list[str]]] = {}
-            for row in _copy_out(cursor, f"SELECT {', '.join(map(_quoted, columns))} FROM "
-                                         f"{model._meta.db_table} WHERE {key} IN ({ids}) "
-                                         f"ORDER BY {', '.join(map(_quoted, columns))}"):
+            for row in _copy_out(
+                cursor,
+                f"SELECT {', '.join(map(_quoted, columns))} FROM "
+                f"{model._meta.db_table} WHERE {key} IN ({ids}) "
+                f"ORDER BY {', '.join(map(_quoted, columns))}",
+            ):
                 rows.setdefault(int(row[columns.index(key)]), []).append(row)
             self.tables.append((model, columns, columns.index(key), rows))
 
     def write(self, cursor, copies: list[tuple[int, int]]) -> None:
         """Store a copy of template ``t`` as match ``m`` for each ``(m, t)``."""
         for model, columns, at, rows in self.tables:
-            _copy_in(cursor, model, columns, (
-                [*row[:at], str(m), *row[at + 1:]] for m, t in copies for row in rows[t]))
+            _copy_in(
+                cursor,
+                model,
+                columns,
+                ([*row[:at], str(m), *row[at + 1 :]] for m, t in copies for row in rows[t]),
+            )
 
 
 def _template_matches() -> dict[tuple[str, str], list[int]]:
     from matches import services
 
-    return {(a, b): [services.play_and_store("tic_tac_toe", [a, b], seed).pk
-                     for seed in range(1, TEMPLATES + 1)] for a in BOTS for b in BOTS}
+    return {
+        (a, b): [
+            services.play_and_store("tic_tac_toe", [a, b], seed).pk
+            for seed in range(1, TEMPLATES + 1)
+        ]
+        for a in BOTS
+        for b in BOTS
+    }
 
 
 def _build() -> int:
@@ -137,8 +162,9 @@ def _build() -> int:
     from tournaments.versions import playing_version, version_label
 
     templates = _template_matches()
-    t = lifecycle.create_tournament("rebuild bench", game="tic_tac_toe",
-                                    format=Competition.Format.ROUND_ROBIN, seed=1)
+    t = lifecycle.create_tournament(
+        "rebuild bench", game="tic_tac_toe", format=Competition.Format.ROUND_ROBIN, seed=1
+    )
     entries = lifecycle.add_entries(t, bots=[BOTS[i % 2] for i in range(ENTRIES)])
     bot = {e.pk: e.builtin for e in entries}
     version = {e.pk: version_label(playing_version(e)) for e in entries}
@@ -146,7 +172,8 @@ def _build() -> int:
     now = timezone.now()
     rounds = Round.objects.bulk_create(
         Round(competition=t, number=i + 1, status=Round.Status.DONE, completed_at=now)
-        for i in range(len(schedule)))
+        for i in range(len(schedule))
+    )
     next_match = (Match.objects.order_by("-pk").values_list("pk", flat=True).first() or 0) + 1
     fixture_columns = _columns(Fixture, "id")
     seat_columns = _columns(FixtureSeat, "fixture_id")
@@ -155,28 +182,45 @@ def _build() -> int:
         copier = MatchCopier(raw, [pk for ids in templates.values() for pk in ids])
         for start in range(0, len(schedule), ROUNDS_PER_BATCH):
             copies, fixtures, seats = [], [], []
-            for rnd, pairings in zip(rounds[start:start + ROUNDS_PER_BATCH],
-                                     schedule[start:start + ROUNDS_PER_BATCH]):
+            for rnd, pairings in zip(
+                rounds[start : start + ROUNDS_PER_BATCH], schedule[start : start + ROUNDS_PER_BATCH]
+            ):
                 for p in pairings:
                     m = next_match
                     next_match += 1
                     logs = templates[tuple(bot[e] for e in p.entries)]
                     # each pair of entries gets one of its bots' logs, spread over them
                     copies.append((m, logs[(p.round * 7 + p.table) % TEMPLATES]))
-                    fixtures.append(_row(fixture_columns, id=m, round_id=rnd.pk,
-                                         competition_id=t.pk, match_id=m, round_no=p.round,
-                                         table=p.table, leg=p.leg, bracket=p.bracket,
-                                         bye=False, walkover=False, teams=None))
-                    seats.extend(_row(seat_columns, fixture_id=m, entry_id=e, index=i,
-                                      version=version[e]) for i, e in enumerate(p.entries))
+                    fixtures.append(
+                        _row(
+                            fixture_columns,
+                            id=m,
+                            round_id=rnd.pk,
+                            competition_id=t.pk,
+                            match_id=m,
+                            round_no=p.round,
+                            table=p.table,
+                            leg=p.leg,
+                            bracket=p.bracket,
+                            bye=False,
+                            walkover=False,
+                            teams=None,
+                        )
+                    )
+                    seats.extend(
+                        _row(seat_columns, fixture_id=m, entry_id=e, index=i, version=version[e])
+                        for i, e in enumerate(p.entries)
+                    )
             copier.write(raw, copies)
             _copy_in(raw, Fixture, fixture_columns, fixtures)
             _copy_in(raw, FixtureSeat, seat_columns, seats)
         for sql in connection.ops.sequence_reset_sql(
-                no_style(), [Match, MatchSeat, MatchEvent, Fixture, FixtureSeat]):
+            no_style(), [Match, MatchSeat, MatchEvent, Fixture, FixtureSeat]
+        ):
             cursor.execute(sql)
-        Competition.objects.filter(pk=t.pk).update(status=Competition.Status.FINISHED,
-                                                   started_at=now, finished_at=now)
+        Competition.objects.filter(pk=t.pk).update(
+            status=Competition.Status.FINISHED, started_at=now, finished_at=now
+        )
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
     return t.pk
@@ -201,6 +245,7 @@ def _phase_clock(module, names: Iterable[str]) -> Iterator[dict[str, float]]:
                 return fn(*args, **kwargs)
             finally:
                 seconds[name] += time.perf_counter() - began
+
         return call
 
     for name, fn in originals.items():
@@ -219,10 +264,12 @@ def _child_main() -> dict:
 
     began = time.perf_counter()
     pk = _build()
-    out: dict = {"build_s": round(time.perf_counter() - began, 1),
-                 "matches": Fixture.objects.filter(competition_id=pk, match__isnull=False).count(),
-                 "entries": Entry.objects.filter(competition_id=pk).count(),
-                 "rounds": Round.objects.filter(competition_id=pk).count()}
+    out: dict = {
+        "build_s": round(time.perf_counter() - began, 1),
+        "matches": Fixture.objects.filter(competition_id=pk, match__isnull=False).count(),
+        "entries": Entry.objects.filter(competition_id=pk).count(),
+        "rounds": Round.objects.filter(competition_id=pk).count(),
+    }
     # the machine is shared: how busy it was when the timing began
     out["cores"] = os.cpu_count()
     out["load_average_1_5_15_min"] = [round(load, 2) for load in os.getloadavg()]
@@ -243,8 +290,12 @@ def _child_main() -> dict:
     out["check_breakdown_s"]["compare_s"] = round(total - sum(phases.values()), 2)
 
     began = time.perf_counter()
-    subprocess.run([sys.executable, "manage.py", "rebuild_standings", str(pk), "--check"],
-                   cwd=ROOT, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "manage.py", "rebuild_standings", str(pk), "--check"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
     out["command_check_s"] = round(time.perf_counter() - began, 2)
     return out
 

@@ -38,8 +38,12 @@ def _ms(seconds: list[float]) -> float:
     return round(statistics.median(seconds) * 1000, 2)
 
 
-def _early_late(per_round: dict[int, float], early: range, late: range,
-                work: dict[int, tuple[int, int]] | None = None) -> dict:
+def _early_late(
+    per_round: dict[int, float],
+    early: range,
+    late: range,
+    work: dict[int, tuple[int, int]] | None = None,
+) -> dict:
     out = {}
     for span in (early, late):
         name = f"rounds_{span.start}_{span.stop - 1}"
@@ -75,6 +79,7 @@ class _Harness:
                 self.completed[rnd.number] = spent
                 self.work[rnd.number] = (work.queries, work.rows)
             return out
+
         rounds.complete_round_locked = measured
 
     def play_sent(self) -> None:
@@ -102,6 +107,7 @@ class _Work:
             for row in real_iter(compiler, *args, **kwargs):
                 work.rows += 1
                 yield row
+
         SQLCompiler.results_iter = counted
         self._wrapper = connection.execute_wrapper(self._count_query)
         self._wrapper.__enter__()
@@ -120,8 +126,9 @@ def _ladder() -> dict:
     from tournaments import lifecycle, rounds
 
     h = _Harness()
-    season = lifecycle.create_season("bench ladder", game="tic_tac_toe", k=1,
-                                     period_seconds=3600, seed=1)
+    season = lifecycle.create_season(
+        "bench ladder", game="tic_tac_toe", k=1, period_seconds=3600, seed=1
+    )
     lifecycle.add_entries(season, bots=["greedy", "random"] * (LADDER_ENTRIES // 2))
     lifecycle.open_entries(season)
     began = time.perf_counter()
@@ -135,29 +142,39 @@ def _ladder() -> dict:
             ticks[number + 1] = time.perf_counter() - tick_began
     elapsed = time.perf_counter() - began
     early, late = range(6, 16), range(LADDER_ROUNDS - 9, LADDER_ROUNDS + 1)
-    return {"entries": LADDER_ENTRIES, "rounds": LADDER_ROUNDS, "matches": len(h.match_seconds),
-            "seconds": round(elapsed, 1),
-            "match_run_median_ms": _ms(h.match_seconds),
-            "round_completion": _early_late(h.completed, early, late, h.work),
-            "next_round_tick": _early_late(ticks, early, late)}
+    return {
+        "entries": LADDER_ENTRIES,
+        "rounds": LADDER_ROUNDS,
+        "matches": len(h.match_seconds),
+        "seconds": round(elapsed, 1),
+        "match_run_median_ms": _ms(h.match_seconds),
+        "round_completion": _early_late(h.completed, early, late, h.work),
+        "next_round_tick": _early_late(ticks, early, late),
+    }
 
 
 def _round_robin() -> dict:
     from tournaments import lifecycle
 
     h = _Harness()
-    t = lifecycle.create_tournament("bench round robin", game="tic_tac_toe",
-                                    format="round_robin", seed=1)
+    t = lifecycle.create_tournament(
+        "bench round robin", game="tic_tac_toe", format="round_robin", seed=1
+    )
     lifecycle.add_entries(t, bots=["greedy", "random"] * (ROUND_ROBIN_ENTRIES // 2))
     lifecycle.open_entries(t)
     began = time.perf_counter()
     lifecycle.start(t)
     h.play_sent()
     rounds = len(h.completed)
-    return {"entries": ROUND_ROBIN_ENTRIES, "rounds": rounds, "matches": len(h.match_seconds),
-            "seconds": round(time.perf_counter() - began, 1),
-            "round_completion": _early_late(h.completed, range(3, 8),
-                                            range(rounds - 4, rounds + 1), h.work)}
+    return {
+        "entries": ROUND_ROBIN_ENTRIES,
+        "rounds": rounds,
+        "matches": len(h.match_seconds),
+        "seconds": round(time.perf_counter() - began, 1),
+        "round_completion": _early_late(
+            h.completed, range(3, 8), range(rounds - 4, rounds + 1), h.work
+        ),
+    }
 
 
 def _child_main() -> dict:

@@ -9,15 +9,26 @@ import sys
 import time
 from pathlib import Path
 
-MODULES = ["bench.engine_bench", "bench.platform_bench", "bench.sandbox_bench",
-           "bench.tournament_bench", "bench.rounds_bench", "bench.rebuild_bench"]
+MODULES = [
+    "bench.engine_bench",
+    "bench.platform_bench",
+    "bench.sandbox_bench",
+    "bench.tournament_bench",
+    "bench.rounds_bench",
+    "bench.rebuild_bench",
+]
 OUT = Path(__file__).with_name("results.json")
 
 
 def main() -> int:
-    results = {"machine": {"python": sys.version.split()[0], "platform": platform.platform(),
-                           "processor": platform.processor() or platform.machine()},
-               "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    results = {
+        "machine": {
+            "python": sys.version.split()[0],
+            "platform": platform.platform(),
+            "processor": platform.processor() or platform.machine(),
+        },
+        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
     for name in MODULES:
         try:
             module = importlib.import_module(name)

@@ -60,8 +60,11 @@ def _round_trips(matches: int = 40) -> dict:
             run_match(game, timed, seats, seed)
             for t in timed:
                 times += t.times
-        out[label] = {"decisions": len(times), "p50_ms": _pct(times, 0.5),
-                      "p99_ms": _pct(times, 0.99)}
+        out[label] = {
+            "decisions": len(times),
+            "p50_ms": _pct(times, 0.5),
+            "p99_ms": _pct(times, 0.99),
+        }
     return out
 
 
@@ -69,8 +72,14 @@ def _start(count: int = 30) -> dict:
     game = registry.get("tic_tac_toe")
     program = load_program(starter_path("tic_tac_toe"))
     sandbox = Sandbox(LIMITS)
-    header = Header(game.name, game.rules_version, 0, (Seat("a"), Seat("b")), {},
-                    {"max_steps": 100, "max_faults": 5})
+    header = Header(
+        game.name,
+        game.rules_version,
+        0,
+        (Seat("a"), Seat("b")),
+        {},
+        {"max_steps": 100, "max_faults": 5},
+    )
     starts, closes = [], []
     for _ in range(count):
         player = SubprocessPlayer(program, sandbox=sandbox)
@@ -82,9 +91,12 @@ def _start(count: int = 30) -> dict:
         began = time.perf_counter()
         player.close()
         closes.append(time.perf_counter() - began)
-    return {"spawn_and_handshake_p50_ms": _pct(starts, 0.5),
-            "spawn_and_handshake_p99_ms": _pct(starts, 0.99),
-            "kill_and_reap_p50_ms": _pct(closes, 0.5), "runs": count}
+    return {
+        "spawn_and_handshake_p50_ms": _pct(starts, 0.5),
+        "spawn_and_handshake_p99_ms": _pct(starts, 0.99),
+        "kill_and_reap_p50_ms": _pct(closes, 0.5),
+        "runs": count,
+    }
 
 
 def _matches(name: str, count: int) -> dict:
@@ -92,24 +104,31 @@ def _matches(name: str, count: int) -> dict:
     starter = str(starter_path(name))
     seats_n = game.seat_counts[0]
     out = {}
-    for label, bots in (("sandboxed", [starter] * seats_n),
-                        ("in_process", ["random"] * seats_n)):
+    for label, bots in (("sandboxed", [starter] * seats_n), ("in_process", ["random"] * seats_n)):
         began, decisions = time.perf_counter(), 0
         for seed in range(count):
             seats, players = lineup(game, bots, limits=LIMITS)
             match = run_match(game, players, seats, seed)
             decisions += sum(1 for e in match.log if e.type == ACTION_SUBMITTED)
         elapsed = time.perf_counter() - began
-        out[label] = {"matches": count, "seconds_per_match": round(elapsed / count, 4),
-                      "decisions_per_match": decisions // count}
-    out["slowdown"] = round(out["sandboxed"]["seconds_per_match"]
-                            / max(out["in_process"]["seconds_per_match"], 1e-9), 1)
+        out[label] = {
+            "matches": count,
+            "seconds_per_match": round(elapsed / count, 4),
+            "decisions_per_match": decisions // count,
+        }
+    out["slowdown"] = round(
+        out["sandboxed"]["seconds_per_match"] / max(out["in_process"]["seconds_per_match"], 1e-9), 1
+    )
     return out
 
 
 def run() -> dict:
-    result = {"bwrap": Sandbox(LIMITS).sandboxed, "round_trip": _round_trips(),
-              "start": _start(), "matches": {"tic_tac_toe": _matches("tic_tac_toe", 20)}}
+    result = {
+        "bwrap": Sandbox(LIMITS).sandboxed,
+        "round_trip": _round_trips(),
+        "start": _start(),
+        "matches": {"tic_tac_toe": _matches("tic_tac_toe", 20)},
+    }
     if "aimbots" in registry.games():
         result["matches"]["aimbots"] = _matches("aimbots", 3)
     return result

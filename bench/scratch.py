@@ -44,14 +44,26 @@ def scratch_database(name: str):
 def run_child(module: str, env: dict, *args: str, timeout: float = 1800) -> dict:
     """``python -m module --child args`` with ``env`` added; its last stdout line,
     a JSON object (or the error it died of)."""
-    env = {**os.environ, **env, "DJANGO_SECRET_KEY": "bench-" + os.urandom(16).hex(),
-           "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost,testserver"}
+    env = {
+        **os.environ,
+        **env,
+        "DJANGO_SECRET_KEY": "bench-" + os.urandom(16).hex(),
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost,testserver",
+    }
     env.pop("DJANGO_DEBUG", None)
-    proc = subprocess.run([sys.executable, "-m", module, "--child", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=timeout)
+    proc = subprocess.run(
+        [sys.executable, "-m", module, "--child", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
     if proc.returncode != 0:
-        return {"error": proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else "failed",
-                "stderr_tail": proc.stderr[-2000:]}
+        return {
+            "error": proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else "failed",
+            "stderr_tail": proc.stderr[-2000:],
+        }
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 

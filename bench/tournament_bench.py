@@ -119,8 +119,10 @@ def _one(workers: int) -> dict:
             for i in range(workers):
                 stack.start_worker(name=f"bench{i}")
             pk = stack.probe(CREATE)
-            stack.probe(f"from tournaments import lifecycle\nfrom tournaments.models import Competition\n"
-                        f"lifecycle.start(Competition.objects.get(pk={pk}))\nout = 1")
+            stack.probe(
+                f"from tournaments import lifecycle\nfrom tournaments.models import Competition\n"
+                f"lifecycle.start(Competition.objects.get(pk={pk}))\nout = 1"
+            )
             wall = wait_finished(stack.env["DATABASE_URL"], pk, timeout=900)
             engine = stack.probe(ENGINE_TIME.format(pk=pk))
             logs = [log.read_text(errors="replace") for log in stack.logs]
@@ -132,17 +134,21 @@ def _one(workers: int) -> dict:
     engine_mean_ms = engine["engine_seconds"] / n * 1000
     busy = wall * workers
     median = statistics.median(each)
-    return {"workers": workers, "matches": n, "wall_seconds": round(wall, 2),
-            "matches_per_minute": round(n / wall * 60, 1),
-            "messages": sum(len(SUCCEEDED.findall(log)) for log in logs),
-            "match_ms_median": round(median, 2),
-            "match_ms_p90": round(each[int(len(each) * 0.9)], 2),
-            "match_seconds_total": round(sum(each) / 1000, 2),
-            "round_checks_ms_per_match": round(checks / n, 2),
-            "platform_ms_per_match_median": round(median - engine["engine_median_ms"], 2),
-            "platform_ms_per_match_mean": round((sum(each) + checks) / n - engine_mean_ms, 2),
-            "engine_seconds": round(engine["engine_seconds"], 3),
-            "outside_engine_share": round(1 - engine["engine_seconds"] / busy, 3)}
+    return {
+        "workers": workers,
+        "matches": n,
+        "wall_seconds": round(wall, 2),
+        "matches_per_minute": round(n / wall * 60, 1),
+        "messages": sum(len(SUCCEEDED.findall(log)) for log in logs),
+        "match_ms_median": round(median, 2),
+        "match_ms_p90": round(each[int(len(each) * 0.9)], 2),
+        "match_seconds_total": round(sum(each) / 1000, 2),
+        "round_checks_ms_per_match": round(checks / n, 2),
+        "platform_ms_per_match_median": round(median - engine["engine_median_ms"], 2),
+        "platform_ms_per_match_mean": round((sum(each) + checks) / n - engine_mean_ms, 2),
+        "engine_seconds": round(engine["engine_seconds"], 3),
+        "outside_engine_share": round(1 - engine["engine_seconds"] / busy, 3),
+    }
 
 
 def run() -> dict:
@@ -150,16 +156,22 @@ def run() -> dict:
     os.environ.setdefault("DATABASE_URL", PG)
     os.environ.setdefault("REDIS_URL", REDIS)
     try:
-        out = {"game": "tic_tac_toe", "format": "round_robin", "entries": len(ENTRIES),
-               "database": "postgresql", "broker": "redis",
-               "note": "wall time: the tournament's started_at to finished_at, waited for "
-                       "by polling the database from the benchmark's own process; "
-                       "outside_engine_share = 1 - engine time / (wall x workers); match times "
-                       "from the workers' logs"}
+        out = {
+            "game": "tic_tac_toe",
+            "format": "round_robin",
+            "entries": len(ENTRIES),
+            "database": "postgresql",
+            "broker": "redis",
+            "note": "wall time: the tournament's started_at to finished_at, waited for "
+            "by polling the database from the benchmark's own process; "
+            "outside_engine_share = 1 - engine time / (wall x workers); match times "
+            "from the workers' logs",
+        }
         for workers in (1, 2):
             out[f"workers_{workers}"] = _one(workers)
-        out["second_worker_gain"] = round(out["workers_2"]["matches_per_minute"]
-                                          / out["workers_1"]["matches_per_minute"] - 1, 3)
+        out["second_worker_gain"] = round(
+            out["workers_2"]["matches_per_minute"] / out["workers_1"]["matches_per_minute"] - 1, 3
+        )
         return out
     finally:
         for k, v in saved.items():

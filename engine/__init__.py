@@ -10,6 +10,23 @@ from engine.replay import Replay, Verdict, verify
 from engine.rng import Rng
 from engine.runner import Match, run_match
 
-__all__ = ["Decision", "Event", "Game", "Header", "Log", "LogError", "Match", "Option",
-           "Outcome", "Replay", "Rng", "RulesError", "Seat", "Verdict", "encode",
-           "parse_jsonl", "run_match", "verify"]
+__all__ = [
+    "Decision",
+    "Event",
+    "Game",
+    "Header",
+    "Log",
+    "LogError",
+    "Match",
+    "Option",
+    "Outcome",
+    "Replay",
+    "Rng",
+    "RulesError",
+    "Seat",
+    "Verdict",
+    "encode",
+    "parse_jsonl",
+    "run_match",
+    "verify",
+]

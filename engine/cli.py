@@ -60,8 +60,10 @@ def _open_for_writing(path: str):
 def cmd_games(args: argparse.Namespace) -> int:
     for game in registry.games().values():
         seats = ", ".join(str(n) for n in game.seat_counts)
-        print(f"{game.name} (rules v{game.rules_version}): {game.title}; seats {seats}; "
-              f"bots {', '.join(sorted(game.bots))}")
+        print(
+            f"{game.name} (rules v{game.rules_version}): {game.title}; seats {seats}; "
+            f"bots {', '.join(sorted(game.bots))}"
+        )
         for name, spec in game.options.items():
             print(f"    --option {name}={spec.default!r}: {spec.help}")
     return 0
@@ -79,8 +81,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(f"digest {match.log.digest}")
     for seat, player in enumerate(players):  # a bot program's stderr, for its author
         if getattr(player, "stderr", ""):
-            print(f"--- stderr of seat {seat} ({args.bots[seat]}) ---\n{player.stderr}",
-                  file=sys.stderr)
+            print(
+                f"--- stderr of seat {seat} ({args.bots[seat]}) ---\n{player.stderr}",
+                file=sys.stderr,
+            )
     if out is not None:
         with out:
             out.write(match.log.to_jsonl())
@@ -90,8 +94,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     verdict = verify(_read_log(args.file), registry.get)
     if verdict.ok and args.digest is not None and args.digest != verdict.digest:
-        print(f"MISMATCH the log re-simulates to {verdict.digest}, not the expected "
-              f"{args.digest}", file=sys.stderr)
+        print(
+            f"MISMATCH the log re-simulates to {verdict.digest}, not the expected {args.digest}",
+            file=sys.stderr,
+        )
         return 1
     if verdict.ok:
         print(f"ok rules v{verdict.rules_version} digest {verdict.digest}")
@@ -126,7 +132,7 @@ def _describe_events(game, events: list, upto: int | None) -> int:
     if not 0 <= last < len(events):
         raise UsageError(f"--at must be between 0 and {len(events) - 1}")
     names = [s.get("bot", "?") for s in events[0].data.get("seats", [])]
-    for event in events[:last + 1]:
+    for event in events[: last + 1]:
         print(f"{event.seq:>5}  {game.describe(event, names)}")
     return 0
 
@@ -147,10 +153,17 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     # a terminal that reports no size (0 x 0, as many ptys do) makes tqdm draw
     # nothing at all: size the bar from shutil's fallback instead
     size = shutil.get_terminal_size()
-    bar = tqdm(range(args.matches), disable=not show, unit="match", file=sys.stderr,
-               ncols=size.columns, nrows=size.lines, desc=f"{game.name} selfplay")
+    bar = tqdm(
+        range(args.matches),
+        disable=not show,
+        unit="match",
+        file=sys.stderr,
+        ncols=size.columns,
+        nrows=size.lines,
+        desc=f"{game.name} selfplay",
+    )
     for i in bar:
-        names = list(args.bots[i % len(args.bots):]) + list(args.bots[:i % len(args.bots)])
+        names = list(args.bots[i % len(args.bots) :]) + list(args.bots[: i % len(args.bots)])
         seats, players = lineup(game, names)
         outcome = run_match(game, players, seats, args.seed + i, options).outcome
         for name, rank in zip(names, outcome.ranks):
@@ -159,8 +172,11 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             tally[name][key] += 1
     rate = args.matches / max(time.perf_counter() - began, 1e-9)
     if args.json:
-        print(json.dumps({"matches": args.matches, "bots": tally,
-                          "matches_per_second": round(rate, 2)}))
+        print(
+            json.dumps(
+                {"matches": args.matches, "bots": tally, "matches_per_second": round(rate, 2)}
+            )
+        )
     else:
         for name, t in tally.items():
             print(f"{name}: {t['wins']} wins, {t['draws']} draws, {t['losses']} losses")
@@ -187,15 +203,24 @@ def build_parser() -> argparse.ArgumentParser:
 
     ver = sub.add_parser("verify", help="re-simulate a log and compare digests")
     ver.add_argument("file")
-    ver.add_argument("--digest", type=_digest, help="also require this digest (one stored elsewhere): "
-                     "catches an edit that is still a legal, consistent match")
+    ver.add_argument(
+        "--digest",
+        type=_digest,
+        help="also require this digest (one stored elsewhere): "
+        "catches an edit that is still a legal, consistent match",
+    )
 
-    rep = sub.add_parser("replay", help="the state (or a seat's view) after event N, "
-                                        "or the events in words (--describe)")
+    rep = sub.add_parser(
+        "replay",
+        help="the state (or a seat's view) after event N, or the events in words (--describe)",
+    )
     rep.add_argument("file")
     rep.add_argument("--at", type=int, help="the event to show (with --describe: the last)")
-    rep.add_argument("--describe", action="store_true",
-                     help="print each event as one sentence instead of a state")
+    rep.add_argument(
+        "--describe",
+        action="store_true",
+        help="print each event as one sentence instead of a state",
+    )
     rep.add_argument("--seat", type=int)
 
     sp = sub.add_parser("selfplay", help="many matches with seats rotated")
@@ -208,8 +233,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-COMMANDS = {"games": cmd_games, "play": cmd_play, "verify": cmd_verify,
-            "replay": cmd_replay, "selfplay": cmd_selfplay}
+COMMANDS = {
+    "games": cmd_games,
+    "play": cmd_play,
+    "verify": cmd_verify,
+    "replay": cmd_replay,
+    "selfplay": cmd_selfplay,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -37,7 +37,7 @@ class Seats:
 
 
 def listing(items: Sequence[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
+    """ "a", "a and b", "a, b and c"."""
     items = [str(i) for i in items]
     if len(items) <= 1:
         return "".join(items)
@@ -45,7 +45,7 @@ def listing(items: Sequence[str]) -> str:
 
 
 def words(kind: str) -> str:
-    """"DiceRolled" -> "dice rolled"."""
+    """ "DiceRolled" -> "dice rolled"."""
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", kind).lower()
 
 
@@ -58,8 +58,9 @@ def compact(value: Any) -> str:
 
 def fields_words(data: Mapping) -> str:
     """{"bot": 4, "dir": "W"} -> "bot 4, dir W"."""
-    return ", ".join(f"{key.replace('_', ' ')} {compact(value)}"
-                     for key, value in sorted(data.items()))
+    return ", ".join(
+        f"{key.replace('_', ' ')} {compact(value)}" for key, value in sorted(data.items())
+    )
 
 
 def action_words(action: Any) -> str:
@@ -94,8 +95,12 @@ def generic(kind: str, data: dict, seats: Seats) -> str:
             result = f"{seats.many(winners)} {'wins' if len(winners) == 1 else 'win'}"
         tally = "–".join(str(s) for s in scores)
         reason = data.get("reason", "")
-        return (f"The match ends: {result}" + (f" ({reason})" if reason else "")
-                + (f", scores {tally}" if tally else "") + ".")
+        return (
+            f"The match ends: {result}"
+            + (f" ({reason})" if reason else "")
+            + (f", scores {tally}" if tally else "")
+            + "."
+        )
     if kind == ACTION_SUBMITTED:
         if "action" not in data:
             return f"{seats(data.get('seat'))} decides in secret."
@@ -105,8 +110,9 @@ def generic(kind: str, data: dict, seats: Seats) -> str:
     return f"{text[:1].upper()}{text[1:]}" + (f": {fields}." if fields else ".")
 
 
-def describe(describer: Describer | None, event: Event | Mapping,
-             names: Sequence[str] | None = None) -> str:
+def describe(
+    describer: Describer | None, event: Event | Mapping, names: Sequence[str] | None = None
+) -> str:
     """One sentence for ``event``: the game's own (``describer``), else generic.
     A describer that fails falls back to the generic sentence: words are a
     courtesy and must never break a replay."""
@@ -123,5 +129,13 @@ def describe(describer: Describer | None, event: Event | Mapping,
     return text + (" (details hidden)" if redacted else "")
 
 
-__all__ = ["Describer", "Seats", "compact", "describe", "event_parts", "generic", "listing",
-           "words"]
+__all__ = [
+    "Describer",
+    "Seats",
+    "compact",
+    "describe",
+    "event_parts",
+    "generic",
+    "listing",
+    "words",
+]

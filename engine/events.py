@@ -54,8 +54,7 @@ except ImportError:  # pragma: no cover - an interpreter without the _json accel
     _quote = json.encoder.py_encode_basestring
 
 if _c_make_encoder is not None:
-    _c_encode = _c_make_encoder(None, _encoder.default, _quote, None, ":", ",",
-                                True, False, True)
+    _c_encode = _c_make_encoder(None, _encoder.default, _quote, None, ":", ",", True, False, True)
 
     def _dump(value: Any) -> str:
         return "".join(_c_encode(value, 0))
@@ -90,8 +89,12 @@ class Event:
         return Event(self.type, self.public, EVERYONE, None, self.seq)
 
     def to_json(self) -> dict:
-        out = {"seq": self.seq, "type": self.type, "data": self.data,
-               "to": self.to if self.to == EVERYONE else list(self.to)}
+        out = {
+            "seq": self.seq,
+            "type": self.type,
+            "data": self.data,
+            "to": self.to if self.to == EVERYONE else list(self.to),
+        }
         if self.public is not None:
             out["public"] = self.public
         return out
@@ -202,9 +205,14 @@ def _line(type_: Any, data: Any, to: Any, public: Any, seq: Any) -> bytes:
     text = '{"data":' + _dump(data)
     if public is not None:
         text += ',"public":' + _dump(public)
-    text += (',"seq":' + (int.__repr__(seq) if type(seq) is int else _dump(seq))
-             + (',"to":"all"' if to == EVERYONE else ',"to":' + _dump(list(to)))
-             + ',"type":' + (_quote(type_) if type(type_) is str else _dump(type_)) + "}")
+    text += (
+        ',"seq":'
+        + (int.__repr__(seq) if type(seq) is int else _dump(seq))
+        + (',"to":"all"' if to == EVERYONE else ',"to":' + _dump(list(to)))
+        + ',"type":'
+        + (_quote(type_) if type(type_) is str else _dump(type_))
+        + "}"
+    )
     return text.encode("utf-8")
 
 
@@ -230,7 +238,8 @@ _sha256 = hashlib.sha256
 # per field); ``Log._seal`` fills the slots directly: the same object, half the cost
 _new_event = object.__new__
 _set_type, _set_data, _set_to, _set_public, _set_seq = (
-    Event.__dict__[name].__set__ for name in ("type", "data", "to", "public", "seq"))
+    Event.__dict__[name].__set__ for name in ("type", "data", "to", "public", "seq")
+)
 
 
 class Log:
@@ -258,14 +267,14 @@ class Log:
         check_plain(data, f"{type_} data")
         if public is not None:
             check_plain(public, f"{type_} public data")
-        if to != EVERYONE and (type(to) is not tuple or
-                               not all(type(s) is int and s >= 0 for s in to)):
+        if to != EVERYONE and (
+            type(to) is not tuple or not all(type(s) is int and s >= 0 for s in to)
+        ):
             raise LogError(f"{type_}: 'to' must be \"all\" or a tuple of seats")
         seq = len(self.events)
         return self._seal(type_, data, to, public, _line(type_, data, to, public, seq))
 
-    def _seal(self, type_: str, data: dict, to: Any, public: dict | None,
-              line: bytes) -> Event:
+    def _seal(self, type_: str, data: dict, to: Any, public: dict | None, line: bytes) -> Event:
         """Append an event whose data is known to be plain and whose canonical
         ``line`` (for the next ``seq``) is already made. The runner calls it
         directly for the ``ActionSubmitted`` events it builds from checked actions."""
@@ -310,9 +319,11 @@ def parse_jsonl(text: bytes | str) -> list[Event]:
 def read_jsonl(stream: BinaryIO) -> list[Event]:
     """``parse_jsonl`` of a binary file, read a line at a time: an endless or
     huge input (``/dev/zero``) stops at the first line over ``MAX_LINE_BYTES``."""
+
     def lines() -> Iterator[bytes]:
         while line := stream.readline(MAX_LINE_BYTES + 1):
             yield line.rstrip(b"\r\n")
+
     return parse_lines(lines())
 
 

@@ -70,9 +70,13 @@ class Header:
     log_format: int = 2
 
     def to_json(self) -> dict:
-        out = {"game": self.game, "rules_version": self.rules_version,
-               "seats": [s.to_json() for s in self.seats], "options": dict(self.options),
-               "limits": dict(self.limits)}
+        out = {
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "seats": [s.to_json() for s in self.seats],
+            "options": dict(self.options),
+            "limits": dict(self.limits),
+        }
         if self.log_format == 1:
             out["seed"] = self.seed
         else:
@@ -88,13 +92,19 @@ class Header:
     @classmethod
     def from_json(cls, data: dict) -> Header:
         try:
-            seats = tuple(Seat(s["bot"], s.get("version", "builtin"), s.get("team"))
-                          for s in data["seats"])
+            seats = tuple(
+                Seat(s["bot"], s.get("version", "builtin"), s.get("team")) for s in data["seats"]
+            )
             common = (data["game"], data["rules_version"])
             rest = (seats, dict(data["options"]), dict(data["limits"]))
             if "seed_commitment" in data:
-                return cls(*common, None, *rest, commitment=data["seed_commitment"],
-                           log_format=data["log_format"])
+                return cls(
+                    *common,
+                    None,
+                    *rest,
+                    commitment=data["seed_commitment"],
+                    log_format=data["log_format"],
+                )
             return cls(*common, data["seed"], *rest, log_format=1)
         except (KeyError, TypeError) as exc:
             raise RulesError(f"MatchStarted is missing or mangles {exc}") from None
@@ -120,8 +130,9 @@ class Decision:
     def reject_reason(self, action: Action) -> str | None:
         """``None`` when ``action`` is legal, else why not."""
         if self.legal is not None:
-            if action in self.legal and (not _holds_bool(action)
-                                         or _exactly_in(action, self.legal)):
+            if action in self.legal and (
+                not _holds_bool(action) or _exactly_in(action, self.legal)
+            ):
                 return None
             return "not one of the legal actions"
         if self.check is not None:
@@ -248,8 +259,10 @@ class Game:
         if unknown:
             known = ", ".join(sorted(self.options)) or "none"
             raise RulesError(f"{self.name} has no option {unknown[0]!r} (options: {known})")
-        return {name: spec.parse(name, given[name]) if name in given else spec.default
-                for name, spec in sorted(self.options.items())}
+        return {
+            name: spec.parse(name, given[name]) if name in given else spec.default
+            for name, spec in sorted(self.options.items())
+        }
 
     def check_seat_count(self, count: int) -> None:
         if count not in self.seat_counts:
@@ -277,16 +290,19 @@ class Game:
         return to_plain(state)
 
 
-def handler_evolve(initial: Callable[[dict], Any],
-                   handlers: Mapping[str, Callable[[Any, dict], Any]]) -> Callable[[Any, Event], Any]:
+def handler_evolve(
+    initial: Callable[[dict], Any], handlers: Mapping[str, Callable[[Any, dict], Any]]
+) -> Callable[[Any, Event], Any]:
     """The ``evolve`` of a game whose state ``initial(data)`` builds from
     ``MatchStarted`` and ``handlers[type](state, data)`` changes; an event type with
     no handler leaves the state as it is. Every game's fold is this shape."""
+
     def evolve(state: Any, event: Event) -> Any:
         if event.type == MATCH_STARTED:
             return initial(event.data)
         handler = handlers.get(event.type)
         return state if handler is None else handler(state, event.data)
+
     return evolve
 
 
@@ -308,5 +324,17 @@ def to_plain(value: Any) -> Any:
     return value
 
 
-__all__ = ["Action", "Decision", "Game", "Header", "Option", "Outcome", "RulesError",
-           "Seat", "fold_events", "handler_evolve", "ranks_from_scores", "to_plain"]
+__all__ = [
+    "Action",
+    "Decision",
+    "Game",
+    "Header",
+    "Option",
+    "Outcome",
+    "RulesError",
+    "Seat",
+    "fold_events",
+    "handler_evolve",
+    "ranks_from_scores",
+    "to_plain",
+]

@@ -21,8 +21,9 @@ from engine.registry import bot_class
 Spec = Any
 
 
-def lineup(game: Game, bots: Sequence[str], *, limits: Any = None,
-           allow_unsandboxed: bool | None = None) -> tuple[list[Seat], list[Player]]:
+def lineup(
+    game: Game, bots: Sequence[str], *, limits: Any = None, allow_unsandboxed: bool | None = None
+) -> tuple[list[Seat], list[Player]]:
     """Seats and players for ``bots``: built-in bot names, or bot program paths
     (run in the sandbox with ``limits``, an ``engine.bots.Limits``)."""
     game.check_seat_count(len(bots))
@@ -30,11 +31,15 @@ def lineup(game: Game, bots: Sequence[str], *, limits: Any = None,
     return players_for(game, specs, limits=limits, allow_unsandboxed=allow_unsandboxed)
 
 
-def players_for(game: Game, specs: Sequence[Spec], *, limits: Any = None,
-                allow_unsandboxed: bool | None = None,
-                on_refused: Callable[[int, RulesError], Player] | None = None,
-                program_player: Callable[[int, Any, Any], Player] | None = None,
-                ) -> tuple[list[Seat], list[Player]]:
+def players_for(
+    game: Game,
+    specs: Sequence[Spec],
+    *,
+    limits: Any = None,
+    allow_unsandboxed: bool | None = None,
+    on_refused: Callable[[int, RulesError], Player] | None = None,
+    program_player: Callable[[int, Any, Any], Player] | None = None,
+) -> tuple[list[Seat], list[Player]]:
     """A seat and a player per spec, in order. A ``str`` is a built-in bot of
     ``game`` (played in-process); a ``BotProgram`` or a path (``os.PathLike``) is a
     bot program, and every program of the match runs in one shared ``Sandbox``
@@ -65,8 +70,11 @@ def players_for(game: Game, specs: Sequence[Spec], *, limits: Any = None,
             players.append(on_refused(index, exc))
             continue
         seats.append(Seat(program.name, program.version))
-        players.append(SubprocessPlayer(program, sandbox=sandbox) if program_player is None
-                       else program_player(index, program, sandbox))
+        players.append(
+            SubprocessPlayer(program, sandbox=sandbox)
+            if program_player is None
+            else program_player(index, program, sandbox)
+        )
     return seats, players
 
 

@@ -16,6 +16,7 @@ from engine.rng import bot_rng
 if TYPE_CHECKING:
     from engine.runner import Match
 
+
 class PlayerFault(Exception):
     """A player failed to give an action: ``kind`` is the fault event's type."""
 
@@ -55,7 +56,7 @@ class Request:
 
     @property
     def new_events(self) -> list:
-        seen = (e.seen_by(self.seat) for e in self._match.log.events[self._since:])
+        seen = (e.seen_by(self.seat) for e in self._match.log.events[self._since :])
         return [e for e in seen if e is not None]
 
 

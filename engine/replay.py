@@ -11,8 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
-from engine.events import (ACTION_REJECTED, ACTION_SUBMITTED, FAULT_TYPES, MATCH_ENDED, MATCH_STARTED,
-                           Event, LogError, digest_of, encode)
+from engine.events import (
+    ACTION_REJECTED,
+    ACTION_SUBMITTED,
+    FAULT_TYPES,
+    MATCH_ENDED,
+    MATCH_STARTED,
+    Event,
+    LogError,
+    digest_of,
+    encode,
+)
 from engine.game import Game, Header, RulesError
 from engine.players import PlayerFault, Request
 from engine.runner import Diverged, Match
@@ -30,8 +39,10 @@ class Replay:
             raise LogError("a log starts with MatchStarted")
         version = events[0].data.get("rules_version")
         if not game.can_fold(version):
-            raise RulesError(f"this log was made by {game.name} rules v{version}; "
-                             f"this engine folds v{game.rules_version}")
+            raise RulesError(
+                f"this log was made by {game.name} rules v{version}; "
+                f"this engine folds v{game.rules_version}"
+            )
         self.game = game
         self.events = events
         self.every = every
@@ -84,8 +95,10 @@ class Verdict:
             return f"ok {self.digest}"
         if self.reason is not None:
             return self.reason
-        return (f"event {self.mismatch_seq} differs\n  recorded:    {self.found}\n"
-                f"  re-simulated: {self.expected}")
+        return (
+            f"event {self.mismatch_seq} differs\n  recorded:    {self.found}\n"
+            f"  re-simulated: {self.expected}"
+        )
 
 
 class _Recording:
@@ -140,12 +153,15 @@ def reveal(header: Header, ending: Mapping[str, Any] | None) -> Header:
     if header.log_format == 1:
         return header
     if ending is None:
-        raise LogError("the log is incomplete: it has no MatchEnded, so its seed is not "
-                       "revealed and it cannot be re-simulated")
+        raise LogError(
+            "the log is incomplete: it has no MatchEnded, so its seed is not "
+            "revealed and it cannot be re-simulated"
+        )
     seed, salt = ending.get("seed"), ending.get("salt")
     if not reveal_matches(seed, salt, header.commitment):
-        raise RevealError("the revealed seed and salt do not match the seed commitment "
-                          "in MatchStarted")
+        raise RevealError(
+            "the revealed seed and salt do not match the seed commitment in MatchStarted"
+        )
     return replace(header, seed=seed, salt=salt)
 
 
@@ -157,12 +173,19 @@ def ending_of(events: Sequence[Event]) -> Mapping[str, Any] | None:
 def begin_like(game: Game, header: Header, listeners: Sequence = ()) -> Match:
     """A new match with the same header as a (revealed) log's: the start of a
     re-simulation."""
-    return Match.begin(game, header.seats, header.seed, header.options, listeners,
-                       **header.limits, salt=header.salt, log_format=header.log_format)
+    return Match.begin(
+        game,
+        header.seats,
+        header.seed,
+        header.options,
+        listeners,
+        **header.limits,
+        salt=header.salt,
+        log_format=header.log_format,
+    )
 
 
-def fork(game: Game, events: Sequence[Event],
-         ending: Mapping[str, Any] | None = None) -> Match:
+def fork(game: Game, events: Sequence[Event], ending: Mapping[str, Any] | None = None) -> Match:
     """The match as it stood after ``events`` (a prefix of a log), ready to be
     played on by any players: the "what if another bot had played from here" fork.
 
@@ -180,8 +203,10 @@ def fork(game: Game, events: Sequence[Event],
         raise LogError("a log starts with MatchStarted")
     header = Header.from_json(events[0].data)
     if header.game != game.name or header.rules_version != game.rules_version:
-        raise RulesError(f"this log is {header.game} rules v{header.rules_version}; "
-                         f"it cannot be forked with {game.name} v{game.rules_version}")
+        raise RulesError(
+            f"this log is {header.game} rules v{header.rules_version}; "
+            f"it cannot be forked with {game.name} v{game.rules_version}"
+        )
     limits = header.limits
     match = begin_like(game, reveal(header, ending))
     players = [_RecordedPlayer(_Recording(events)) for _ in header.seats]
@@ -193,8 +218,10 @@ def fork(game: Game, events: Sequence[Event],
             # a step cut short among its decisions has counted faults and a step that
             # its events (not emitted) will not show: the fork starts before that step
             faults, steps = list(match.faults), match.steps
-            if match.game.outcome(match.state) is not None or \
-                    match.step(players, limits["max_faults"]) is not None:
+            if (
+                match.game.outcome(match.state) is not None
+                or match.step(players, limits["max_faults"]) is not None
+            ):
                 raise LogError("this prefix has already decided the match; take a shorter one")
     except Diverged as exc:
         if len(match.log) != decisions_from:
@@ -221,13 +248,16 @@ def verify(events: Sequence[Event], find_game: Callable[[str], Game]) -> Verdict
     header = Header.from_json(events[0].data)
     game = find_game(header.game)
     if header.rules_version != game.rules_version:
-        raise RulesError(f"this log was made by {header.game} rules v{header.rules_version}; "
-                         f"only v{game.rules_version} can be re-simulated here")
+        raise RulesError(
+            f"this log was made by {header.game} rules v{header.rules_version}; "
+            f"only v{game.rules_version} can be re-simulated here"
+        )
     recorded = [encode(e) for e in events]
     recorded_digest = digest_of(recorded)
     if ending_of(events) is None:  # a prefix of a match is not a match (nor reveals its seed)
-        raise LogError(f"the log is incomplete: it stops after event {len(events) - 1}, "
-                       f"before {MATCH_ENDED}")
+        raise LogError(
+            f"the log is incomplete: it stops after event {len(events) - 1}, before {MATCH_ENDED}"
+        )
     try:
         header = reveal(header, ending_of(events))
     except RevealError as exc:
@@ -249,8 +279,14 @@ def verify(events: Sequence[Event], find_game: Callable[[str], Game]) -> Verdict
     digest = digest_of(regenerated)
     if regenerated == recorded:
         return Verdict(True, digest, recorded_digest, header.rules_version)
-    seq = next((i for i, (a, b) in enumerate(zip(regenerated, recorded)) if a != b),
-               min(len(regenerated), len(recorded)))
-    expected = regenerated[seq].decode() if seq < len(regenerated) else "(nothing: re-simulation stopped here)"
+    seq = next(
+        (i for i, (a, b) in enumerate(zip(regenerated, recorded)) if a != b),
+        min(len(regenerated), len(recorded)),
+    )
+    expected = (
+        regenerated[seq].decode()
+        if seq < len(regenerated)
+        else "(nothing: re-simulation stopped here)"
+    )
     found = recorded[seq].decode() if seq < len(recorded) else "(nothing: the log ends)"
     return Verdict(False, digest, recorded_digest, header.rules_version, seq, expected, found)

@@ -56,8 +56,9 @@ class Rng:
             digest = hashlib.sha256(b"scrimmage-rng:%d:%d" % (seed, stream)).digest()
             key = self._key = int.from_bytes(digest[:8], "big")
             return key
-        key = self._key = _mix((_mix(seed & _M64) ^ (seed >> 64))
-                               + _mix(stream & _M64 ^ _GOLDEN) & _M64)
+        key = self._key = _mix(
+            (_mix(seed & _M64) ^ (seed >> 64)) + _mix(stream & _M64 ^ _GOLDEN) & _M64
+        )
         return key
 
     def next64(self) -> int:

@@ -12,9 +12,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
-from engine.events import (ACTION_REJECTED, ACTION_SUBMITTED, EVERYONE, MATCH_ENDED, MATCH_STARTED,
-                           PLAYER_CRASHED, PLAYER_FORFEITED, Event, Log, LogError, _submitted_line,
-                           check_plain)
+from engine.events import (
+    ACTION_REJECTED,
+    ACTION_SUBMITTED,
+    EVERYONE,
+    MATCH_ENDED,
+    MATCH_STARTED,
+    PLAYER_CRASHED,
+    PLAYER_FORFEITED,
+    Event,
+    Log,
+    LogError,
+    _submitted_line,
+    check_plain,
+)
 from engine.game import Decision, Game, Header, Outcome, RulesError, ranks_from_scores
 from engine.players import Player, PlayerFault, Request
 from engine.rng import Rng
@@ -57,11 +68,19 @@ class Match:
 
     # -- building ------------------------------------------------------------------
     @classmethod
-    def begin(cls, game: Game, seats: Sequence, seed: int,
-              options: Mapping[str, Any] | None = None, listeners: Iterable = (),
-              max_steps: int = DEFAULT_MAX_STEPS,
-              max_faults: int = DEFAULT_MAX_FAULTS, *, salt: str | None = None,
-              log_format: int = LOG_FORMAT) -> Match:
+    def begin(
+        cls,
+        game: Game,
+        seats: Sequence,
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+        listeners: Iterable = (),
+        max_steps: int = DEFAULT_MAX_STEPS,
+        max_faults: int = DEFAULT_MAX_FAULTS,
+        *,
+        salt: str | None = None,
+        log_format: int = LOG_FORMAT,
+    ) -> Match:
         """A new match: ``MatchStarted`` (with a commitment to ``seed``, never the
         seed) and the game's set-up events. ``salt`` is the commitment's secret
         salt (``engine.seeding``); without one it is derived from the seed.
@@ -73,13 +92,23 @@ class Match:
         resolved = game.resolve_options(options or {})
         game.check_setup(len(seats), resolved)
         if log_format == 1:
-            header = Header(game.name, game.rules_version, seed, tuple(seats), resolved,
-                            limits, log_format=1)
+            header = Header(
+                game.name, game.rules_version, seed, tuple(seats), resolved, limits, log_format=1
+            )
         else:
             check_seed(seed)
             salt = check_salt(derived_salt(seed) if salt is None else salt)
-            header = Header(game.name, game.rules_version, seed, tuple(seats), resolved,
-                            limits, commitment(seed, salt), salt, log_format)
+            header = Header(
+                game.name,
+                game.rules_version,
+                seed,
+                tuple(seats),
+                resolved,
+                limits,
+                commitment(seed, salt),
+                salt,
+                log_format,
+            )
         match = cls(game, header)
         match.log.listeners.extend(listeners)
         match._emit([Event(MATCH_STARTED, header.to_json())])
@@ -132,7 +161,9 @@ class Match:
             if fault is not None:
                 self._emit((fault,))
                 if self.faults[seat] >= max_faults:
-                    self._emit((Event(PLAYER_FORFEITED, {"seat": seat, "faults": self.faults[seat]}),))
+                    self._emit(
+                        (Event(PLAYER_FORFEITED, {"seat": seat, "faults": self.faults[seat]}),)
+                    )
                     return self._cut_short("forfeit", (seat,))
             log = self.log
             events = log.events
@@ -142,20 +173,29 @@ class Match:
                 # the bot's action passed check_plain in _ask and the seat is an
                 # int, so the data is plain without walking it again (a default
                 # played after a fault, or a secret, goes through append's checks)
-                self.state = game.evolve(self.state, log._seal(
-                    ACTION_SUBMITTED, {"seat": seat, "action": action}, EVERYONE, None,
-                    _submitted_line(seat, action, len(events))))
+                self.state = game.evolve(
+                    self.state,
+                    log._seal(
+                        ACTION_SUBMITTED,
+                        {"seat": seat, "action": action},
+                        EVERYONE,
+                        None,
+                        _submitted_line(seat, action, len(events)),
+                    ),
+                )
             resolved = game.resolve(self.state, {seat: action}, self._rng())
             if resolved:
                 self._emit(resolved)
             return game.outcome(self.state)
         answers = [self._ask(players[d.seat], d) for d in decisions]
         self._emit([a.fault for a in answers if a.fault is not None])
-        forfeits = tuple(a.seat for a in answers
-                         if a.fault is not None and self.faults[a.seat] >= max_faults)
+        forfeits = tuple(
+            a.seat for a in answers if a.fault is not None and self.faults[a.seat] >= max_faults
+        )
         if forfeits:
-            self._emit([Event(PLAYER_FORFEITED, {"seat": s, "faults": self.faults[s]})
-                        for s in forfeits])
+            self._emit(
+                [Event(PLAYER_FORFEITED, {"seat": s, "faults": self.faults[s]}) for s in forfeits]
+            )
             return self._cut_short("forfeit", forfeits)
         self._emit([_submitted(d, a.action) for d, a in zip(decisions, answers)])
         actions = {a.seat: a.action for a in answers}
@@ -192,8 +232,9 @@ class Match:
             return self._fault_event(decision, ACTION_REJECTED, reason, action)
         return action, None
 
-    def _fault_event(self, decision: Decision, kind: str, reason: str,
-                     action: Any) -> tuple[Any, Event]:
+    def _fault_event(
+        self, decision: Decision, kind: str, reason: str, action: Any
+    ) -> tuple[Any, Event]:
         seat = decision.seat
         self.faults[seat] += 1
         data = {"seat": seat, "reason": reason[:500], "faults": self.faults[seat]}
@@ -235,12 +276,19 @@ def _submitted(decision: Decision, action: Any) -> Event:
     return Event(ACTION_SUBMITTED, data)
 
 
-def run_match(game: Game, players: Sequence[Player], seats: Sequence, seed: int,
-              options: Mapping[str, Any] | None = None, *, listeners: Iterable = (),
-              max_steps: int = DEFAULT_MAX_STEPS,
-              max_faults: int = DEFAULT_MAX_FAULTS, salt: str | None = None) -> Match:
+def run_match(
+    game: Game,
+    players: Sequence[Player],
+    seats: Sequence,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    listeners: Iterable = (),
+    max_steps: int = DEFAULT_MAX_STEPS,
+    max_faults: int = DEFAULT_MAX_FAULTS,
+    salt: str | None = None,
+) -> Match:
     """Play one whole match and return it (log, final state, outcome)."""
-    match = Match.begin(game, seats, seed, options, listeners, max_steps, max_faults,
-                        salt=salt)
+    match = Match.begin(game, seats, seed, options, listeners, max_steps, max_faults, salt=salt)
     match.play(players)
     return match

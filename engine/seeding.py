@@ -45,8 +45,11 @@ def check_seed(seed: object) -> int:
 
 def check_salt(salt: object) -> str:
     """``salt`` if it is ``SALT_HEX`` lowercase hex digits, else ``RulesError``."""
-    if (type(salt) is not str or len(salt) != SALT_HEX
-            or any(c not in "0123456789abcdef" for c in salt)):
+    if (
+        type(salt) is not str
+        or len(salt) != SALT_HEX
+        or any(c not in "0123456789abcdef" for c in salt)
+    ):
         raise RulesError(f"the salt must be {SALT_HEX} lowercase hex digits")
     return salt
 

@@ -7,8 +7,7 @@ from rest_framework.test import APIClient
 # no test may depend on wall-clock timing: Hypothesis's per-example deadline (and its
 # too-slow health check) would fail a property test on a busy machine, so neither
 # applies anywhere (a test can still ask for them explicitly)
-settings.register_profile("scrimmage", deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("scrimmage", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("scrimmage")
 
 

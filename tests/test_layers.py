@@ -16,6 +16,12 @@ LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 def test_every_import_keeps_to_the_layers():
     # platform/ is a folder on the import path, not a package (as in manage.py)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "platform")])}
-    done = subprocess.run([str(LINT_IMPORTS), "--no-cache", "--no-logo"], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [str(LINT_IMPORTS), "--no-cache", "--no-logo"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, f"broken import contracts:\n{done.stdout}{done.stderr}"

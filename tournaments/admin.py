@@ -27,8 +27,15 @@ from engine import registry
 from matches.models import Match
 from tournaments import lifecycle, organiser, selectors
 from tournaments.rebuild import rebuild
-from tournaments.models import (SEASON_FIELDS, TOURNAMENT_FIELDS, Competition, Entry, Fixture,
-                                SeasonProxy, TournamentProxy)
+from tournaments.models import (
+    SEASON_FIELDS,
+    TOURNAMENT_FIELDS,
+    Competition,
+    Entry,
+    Fixture,
+    SeasonProxy,
+    TournamentProxy,
+)
 from tournaments.finishing import sync_hidden_results
 from tournaments.schedule import sync_periodic_task
 
@@ -57,8 +64,9 @@ class EntryInline(admin.TabularInline):
 
 class AddBuiltinsForm(forms.Form):
     bots = forms.MultipleChoiceField(widget=forms.CheckboxSelectMultiple, required=False)
-    copies = forms.IntegerField(min_value=1, max_value=64, initial=1,
-                                help_text="entries per chosen bot")
+    copies = forms.IntegerField(
+        min_value=1, max_value=64, initial=1, help_text="entries per chosen bot"
+    )
 
     def __init__(self, game, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -88,13 +96,29 @@ class CompetitionForm(forms.ModelForm):
 
 
 LOCKED_ONCE_OPEN = ("game", "options", "group_size", "teams", "seed")
-COMMON_FIELDS = ("name", "game", "options", "status", "seed", "group_size", "teams",
-                 "hide_results", "last_error", "started_at", "finished_at", "progress_shown",
-                 "links")
+COMMON_FIELDS = (
+    "name",
+    "game",
+    "options",
+    "status",
+    "seed",
+    "group_size",
+    "teams",
+    "hide_results",
+    "last_error",
+    "started_at",
+    "finished_at",
+    "progress_shown",
+    "links",
+)
 #: the page's sections per kind: what both kinds have, then the kind's own
-FIELDSETS = {kind: [(None, {"fields": COMMON_FIELDS}), (title, {"fields": own})]
-             for kind, title, own in [(Competition.Kind.SEASON, "Ladder", SEASON_FIELDS),
-                                      (Competition.Kind.TOURNAMENT, "Format", TOURNAMENT_FIELDS)]}
+FIELDSETS = {
+    kind: [(None, {"fields": COMMON_FIELDS}), (title, {"fields": own})]
+    for kind, title, own in [
+        (Competition.Kind.SEASON, "Ladder", SEASON_FIELDS),
+        (Competition.Kind.TOURNAMENT, "Format", TOURNAMENT_FIELDS),
+    ]
+}
 
 
 class CompetitionAdmin(admin.ModelAdmin):
@@ -103,8 +127,14 @@ class CompetitionAdmin(admin.ModelAdmin):
     list_filter = ("status", "game")
     search_fields = ("name",)
     inlines = [EntryInline]
-    readonly_fields = ("status", "last_error", "started_at", "finished_at", "progress_shown",
-                       "links")
+    readonly_fields = (
+        "status",
+        "last_error",
+        "started_at",
+        "finished_at",
+        "progress_shown",
+        "links",
+    )
     actions = ["export_standings_csv", "rebuild_standings"]
     change_form_template = "admin/tournaments/competition_change_form.html"
 
@@ -123,16 +153,26 @@ class CompetitionAdmin(admin.ModelAdmin):
         return format_html(
             '<span class="progress" data-progress="{}">{} queued, {} running, {} done, '
             '<b style="color:{}">{} failed</b>; rounds {}/{}</span>',
-            obj.pk, p["queued"], p["running"], p["finished"],
-            "#c00" if p["failed"] else "inherit", p["failed"], p["rounds_done"], p["rounds"])
+            obj.pk,
+            p["queued"],
+            p["running"],
+            p["finished"],
+            "#c00" if p["failed"] else "inherit",
+            p["failed"],
+            p["rounds_done"],
+            p["rounds"],
+        )
 
     @admin.display(description="pages")
     def links(self, obj):
         if obj.pk is None:
             return "-"
         url = reverse("competition-standings-page", args=[obj.pk])
-        return format_html('<a href="{}">standings</a> · <a href="{}">matches</a>', url,
-                           reverse("match-list-page") + f"?competition={obj.pk}")
+        return format_html(
+            '<a href="{}">standings</a> · <a href="{}">matches</a>',
+            url,
+            reverse("match-list-page") + f"?competition={obj.pk}",
+        )
 
     def get_fieldsets(self, request, obj=None):
         return FIELDSETS[self.model.objects.kind]
@@ -155,16 +195,31 @@ class CompetitionAdmin(admin.ModelAdmin):
     def get_urls(self):
         info = self.model._meta.app_label, self.model._meta.model_name
         return [
-            path("<int:pk>/do/<str:action>/", self.admin_site.admin_view(self.do_action),
-                 name="%s_%s_do" % info),
-            path("<int:pk>/add-builtins/", self.admin_site.admin_view(self.add_builtins),
-                 name="%s_%s_add_builtins" % info),
-            path("<int:pk>/standings.csv", self.admin_site.admin_view(self.standings_csv),
-                 name="%s_%s_csv" % info),
-            path("<int:pk>/rebuild/", self.admin_site.admin_view(self.rebuild_view),
-                 name="%s_%s_rebuild" % info),
-            path("<int:pk>/rerun-failed/", self.admin_site.admin_view(self.rerun_failed),
-                 name="%s_%s_rerun_failed" % info),
+            path(
+                "<int:pk>/do/<str:action>/",
+                self.admin_site.admin_view(self.do_action),
+                name="%s_%s_do" % info,
+            ),
+            path(
+                "<int:pk>/add-builtins/",
+                self.admin_site.admin_view(self.add_builtins),
+                name="%s_%s_add_builtins" % info,
+            ),
+            path(
+                "<int:pk>/standings.csv",
+                self.admin_site.admin_view(self.standings_csv),
+                name="%s_%s_csv" % info,
+            ),
+            path(
+                "<int:pk>/rebuild/",
+                self.admin_site.admin_view(self.rebuild_view),
+                name="%s_%s_rebuild" % info,
+            ),
+            path(
+                "<int:pk>/rerun-failed/",
+                self.admin_site.admin_view(self.rerun_failed),
+                name="%s_%s_rerun_failed" % info,
+            ),
         ] + super().get_urls()
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
@@ -173,17 +228,23 @@ class CompetitionAdmin(admin.ModelAdmin):
         if obj is not None:
             info = self.model._meta.app_label, self.model._meta.model_name
             allowed = [a for a in ACTIONS if obj.status in lifecycle.TRANSITIONS[a][0]]
-            extra_context.update({
-                "transition_buttons": [(a, reverse("admin:%s_%s_do" % info, args=[obj.pk, a]))
-                                       for a in allowed],
-                "add_builtins_url": reverse("admin:%s_%s_add_builtins" % info, args=[obj.pk]),
-                "csv_url": reverse("admin:%s_%s_csv" % info, args=[obj.pk]),
-                "rebuild_url": reverse("admin:%s_%s_rebuild" % info, args=[obj.pk]),
-                "rerun_url": reverse("admin:%s_%s_rerun_failed" % info, args=[obj.pk]),
-                "progress": selectors.progress(obj),
-                "failed_matches": list(Match.objects.filter(
-                    fixture__competition=obj, status=Match.Status.FAILED)[:50]),
-            })
+            extra_context.update(
+                {
+                    "transition_buttons": [
+                        (a, reverse("admin:%s_%s_do" % info, args=[obj.pk, a])) for a in allowed
+                    ],
+                    "add_builtins_url": reverse("admin:%s_%s_add_builtins" % info, args=[obj.pk]),
+                    "csv_url": reverse("admin:%s_%s_csv" % info, args=[obj.pk]),
+                    "rebuild_url": reverse("admin:%s_%s_rebuild" % info, args=[obj.pk]),
+                    "rerun_url": reverse("admin:%s_%s_rerun_failed" % info, args=[obj.pk]),
+                    "progress": selectors.progress(obj),
+                    "failed_matches": list(
+                        Match.objects.filter(fixture__competition=obj, status=Match.Status.FAILED)[
+                            :50
+                        ]
+                    ),
+                }
+            )
         return super().change_view(request, object_id, form_url, extra_context)
 
     def _back(self, obj):
@@ -194,8 +255,13 @@ class CompetitionAdmin(admin.ModelAdmin):
         obj = self._get_for(request, pk)
         if request.method != "POST" or action not in ACTIONS:
             return self._back(obj)
-        fn = {"open": lifecycle.open_entries, "start": lifecycle.start, "pause": lifecycle.pause,
-              "resume": lifecycle.resume, "finish": lifecycle.finish}[action]
+        fn = {
+            "open": lifecycle.open_entries,
+            "start": lifecycle.start,
+            "pause": lifecycle.pause,
+            "resume": lifecycle.resume,
+            "finish": lifecycle.finish,
+        }[action]
         try:
             fn(obj)
             self.message_user(request, f"{obj.name}: {action} done, now {obj.status}")
@@ -207,21 +273,33 @@ class CompetitionAdmin(admin.ModelAdmin):
         obj = self._get_for(request, pk)
         form = AddBuiltinsForm(obj.game, request.POST or None)
         if request.method == "POST" and form.is_valid():
-            bots = [b for b in form.cleaned_data["bots"] for _ in range(form.cleaned_data["copies"])]
+            bots = [
+                b for b in form.cleaned_data["bots"] for _ in range(form.cleaned_data["copies"])
+            ]
             try:
                 made = lifecycle.add_entries(obj, bots=bots)
                 self.message_user(request, f"added {len(made)} entr{pluralize(len(made), 'y,ies')}")
                 return self._back(obj)
             except lifecycle.TournamentError as exc:
                 self.message_user(request, str(exc), messages.ERROR)
-        return render(request, "admin/tournaments/add_builtins.html", {
-            **self.admin_site.each_context(request), "form": form, "obj": obj,
-            "opts": self.model._meta, "title": f"Add built-in bots to {obj.name}"})
+        return render(
+            request,
+            "admin/tournaments/add_builtins.html",
+            {
+                **self.admin_site.each_context(request),
+                "form": form,
+                "obj": obj,
+                "opts": self.model._meta,
+                "title": f"Add built-in bots to {obj.name}",
+            },
+        )
 
     def standings_csv(self, request, pk):
         obj = self._get_for(request, pk, "view")
         response = HttpResponse(selectors.standings_csv(obj), content_type="text/csv")
-        response["Content-Disposition"] = f'attachment; filename="{obj.kind}-{obj.pk}-standings.csv"'
+        response["Content-Disposition"] = (
+            f'attachment; filename="{obj.kind}-{obj.pk}-standings.csv"'
+        )
         return response
 
     def rebuild_view(self, request, pk):
@@ -238,8 +316,11 @@ class CompetitionAdmin(admin.ModelAdmin):
             asked = request.POST.getlist("match")
             bad = [a for a in asked if not (a.isascii() and a.isdecimal())]
             if bad:
-                self.message_user(request, "match ids must be numbers, not "
-                                  + ", ".join(repr(b) for b in bad), messages.ERROR)
+                self.message_user(
+                    request,
+                    "match ids must be numbers, not " + ", ".join(repr(b) for b in bad),
+                    messages.ERROR,
+                )
                 return self._back(obj)
             if asked:  # only this competition's failed matches, whatever was posted
                 failed = failed.filter(pk__in=[int(a) for a in asked])
@@ -262,13 +343,16 @@ class CompetitionAdmin(admin.ModelAdmin):
 
     @admin.action(description="Export standings as CSV", permissions=["view"])
     def export_standings_csv(self, request, queryset):
-        out = "".join(f"# {c.kind} {c.pk}: {c.name}\n" + selectors.standings_csv(c) for c in queryset)
+        out = "".join(
+            f"# {c.kind} {c.pk}: {c.name}\n" + selectors.standings_csv(c) for c in queryset
+        )
         response = HttpResponse(out, content_type="text/csv")
         response["Content-Disposition"] = 'attachment; filename="standings.csv"'
         return response
 
-    @admin.action(description="Rebuild ratings and standings from the stored logs",
-                  permissions=["change"])
+    @admin.action(
+        description="Rebuild ratings and standings from the stored logs", permissions=["change"]
+    )
     def rebuild_standings(self, request, queryset):
         for c in queryset:
             diffs = rebuild(c)
@@ -290,8 +374,9 @@ class EntryAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False  # entries are added from their season or tournament
 
-    @admin.action(description="Disqualify (no future matches; the past stays)",
-                  permissions=["change"])
+    @admin.action(
+        description="Disqualify (no future matches; the past stays)", permissions=["change"]
+    )
     def disqualify(self, request, queryset):
         for entry in queryset:
             organiser.disqualify(entry)
@@ -301,8 +386,18 @@ class EntryAdmin(admin.ModelAdmin):
 
 @admin.register(Fixture)
 class FixtureAdmin(admin.ModelAdmin):
-    list_display = ("id", "competition", "round_no", "table", "leg", "bracket", "match",
-                    "match_status", "attempts", "claimed_by")
+    list_display = (
+        "id",
+        "competition",
+        "round_no",
+        "table",
+        "leg",
+        "bracket",
+        "match",
+        "match_status",
+        "attempts",
+        "claimed_by",
+    )
     list_select_related = ("competition", "match__claim")
     list_filter = ("match__status",)
     readonly_fields = [f.name for f in Fixture._meta.fields]
@@ -343,8 +438,10 @@ class PickCompetitionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["competition"].choices = [
             (c.pk, f"{c.get_kind_display()}: {c}")
-            for c in Competition.objects.filter(game=game).exclude(status="finished")
-            .order_by("kind", "-id")]
+            for c in Competition.objects.filter(game=game)
+            .exclude(status="finished")
+            .order_by("kind", "-id")
+        ]
 
     def competition_object(self):
         return Competition.objects.get(pk=self.cleaned_data["competition"])
@@ -366,11 +463,20 @@ def add_to_competition(modeladmin, request, queryset):
         except Exception as exc:  # noqa: BLE001 - the organiser sees why
             modeladmin.message_user(request, f"not added: {exc}", messages.ERROR)
         else:
-            modeladmin.message_user(request, f"{len(made)} entr{pluralize(len(made), 'y,ies')} added to {target}")
+            modeladmin.message_user(
+                request, f"{len(made)} entr{pluralize(len(made), 'y,ies')} added to {target}"
+            )
         return None
-    return render(request, "admin/tournaments/add_bots_to_competition.html", {
-        "form": form, "bots": queryset, "opts": modeladmin.model._meta,
-        "title": "Add bots to a season or tournament"})
+    return render(
+        request,
+        "admin/tournaments/add_bots_to_competition.html",
+        {
+            "form": form,
+            "bots": queryset,
+            "opts": modeladmin.model._meta,
+            "title": "Add bots to a season or tournament",
+        },
+    )
 
 
 class EnteringBotAdmin(BotAdmin):

@@ -18,8 +18,9 @@ from tournaments.selectors import competition_hides_results
 def mark_finished(competition: Competition) -> None:
     """Set ``competition`` (locked by the caller) finished, now."""
     competition.status, competition.finished_at = Competition.Status.FINISHED, timezone.now()
-    Competition.objects.filter(pk=competition.pk).update(status=competition.status,
-                                                         finished_at=competition.finished_at)
+    Competition.objects.filter(pk=competition.pk).update(
+        status=competition.status, finished_at=competition.finished_at
+    )
     after_finish(competition)
 
 
@@ -33,4 +34,5 @@ def after_finish(competition: Competition) -> None:
 def sync_hidden_results(competition: Competition) -> int:
     """Store on every match of ``competition`` whether it hides its results now."""
     return Match.objects.filter(fixture__competition=competition).update(
-        hides_results=competition_hides_results(competition))
+        hides_results=competition_hides_results(competition)
+    )

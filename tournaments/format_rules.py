@@ -28,4 +28,3 @@ def tie_breaks_for(competition: Competition) -> tuple[str, ...]:
     if competition.format in (F.ROUND_ROBIN, F.DOUBLE_ROUND_ROBIN):
         return ROUND_ROBIN_TIE_BREAKS
     return ()
-

@@ -16,8 +16,13 @@ from tournaments.format_rules import tournament_format
 from tournaments.locking import lock
 from tournaments.models import SEASON_FIELDS, TOURNAMENT_FIELDS, Competition, Entry, Rating, Round
 from tournaments.ratings import Rating as RatingValue
-from tournaments.rounds import (active_entries, check_round, next_tournament_round,
-                                schedule_ladder_round, schedule_round)
+from tournaments.rounds import (
+    active_entries,
+    check_round,
+    next_tournament_round,
+    schedule_ladder_round,
+    schedule_round,
+)
 from tournaments.schedule import sync_periodic_task
 
 S = Competition.Status
@@ -47,24 +52,49 @@ def _check_game(game: str, group_size: int, teams: Sequence[int] | None):
     return rules
 
 
-def create_season(name: str, *, game: str, group_size: int | None = None, teams=None,
-                  k: int = 2, period_seconds: int = 3600, seed: int = 1, options=None,
-                  **fields) -> Competition:
+def create_season(
+    name: str,
+    *,
+    game: str,
+    group_size: int | None = None,
+    teams=None,
+    k: int = 2,
+    period_seconds: int = 3600,
+    seed: int = 1,
+    options=None,
+    **fields,
+) -> Competition:
     group_size = group_size or min(_rules(game).seat_counts)
     rules = _check_game(game, group_size, teams)
     options = rules.resolve_options(dict(options or {}))
     if k < 1 or period_seconds < 1:
         raise TournamentError("k and the period must be positive")
     _refuse_fields_of_other_kind(fields, TOURNAMENT_FIELDS, "a ladder season")
-    return Competition.objects.create(kind=Kind.SEASON, name=name, game=game,
-                                      group_size=group_size, teams=list(teams or []), k=k,
-                                      period_seconds=period_seconds, seed=seed, options=options,
-                                      **fields)
+    return Competition.objects.create(
+        kind=Kind.SEASON,
+        name=name,
+        game=game,
+        group_size=group_size,
+        teams=list(teams or []),
+        k=k,
+        period_seconds=period_seconds,
+        seed=seed,
+        options=options,
+        **fields,
+    )
 
 
-def create_tournament(name: str, *, game: str, format: str = F.ROUND_ROBIN,
-                      group_size: int | None = None, teams=None, seed: int = 1, options=None,
-                      **fields) -> Competition:
+def create_tournament(
+    name: str,
+    *,
+    game: str,
+    format: str = F.ROUND_ROBIN,
+    group_size: int | None = None,
+    teams=None,
+    seed: int = 1,
+    options=None,
+    **fields,
+) -> Competition:
     if format not in F.values:
         raise TournamentError(f"unknown format {format!r}; known: {', '.join(F.values)}")
     group_size = group_size or min(_rules(game).seat_counts)
@@ -73,9 +103,17 @@ def create_tournament(name: str, *, game: str, format: str = F.ROUND_ROBIN,
         raise TournamentError(f"{format} is two seats only; use swiss for groups of {group_size}")
     options = rules.resolve_options(dict(options or {}))
     _refuse_fields_of_other_kind(fields, SEASON_FIELDS, "a tournament")
-    return Competition.objects.create(kind=Kind.TOURNAMENT, name=name, game=game, format=format,
-                                      group_size=group_size, teams=list(teams or []), seed=seed,
-                                      options=options, **fields)
+    return Competition.objects.create(
+        kind=Kind.TOURNAMENT,
+        name=name,
+        game=game,
+        format=format,
+        group_size=group_size,
+        teams=list(teams or []),
+        seed=seed,
+        options=options,
+        **fields,
+    )
 
 
 def _refuse_fields_of_other_kind(fields: dict, other: Sequence[str], kind: str) -> None:
@@ -89,8 +127,9 @@ def add_entries(competition: Competition, *, bots: Iterable) -> list[Entry]:
     entry name ``greedy-2``), or uploaded bots (objects; the bots app links them).
     Entries join in order: the first added is seed 1. Refused once finished; a
     running season takes newcomers from its next round."""
-    if competition.status == S.FINISHED or (not competition.is_season
-                                            and competition.status not in (S.DRAFT, S.OPEN)):
+    if competition.status == S.FINISHED or (
+        not competition.is_season and competition.status not in (S.DRAFT, S.OPEN)
+    ):
         raise TournamentError(f"{competition} does not take entries now")
     rules = registry.get(competition.game)
     made = []
@@ -100,8 +139,10 @@ def add_entries(competition: Competition, *, bots: Iterable) -> list[Entry]:
         for bot in bots:
             if isinstance(bot, str):
                 if bot not in rules.bots:
-                    raise TournamentError(f"{rules.name} has no built-in bot {bot!r} "
-                                          f"(bots: {', '.join(sorted(rules.bots))})")
+                    raise TournamentError(
+                        f"{rules.name} has no built-in bot {bot!r} "
+                        f"(bots: {', '.join(sorted(rules.bots))})"
+                    )
                 base, extra = bot, {"builtin": bot}
             else:  # an uploaded bot (bots.Bot): the field exists once the bots app adds it
                 base, extra = str(bot), {"bot": bot}
@@ -112,8 +153,12 @@ def add_entries(competition: Competition, *, bots: Iterable) -> list[Entry]:
             taken.add(name)
             seed += 1
             entry = Entry.objects.create(name=name, seed=seed, competition=competition, **extra)
-            Rating.objects.create(entry=entry, mu=RatingValue().mu, sigma=RatingValue().sigma,
-                                  ordinal=RatingValue().ordinal)
+            Rating.objects.create(
+                entry=entry,
+                mu=RatingValue().mu,
+                sigma=RatingValue().sigma,
+                ordinal=RatingValue().ordinal,
+            )
             made.append(entry)
     return made
 
@@ -131,8 +176,10 @@ def _transition(competition: Competition, action: str) -> Competition:
     sources, target = TRANSITIONS[action]
     locked = lock(competition)
     if locked.status not in sources:
-        raise TournamentError(f"cannot {action} {locked.kind} {locked.pk}: it is {locked.status} "
-                              f"(needs {' or '.join(sorted(sources))})")
+        raise TournamentError(
+            f"cannot {action} {locked.kind} {locked.pk}: it is {locked.status} "
+            f"(needs {' or '.join(sorted(sources))})"
+        )
     locked.status = target
     if action == "start":
         locked.started_at = timezone.now()
@@ -158,8 +205,9 @@ def start(competition: Competition) -> Competition:
         locked = lock(competition)
         entries = list(active_entries(locked))
         if len(entries) < max(2, locked.group_size):
-            raise TournamentError(f"{len(entries)} entries: at least {max(2, locked.group_size)} "
-                                  "are needed to start")
+            raise TournamentError(
+                f"{len(entries)} entries: at least {max(2, locked.group_size)} are needed to start"
+            )
         locked = _transition(locked, "start")
         if not locked.is_season:
             pairings = tournament_format(locked).first_round([e.pk for e in entries], locked.seed)
@@ -219,4 +267,3 @@ def _advance_after_resume(tournament_id: int) -> None:
 
 def finish(competition: Competition) -> Competition:
     return _stop_transition(competition, "finish")
-

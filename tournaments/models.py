@@ -50,8 +50,9 @@ class Competition(models.Model):
     game = models.CharField(max_length=64, db_index=True)
     #: the game's options for every match (resolved by the game when matches are made)
     options = models.JSONField(default=dict, blank=True)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT,
-                              db_index=True)
+    status = models.CharField(
+        max_length=16, choices=Status.choices, default=Status.DRAFT, db_index=True
+    )
     #: every match seed, pairing shuffle and jitter derives from this
     seed = models.BigIntegerField(default=1)
     #: seats per match (2, or a free-for-all / alliance group of the game's size)
@@ -68,34 +69,50 @@ class Competition(models.Model):
     last_error = models.TextField(blank=True, default="")
 
     k = models.PositiveSmallIntegerField(
-        "games per entry per round", default=2,
-        help_text=SEASON_ONLY + "each entry meets about k groups a round")
+        "games per entry per round",
+        default=2,
+        help_text=SEASON_ONLY + "each entry meets about k groups a round",
+    )
     period_seconds = models.PositiveIntegerField(
-        default=3600, help_text=SEASON_ONLY + "seconds between rounds (django-celery-beat "
-                                              "runs the tick)")
+        default=3600,
+        help_text=SEASON_ONLY + "seconds between rounds (django-celery-beat runs the tick)",
+    )
     jitter = models.FloatField(
-        default=1.0, help_text=SEASON_ONLY + "width of the random nudge (ordinal points) "
-                                             "applied before sorting by rating")
+        default=1.0,
+        help_text=SEASON_ONLY + "width of the random nudge (ordinal points) "
+        "applied before sorting by rating",
+    )
     starts_at = models.DateTimeField(null=True, blank=True, help_text=SEASON_ONLY + "planned start")
-    ends_at = models.DateTimeField(null=True, blank=True,
-                                   help_text=SEASON_ONLY + "no round is made after this")
+    ends_at = models.DateTimeField(
+        null=True, blank=True, help_text=SEASON_ONLY + "no round is made after this"
+    )
     max_rounds = models.PositiveIntegerField(
-        default=0, help_text=SEASON_ONLY + "stop after this many rounds (0: until finished "
-                                           "by the organiser or ends_at)")
+        default=0,
+        help_text=SEASON_ONLY + "stop after this many rounds (0: until finished "
+        "by the organiser or ends_at)",
+    )
 
-    format = models.CharField(max_length=32, choices=Format.choices, blank=True, default="",
-                              help_text=TOURNAMENT_ONLY + "how rounds are paired")
+    format = models.CharField(
+        max_length=32,
+        choices=Format.choices,
+        blank=True,
+        default="",
+        help_text=TOURNAMENT_ONLY + "how rounds are paired",
+    )
     swiss_rounds = models.PositiveSmallIntegerField(
-        default=0, help_text=TOURNAMENT_ONLY + "Swiss: the number of rounds "
-                                               "(0: ceil(log2 entries))")
+        default=0, help_text=TOURNAMENT_ONLY + "Swiss: the number of rounds (0: ceil(log2 entries))"
+    )
 
     class Meta:
         ordering = ["-id"]
         constraints = [
             models.CheckConstraint(
-                condition=(Q(kind="season", format="", swiss_rounds=0)
-                           | (Q(kind="tournament") & ~Q(format=""))),
-                name="competition_format_fits_kind"),
+                condition=(
+                    Q(kind="season", format="", swiss_rounds=0)
+                    | (Q(kind="tournament") & ~Q(format=""))
+                ),
+                name="competition_format_fits_kind",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -110,8 +127,11 @@ class Competition(models.Model):
         if self.kind == self.Kind.TOURNAMENT:
             if not self.format:
                 raise ValidationError({"format": "a tournament needs a format"})
-            stray = [f for f in SEASON_FIELDS
-                     if getattr(self, f) != self._meta.get_field(f).get_default()]
+            stray = [
+                f
+                for f in SEASON_FIELDS
+                if getattr(self, f) != self._meta.get_field(f).get_default()
+            ]
             if stray:
                 raise ValidationError(f"season settings on a tournament: {', '.join(stray)}")
 
@@ -143,8 +163,9 @@ class Entry(models.Model):
     #: a built-in bot of the game; empty for an uploaded bot
     builtin = models.CharField(max_length=100, blank=True, default="")
     #: an uploaded bot; its latest valid version plays each round
-    bot = models.ForeignKey("bots.Bot", null=True, blank=True, on_delete=models.PROTECT,
-                            related_name="entries")
+    bot = models.ForeignKey(
+        "bots.Bot", null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+    )
     seed = models.PositiveIntegerField(default=0)
     disqualified = models.BooleanField(default=False)
     disqualified_at = models.DateTimeField(null=True, blank=True)
@@ -196,11 +217,11 @@ class Fixture(models.Model):
     was disqualified before it was played)."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="fixtures")
-    competition = models.ForeignKey(Competition, on_delete=models.CASCADE,
-                                    related_name="fixtures")
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="fixtures")
     #: the played match; empty for a bye or a walkover
-    match = models.OneToOneField("matches.Match", null=True, blank=True,
-                                 on_delete=models.PROTECT, related_name="fixture")
+    match = models.OneToOneField(
+        "matches.Match", null=True, blank=True, on_delete=models.PROTECT, related_name="fixture"
+    )
     #: the format's round (elimination replays share it; ``leg`` counts them)
     round_no = models.PositiveIntegerField()
     table = models.PositiveIntegerField()
@@ -209,15 +230,19 @@ class Fixture(models.Model):
     bye = models.BooleanField(default=False)
     walkover = models.BooleanField(default=False)
     teams = models.JSONField(null=True, blank=True)
+
     class Meta:
         ordering = ["round_no", "table", "leg"]
         constraints = [
-            models.UniqueConstraint(fields=["competition", "round_no", "table", "leg"],
-                                    name="unique_fixture"),
+            models.UniqueConstraint(
+                fields=["competition", "round_no", "table", "leg"], name="unique_fixture"
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"round {self.round_no} table {self.table}" + (f" leg {self.leg}" if self.leg > 1 else "")
+        return f"round {self.round_no} table {self.table}" + (
+            f" leg {self.leg}" if self.leg > 1 else ""
+        )
 
 
 class FixtureSeat(models.Model):
@@ -230,8 +255,9 @@ class FixtureSeat(models.Model):
 
     class Meta:
         ordering = ["fixture", "index"]
-        constraints = [models.UniqueConstraint(fields=["fixture", "index"],
-                                               name="unique_fixture_seat")]
+        constraints = [
+            models.UniqueConstraint(fields=["fixture", "index"], name="unique_fixture_seat")
+        ]
 
 
 class Rating(models.Model):
@@ -252,8 +278,9 @@ class RatingHistory(models.Model):
     """One immutable row per entry per rated match."""
 
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="rating_history")
-    match = models.ForeignKey("matches.Match", on_delete=models.PROTECT,
-                              related_name="rating_changes")
+    match = models.ForeignKey(
+        "matches.Match", on_delete=models.PROTECT, related_name="rating_changes"
+    )
     round_no = models.PositiveIntegerField()
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
@@ -267,8 +294,9 @@ class RatingHistory(models.Model):
     class Meta:
         ordering = ["entry", "round_no", "match"]
         verbose_name_plural = "rating history"
-        constraints = [models.UniqueConstraint(fields=["entry", "match"],
-                                               name="one_rating_change_per_match")]
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "match"], name="one_rating_change_per_match")
+        ]
 
 
 class Standing(models.Model):

@@ -48,4 +48,3 @@ def rerun_match(match: Match) -> Match:
         enqueue([match.pk])
     match.refresh_from_db()
     return match
-

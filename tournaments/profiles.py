@@ -20,19 +20,22 @@ def _record(entry: Entry) -> dict:
     hidden = competition_hides_results(competition)
     rating = None if hidden else getattr(entry, "rating", None)
     standing = None if hidden else getattr(entry, "standing", None)
-    return {"entry": entry, "competition": competition, "hidden": hidden,
-            "rating": rating.ordinal if rating else None,
-            "rated_games": rating.games if rating else 0,
-            "rank": standing.rank if standing and standing.rank else None,
-            "wins": standing.wins if standing else None,
-            "draws": standing.draws if standing else None,
-            "losses": standing.losses if standing else None,
-            "byes": standing.byes if standing else 0}
+    return {
+        "entry": entry,
+        "competition": competition,
+        "hidden": hidden,
+        "rating": rating.ordinal if rating else None,
+        "rated_games": rating.games if rating else 0,
+        "rank": standing.rank if standing and standing.rank else None,
+        "wins": standing.wins if standing else None,
+        "draws": standing.draws if standing else None,
+        "losses": standing.losses if standing else None,
+        "byes": standing.byes if standing else 0,
+    }
 
 
 def _entries():
-    return Entry.objects.select_related("competition", "rating", "standing",
-                                        "bot", "bot__owner")
+    return Entry.objects.select_related("competition", "rating", "standing", "bot", "bot__owner")
 
 
 def bot_entries(bots) -> list[dict]:
@@ -43,8 +46,12 @@ def bot_entries(bots) -> list[dict]:
 def rating_charts(records: list[dict], limit: int = 4) -> list[dict]:
     """The rating chart of each of the first ``limit`` records that has one."""
     shown = [r for r in records if not r["hidden"]]
-    rated = set(RatingHistory.objects.filter(entry__in=[r["entry"] for r in shown])
-                .order_by().values_list("entry", flat=True).distinct())
+    rated = set(
+        RatingHistory.objects.filter(entry__in=[r["entry"] for r in shown])
+        .order_by()
+        .values_list("entry", flat=True)
+        .distinct()
+    )
     charted = [r for r in shown if r["entry"].pk in rated][:limit]
     histories = rating_histories([r["entry"] for r in charted])
     return [{**r, "svg": rating_chart_svg(histories[r["entry"].pk])} for r in charted]
@@ -55,18 +62,27 @@ def game_leaderboard(game: str) -> list[dict]:
     rated entry in the game's seasons and tournaments that show their results:
     its best and latest rating, competitions, rated games and record. Best first."""
     rows: dict[tuple, dict] = {}
-    entries = (_entries().filter(competition__game=game)
-               .order_by("created_at", "id"))
+    entries = _entries().filter(competition__game=game).order_by("created_at", "id")
     for entry in entries:
         record = _record(entry)
         if record["hidden"] or not record["rated_games"]:
             continue
         key = ("bot", entry.bot_id) if entry.bot_id else ("builtin", entry.builtin)
-        row = rows.setdefault(key, {
-            "bot": entry.bot, "builtin": entry.builtin,
-            "label": entry.bot.label if entry.bot_id else entry.builtin,
-            "competitions": set(), "games": 0, "wins": 0, "draws": 0, "losses": 0,
-            "best": None, "best_entry": None})
+        row = rows.setdefault(
+            key,
+            {
+                "bot": entry.bot,
+                "builtin": entry.builtin,
+                "label": entry.bot.label if entry.bot_id else entry.builtin,
+                "competitions": set(),
+                "games": 0,
+                "wins": 0,
+                "draws": 0,
+                "losses": 0,
+                "best": None,
+                "best_entry": None,
+            },
+        )
         row["competitions"].add(record["competition"].pk)
         row["games"] += record["rated_games"]
         for field in ("wins", "draws", "losses"):
@@ -84,5 +100,7 @@ def game_leaderboard(game: str) -> list[dict]:
 def game_competitions(game: str, limit: int = 20) -> dict:
     """The game's latest seasons and tournaments."""
     latest = Competition.objects.filter(game=game).order_by("-id")
-    return {"seasons": list(latest.filter(kind=Competition.Kind.SEASON)[:limit]),
-            "tournaments": list(latest.filter(kind=Competition.Kind.TOURNAMENT)[:limit])}
+    return {
+        "seasons": list(latest.filter(kind=Competition.Kind.SEASON)[:limit]),
+        "tournaments": list(latest.filter(kind=Competition.Kind.TOURNAMENT)[:limit]),
+    }

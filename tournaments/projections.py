@@ -25,17 +25,47 @@ from tournaments.standings import compute_standings
 # rather than ``bulk_create``: building and preparing a model per row took twice as
 # long as storing the rows (a round's 32 standings: 1.9 ms against 0.9 ms).
 
+
 def write_changes(changes: Sequence[Change]) -> None:
     created_at = _now_for(RatingHistory, "created_at")
-    insert_rows(RatingHistory, ("entry_id", "match_id", "round_no", "mu_before", "sigma_before",
-                                "mu_after", "sigma_after", "ordinal_after", "version_bumped",
-                                "created_at"),
-                [(c.entry, c.match_id, c.round, c.before.mu, c.before.sigma, c.after.mu,
-                  c.after.sigma, c.after.ordinal, c.bumped, created_at) for c in changes])
+    insert_rows(
+        RatingHistory,
+        (
+            "entry_id",
+            "match_id",
+            "round_no",
+            "mu_before",
+            "sigma_before",
+            "mu_after",
+            "sigma_after",
+            "ordinal_after",
+            "version_bumped",
+            "created_at",
+        ),
+        [
+            (
+                c.entry,
+                c.match_id,
+                c.round,
+                c.before.mu,
+                c.before.sigma,
+                c.after.mu,
+                c.after.sigma,
+                c.after.ordinal,
+                c.bumped,
+                created_at,
+            )
+            for c in changes
+        ],
+    )
 
 
-def save_ratings(ratings: dict[int, RatingValue], games: dict[int, int],
-                 last_version: dict[int, str], stored_versions: dict[int, str]) -> None:
+def save_ratings(
+    ratings: dict[int, RatingValue],
+    games: dict[int, int],
+    last_version: dict[int, str],
+    stored_versions: dict[int, str],
+) -> None:
     """Store the entries' ``ratings`` with their ``games`` (all they have played),
     and the version each last played where it differs from ``stored_versions``.
     The rating rows are replaced, not updated: two statements, where bulk_update's
@@ -43,35 +73,61 @@ def save_ratings(ratings: dict[int, RatingValue], games: dict[int, int],
     a projection); the versions are one ``UPDATE ... FROM (VALUES ...)``."""
     now = _now_for(Rating, "updated_at")
     Rating.objects.filter(entry__in=list(ratings)).delete()
-    insert_rows(Rating, ("entry_id", "mu", "sigma", "ordinal", "games", "updated_at"),
-                [(e, value.mu, value.sigma, value.ordinal, games.get(e, 0), now)
-                 for e, value in ratings.items()])
-    update_rows(Entry, Entry._meta.pk.column, {}, ["rated_version"],
-                [(e, v) for e, v in last_version.items() if stored_versions.get(e) != v])
+    insert_rows(
+        Rating,
+        ("entry_id", "mu", "sigma", "ordinal", "games", "updated_at"),
+        [
+            (e, value.mu, value.sigma, value.ordinal, games.get(e, 0), now)
+            for e, value in ratings.items()
+        ],
+    )
+    update_rows(
+        Entry,
+        Entry._meta.pk.column,
+        {},
+        ["rated_version"],
+        [(e, v) for e, v in last_version.items() if stored_versions.get(e) != v],
+    )
 
 
 def _table(competition: Competition, h: History):
     sides = len(competition.teams) if competition.teams else competition.group_size
-    return compute_standings(h.entries, h.results, h.byes,
-                             tie_breaks=tie_breaks_for(competition), bye_sides=sides)
+    return compute_standings(
+        h.entries, h.results, h.byes, tie_breaks=tie_breaks_for(competition), bye_sides=sides
+    )
 
 
-def standings_rows(competition: Competition, h: History,
-                   ratings: dict[int, RatingValue]) -> list[Standing]:
+def standings_rows(
+    competition: Competition, h: History, ratings: dict[int, RatingValue]
+) -> list[Standing]:
     """The whole table from the whole history ``h``. Tie-breaks the competition is
     not ranked by are left at 0 (the live path never computes them)."""
     kept = set(tie_breaks_for(competition))
-    rows = [Standing(entry_id=s.entry, rank=s.rank, points=s.points, wins=s.wins,
-                     draws=s.draws, losses=s.losses, games=s.games, byes=s.byes,
-                     buchholz=s.buchholz if "buchholz" in kept else 0,
-                     sonneborn_berger=float(s.sonneborn_berger) if "sonneborn_berger" in kept else 0,
-                     head_to_head=float(s.head_to_head) if "head_to_head" in kept else 0)
-            for s in _table(competition, h)]
+    rows = [
+        Standing(
+            entry_id=s.entry,
+            rank=s.rank,
+            points=s.points,
+            wins=s.wins,
+            draws=s.draws,
+            losses=s.losses,
+            games=s.games,
+            byes=s.byes,
+            buchholz=s.buchholz if "buchholz" in kept else 0,
+            sonneborn_berger=float(s.sonneborn_berger) if "sonneborn_berger" in kept else 0,
+            head_to_head=float(s.head_to_head) if "head_to_head" in kept else 0,
+        )
+        for s in _table(competition, h)
+    ]
     return _ranked(competition, rows, ratings, by_points=False)
 
 
-def round_added(competition: Competition, h_round: History, ratings: dict[int, RatingValue],
-                stored: dict[int, Standing]) -> list[Standing]:
+def round_added(
+    competition: Competition,
+    h_round: History,
+    ratings: dict[int, RatingValue],
+    stored: dict[int, Standing],
+) -> list[Standing]:
     """The table with one round's results and byes (``h_round``) added to the stored
     rows: for a competition ranked without tie-breaks (ladders rank by rating,
     elimination by points), where every column is a sum."""
@@ -79,21 +135,34 @@ def round_added(competition: Competition, h_round: History, ratings: dict[int, R
     rows = []
     for d in _table(competition, h_round):
         old = stored.get(d.entry) or Standing(entry_id=d.entry)
-        rows.append(Standing(entry_id=d.entry, points=old.points + d.points,
-                             wins=old.wins + d.wins, draws=old.draws + d.draws,
-                             losses=old.losses + d.losses, games=old.games + d.games,
-                             byes=old.byes + d.byes))
+        rows.append(
+            Standing(
+                entry_id=d.entry,
+                points=old.points + d.points,
+                wins=old.wins + d.wins,
+                draws=old.draws + d.draws,
+                losses=old.losses + d.losses,
+                games=old.games + d.games,
+                byes=old.byes + d.byes,
+            )
+        )
     return _ranked(competition, rows, ratings, by_points=True)
 
 
-def _ranked(competition: Competition, rows: list[Standing], ratings: dict[int, RatingValue],
-            *, by_points: bool) -> list[Standing]:
+def _ranked(
+    competition: Competition,
+    rows: list[Standing],
+    ratings: dict[int, RatingValue],
+    *,
+    by_points: bool,
+) -> list[Standing]:
     """A ladder ranks by rating (no ties). Other rows keep ``compute_standings``'s
     ranks, unless ``by_points``: rows summed up here rank by points, level points
     sharing the better rank (``compute_standings`` with no tie-breaks)."""
     if competition.is_season:
-        order = sorted(rows, key=lambda r: (-ratings.get(r.entry_id, RatingValue()).ordinal,
-                                            r.entry_id))
+        order = sorted(
+            rows, key=lambda r: (-ratings.get(r.entry_id, RatingValue()).ordinal, r.entry_id)
+        )
         for i, row in enumerate(order):
             row.rank = i + 1
     elif by_points:
@@ -106,19 +175,33 @@ def _ranked(competition: Competition, rows: list[Standing], ratings: dict[int, R
 
 
 #: the columns of a standing row, as ``write_standings`` stores them
-STANDING_COLUMNS = ("entry_id", "rank", "points", "wins", "draws", "losses", "games", "byes",
-                    "buchholz", "sonneborn_berger", "head_to_head")
+STANDING_COLUMNS = (
+    "entry_id",
+    "rank",
+    "points",
+    "wins",
+    "draws",
+    "losses",
+    "games",
+    "byes",
+    "buchholz",
+    "sonneborn_berger",
+    "head_to_head",
+)
 
 
 def write_standings(competition: Competition, rows: list[Standing]) -> None:
     Standing.objects.filter(entry__in=[r.entry_id for r in rows]).delete()
-    insert_rows(Standing, STANDING_COLUMNS,
-                [[getattr(row, column) for column in STANDING_COLUMNS] for row in rows])
+    insert_rows(
+        Standing,
+        STANDING_COLUMNS,
+        [[getattr(row, column) for column in STANDING_COLUMNS] for row in rows],
+    )
 
 
 def _now_for(model, field: str):
     """The time now, as ``model``'s ``field`` is stored (``insert_rows`` takes the
     database's values)."""
     return model._meta.get_field(field).get_db_prep_save(
-        timezone.now(), connections[model.objects.db])
-
+        timezone.now(), connections[model.objects.db]
+    )

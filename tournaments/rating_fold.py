@@ -21,9 +21,12 @@ class Change:
     bumped: bool
 
 
-def fold_ratings(ratings: dict[int, RatingValue], last_version: dict[int, str],
-                 results: Iterable[MatchResult], versions: dict[int, tuple[str, ...]]
-                 ) -> list[Change]:
+def fold_ratings(
+    ratings: dict[int, RatingValue],
+    last_version: dict[int, str],
+    results: Iterable[MatchResult],
+    versions: dict[int, tuple[str, ...]],
+) -> list[Change]:
     """Rate ``results`` in the order (round, match id), updating ``ratings`` and
     ``last_version`` in place. An entry whose pinned version differs from the one
     it last played gets its uncertainty raised first (``version_changed``).
@@ -38,8 +41,10 @@ def fold_ratings(ratings: dict[int, RatingValue], last_version: dict[int, str],
             last_version[e] = v
         new = rate_match(ratings, res)
         for e in res.entries:
-            changes.append(Change(res.match_id, res.round, e, ratings.get(e, RatingValue()),
-                                  new[e], e in bumped))
+            changes.append(
+                Change(
+                    res.match_id, res.round, e, ratings.get(e, RatingValue()), new[e], e in bumped
+                )
+            )
         ratings.update(new)
     return changes
-

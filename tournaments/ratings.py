@@ -56,8 +56,9 @@ def _rounded(mu: float, sigma: float) -> Rating:
     return Rating(round(mu, DIGITS), round(sigma, DIGITS))
 
 
-def rate_match(ratings: Mapping[int, Rating], result: MatchResult,
-               model: PlackettLuce | None = None) -> dict[int, Rating]:
+def rate_match(
+    ratings: Mapping[int, Rating], result: MatchResult, model: PlackettLuce | None = None
+) -> dict[int, Rating]:
     """The new ratings of the entries of ``result`` (others are not returned).
 
     Entries missing from ``ratings`` start at ``Rating()``. Sides (teams, or single
@@ -65,8 +66,13 @@ def rate_match(ratings: Mapping[int, Rating], result: MatchResult,
     """
     model = model or _MODEL
     sides = result.sides()
-    teams = [[model.rating(mu=ratings.get(e, Rating()).mu, sigma=ratings.get(e, Rating()).sigma)
-              for e in side] for side in sides]
+    teams = [
+        [
+            model.rating(mu=ratings.get(e, Rating()).mu, sigma=ratings.get(e, Rating()).sigma)
+            for e in side
+        ]
+        for side in sides
+    ]
     rated = model.rate(teams, ranks=[float(r) for r in result.side_ranks()])
     out: dict[int, Rating] = {}
     for side, new_side in zip(sides, rated):
@@ -75,9 +81,9 @@ def rate_match(ratings: Mapping[int, Rating], result: MatchResult,
     return out
 
 
-def apply_results(ratings: Mapping[int, Rating], results: Iterable[MatchResult],
-                  model: PlackettLuce | None = None
-                  ) -> tuple[dict[int, Rating], list[RatingChange]]:
+def apply_results(
+    ratings: Mapping[int, Rating], results: Iterable[MatchResult], model: PlackettLuce | None = None
+) -> tuple[dict[int, Rating], list[RatingChange]]:
     """Fold ``results`` into ``ratings`` in the order ``(round, match_id)``.
 
     Returns the final ratings (every entry of ``ratings`` and of the results)
@@ -93,8 +99,9 @@ def apply_results(ratings: Mapping[int, Rating], results: Iterable[MatchResult],
     for result in ordered:
         new = rate_match(current, result, model)
         for e in result.entries:
-            history.append(RatingChange(result.match_id, result.round, e,
-                                        current.get(e, Rating()), new[e]))
+            history.append(
+                RatingChange(result.match_id, result.round, e, current.get(e, Rating()), new[e])
+            )
         current.update(new)
     return current, history
 
@@ -109,5 +116,5 @@ def version_changed(rating: Rating, share: float = 0.5, cap: float = SIGMA) -> R
     """
     if not 0 <= share <= 1:
         raise ValueError("share is a fraction of the prior sigma, 0..1")
-    raised = min(cap, math.sqrt(rating.sigma ** 2 + (share * cap) ** 2))
+    raised = min(cap, math.sqrt(rating.sigma**2 + (share * cap) ** 2))
     return _rounded(rating.mu, max(rating.sigma, raised))  # never lowers sigma

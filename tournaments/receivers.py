@@ -29,7 +29,8 @@ def _after_matches(sender, match_ids: list[int], **kwargs) -> None:
 
 @receiver(recovery_sweep, dispatch_uid="tournaments.complete_lost_rounds")
 def _complete_lost_rounds(sender, **kwargs) -> dict:
-    completed = sum(rounds.check_round(pk) == "completed"
-                    for pk in Round.objects.filter(status=Round.Status.RUNNING)
-                    .values_list("pk", flat=True))
+    completed = sum(
+        rounds.check_round(pk) == "completed"
+        for pk in Round.objects.filter(status=Round.Status.RUNNING).values_list("pk", flat=True)
+    )
     return {"rounds_completed": completed}

@@ -32,8 +32,13 @@ from tournaments.formats.seats import SeatTally
 from tournaments.history import History, load_history, load_round_history
 from tournaments.locking import lock_id
 from tournaments.models import Competition, Entry, Fixture, FixtureSeat, RatingHistory, Round
-from tournaments.projections import (round_added, save_ratings, standings_rows, write_changes,
-                                     write_standings)
+from tournaments.projections import (
+    round_added,
+    save_ratings,
+    standings_rows,
+    write_changes,
+    write_standings,
+)
 from tournaments.rating_fold import fold_ratings
 from tournaments.ratings import Rating as RatingValue
 from tournaments.rebuild import rebuild
@@ -49,39 +54,75 @@ def active_entries(competition: Competition):
     return Entry.objects.filter(competition=competition, disqualified=False).order_by("seed", "id")
 
 
-def schedule_round(competition: Competition, *, pairings: Sequence[Pairing],
-                   entries: dict[int, Entry] | None = None) -> Round:
+def schedule_round(
+    competition: Competition,
+    *,
+    pairings: Sequence[Pairing],
+    entries: dict[int, Entry] | None = None,
+) -> Round:
     """Store a round: its fixtures, a queued match for each pairing to play, pinned
     versions. Pairings naming a disqualified entry become walkovers (not played).
     Call inside a transaction holding the competition's lock; ``entries``: all the
     competition's entries (with their bots), when read under it already."""
-    number = (Round.objects.filter(competition=competition).order_by("-number")
-              .values_list("number", flat=True).first() or 0) + 1
+    number = (
+        Round.objects.filter(competition=competition)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+        or 0
+    ) + 1
     rnd = Round.objects.create(number=number, competition=competition)
     if entries is None:
-        entries = {e.pk: e for e in Entry.objects.filter(competition=competition)
-                   .select_related("bot")}
+        entries = {
+            e.pk: e for e in Entry.objects.filter(competition=competition).select_related("bot")
+        }
     players = {pk: playing_version(e) for pk, e in entries.items()}
     versions = {pk: version_label(player) for pk, player in players.items()}
     # a disqualified entry, or an uploaded bot with no valid version, cannot play
-    walkover = {p: not p.bye and any(entries[e].disqualified or players[e] is None
-                                     for e in p.entries) for p in pairings}
+    walkover = {
+        p: not p.bye and any(entries[e].disqualified or players[e] is None for e in p.entries)
+        for p in pairings
+    }
     playing = [p for p in pairings if not p.bye and not walkover[p]]
     # the competition's seed makes the pairings reproducible; a match's seed is a
     # fresh secret (matches.seeding): public data must not predict it
-    made = dict(zip(playing, create_seated_matches(
-        competition.game, [[players[e] for e in p.entries] for p in playing],
-        competition.options, teams=[_team_of_seat(len(p.entries), p.teams) for p in playing],
-        hides_results=competition.hide_results)))
+    made = dict(
+        zip(
+            playing,
+            create_seated_matches(
+                competition.game,
+                [[players[e] for e in p.entries] for p in playing],
+                competition.options,
+                teams=[_team_of_seat(len(p.entries), p.teams) for p in playing],
+                hides_results=competition.hide_results,
+            ),
+        )
+    )
     fixtures = Fixture.objects.bulk_create(
-        Fixture(round=rnd, match=made.get(p), round_no=p.round, table=p.table, leg=p.leg,
-                bracket=p.bracket, bye=p.bye, walkover=walkover[p],
-                teams=list(p.teams) if p.teams else None, competition=competition)
-        for p in pairings)
+        Fixture(
+            round=rnd,
+            match=made.get(p),
+            round_no=p.round,
+            table=p.table,
+            leg=p.leg,
+            bracket=p.bracket,
+            bye=p.bye,
+            walkover=walkover[p],
+            teams=list(p.teams) if p.teams else None,
+            competition=competition,
+        )
+        for p in pairings
+    )
     # no model per seat: nothing reads them back (``matches.bulk``)
-    insert_rows(FixtureSeat, ("fixture_id", "entry_id", "index", "version"),
-                [(fixture.pk, e, i, versions[e] or "")
-                 for fixture, p in zip(fixtures, pairings) for i, e in enumerate(p.entries)])
+    insert_rows(
+        FixtureSeat,
+        ("fixture_id", "entry_id", "index", "version"),
+        [
+            (fixture.pk, e, i, versions[e] or "")
+            for fixture, p in zip(fixtures, pairings)
+            for i, e in enumerate(p.entries)
+        ],
+    )
     to_run = [match.pk for match in made.values()]
     _count_seats(competition, entries, pairings)
     enqueue(to_run)
@@ -105,10 +146,23 @@ def schedule_ladder_round(season: Competition) -> Round | None:
     if len(active) < season.group_size:
         return None
     ratings = {e.pk: RatingValue(e.rating.mu, e.rating.sigma) for e in active}
-    number = (Round.objects.filter(competition=season).order_by("-number")
-              .values_list("number", flat=True).first() or 0) + 1
-    pairings = ladder_round(ratings, number, season.seed, season.k, season.group_size,
-                            season.team_sizes, season.jitter, _seat_tally(season))
+    number = (
+        Round.objects.filter(competition=season)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+        or 0
+    ) + 1
+    pairings = ladder_round(
+        ratings,
+        number,
+        season.seed,
+        season.k,
+        season.group_size,
+        season.team_sizes,
+        season.jitter,
+        _seat_tally(season),
+    )
     return schedule_round(season, pairings=pairings)
 
 
@@ -117,7 +171,8 @@ def _seat_tally(season: Competition) -> SeatTally:
     keep them: a row per entry, however many rounds were played."""
     tally = SeatTally(season.group_size)
     for pk, counts, last in Entry.objects.filter(competition=season).values_list(
-            "pk", "seat_counts", "last_seat"):
+        "pk", "seat_counts", "last_seat"
+    ):
         if counts:
             tally.counts[pk] = list(counts)
         if last is not None:
@@ -125,8 +180,9 @@ def _seat_tally(season: Competition) -> SeatTally:
     return tally
 
 
-def _count_seats(competition: Competition, entries: dict[int, Entry],
-                 pairings: Sequence[Pairing]) -> None:
+def _count_seats(
+    competition: Competition, entries: dict[int, Entry], pairings: Sequence[Pairing]
+) -> None:
     """Add a new round's seats to its entries' tallies (``_seat_tally``)."""
     tally = SeatTally(competition.group_size)
     seated = {e for p in pairings if not p.bye for e in p.entries}
@@ -136,8 +192,13 @@ def _count_seats(competition: Competition, entries: dict[int, Entry],
         tally.record(p.entries)
     # one UPDATE ... FROM (VALUES ...): bulk_update's CASE per row and field cost
     # more than making the round's matches
-    update_rows(Entry, Entry._meta.pk.column, {}, ["seat_counts", "last_seat"],
-                [(e, json.dumps(tally.counts[e]), tally.last[e]) for e in seated])
+    update_rows(
+        Entry,
+        Entry._meta.pk.column,
+        {},
+        ["seat_counts", "last_seat"],
+        [(e, json.dumps(tally.counts[e]), tally.last[e]) for e in seated],
+    )
 
 
 # -- completing rounds -----------------------------------------------------------------
@@ -150,8 +211,9 @@ def _all_settled(rnd: Round, competition: Competition, dq: set[int]) -> bool:
     failed one the competition goes on without? Read as values (the seats only
     when a match failed)."""
     failed = []
-    for pk, bye, walkover, status in rnd.fixtures.values_list("pk", "bye", "walkover",
-                                                              "match__status"):
+    for pk, bye, walkover, status in rnd.fixtures.values_list(
+        "pk", "bye", "walkover", "match__status"
+    ):
         if bye or walkover or status == Match.Status.FINISHED:
             continue
         if status != Match.Status.FAILED:
@@ -161,8 +223,11 @@ def _all_settled(rnd: Round, competition: Competition, dq: set[int]) -> bool:
         return True  # a ladder goes on without its failed matches
     # a tournament waits for a failed match's re-run, unless an entry of it has
     # been disqualified since
-    excused = set(FixtureSeat.objects.filter(fixture__in=failed, entry__in=dq)
-                  .values_list("fixture_id", flat=True))
+    excused = set(
+        FixtureSeat.objects.filter(fixture__in=failed, entry__in=dq).values_list(
+            "fixture_id", flat=True
+        )
+    )
     return all(pk in excused for pk in failed)
 
 
@@ -198,27 +263,34 @@ def complete_round_locked(rnd: Round) -> str:
         tie_breaks = tie_breaks_for(competition)
         # in seed order, as a history starts from them; their standings where the
         # round's results are added to them (a table ranked by tie-breaks is redone)
-        entries = {e.pk: e for e in Entry.objects.filter(competition=competition)
-                   .order_by("seed", "id")
-                   .select_related("rating", "bot", *(() if tie_breaks else ("standing",)))}
+        entries = {
+            e.pk: e
+            for e in Entry.objects.filter(competition=competition)
+            .order_by("seed", "id")
+            .select_related("rating", "bot", *(() if tie_breaks else ("standing",)))
+        }
         dq = {pk for pk, e in entries.items() if e.disqualified}
         if not _all_settled(rnd, competition, dq):
             return "waiting"
         if not Round.objects.filter(pk=rnd.pk, status=Round.Status.RUNNING).update(
-                status=Round.Status.DONE, completed_at=timezone.now()):
+            status=Round.Status.DONE, completed_at=timezone.now()
+        ):
             return "done already"
         goes_on = not competition.is_season and competition.status == S.RUNNING
         # one read of the history serves the rating, the table and the next round:
         # the whole of it where the table (tie-breaks) or the format needs it
-        whole = bool(tie_breaks) or (
-            goes_on and tournament_format(competition).reads_history)
+        whole = bool(tie_breaks) or (goes_on and tournament_format(competition).reads_history)
         h_round, h_all = load_round_history(
-            competition, rnd.pk, whole=whole,
-            entries=[(pk, e.disqualified) for pk, e in entries.items()])
+            competition,
+            rnd.pk,
+            whole=whole,
+            entries=[(pk, e.disqualified) for pk, e in entries.items()],
+        )
         _rate_round(competition, entries, h_round, h_all)
         if goes_on:
-            next_tournament_round(competition, completed=Completed(rnd.number, h_round, h_all),
-                                  entries=entries)
+            next_tournament_round(
+                competition, completed=Completed(rnd.number, h_round, h_all), entries=entries
+            )
         elif competition.is_season:
             _maybe_end_season(competition)
     return "completed"
@@ -234,22 +306,29 @@ class Completed:
     whole: History | None
 
 
-def _rate_round(competition: Competition, entries: dict[int, Entry], h_round: History,
-                h_all: History | None) -> None:
+def _rate_round(
+    competition: Competition, entries: dict[int, Entry], h_round: History, h_all: History | None
+) -> None:
     """Rate the round's results (``h_round``) and add them to the table: the work
     of this round alone (a table ranked by tie-breaks is recomputed from every
     result, ``h_all``). ``entries``: all of the competition's, with their ratings
     (and, for a table without tie-breaks, their standings)."""
     ratings = {pk: RatingValue(e.rating.mu, e.rating.sigma) for pk, e in entries.items()}
     last = {pk: e.rated_version for pk, e in entries.items() if e.rated_version}
-    already = set(RatingHistory.objects.filter(match_id__in=[r.match_id for r in h_round.results])
-                  .values_list("match_id", flat=True))
+    already = set(
+        RatingHistory.objects.filter(
+            match_id__in=[r.match_id for r in h_round.results]
+        ).values_list("match_id", flat=True)
+    )
     fresh = [r for r in h_round.results if r.match_id not in already]
     write_changes(fold_ratings(ratings, last, fresh, h_round.versions))
     played = Counter(e for r in fresh for e in r.entries)
-    save_ratings({e: ratings[e] for e in played},
-                 {e: entries[e].rating.games + n for e, n in played.items()}, last,
-                 {pk: e.rated_version for pk, e in entries.items()})
+    save_ratings(
+        {e: ratings[e] for e in played},
+        {e: entries[e].rating.games + n for e, n in played.items()},
+        last,
+        {pk: e.rated_version for pk, e in entries.items()},
+    )
     if tie_breaks_for(competition):
         rows = standings_rows(competition, h_all, ratings)
     else:
@@ -258,8 +337,9 @@ def _rate_round(competition: Competition, entries: dict[int, Entry], h_round: Hi
     write_standings(competition, rows)
 
 
-def next_tournament_round(t: Competition, *, completed: Completed | None = None,
-                          entries: dict[int, Entry] | None = None) -> Round | None:
+def next_tournament_round(
+    t: Competition, *, completed: Completed | None = None, entries: dict[int, Entry] | None = None
+) -> Round | None:
     """Make the next round (inside the tournament's lock). ``completed``: the
     round just completed, whose histories are not read again; ``entries``: the
     tournament's entries, read under the lock."""
@@ -294,7 +374,8 @@ def next_tournament_round(t: Competition, *, completed: Completed | None = None,
 def _maybe_end_season(season: Competition) -> None:
     done = Round.objects.filter(competition=season, status=Round.Status.DONE).count()
     over = (season.max_rounds and done >= season.max_rounds) or (
-        season.ends_at is not None and timezone.now() >= season.ends_at)
+        season.ends_at is not None and timezone.now() >= season.ends_at
+    )
     if over and season.status in (S.RUNNING, S.PAUSED):
         mark_finished(season)
         transaction.on_commit(lambda: sync_periodic_task(season))
@@ -333,11 +414,18 @@ def after_matches(match_ids: Sequence[int]) -> dict[int, str]:
     # each fixture's round, its match's status and whether a match of its round is
     # still to be played, in one query (as values: no model is built): after most
     # messages, that is all it takes
-    rows = (Fixture.objects.filter(match_id__in=match_ids).order_by("round_id", "match_id")
-            .values_list("round_id", "competition_id", "round__status", "match_id",
-                         "match__status",
-                         Exists(Match.objects.filter(fixture__round=OuterRef("round_id"),
-                                                     status__in=UNSETTLED))))
+    rows = (
+        Fixture.objects.filter(match_id__in=match_ids)
+        .order_by("round_id", "match_id")
+        .values_list(
+            "round_id",
+            "competition_id",
+            "round__status",
+            "match_id",
+            "match__status",
+            Exists(Match.objects.filter(fixture__round=OuterRef("round_id"), status__in=UNSETTLED)),
+        )
+    )
     outcomes: dict[int, str] = {}
     for round_id, competition_id, round_status, match_id, match_status, round_waits in rows:
         if round_status == Round.Status.DONE:
@@ -347,15 +435,20 @@ def after_matches(match_ids: Sequence[int]) -> dict[int, str]:
                 outcomes.setdefault(round_id, "done already")
         elif round_id not in outcomes:
             # "waiting" is complete_round's common answer, without the competition's lock
-            outcomes[round_id] = "waiting" if round_waits else complete_round_locked(
-                Round(pk=round_id, competition_id=competition_id))
+            outcomes[round_id] = (
+                "waiting"
+                if round_waits
+                else complete_round_locked(Round(pk=round_id, competition_id=competition_id))
+            )
     return outcomes
 
 
 def _late_result(match_id: int, match_status: str, competition_id: int) -> bool:
     """A re-run's result for a round already rated: rebuild the ratings with it."""
-    if match_status == Match.Status.FINISHED and not RatingHistory.objects.filter(
-            match_id=match_id).exists():
+    if (
+        match_status == Match.Status.FINISHED
+        and not RatingHistory.objects.filter(match_id=match_id).exists()
+    ):
         rebuild(Competition.objects.get(pk=competition_id))
         return True
     return False

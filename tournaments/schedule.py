@@ -24,11 +24,16 @@ def task_name(season: Competition) -> str:
 
 def sync_periodic_task(season: Competition) -> PeriodicTask:
     schedule, _ = IntervalSchedule.objects.get_or_create(
-        every=max(1, season.period_seconds), period=IntervalSchedule.SECONDS)
+        every=max(1, season.period_seconds), period=IntervalSchedule.SECONDS
+    )
     task, _ = PeriodicTask.objects.update_or_create(
         name=task_name(season),
-        defaults={"task": TASK, "interval": schedule, "args": json.dumps([season.pk]),
-                  "enabled": season.status == Competition.Status.RUNNING,
-                  "description": f"ladder rounds of {season.name}"})
+        defaults={
+            "task": TASK,
+            "interval": schedule,
+            "args": json.dumps([season.pk]),
+            "enabled": season.status == Competition.Status.RUNNING,
+            "description": f"ladder rounds of {season.name}",
+        },
+    )
     return task
-

@@ -13,8 +13,7 @@ from django.db.models.functions import Coalesce
 from matches.models import Match, MatchSeat
 from tournaments.format_rules import tournament_format
 from tournaments.history import load_history
-from tournaments.models import (Competition, Entry, Fixture, Rating, RatingHistory, Round,
-                                Standing)
+from tournaments.models import Competition, Entry, Fixture, Rating, RatingHistory, Round, Standing
 from tournaments.ratings import Rating as RatingValue
 
 
@@ -25,13 +24,20 @@ def competition_hides_results(competition: Competition | None) -> bool:
     """True while ``competition`` keeps its results hidden (``hide_results``) and has
     not finished. The one rule: standings, brackets, rating histories, match seats,
     ``MatchEnded`` events and final frames all ask it (``Match.hides_results`` too)."""
-    return bool(competition is not None and competition.hide_results
-                and competition.status != Competition.Status.FINISHED)
+    return bool(
+        competition is not None
+        and competition.hide_results
+        and competition.status != Competition.Status.FINISHED
+    )
 
 
 def hidden_notice(competition: Competition) -> str:
     """The notice shown instead of results, or ``""`` when they are visible."""
-    return HIDDEN_NOTICE.format(kind=competition.kind) if competition_hides_results(competition) else ""
+    return (
+        HIDDEN_NOTICE.format(kind=competition.kind)
+        if competition_hides_results(competition)
+        else ""
+    )
 
 
 def standings(competition: Competition) -> list[dict]:
@@ -39,20 +45,38 @@ def standings(competition: Competition) -> list[dict]:
     while the competition hides its results."""
     if competition_hides_results(competition):
         return []
-    entries = list(Entry.objects.filter(competition=competition)
-                   .select_related("rating", "standing"))
+    entries = list(
+        Entry.objects.filter(competition=competition).select_related("rating", "standing")
+    )
     rows = []
     for e in entries:
-        r = getattr(e, "rating", None) or Rating(mu=RatingValue().mu, sigma=RatingValue().sigma,
-                                                  ordinal=RatingValue().ordinal)
+        r = getattr(e, "rating", None) or Rating(
+            mu=RatingValue().mu, sigma=RatingValue().sigma, ordinal=RatingValue().ordinal
+        )
         s = getattr(e, "standing", None) or Standing(rank=0)
-        rows.append({
-            "entry": e.pk, "name": e.name, "bot": e.builtin or "uploaded", "seed": e.seed,
-            "disqualified": e.disqualified, "rank": s.rank or None,
-            "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal, "rated_games": r.games,
-            "points": s.points, "games": s.games, "wins": s.wins, "draws": s.draws,
-            "losses": s.losses, "byes": s.byes, "buchholz": s.buchholz,
-            "sonneborn_berger": s.sonneborn_berger, "head_to_head": s.head_to_head})
+        rows.append(
+            {
+                "entry": e.pk,
+                "name": e.name,
+                "bot": e.builtin or "uploaded",
+                "seed": e.seed,
+                "disqualified": e.disqualified,
+                "rank": s.rank or None,
+                "mu": r.mu,
+                "sigma": r.sigma,
+                "ordinal": r.ordinal,
+                "rated_games": r.games,
+                "points": s.points,
+                "games": s.games,
+                "wins": s.wins,
+                "draws": s.draws,
+                "losses": s.losses,
+                "byes": s.byes,
+                "buchholz": s.buchholz,
+                "sonneborn_berger": s.sonneborn_berger,
+                "head_to_head": s.head_to_head,
+            }
+        )
     rows.sort(key=lambda x: (x["rank"] is None, x["rank"] or 0, -x["ordinal"], x["seed"]))
     return rows
 
@@ -61,21 +85,59 @@ def standings_csv(competition: Competition) -> str:
     """The table as CSV, best first (what ``standings`` shows)."""
     out = io.StringIO()
     w = csv.writer(out)
-    w.writerow(["rank", "entry", "bot", "rating", "mu", "sigma", "games", "wins", "draws",
-                "losses", "byes", "points", "buchholz", "sonneborn_berger", "head_to_head",
-                "disqualified"])
+    w.writerow(
+        [
+            "rank",
+            "entry",
+            "bot",
+            "rating",
+            "mu",
+            "sigma",
+            "games",
+            "wins",
+            "draws",
+            "losses",
+            "byes",
+            "points",
+            "buchholz",
+            "sonneborn_berger",
+            "head_to_head",
+            "disqualified",
+        ]
+    )
     for row in standings(competition):
-        w.writerow([row["rank"], row["name"], row["bot"], f"{row['ordinal']:.4f}",
-                    f"{row['mu']:.4f}", f"{row['sigma']:.4f}", row["games"], row["wins"],
-                    row["draws"], row["losses"], row["byes"], row["points"], row["buchholz"],
-                    row["sonneborn_berger"], row["head_to_head"], int(row["disqualified"])])
+        w.writerow(
+            [
+                row["rank"],
+                row["name"],
+                row["bot"],
+                f"{row['ordinal']:.4f}",
+                f"{row['mu']:.4f}",
+                f"{row['sigma']:.4f}",
+                row["games"],
+                row["wins"],
+                row["draws"],
+                row["losses"],
+                row["byes"],
+                row["points"],
+                row["buchholz"],
+                row["sonneborn_berger"],
+                row["head_to_head"],
+                int(row["disqualified"]),
+            ]
+        )
     return out.getvalue()
 
 
 def _count(rows: QuerySet, link: str) -> Coalesce:
     """How many of ``rows`` belong (through ``link``) to the outer query's competition."""
-    counted = (rows.filter(**{link: OuterRef("pk")}).order_by().values(link)
-               .annotate(n=Count("*")).values("n"))
+    counted = (
+        rows.filter(**{link: OuterRef("pk")})
+        .order_by()
+        .values(link)
+        .annotate(n=Count("*"))
+        .values("n")
+    )
     return Coalesce(Subquery(counted), 0)
 
 
@@ -84,10 +146,13 @@ def with_progress(competitions: QuerySet) -> QuerySet:
     in the same query: a list of them costs no query per row."""
     return competitions.annotate(
         entry_count=_count(Entry.objects.all(), "competition"),
-        **{f"matches_{status}": _count(Match.objects.filter(status=status), "fixture__competition")
-           for status in Match.Status.values},
+        **{
+            f"matches_{status}": _count(Match.objects.filter(status=status), "fixture__competition")
+            for status in Match.Status.values
+        },
         rounds_made=_count(Round.objects.all(), "competition"),
-        rounds_done=_count(Round.objects.filter(status=Round.Status.DONE), "competition"))
+        rounds_done=_count(Round.objects.filter(status=Round.Status.DONE), "competition"),
+    )
 
 
 def progress(competition: Competition) -> dict:
@@ -107,10 +172,15 @@ def progress(competition: Competition) -> dict:
 def bracket(tournament: Competition) -> list[dict]:
     """Columns of the bracket: one per (bracket, round), fixtures with names and winners."""
     names = dict(Entry.objects.filter(competition=tournament).values_list("pk", "name"))
-    fixtures = (Fixture.objects.filter(competition=tournament).select_related("match")
-                .prefetch_related(Prefetch("seats"), Prefetch("match__seats",
-                                                              queryset=MatchSeat.objects.order_by("index")))
-                .order_by("round_no", "table", "leg"))
+    fixtures = (
+        Fixture.objects.filter(competition=tournament)
+        .select_related("match")
+        .prefetch_related(
+            Prefetch("seats"),
+            Prefetch("match__seats", queryset=MatchSeat.objects.order_by("index")),
+        )
+        .order_by("round_no", "table", "leg")
+    )
     columns: dict[tuple[str, int], list] = defaultdict(list)
     hidden = competition_hides_results(tournament)
     for f in fixtures:
@@ -121,19 +191,42 @@ def bracket(tournament: Competition) -> list[dict]:
             ranks = {s.index: s.rank for s in f.match.seats.all()}
         for s in seats:
             rank = ranks.get(s.index)
-            players.append({"entry": s.entry_id, "name": names.get(s.entry_id, "?"),
-                            "rank": rank,
-                            "won": rank == 1 and list(ranks.values()).count(1) == 1
-                            or (f.bye and not hidden)})
-        columns[(f.bracket or "W", f.round_no)].append({
-            "fixture": f.pk, "table": f.table, "leg": f.leg, "bye": f.bye, "walkover": f.walkover,
-            "match": f.match_id, "status": f.match.status if f.match else "", "players": players})
+            players.append(
+                {
+                    "entry": s.entry_id,
+                    "name": names.get(s.entry_id, "?"),
+                    "rank": rank,
+                    "won": rank == 1
+                    and list(ranks.values()).count(1) == 1
+                    or (f.bye and not hidden),
+                }
+            )
+        columns[(f.bracket or "W", f.round_no)].append(
+            {
+                "fixture": f.pk,
+                "table": f.table,
+                "leg": f.leg,
+                "bye": f.bye,
+                "walkover": f.walkover,
+                "match": f.match_id,
+                "status": f.match.status if f.match else "",
+                "players": players,
+            }
+        )
     order = {"W": 0, "": 0, "L": 1, "GF": 2, "GF2": 3}
     label = {"W": "Winners", "L": "Losers", "GF": "Grand final", "GF2": "Grand final (reset)"}
     out = []
-    for (br, rno), items in sorted(columns.items(), key=lambda kv: (order.get(kv[0][0], 9), kv[0][1])):
-        out.append({"bracket": br, "title": f"{label.get(br, br)} round {rno}", "round": rno,
-                    "fixtures": items})
+    for (br, rno), items in sorted(
+        columns.items(), key=lambda kv: (order.get(kv[0][0], 9), kv[0][1])
+    ):
+        out.append(
+            {
+                "bracket": br,
+                "title": f"{label.get(br, br)} round {rno}",
+                "round": rno,
+                "fixtures": items,
+            }
+        )
     return out
 
 
@@ -156,18 +249,29 @@ def rating_histories(entries: Sequence[Entry]) -> dict[int, list[dict]]:
     """``rating_history`` of each of ``entries`` (by id), read in one query."""
     out: dict[int, list[dict]] = {e.pk: [] for e in entries}
     shown = [e.pk for e in entries if not competition_hides_results(e.competition)]
-    for r in RatingHistory.objects.filter(entry__in=shown).order_by("entry", "round_no",
-                                                                      "match_id"):
-        out[r.entry_id].append({"match": r.match_id, "round": r.round_no, "mu": r.mu_after,
-                                "sigma": r.sigma_after, "ordinal": r.ordinal_after,
-                                "bumped": r.version_bumped})
+    for r in RatingHistory.objects.filter(entry__in=shown).order_by(
+        "entry", "round_no", "match_id"
+    ):
+        out[r.entry_id].append(
+            {
+                "match": r.match_id,
+                "round": r.round_no,
+                "mu": r.mu_after,
+                "sigma": r.sigma_after,
+                "ordinal": r.ordinal_after,
+                "bumped": r.version_bumped,
+            }
+        )
     return out
 
 
 def entry_matches(entry: Entry, limit: int = 20) -> list[Match]:
-    return list(Match.objects.filter(fixture__seats__entry=entry).distinct()
-                .prefetch_related(Prefetch("seats", queryset=MatchSeat.objects.order_by("index")))
-                .order_by("-id")[:limit])
+    return list(
+        Match.objects.filter(fixture__seats__entry=entry)
+        .distinct()
+        .prefetch_related(Prefetch("seats", queryset=MatchSeat.objects.order_by("index")))
+        .order_by("-id")[:limit]
+    )
 
 
 def rating_chart_svg(history: list[dict], width: int = 640, height: int = 220) -> str:
@@ -192,23 +296,30 @@ def rating_chart_svg(history: list[dict], width: int = 640, height: int = 220) -
         return height - pad - (height - 2 * pad) * (v - lo) / span
 
     band = " ".join(f"{px(i):.1f},{py(m + s):.1f}" for i, (m, s) in enumerate(zip(mus, sigmas)))
-    band += " " + " ".join(f"{px(i):.1f},{py(m - s):.1f}"
-                           for i, (m, s) in reversed(list(enumerate(zip(mus, sigmas)))))
+    band += " " + " ".join(
+        f"{px(i):.1f},{py(m - s):.1f}" for i, (m, s) in reversed(list(enumerate(zip(mus, sigmas))))
+    )
     mu_line = " ".join(f"{px(i):.1f},{py(m):.1f}" for i, m in enumerate(mus))
     ord_line = " ".join(f"{px(i):.1f},{py(o):.1f}" for i, o in enumerate(ords))
     ticks = "".join(
         f'<text x="{pad - 4}" y="{py(v):.1f}" text-anchor="end" font-size="10">{v:.0f}</text>'
         f'<line x1="{pad}" x2="{width - pad}" y1="{py(v):.1f}" y2="{py(v):.1f}" stroke="#ddd"/>'
-        for v in (lo, (lo + hi) / 2, hi))
-    bumps = "".join(f'<circle cx="{px(i + 1):.1f}" cy="{py(h["ordinal"]):.1f}" r="4" fill="#c60">'
-                    f'<title>new version</title></circle>'
-                    for i, h in enumerate(history) if h["bumped"])
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="rating-chart" viewBox="0 0 {width} {height}" '
-            f'width="{width}" height="{height}" role="img" aria-label="rating history">'
-            f'{ticks}<polygon points="{band}" fill="#9bd" fill-opacity="0.35"/>'
-            f'<polyline points="{mu_line}" fill="none" stroke="#369" stroke-width="1.5"/>'
-            f'<polyline points="{ord_line}" fill="none" stroke="#c33" stroke-width="2"/>{bumps}'
-            f'<text x="{pad}" y="14" font-size="11" fill="#c33">ordinal (mu - 3 sigma)</text>'
-            f'<text x="{pad + 150}" y="14" font-size="11" fill="#369">mu with +-sigma band</text>'
-            f'<text x="{width - pad}" y="{height - 8}" text-anchor="end" font-size="10">'
-            f'{len(history)} rated matches</text></svg>')
+        for v in (lo, (lo + hi) / 2, hi)
+    )
+    bumps = "".join(
+        f'<circle cx="{px(i + 1):.1f}" cy="{py(h["ordinal"]):.1f}" r="4" fill="#c60">'
+        f"<title>new version</title></circle>"
+        for i, h in enumerate(history)
+        if h["bumped"]
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="rating-chart" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="img" aria-label="rating history">'
+        f'{ticks}<polygon points="{band}" fill="#9bd" fill-opacity="0.35"/>'
+        f'<polyline points="{mu_line}" fill="none" stroke="#369" stroke-width="1.5"/>'
+        f'<polyline points="{ord_line}" fill="none" stroke="#c33" stroke-width="2"/>{bumps}'
+        f'<text x="{pad}" y="14" font-size="11" fill="#c33">ordinal (mu - 3 sigma)</text>'
+        f'<text x="{pad + 150}" y="14" font-size="11" fill="#369">mu with +-sigma band</text>'
+        f'<text x="{width - pad}" y="{height - 8}" text-anchor="end" font-size="10">'
+        f"{len(history)} rated matches</text></svg>"
+    )

@@ -29,8 +29,13 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from tournaments.formats.base import (ROUND_ROBIN_TIE_BREAKS, SWISS_TIE_BREAKS,  # noqa: F401
-                                      FormatError, MatchResult)
+from tournaments.formats.base import (
+    ROUND_ROBIN_TIE_BREAKS,
+    SWISS_TIE_BREAKS,  # noqa: F401
+    FormatError,
+    MatchResult,
+)
+
 TIE_BREAKS = ("buchholz", "sonneborn_berger", "head_to_head", "wins")
 
 
@@ -93,17 +98,25 @@ def meetings(result: MatchResult, points: Points = Points()) -> list[Meeting]:
         shared = ranks.count(rank) > 1
         outcome = "L" if rank != 1 else ("D" if firsts > 1 else "W")
         pts = points.for_side(rank, len(sides), shared)
-        opponents = tuple((e, 1.0 if rank < other_rank else 0.5 if rank == other_rank else 0.0)
-                          for other, other_rank in zip(sides, ranks) if other is not side
-                          for e in other)
+        opponents = tuple(
+            (e, 1.0 if rank < other_rank else 0.5 if rank == other_rank else 0.0)
+            for other, other_rank in zip(sides, ranks)
+            if other is not side
+            for e in other
+        )
         out.extend(Meeting(e, pts, outcome, opponents) for e in side)
     return out
 
 
-def compute_standings(entries: Sequence[int], results: Iterable[MatchResult],
-                      byes: Iterable[int] = (), *,
-                      tie_breaks: Sequence[str] = SWISS_TIE_BREAKS,
-                      points: Points = Points(), bye_sides: int = 2) -> list[Standing]:
+def compute_standings(
+    entries: Sequence[int],
+    results: Iterable[MatchResult],
+    byes: Iterable[int] = (),
+    *,
+    tie_breaks: Sequence[str] = SWISS_TIE_BREAKS,
+    points: Points = Points(),
+    bye_sides: int = 2,
+) -> list[Standing]:
     """The ranked table of ``entries`` (best first) from ``results`` and ``byes``
     (one entry id per bye given; an entry may appear more than once)."""
     unknown = [t for t in tie_breaks if t not in TIE_BREAKS]
@@ -119,8 +132,10 @@ def compute_standings(entries: Sequence[int], results: Iterable[MatchResult],
     for result in results:
         for m in meetings(result, points):
             if m.entry not in known:
-                raise FormatError(f"result {result.match_id} names entry {m.entry}, "
-                                  "which is not in the tournament")
+                raise FormatError(
+                    f"result {result.match_id} names entry {m.entry}, "
+                    "which is not in the tournament"
+                )
             pts[m.entry] += m.points
             wdl[m.entry][m.outcome] += 1
             games[m.entry] += 1
@@ -136,8 +151,12 @@ def compute_standings(entries: Sequence[int], results: Iterable[MatchResult],
     buchholz = {e: sum(pts[o] for o, _ in met[e]) for e in ids}
     sb = {e: sum(pts[o] * share for o, share in met[e]) for e in ids}
     h2h = {e: sum(share for o, share in met[e] if pts[o] == pts[e]) for e in ids}
-    values = {"buchholz": buchholz, "sonneborn_berger": sb, "head_to_head": h2h,
-              "wins": {e: wdl[e]["W"] for e in ids}}
+    values = {
+        "buchholz": buchholz,
+        "sonneborn_berger": sb,
+        "head_to_head": h2h,
+        "wins": {e: wdl[e]["W"] for e in ids},
+    }
 
     def merit(e: int) -> tuple:
         return (pts[e], *(values[t][e] for t in tie_breaks))
@@ -147,6 +166,19 @@ def compute_standings(entries: Sequence[int], results: Iterable[MatchResult],
     for i, e in enumerate(order):
         if i == 0 or merit(e) != merit(order[i - 1]):
             rank = i + 1
-        table.append(Standing(e, pts[e], wdl[e]["W"], wdl[e]["D"], wdl[e]["L"], games[e],
-                              bye_count[e], buchholz[e], sb[e], h2h[e], rank))
+        table.append(
+            Standing(
+                e,
+                pts[e],
+                wdl[e]["W"],
+                wdl[e]["D"],
+                wdl[e]["L"],
+                games[e],
+                bye_count[e],
+                buchholz[e],
+                sb[e],
+                h2h[e],
+                rank,
+            )
+        )
     return table

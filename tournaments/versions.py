@@ -25,4 +25,3 @@ def version_label(player) -> str | None:
     if player is None:
         return None
     return BUILTIN if isinstance(player, str) else player.seat_version
-

@@ -13,38 +13,67 @@ from tournaments.models import Competition, Entry
 
 def competitions(request):
     latest = Competition.objects.order_by("-id")
-    return render(request, "tournaments/list.html", {
-        "seasons": latest.filter(kind=Competition.Kind.SEASON)[:50],
-        "tournaments": latest.filter(kind=Competition.Kind.TOURNAMENT)[:50]})
+    return render(
+        request,
+        "tournaments/list.html",
+        {
+            "seasons": latest.filter(kind=Competition.Kind.SEASON)[:50],
+            "tournaments": latest.filter(kind=Competition.Kind.TOURNAMENT)[:50],
+        },
+    )
 
 
 def standings(request, pk: int):
     obj = get_object_or_404(selectors.with_progress(Competition.objects.all()), pk=pk)
-    return render(request, "tournaments/standings.html", {
-        "obj": obj, "rows": selectors.standings(obj), "progress": selectors.progress(obj),
-        "tie_breaks": format_rules.tie_breaks_for(obj), "is_elimination": obj.is_elimination,
-        "champion": selectors.champion(obj), "hidden_notice": selectors.hidden_notice(obj)})
+    return render(
+        request,
+        "tournaments/standings.html",
+        {
+            "obj": obj,
+            "rows": selectors.standings(obj),
+            "progress": selectors.progress(obj),
+            "tie_breaks": format_rules.tie_breaks_for(obj),
+            "is_elimination": obj.is_elimination,
+            "champion": selectors.champion(obj),
+            "hidden_notice": selectors.hidden_notice(obj),
+        },
+    )
 
 
 def bracket(request, pk: int):
     obj = get_object_or_404(Competition, pk=pk)
     if not obj.is_elimination:
         raise Http404("only an elimination tournament has a bracket")
-    return render(request, "tournaments/bracket.html", {
-        "obj": obj, "columns": selectors.bracket(obj), "champion": selectors.champion(obj),
-        "hidden_notice": selectors.hidden_notice(obj)})
+    return render(
+        request,
+        "tournaments/bracket.html",
+        {
+            "obj": obj,
+            "columns": selectors.bracket(obj),
+            "champion": selectors.champion(obj),
+            "hidden_notice": selectors.hidden_notice(obj),
+        },
+    )
 
 
 def entry_detail(request, pk: int):
-    entry = get_object_or_404(Entry.objects.select_related(
-        "competition", "rating", "standing", "bot__owner"), pk=pk)
+    entry = get_object_or_404(
+        Entry.objects.select_related("competition", "rating", "standing", "bot__owner"), pk=pk
+    )
     history = selectors.rating_history(entry)
     matches = selectors.entry_matches(entry)
     for m in matches:
         seats = list(m.seats.all())
         m.players = " vs ".join(s.bot_name for s in seats)
-    return render(request, "tournaments/entry.html", {
-        "entry": entry, "obj": entry.competition, "history": history,
-        "hidden_notice": selectors.hidden_notice(entry.competition),
-        "chart": mark_safe(selectors.rating_chart_svg(history)),  # built from numbers only
-        "matches": matches})
+    return render(
+        request,
+        "tournaments/entry.html",
+        {
+            "entry": entry,
+            "obj": entry.competition,
+            "history": history,
+            "hidden_notice": selectors.hidden_notice(entry.competition),
+            "chart": mark_safe(selectors.rating_chart_svg(history)),  # built from numbers only
+            "matches": matches,
+        },
+    )

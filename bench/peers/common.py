@@ -48,20 +48,32 @@ def measure(play: Callable[[int], int], seconds: float, warmup: float, rounds: i
             if clock() >= end:
                 break
         elapsed = clock() - began
-        total_games, total_steps, total_time = total_games + games, total_steps + steps, total_time + elapsed
+        total_games, total_steps, total_time = (
+            total_games + games,
+            total_steps + steps,
+            total_time + elapsed,
+        )
         if best is None or elapsed / steps < best[2] / best[1]:
             best = (games, steps, elapsed)
     games, steps, elapsed = best
-    return {"games": total_games, "steps": total_steps, "seconds": round(total_time, 3),
-            "rounds": max(1, rounds),
-            "games_per_s": round(games / elapsed, 1),
-            "steps_per_game": round(total_steps / total_games, 2),
-            "us_per_step": round(elapsed / steps * 1e6, 2),
-            "mean_us_per_step": round(total_time / total_steps * 1e6, 2)}
+    return {
+        "games": total_games,
+        "steps": total_steps,
+        "seconds": round(total_time, 3),
+        "rounds": max(1, rounds),
+        "games_per_s": round(games / elapsed, 1),
+        "steps_per_game": round(total_steps / total_games, 2),
+        "us_per_step": round(elapsed / steps * 1e6, 2),
+        "mean_us_per_step": round(total_time / total_steps * 1e6, 2),
+    }
 
 
-def main(framework: str, version: str, setups: dict[str, Callable[[], Callable[[int], int] | str]],
-         path: str) -> None:
+def main(
+    framework: str,
+    version: str,
+    setups: dict[str, Callable[[], Callable[[int], int] | str]],
+    path: str,
+) -> None:
     """Parse ``--seconds``/``--warmup``/``--games``, time each game, print JSON.
 
     ``setups`` maps a game name to a function that builds that game's ``play``
@@ -84,6 +96,15 @@ def main(framework: str, version: str, setups: dict[str, Callable[[], Callable[[
             results[name] = {"unavailable": play}
             continue
         results[name] = measure(play, args.seconds, args.warmup, args.rounds)
-    print(json.dumps({"framework": framework, "version": version, "path": path,
-                      "python": platform.python_version(), "games": results}))
+    print(
+        json.dumps(
+            {
+                "framework": framework,
+                "version": version,
+                "path": path,
+                "python": platform.python_version(),
+                "games": results,
+            }
+        )
+    )
     sys.stdout.flush()

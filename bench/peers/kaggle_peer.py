@@ -38,14 +38,22 @@ def setup(env_name: str, moves, configuration: dict | None = None):
         def play(i: int) -> int:
             env.reset()
             return moves(env.run(["random", "random"]))
+
         return play
+
     return make
 
 
 if __name__ == "__main__":
     random.seed(0)
-    main("kaggle-environments", version("kaggle-environments"),
-         {"tic_tac_toe": setup("open_spiel_tic_tac_toe", tic_tac_toe_moves,
-                               {"includeLegalActions": True}),
-          "connect_four": setup("connectx", connectx_moves)},
-         "kaggle_environments.make(env).run(['random', 'random']): connectx; open_spiel_tic_tac_toe")
+    main(
+        "kaggle-environments",
+        version("kaggle-environments"),
+        {
+            "tic_tac_toe": setup(
+                "open_spiel_tic_tac_toe", tic_tac_toe_moves, {"includeLegalActions": True}
+            ),
+            "connect_four": setup("connectx", connectx_moves),
+        },
+        "kaggle_environments.make(env).run(['random', 'random']): connectx; open_spiel_tic_tac_toe",
+    )

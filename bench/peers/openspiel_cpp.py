@@ -27,12 +27,17 @@ def setup(name: str):
                 state.apply_action(choice(state.legal_actions()))
                 steps += 1
             return steps
+
         return play
+
     return make
 
 
 if __name__ == "__main__":
     random.seed(0)
-    main("open_spiel (C++ via pyspiel)", version("open_spiel"),
-         {name: setup(name) for name in ("tic_tac_toe", "connect_four")},
-         "pyspiel.load_game(name): new_initial_state / legal_actions / apply_action")
+    main(
+        "open_spiel (C++ via pyspiel)",
+        version("open_spiel"),
+        {name: setup(name) for name in ("tic_tac_toe", "connect_four")},
+        "pyspiel.load_game(name): new_initial_state / legal_actions / apply_action",
+    )

@@ -27,6 +27,7 @@ def make_tic_tac_toe():
             state.apply_action(choice(state.legal_actions()))
             steps += 1
         return steps
+
     return play
 
 
@@ -36,6 +37,9 @@ def make_connect_four():
 
 if __name__ == "__main__":
     random.seed(0)
-    main("open_spiel (pure-Python games)", version("open_spiel"),
-         {"tic_tac_toe": make_tic_tac_toe, "connect_four": make_connect_four},
-         "open_spiel.python.games.tic_tac_toe via pyspiel.load_game('python_tic_tac_toe')")
+    main(
+        "open_spiel (pure-Python games)",
+        version("open_spiel"),
+        {"tic_tac_toe": make_tic_tac_toe, "connect_four": make_connect_four},
+        "open_spiel.python.games.tic_tac_toe via pyspiel.load_game('python_tic_tac_toe')",
+    )

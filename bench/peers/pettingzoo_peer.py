@@ -34,12 +34,17 @@ def setup(module: str):
                     steps += 1
                 env.step(action)
             return steps
+
         return play
+
     return make
 
 
 if __name__ == "__main__":
     random.seed(0)
-    main("pettingzoo (classic)", version("pettingzoo"),
-         {"tic_tac_toe": setup("tictactoe_v3"), "connect_four": setup("connect_four_v3")},
-         "pettingzoo.classic.{tictactoe_v3,connect_four_v3}.env(): reset / agent_iter / last / step")
+    main(
+        "pettingzoo (classic)",
+        version("pettingzoo"),
+        {"tic_tac_toe": setup("tictactoe_v3"), "connect_four": setup("connect_four_v3")},
+        "pettingzoo.classic.{tictactoe_v3,connect_four_v3}.env(): reset / agent_iter / last / step",
+    )

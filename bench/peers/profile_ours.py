@@ -39,13 +39,17 @@ def main() -> None:
     profile.runcall(games)
     stats = pstats.Stats(profile)
     total = stats.total_tt
-    print(f"{args.game}: {args.games} games, {steps} steps; profiled {total / steps * 1e6:.1f} us/step")
-    rows = sorted(stats.stats.items(), key=lambda kv: kv[1][2], reverse=True)[:args.top]
+    print(
+        f"{args.game}: {args.games} games, {steps} steps; profiled {total / steps * 1e6:.1f} us/step"
+    )
+    rows = sorted(stats.stats.items(), key=lambda kv: kv[1][2], reverse=True)[: args.top]
     print(f"{'own us/step':>11} {'share':>6} {'calls/step':>10}  function")
     for (path, line, name), (calls, _, own, _cum, _) in rows:
         where = path.split("/work/main/")[-1] if "/" in path else path
-        print(f"{own / steps * 1e6:>11.2f} {own / total:>6.1%} {calls / steps:>10.2f}  "
-              f"{name} ({where}:{line})")
+        print(
+            f"{own / steps * 1e6:>11.2f} {own / total:>6.1%} {calls / steps:>10.2f}  "
+            f"{name} ({where}:{line})"
+        )
 
 
 if __name__ == "__main__":

@@ -85,8 +85,10 @@ def install_peers() -> dict[str, str]:
         if done.returncode != 0:
             tail = (done.stderr or done.stdout).strip().splitlines()[-3:]
             failed[name_of(spec)] = " | ".join(tail) or f"pip exited {done.returncode}"
-            say(f"  could not install {spec} on Python "
-                f"{platform.python_version()} here: {failed[name_of(spec)]}")
+            say(
+                f"  could not install {spec} on Python "
+                f"{platform.python_version()} here: {failed[name_of(spec)]}"
+            )
     (PEERS_VENV / ".failed.json").write_text(json.dumps(failed))
     stamp.write_text(wanted)
     return failed
@@ -99,8 +101,9 @@ def run_script(script: str, python: Path, seconds: float, games: list[str]) -> d
     say(f"running {script} ({seconds:g} s per game) ...")
     budget = 120 + 4 * seconds * len(games)
     try:
-        done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env,
-                              timeout=budget)
+        done = subprocess.run(
+            command, capture_output=True, text=True, cwd=ROOT, env=env, timeout=budget
+        )
     except subprocess.TimeoutExpired:
         return {"error": f"{script} took more than {budget:g} s"}
     if done.returncode != 0:
@@ -121,8 +124,11 @@ def best_of(old: dict, new: dict) -> dict:
     merged = dict(old, games=dict(old["games"]))
     for game, cell in new["games"].items():
         mine = merged["games"].get(game)
-        if mine is None or "unavailable" in mine or (
-                "us_per_step" in cell and cell["us_per_step"] < mine["us_per_step"]):
+        if (
+            mine is None
+            or "unavailable" in mine
+            or ("us_per_step" in cell and cell["us_per_step"] < mine["us_per_step"])
+        ):
             merged["games"][game] = cell
     return merged
 
@@ -149,10 +155,15 @@ def table(results: list[dict], games: list[str]) -> tuple[str, dict]:
             ratio = cell["us_per_step"] / base if base else None
             if result.get("framework") != "scrimmage" and ratio is not None:
                 ratios.setdefault(game, {})[name] = round(ratio, 2)
-            shown = "1 (ours)" if result.get("framework") == "scrimmage" else (
-                f"{ratio:,.1f}x" if ratio is not None else "?")
-            rows.append(f"{game:<13} {name:<32} {cell['games_per_s']:>10,.1f} "
-                        f"{cell['us_per_step']:>10,.2f} {shown:>10}")
+            shown = (
+                "1 (ours)"
+                if result.get("framework") == "scrimmage"
+                else (f"{ratio:,.1f}x" if ratio is not None else "?")
+            )
+            rows.append(
+                f"{game:<13} {name:<32} {cell['games_per_s']:>10,.1f} "
+                f"{cell['us_per_step']:>10,.2f} {shown:>10}"
+            )
         rows.append("")
     return "\n".join(rows), ratios
 
@@ -169,14 +180,20 @@ def cpu_model() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0,
-                        help="measured time per framework and game (default 5)")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=5.0,
+        help="measured time per framework and game (default 5)",
+    )
     parser.add_argument("--games", nargs="*", default=list(GAMES), choices=GAMES)
-    parser.add_argument("--passes", type=int, default=2,
-                        help="run every script this many times, interleaved, and keep "
-                             "each one's best (default 2)")
-    parser.add_argument("--skip-install", action="store_true",
-                        help="use .venv-peers as it is")
+    parser.add_argument(
+        "--passes",
+        type=int,
+        default=2,
+        help="run every script this many times, interleaved, and keep each one's best (default 2)",
+    )
+    parser.add_argument("--skip-install", action="store_true", help="use .venv-peers as it is")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
 
@@ -188,9 +205,10 @@ def main(argv: list[str] | None = None) -> int:
         for k, (script, which, needs) in enumerate(SCRIPTS):
             missing = [name for name in needs if name in failed]
             if missing:
-                result = {"script": script,
-                          "error": f"{', '.join(missing)} could not be installed: "
-                                   f"{failed[missing[0]]}"}
+                result = {
+                    "script": script,
+                    "error": f"{', '.join(missing)} could not be installed: {failed[missing[0]]}",
+                }
             else:
                 python = Path(sys.executable) if which == "ours" else peers_python()
                 result = run_script(script, python, args.seconds, args.games)
@@ -207,8 +225,12 @@ def main(argv: list[str] | None = None) -> int:
     say(text)
     report = {
         "measured_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "machine": {"cpu": cpu_model(), "cores": os.cpu_count(),
-                    "python": platform.python_version(), "system": platform.platform()},
+        "machine": {
+            "cpu": cpu_model(),
+            "cores": os.cpu_count(),
+            "python": platform.python_version(),
+            "system": platform.platform(),
+        },
         "seconds_per_game": args.seconds,
         "passes": args.passes,
         "figures": "per framework and game, the best of its rounds and passes",

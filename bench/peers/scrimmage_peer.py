@@ -31,10 +31,16 @@ def setup(name: str):
             seats, players = lineup(game, bots)
             match = run_match(game, players, seats, i)
             return sum(1 for e in match.log.events if e.type == ACTION_SUBMITTED)
+
         return play
+
     return make
 
 
 if __name__ == "__main__":
-    main("scrimmage", version("scrimmage"), {name: setup(name) for name in ("tic_tac_toe", "connect_four")},
-         "engine.runner.run_match, log + hash chain on, BotPlayer(RandomBot) via engine.lineup")
+    main(
+        "scrimmage",
+        version("scrimmage"),
+        {name: setup(name) for name in ("tic_tac_toe", "connect_four")},
+        "engine.runner.run_match, log + hash chain on, BotPlayer(RandomBot) via engine.lineup",
+    )

@@ -12,10 +12,28 @@ that drives an out-of-process bot (see docs/protocol.md and docs/writing-a-bot.m
 
 from engine.bots.player import SubprocessPlayer
 from engine.bots.protocol import PROTOCOL
-from engine.bots.sandbox import (ALLOW_ENV, BotError, BotProgram, Limits, Sandbox,
-                                 SandboxUnavailable, load_program, read_manifest)
+from engine.bots.sandbox import (
+    ALLOW_ENV,
+    BotError,
+    BotProgram,
+    Limits,
+    Sandbox,
+    SandboxUnavailable,
+    load_program,
+    read_manifest,
+)
 from engine.bots.validate import validate_bot
 
-__all__ = ["ALLOW_ENV", "BotError", "BotProgram", "Limits", "PROTOCOL", "Sandbox",
-           "SandboxUnavailable", "SubprocessPlayer", "load_program", "read_manifest",
-           "validate_bot"]
+__all__ = [
+    "ALLOW_ENV",
+    "BotError",
+    "BotProgram",
+    "Limits",
+    "PROTOCOL",
+    "Sandbox",
+    "SandboxUnavailable",
+    "SubprocessPlayer",
+    "load_program",
+    "read_manifest",
+    "validate_bot",
+]

@@ -40,10 +40,10 @@ def hidden_package_folders(top: str = "/usr") -> tuple[str, ...]:
 class PythonLayout:
     """The host files a sandboxed interpreter needs: no more than the standard library."""
 
-    executable: str       # the real interpreter binary
-    version: str          # "python3.11": the name of the library folder
-    stdlib: str           # its standard library folder
-    dynload: str | None   # lib-dynload, when it is not inside ``stdlib``
+    executable: str  # the real interpreter binary
+    version: str  # "python3.11": the name of the library folder
+    stdlib: str  # its standard library folder
+    dynload: str | None  # lib-dynload, when it is not inside ``stdlib``
     libpython: str | None  # the shared libpython it links, when it is built so
 
     @classmethod
@@ -69,18 +69,26 @@ class PythonLayout:
         opts = []
         for folder in (SANDBOX_PYTHON, f"{SANDBOX_PYTHON}/bin", lib):
             opts += ["--perms", "0755", "--dir", folder]
-        opts += ["--ro-bind", self.executable, self.sandbox_executable,
-                 "--ro-bind", self.stdlib, inside]
+        opts += [
+            "--ro-bind",
+            self.executable,
+            self.sandbox_executable,
+            "--ro-bind",
+            self.stdlib,
+            inside,
+        ]
         if self.dynload is not None:
             opts += ["--ro-bind", self.dynload, f"{inside}/lib-dynload"]
         if self.libpython is not None:
             opts += ["--ro-bind", self.libpython, f"{lib}/{os.path.basename(self.libpython)}"]
-        hidden = [f"{inside}/{name}" for name in PACKAGE_FOLDERS
-                  if os.path.isdir(os.path.join(self.stdlib, name))]
+        hidden = [
+            f"{inside}/{name}"
+            for name in PACKAGE_FOLDERS
+            if os.path.isdir(os.path.join(self.stdlib, name))
+        ]
         hidden += hidden_package_folders()  # (a stdlib under /usr shows there too)
         for folder in hidden:  # an empty, read-only folder over each
-            opts += ["--perms", "0555", "--size", "4096", "--tmpfs", folder,
-                     "--remount-ro", folder]
+            opts += ["--perms", "0555", "--size", "4096", "--tmpfs", folder, "--remount-ro", folder]
         return opts
 
     @property

@@ -20,8 +20,15 @@ from typing import Any
 
 from engine.bots import protocol
 from engine.bots.protocol import BotGaveUp, ProtocolError
-from engine.bots.sandbox import (BotExited, BotProcess, BotProgram, BotTimeout, Limits,
-                                 LineTooLong, Sandbox)
+from engine.bots.sandbox import (
+    BotExited,
+    BotProcess,
+    BotProgram,
+    BotTimeout,
+    Limits,
+    LineTooLong,
+    Sandbox,
+)
 from engine.events import ACTION_REJECTED, PLAYER_CRASHED, PLAYER_TIMED_OUT
 from engine.game import Action, Header, Outcome
 from engine.players import PlayerFault, Request
@@ -30,8 +37,9 @@ from engine.players import PlayerFault, Request
 class SubprocessPlayer:
     """Plays a seat with an out-of-process bot program, inside the sandbox."""
 
-    def __init__(self, program: BotProgram, limits: Limits | None = None, *,
-                 sandbox: Sandbox | None = None) -> None:
+    def __init__(
+        self, program: BotProgram, limits: Limits | None = None, *, sandbox: Sandbox | None = None
+    ) -> None:
         self.program = program
         self.sandbox = sandbox or Sandbox(limits)
         self.limits = limits or self.sandbox.limits
@@ -92,10 +100,12 @@ class SubprocessPlayer:
                 if message["type"] == "ready":
                     self.name = protocol.parse_ready(message)
                     return True
-                raise ProtocolError(f"expected a \"ready\" message, got {message['type']!r}")
+                raise ProtocolError(f'expected a "ready" message, got {message["type"]!r}')
         except BotTimeout:
-            self._die(PLAYER_TIMED_OUT, f"the bot did not answer the handshake within "
-                                 f"{self.limits.startup:g} s")
+            self._die(
+                PLAYER_TIMED_OUT,
+                f"the bot did not answer the handshake within {self.limits.startup:g} s",
+            )
         except BotExited:
             self._die(PLAYER_CRASHED, f"{self.process.describe_exit()} before the handshake")
         except (ProtocolError, LineTooLong) as exc:
@@ -111,9 +121,11 @@ class SubprocessPlayer:
         self._next_id += 1
         ident = self._next_id
         allowed = min(self.limits.decision + self.overage_left, self.match_left)
-        time_left = {"decision_ms": protocol.ms(self.limits.decision),
-                     "overage_ms": protocol.ms(self.overage_left),
-                     "match_ms": protocol.ms(self.match_left)}
+        time_left = {
+            "decision_ms": protocol.ms(self.limits.decision),
+            "overage_ms": protocol.ms(self.overage_left),
+            "match_ms": protocol.ms(self.match_left),
+        }
         data = protocol.encode(protocol.decide_message(ident, request, time_left))
         began = time.monotonic()
         deadline = began + allowed
@@ -129,10 +141,15 @@ class SubprocessPlayer:
         except BotTimeout:
             self._spend(allowed)
             if self.match_left <= 0:
-                self._die(PLAYER_TIMED_OUT, f"the bot used up its {self.limits.match:g} s of "
-                                     f"thinking time for the match")
-            raise PlayerFault(PLAYER_TIMED_OUT, f"no answer within {allowed:.2f} s (decision "
-                                         f"limit {self.limits.decision:g} s plus overage)")
+                self._die(
+                    PLAYER_TIMED_OUT,
+                    f"the bot used up its {self.limits.match:g} s of thinking time for the match",
+                )
+            raise PlayerFault(
+                PLAYER_TIMED_OUT,
+                f"no answer within {allowed:.2f} s (decision "
+                f"limit {self.limits.decision:g} s plus overage)",
+            )
         except BotExited:
             raise self._die(PLAYER_CRASHED, self.process.describe_exit()) from None
         except LineTooLong as exc:
@@ -204,8 +221,7 @@ class SubprocessPlayer:
             try:
                 message = protocol.parse(line)
                 if message["type"] not in ("action", "error"):
-                    raise ProtocolError(f"expected an \"action\" message, got "
-                                        f"{message['type']!r}")
+                    raise ProtocolError(f'expected an "action" message, got {message["type"]!r}')
                 rid = protocol.reply_id(message)
             except ProtocolError:
                 self._unanswered = 0  # a stray line stands for the reply it replaced
@@ -232,4 +248,3 @@ class SubprocessPlayer:
         self._dead = (kind, reason)
         self.close()
         return PlayerFault(kind, reason)
-

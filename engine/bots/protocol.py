@@ -38,7 +38,8 @@ def encode(message: dict) -> bytes:
         text = _encoder.encode(message)
     except (TypeError, ValueError) as exc:
         raise UnencodableMessage(
-            f"a {message.get('type')!r} message for a bot is not plain JSON: {exc}") from None
+            f"a {message.get('type')!r} message for a bot is not plain JSON: {exc}"
+        ) from None
     return (text + "\n").encode("utf-8")
 
 
@@ -49,26 +50,45 @@ def ms(seconds: float) -> int:
 def start_message(seat: int, header: Header, time: dict) -> dict:
     """The handshake. The seed is never sent: it would let a bot foresee every
     die roll and shuffle of the match."""
-    return {"type": "start", "protocol": PROTOCOL, "game": header.game,
-            "rules_version": header.rules_version, "seat": seat,
-            "seats": [s.to_json() for s in header.seats], "options": dict(header.options),
-            "max_faults": header.limits.get("max_faults"), "time": time}
+    return {
+        "type": "start",
+        "protocol": PROTOCOL,
+        "game": header.game,
+        "rules_version": header.rules_version,
+        "seat": seat,
+        "seats": [s.to_json() for s in header.seats],
+        "options": dict(header.options),
+        "max_faults": header.limits.get("max_faults"),
+        "time": time,
+    }
 
 
 def decide_message(ident: int, request: Any, time: dict) -> dict:
     """A decision put to the bot: ``request`` is an ``engine.players.Request``."""
     decision = request.decision
     legal = decision.legal
-    return {"type": "decide", "id": ident, "seat": request.seat, "view": request.view,
-            "events": [e.to_json() for e in request.new_events],
-            "legal": list(legal) if legal is not None else None,
-            "prompt": decision.prompt, "default": decision.default,
-            "secret": decision.secret, "time": time}
+    return {
+        "type": "decide",
+        "id": ident,
+        "seat": request.seat,
+        "view": request.view,
+        "events": [e.to_json() for e in request.new_events],
+        "legal": list(legal) if legal is not None else None,
+        "prompt": decision.prompt,
+        "default": decision.default,
+        "secret": decision.secret,
+        "time": time,
+    }
 
 
 def end_message(seat: int, outcome: Outcome) -> dict:
-    return {"type": "end", "seat": seat, "rank": outcome.ranks[seat],
-            "score": outcome.scores[seat], **outcome.to_json()}
+    return {
+        "type": "end",
+        "seat": seat,
+        "rank": outcome.ranks[seat],
+        "score": outcome.scores[seat],
+        **outcome.to_json(),
+    }
 
 
 def _no_constants(name: str) -> Any:
@@ -90,21 +110,20 @@ def parse(line: bytes) -> dict:
     if not isinstance(message, dict):
         raise ProtocolError(f"a message must be a JSON object, not {_quote(text)}")
     if not isinstance(message.get("type"), str):
-        raise ProtocolError(f"the message has no \"type\": {_quote(text)}")
+        raise ProtocolError(f'the message has no "type": {_quote(text)}')
     return message
 
 
 def parse_ready(message: dict) -> str:
     """The bot's name from its ``ready`` message."""
     if message["type"] != "ready":
-        raise ProtocolError(f"expected a \"ready\" message, got {message['type']!r}")
+        raise ProtocolError(f'expected a "ready" message, got {message["type"]!r}')
     version = message.get("protocol", PROTOCOL)
     if version != PROTOCOL:
-        raise ProtocolError(f"the bot speaks protocol {version!r}; this engine speaks "
-                            f"{PROTOCOL}")
+        raise ProtocolError(f"the bot speaks protocol {version!r}; this engine speaks {PROTOCOL}")
     name = message.get("name", "")
     if not isinstance(name, str):
-        raise ProtocolError("\"name\" must be a string")
+        raise ProtocolError('"name" must be a string')
     return name[:64]
 
 
@@ -112,7 +131,7 @@ def reply_id(message: dict) -> int | None:
     """The ``id`` a reply echoes, if any."""
     ident = message.get("id")
     if ident is not None and type(ident) is not int:
-        raise ProtocolError(f"\"id\" must be an integer, not {ident!r}")
+        raise ProtocolError(f'"id" must be an integer, not {ident!r}')
     return ident
 
 
@@ -123,9 +142,9 @@ def parse_action(message: dict) -> Any:
         text = message.get("message", "")
         raise BotGaveUp(text if isinstance(text, str) else json.dumps(text))
     if kind != "action":
-        raise ProtocolError(f"expected an \"action\" message, got {kind!r}")
+        raise ProtocolError(f'expected an "action" message, got {kind!r}')
     if "action" not in message:
-        raise ProtocolError("the \"action\" message has no \"action\" field")
+        raise ProtocolError('the "action" message has no "action" field')
     action = message["action"]
     try:
         check_plain(action, "action")

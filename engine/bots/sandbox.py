@@ -91,26 +91,31 @@ class SandboxUnavailable(BotError):
 class Limits:
     """Everything a bot process is allowed. Times are seconds."""
 
-    startup: float = 5.0         # to answer the handshake
-    decision: float = 1.0        # per decision
-    overage: float = 2.0         # bank per match, drawn when a decision runs over
-    match: float = 120.0         # total thinking time per match
-    cpu: int = 60                # RLIMIT_CPU, seconds of CPU per process
-    memory: int = 512 * MiB      # RLIMIT_AS, bytes of address space per process
-    processes: int = 64          # RLIMIT_NPROC: tasks (processes and threads)
-    file_size: int = 16 * MiB    # RLIMIT_FSIZE
-    open_files: int = 64         # RLIMIT_NOFILE
-    tmp_size: int = 64 * MiB     # the private /tmp
-    line: int = 1 * MiB          # the longest line the bot may print on stdout
-    stderr: int = 64 * 1024      # bytes of stderr kept for the bot's owner
-    grace: float = 0.5           # to exit by itself after "end"
+    startup: float = 5.0  # to answer the handshake
+    decision: float = 1.0  # per decision
+    overage: float = 2.0  # bank per match, drawn when a decision runs over
+    match: float = 120.0  # total thinking time per match
+    cpu: int = 60  # RLIMIT_CPU, seconds of CPU per process
+    memory: int = 512 * MiB  # RLIMIT_AS, bytes of address space per process
+    processes: int = 64  # RLIMIT_NPROC: tasks (processes and threads)
+    file_size: int = 16 * MiB  # RLIMIT_FSIZE
+    open_files: int = 64  # RLIMIT_NOFILE
+    tmp_size: int = 64 * MiB  # the private /tmp
+    line: int = 1 * MiB  # the longest line the bot may print on stdout
+    stderr: int = 64 * 1024  # bytes of stderr kept for the bot's owner
+    grace: float = 0.5  # to exit by itself after "end"
 
     def time_json(self) -> dict:
-        return {"startup_ms": int(self.startup * 1000), "decision_ms": int(self.decision * 1000),
-                "overage_ms": int(self.overage * 1000), "match_ms": int(self.match * 1000)}
+        return {
+            "startup_ms": int(self.startup * 1000),
+            "decision_ms": int(self.decision * 1000),
+            "overage_ms": int(self.overage * 1000),
+            "match_ms": int(self.match * 1000),
+        }
 
 
 # -- bot programs --------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class BotProgram:
@@ -143,8 +148,9 @@ def load_program(path: str | os.PathLike) -> BotProgram:
     except BotError as exc:
         raise BotError(f"{path}: {exc}") from None
     files = sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    return BotProgram(root, manifest.entry, _clean_name(manifest.name or root.name),
-                      _hash_files(root, files))
+    return BotProgram(
+        root, manifest.entry, _clean_name(manifest.name or root.name), _hash_files(root, files)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +238,7 @@ def _hash_files(root: Path, files: list[Path]) -> str:
 
 # -- the sandbox -----------------------------------------------------------------------
 
+
 def bwrap_path() -> str | None:
     return shutil.which("bwrap")
 
@@ -272,8 +279,13 @@ def _release_uid(uid: int | None) -> None:
 class Sandbox:
     """Starts bot programs: inside bubblewrap, or (only when allowed) without it."""
 
-    def __init__(self, limits: Limits | None = None, *, allow_unsandboxed: bool | None = None,
-                 bwrap: str | None = None) -> None:
+    def __init__(
+        self,
+        limits: Limits | None = None,
+        *,
+        allow_unsandboxed: bool | None = None,
+        bwrap: str | None = None,
+    ) -> None:
         self.limits = limits or Limits()
         self.bwrap = bwrap if bwrap is not None else bwrap_path()
         self.python = python_executable()
@@ -284,11 +296,13 @@ class Sandbox:
             raise SandboxUnavailable(
                 "bubblewrap (bwrap) is not installed, and uploaded bots run only inside it. "
                 "Install the Debian package bubblewrap (`make setup` does), or set "
-                f"{ALLOW_ENV}=1 to run bot programs without a sandbox (only bots you trust).")
+                f"{ALLOW_ENV}=1 to run bot programs without a sandbox (only bots you trust)."
+            )
         if self.prlimit is None:
             raise SandboxUnavailable(
                 "prlimit is not installed, and bot programs run only under resource limits "
-                "(CPU, memory, processes, files). Install the Debian package util-linux.")
+                "(CPU, memory, processes, files). Install the Debian package util-linux."
+            )
         self.sandboxed = self.bwrap is not None
         self.as_root = os.geteuid() == 0
 
@@ -309,8 +323,13 @@ class Sandbox:
                 options, inner = self._bwrap_command(program, root, uid)
                 cwd = "/"
             else:
-                command = [self.python, "-S", "-s", "-B", str(root if not root.is_dir()
-                                                              else root / program.entry)]
+                command = [
+                    self.python,
+                    "-S",
+                    "-s",
+                    "-B",
+                    str(root if not root.is_dir() else root / program.entry),
+                ]
                 cwd = str(root if root.is_dir() else root.parent)
             rlimits = self._rlimits(uid)  # before the pipe: it may raise
             passed, env = (), _bot_env(str(SDK_FILE.parent))
@@ -324,9 +343,18 @@ class Sandbox:
                 command = [self.bwrap, "--args", str(to_close[-1]), "--", *inner]
                 passed, env = tuple(to_close), {}
             popen = subprocess.Popen(
-                rlimits + command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, bufsize=0, close_fds=True, start_new_session=True,
-                cwd=cwd, env=env, umask=0o022, pass_fds=passed)
+                rlimits + command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                bufsize=0,
+                close_fds=True,
+                start_new_session=True,
+                cwd=cwd,
+                env=env,
+                umask=0o022,
+                pass_fds=passed,
+            )
         except BaseException:
             if info_read is not None:
                 os.close(info_read)
@@ -350,23 +378,43 @@ class Sandbox:
         nproc = lim.processes
         if uid is None and os.geteuid() != 0:
             nproc += _tasks_of(os.getuid())
-        return [self.prlimit, f"--cpu={lim.cpu}:{lim.cpu + 1}", f"--as={lim.memory}",
-                f"--nproc={nproc}", f"--fsize={lim.file_size}",
-                f"--nofile={lim.open_files}", "--core=0", "--"]
+        return [
+            self.prlimit,
+            f"--cpu={lim.cpu}:{lim.cpu + 1}",
+            f"--as={lim.memory}",
+            f"--nproc={nproc}",
+            f"--fsize={lim.file_size}",
+            f"--nofile={lim.open_files}",
+            "--core=0",
+            "--",
+        ]
 
-    def _bwrap_command(self, program: BotProgram, root: Path,
-                       uid: int | None) -> tuple[list[str], list[str]]:
+    def _bwrap_command(
+        self, program: BotProgram, root: Path, uid: int | None
+    ) -> tuple[list[str], list[str]]:
         """bubblewrap's options (they name host paths) and the command it runs in
         the sandbox (which names none)."""
         lim = self.limits
         cmd: list[str] = []
         if uid is not None:
-            cmd += ["--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
-                    "--unshare-cgroup-try"]
+            cmd += [
+                "--unshare-ipc",
+                "--unshare-pid",
+                "--unshare-net",
+                "--unshare-uts",
+                "--unshare-cgroup-try",
+            ]
         else:
             cmd += ["--unshare-all"]  # unprivileged: a user namespace comes with it
-        cmd += ["--die-with-parent", "--new-session", "--hostname", "sandbox",
-                "--ro-bind", "/usr", "/usr"]
+        cmd += [
+            "--die-with-parent",
+            "--new-session",
+            "--hostname",
+            "sandbox",
+            "--ro-bind",
+            "/usr",
+            "/usr",
+        ]
         for top in ("/bin", "/sbin", "/lib", "/lib64", "/lib32", "/libx32"):
             if os.path.islink(top):
                 cmd += ["--symlink", os.readlink(top), top]
@@ -376,22 +424,56 @@ class Sandbox:
         for name in ("/etc/ld.so.cache", "/etc/localtime"):
             cmd += ["--ro-bind-try", name, name]
         cmd += self.layout.mounts()
-        cmd += ["--perms", "0755", "--dir", "/sdk",
-                "--ro-bind", str(SDK_FILE), "/sdk/scrimmage_bot.py"]
+        cmd += [
+            "--perms",
+            "0755",
+            "--dir",
+            "/sdk",
+            "--ro-bind",
+            str(SDK_FILE),
+            "/sdk/scrimmage_bot.py",
+        ]
         if root.is_dir():
             cmd += ["--ro-bind", str(root), "/bot"]
         else:
-            cmd += ["--perms", "0755", "--dir", "/bot", "--ro-bind", str(root),
-                    f"/bot/{program.entry}"]
-        cmd += ["--size", str(lim.tmp_size), "--perms", "1777", "--tmpfs", "/tmp",
-                "--proc", "/proc", "--dev", "/dev", "--chdir", "/bot", "--clearenv"]
+            cmd += [
+                "--perms",
+                "0755",
+                "--dir",
+                "/bot",
+                "--ro-bind",
+                str(root),
+                f"/bot/{program.entry}",
+            ]
+        cmd += [
+            "--size",
+            str(lim.tmp_size),
+            "--perms",
+            "1777",
+            "--tmpfs",
+            "/tmp",
+            "--proc",
+            "/proc",
+            "--dev",
+            "/dev",
+            "--chdir",
+            "/bot",
+            "--clearenv",
+        ]
         for key, value in {**_bot_env("/sdk"), **self.layout.env()}.items():
             cmd += ["--setenv", key, value]
         inner = []
         if uid is not None:
-            inner += [self.setpriv or "/usr/bin/setpriv", f"--reuid={uid}", f"--regid={uid}",
-                      "--clear-groups", "--inh-caps=-all", "--bounding-set=-all",
-                      "--no-new-privs", "--"]
+            inner += [
+                self.setpriv or "/usr/bin/setpriv",
+                f"--reuid={uid}",
+                f"--regid={uid}",
+                "--clear-groups",
+                "--inh-caps=-all",
+                "--bounding-set=-all",
+                "--no-new-privs",
+                "--",
+            ]
         inner += [self.layout.sandbox_executable, "-S", "-s", "-B", f"/bot/{program.entry}"]
         return cmd, inner
 
@@ -402,7 +484,7 @@ def _options_file(options: list[str]) -> int:
     try:
         data = b"".join(os.fsencode(o) + b"\0" for o in options)
         while data:
-            data = data[os.write(fd, data):]
+            data = data[os.write(fd, data) :]
         os.lseek(fd, 0, os.SEEK_SET)
     except BaseException:
         os.close(fd)
@@ -411,9 +493,15 @@ def _options_file(options: list[str]) -> int:
 
 
 def _bot_env(sdk_dir: str) -> dict:
-    return {"PYTHONPATH": sdk_dir, "HOME": "/tmp", "PATH": "/usr/bin:/bin",
-            "LANG": "C.UTF-8", "PYTHONUNBUFFERED": "1", "PYTHONDONTWRITEBYTECODE": "1",
-            "PYTHONHASHSEED": "0"}
+    return {
+        "PYTHONPATH": sdk_dir,
+        "HOME": "/tmp",
+        "PATH": "/usr/bin:/bin",
+        "LANG": "C.UTF-8",
+        "PYTHONUNBUFFERED": "1",
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "PYTHONHASHSEED": "0",
+    }
 
 
 def _world_readable(root: Path) -> bool:
@@ -458,6 +546,7 @@ def _tasks_of(uid: int) -> int:
 
 # -- a running bot ---------------------------------------------------------------------
 
+
 class BotTimeout(Exception):
     """No complete line (or no room to write) before the deadline."""
 
@@ -482,8 +571,14 @@ class BotProcess:
     idempotent and also runs from ``__del__``.
     """
 
-    def __init__(self, popen: subprocess.Popen, limits: Limits, uid: int | None,
-                 staging: Path | None, info_fd: int | None = None) -> None:
+    def __init__(
+        self,
+        popen: subprocess.Popen,
+        limits: Limits,
+        uid: int | None,
+        staging: Path | None,
+        info_fd: int | None = None,
+    ) -> None:
         self.popen = popen
         self._info_fd = info_fd
         self._init: int | None = None
@@ -577,7 +672,7 @@ class BotProcess:
         cap = self.limits.line
         while chunk:
             end = chunk.find(b"\n")
-            piece, chunk = (chunk, b"") if end < 0 else (chunk[:end], chunk[end + 1:])
+            piece, chunk = (chunk, b"") if end < 0 else (chunk[:end], chunk[end + 1 :])
             if self._skipping:
                 if end >= 0:
                     self._skipping = False
@@ -723,9 +818,13 @@ def _signal(pid: int, sig: int) -> None:
         pass
 
 
-_SIGNALS = {signal.SIGXCPU: "its CPU time limit", signal.SIGKILL: "SIGKILL",
-            signal.SIGSEGV: "a segmentation fault", signal.SIGXFSZ: "its file size limit",
-            signal.SIGABRT: "SIGABRT"}
+_SIGNALS = {
+    signal.SIGXCPU: "its CPU time limit",
+    signal.SIGKILL: "SIGKILL",
+    signal.SIGSEGV: "a segmentation fault",
+    signal.SIGXFSZ: "its file size limit",
+    signal.SIGABRT: "SIGABRT",
+}
 
 
 def describe_status(status: int) -> str:
@@ -740,6 +839,21 @@ def describe_status(status: int) -> str:
     return f"the bot exited with status {status}"
 
 
-__all__ = ["BotError", "BotExited", "BotProcess", "BotProgram", "BotTimeout", "Limits",
-           "LineTooLong", "Manifest", "Sandbox", "SandboxUnavailable", "describe_status",
-           "load_program", "read_manifest", "relative_parts", "unsandboxed_allowed", "ALLOW_ENV"]
+__all__ = [
+    "BotError",
+    "BotExited",
+    "BotProcess",
+    "BotProgram",
+    "BotTimeout",
+    "Limits",
+    "LineTooLong",
+    "Manifest",
+    "Sandbox",
+    "SandboxUnavailable",
+    "describe_status",
+    "load_program",
+    "read_manifest",
+    "relative_parts",
+    "unsandboxed_allowed",
+    "ALLOW_ENV",
+]

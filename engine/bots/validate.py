@@ -39,8 +39,13 @@ class _Asked:
         self.player.close()
 
 
-def validate_bot(path: str | os.PathLike, game: str | Game, *, limits: Limits | None = None,
-                 allow_unsandboxed: bool | None = None) -> tuple[bool, str, str]:
+def validate_bot(
+    path: str | os.PathLike,
+    game: str | Game,
+    *,
+    limits: Limits | None = None,
+    allow_unsandboxed: bool | None = None,
+) -> tuple[bool, str, str]:
     """Start the bot at ``path`` in the sandbox as seat 0 of a match of ``game``
     (default options, random opponents) and check that it answers the handshake
     within the start-up limit and then plays its first decision with a legal
@@ -57,7 +62,8 @@ def validate_bot(path: str | os.PathLike, game: str | Game, *, limits: Limits | 
         return False, str(exc), ""
     count = game.seat_counts[0]
     seats = (Seat(program.name, program.version),) + tuple(
-        Seat(f"opponent {i}") for i in range(1, count))
+        Seat(f"opponent {i}") for i in range(1, count)
+    )
     match = Match.begin(game, seats, VALIDATION_SEED)
     player = SubprocessPlayer(program, sandbox=sandbox)
     probe = _Asked(player)

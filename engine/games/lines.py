@@ -49,8 +49,11 @@ class LineGame(Game):
         if state.winner is None:
             return Outcome((1, 1), (0, 0), "draw: the board is full")
         scores = tuple(1 if seat == state.winner else 0 for seat in (0, 1))
-        return Outcome(tuple(2 - s for s in scores), scores,
-                       f"{('three', 'four')[self.line_length - 3]} in a row")
+        return Outcome(
+            tuple(2 - s for s in scores),
+            scores,
+            f"{('three', 'four')[self.line_length - 3]} in a row",
+        )
 
     def scores(self, state: Any) -> tuple[int, ...]:
         return (0, 0)

@@ -44,12 +44,12 @@ class Match:
 
     def __init__(self, message: dict) -> None:
         self.raw = message
-        self.game = message["game"]                 # e.g. "tic_tac_toe"
+        self.game = message["game"]  # e.g. "tic_tac_toe"
         self.rules_version = message["rules_version"]
-        self.seat = message["seat"]                 # your seat: 0, 1, ...
-        self.seats = message["seats"]               # [{"bot", "version", "team"}, ...]
-        self.options = message["options"]           # the match options
-        self.time = message["time"]                 # {"decision_ms", "overage_ms", ...}
+        self.seat = message["seat"]  # your seat: 0, 1, ...
+        self.seats = message["seats"]  # [{"bot", "version", "team"}, ...]
+        self.options = message["options"]  # the match options
+        self.time = message["time"]  # {"decision_ms", "overage_ms", ...}
 
 
 class Request:
@@ -59,13 +59,13 @@ class Request:
         self.raw = message
         self.id = message["id"]
         self.seat = message["seat"]
-        self.view = message["view"]          # what you may see now (the game's view)
-        self.events = message["events"]      # events you saw since your last decision
-        self.legal = message["legal"]        # every legal action, or None (see prompt)
-        self.prompt = message["prompt"]      # what kind of decision this is
-        self.default = message["default"]    # played if you fail to answer in time
-        self.secret = message["secret"]      # True: other seats do not see your action yet
-        self.time = message["time"]          # {"decision_ms", "overage_ms", "match_ms"}
+        self.view = message["view"]  # what you may see now (the game's view)
+        self.events = message["events"]  # events you saw since your last decision
+        self.legal = message["legal"]  # every legal action, or None (see prompt)
+        self.prompt = message["prompt"]  # what kind of decision this is
+        self.default = message["default"]  # played if you fail to answer in time
+        self.secret = message["secret"]  # True: other seats do not see your action yet
+        self.time = message["time"]  # {"decision_ms", "overage_ms", "match_ms"}
 
 
 class Bot:
@@ -121,8 +121,11 @@ def _serve(bot: Bot, source, out) -> None:
         kind = message.get("type")
         if kind == "start":
             if message.get("protocol") != PROTOCOL:
-                print(f"scrimmage_bot: the engine speaks protocol {message.get('protocol')}, "
-                      f"this SDK {PROTOCOL}", file=sys.stderr)
+                print(
+                    f"scrimmage_bot: the engine speaks protocol {message.get('protocol')}, "
+                    f"this SDK {PROTOCOL}",
+                    file=sys.stderr,
+                )
             bot.start(Match(message))
             _send(out, {"type": "ready", "protocol": PROTOCOL, "name": str(bot.name)})
         elif kind == "decide":
@@ -131,8 +134,14 @@ def _serve(bot: Bot, source, out) -> None:
                 action = bot.decide(request)
             except Exception as exc:
                 traceback.print_exc(file=sys.stderr)
-                _send(out, {"type": "error", "id": request.id,
-                            "message": f"{type(exc).__name__}: {exc}"[:200]})
+                _send(
+                    out,
+                    {
+                        "type": "error",
+                        "id": request.id,
+                        "message": f"{type(exc).__name__}: {exc}"[:200],
+                    },
+                )
                 continue
             _send(out, {"type": "action", "id": request.id, "action": action})
         elif kind == "end":
@@ -141,5 +150,4 @@ def _serve(bot: Bot, source, out) -> None:
 
 
 if __name__ == "__main__":  # a bot that always plays the first legal action
-    run(lambda request: request.legal[0] if request.legal else request.default,
-        name="first legal")
+    run(lambda request: request.legal[0] if request.legal else request.default, name="first legal")

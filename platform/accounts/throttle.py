@@ -85,5 +85,7 @@ def _count(key: str, window: int) -> int:
 
 
 def refusal(wait: int) -> str:
-    return (f"Too many failed logins for this account or from this address: try again in "
-            f"{wait} seconds.")
+    return (
+        f"Too many failed logins for this account or from this address: try again in "
+        f"{wait} seconds."
+    )

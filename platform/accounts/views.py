@@ -22,7 +22,8 @@ class GuardedLoginView(auth_views.LoginView):
         # an unbound form: rendering a bound one would check the password
         form = self.get_form_class()(request, initial={"username": request.POST.get("username")})
         response = self.render_to_response(
-            self.get_context_data(form=form, lockout=throttle.refusal(wait)), status=429)
+            self.get_context_data(form=form, lockout=throttle.refusal(wait)), status=429
+        )
         response["Retry-After"] = str(wait)
         return response
 
@@ -39,8 +40,11 @@ def signup(request):
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.username}. Upload your first bot here; "
-                                  f"your API token is under \"API token\".")
+        messages.success(
+            request,
+            f"Welcome, {user.username}. Upload your first bot here; "
+            f'your API token is under "API token".',
+        )
         return redirect("my-bots")
     return render(request, "accounts/signup.html", {"form": form})
 
@@ -52,7 +56,9 @@ def token(request):
     if request.method == "POST":
         had = services.token_for(request.user) is not None
         services.create_or_regenerate_token(request.user)
-        messages.success(request, "A new API token replaced the old one." if had
-                         else "Your API token was created.")
+        messages.success(
+            request,
+            "A new API token replaced the old one." if had else "Your API token was created.",
+        )
         return redirect("token")
     return render(request, "accounts/token.html", {"token": services.token_for(request.user)})

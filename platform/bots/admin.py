@@ -11,8 +11,17 @@ from matches.admin import ReadOnlyMixin
 
 class BotVersionInline(ReadOnlyMixin, admin.TabularInline):
     model = BotVersion
-    fields = ("number", "status", "validation_reason", "kind", "original_name", "sha256",
-              "size", "file_count", "created_at")
+    fields = (
+        "number",
+        "status",
+        "validation_reason",
+        "kind",
+        "original_name",
+        "sha256",
+        "size",
+        "file_count",
+        "created_at",
+    )
     readonly_fields = fields
     extra = 0
     ordering = ("-number",)
@@ -39,9 +48,22 @@ class BotVersionAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_display = ("id", "bot", "number", "status", "kind", "size", "created_at")
     list_filter = ("status", "kind", "bot__game")
     search_fields = ("bot__name", "bot__owner__username", "sha256")
-    readonly_fields = ("bot", "number", "sha256", "kind", "original_name", "path", "entry",
-                       "size", "file_count", "status", "validation_reason", "validation_stderr",
-                       "created_at", "validated_at")
+    readonly_fields = (
+        "bot",
+        "number",
+        "sha256",
+        "kind",
+        "original_name",
+        "path",
+        "entry",
+        "size",
+        "file_count",
+        "status",
+        "validation_reason",
+        "validation_stderr",
+        "created_at",
+        "validated_at",
+    )
 
     def get_actions(self, request):
         return {}
@@ -49,6 +71,13 @@ class BotVersionAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
 @admin.register(Challenge)
 class ChallengeAdmin(ReadOnlyMixin, admin.ModelAdmin):
-    list_display = ("id", "challenger", "bot", "target_bot", "target_builtin", "match",
-                    "created_at")
+    list_display = (
+        "id",
+        "challenger",
+        "bot",
+        "target_bot",
+        "target_builtin",
+        "match",
+        "created_at",
+    )
     search_fields = ("challenger__username", "bot__name")

@@ -37,8 +37,8 @@ from engine.bots.sandbox import MANIFEST, BotError, load_program, read_manifest,
 from bots import conf
 
 CHUNK = 64 * 1024
-PY_NAME = "main.py"   # a single .py is kept under this name
-ZIP_DIR = "bot"       # an archive is unpacked into this folder
+PY_NAME = "main.py"  # a single .py is kept under this name
+ZIP_DIR = "bot"  # an archive is unpacked into this folder
 
 
 class UploadRejected(ValueError):
@@ -55,8 +55,8 @@ class Prepared:
     """A checked upload, unpacked under ``tmp``: ``tmp / rel`` is the program."""
 
     tmp: Path
-    rel: str            # "main.py" or "bot"
-    kind: str           # "py" or "zip"
+    rel: str  # "main.py" or "bot"
+    kind: str  # "py" or "zip"
     entry: str
     sha256: str
     size: int
@@ -77,15 +77,18 @@ def _read_upload(upload, limit: int) -> bytes:
     """The upload's bytes, refusing (without reading on) beyond ``limit``."""
     size = getattr(upload, "size", None)
     if size is not None and size > limit:
-        raise UploadRejected(f"the upload is {size} bytes; the limit is {limit} bytes "
-                             f"({limit // 1024} KiB)")
+        raise UploadRejected(
+            f"the upload is {size} bytes; the limit is {limit} bytes ({limit // 1024} KiB)"
+        )
     chunks, total = [], 0
-    for chunk in (upload.chunks(CHUNK) if hasattr(upload, "chunks") else iter(
-            lambda: upload.read(CHUNK), b"")):
+    for chunk in (
+        upload.chunks(CHUNK) if hasattr(upload, "chunks") else iter(lambda: upload.read(CHUNK), b"")
+    ):
         total += len(chunk)
         if total > limit:
-            raise UploadRejected(f"the upload is larger than the limit of {limit} bytes "
-                                 f"({limit // 1024} KiB)")
+            raise UploadRejected(
+                f"the upload is larger than the limit of {limit} bytes ({limit // 1024} KiB)"
+            )
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -97,8 +100,10 @@ def prepare(upload, original_name: str | None = None) -> Prepared:
     name = os.path.basename(name.replace("\\", "/"))
     lower = name.lower()
     if not (lower.endswith(".py") or lower.endswith(".zip")):
-        raise UploadRejected(f"{name or 'the file'!s}: upload a single .py file or a .zip "
-                             f"archive with a {MANIFEST} manifest")
+        raise UploadRejected(
+            f"{name or 'the file'!s}: upload a single .py file or a .zip "
+            f"archive with a {MANIFEST} manifest"
+        )
     data = _read_upload(upload, conf.get("BOTS_MAX_UPLOAD_BYTES"))
     if not data:
         raise UploadRejected(f"{name}: the file is empty")
@@ -126,8 +131,9 @@ def _prepare_py(tmp: Path, data: bytes, name: str, sha: str) -> Prepared:
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise UploadRejected(f"{name}: a .py file must be UTF-8 text ({exc.reason} at "
-                             f"byte {exc.start})") from None
+        raise UploadRejected(
+            f"{name}: a .py file must be UTF-8 text ({exc.reason} at byte {exc.start})"
+        ) from None
     _write(tmp / PY_NAME, data)
     return Prepared(tmp, PY_NAME, "py", PY_NAME, sha, len(data), 1, name)
 
@@ -189,8 +195,10 @@ def _prepare_zip(tmp: Path, data: bytes, name: str, sha: str) -> Prepared:
         seen.add(parts)
         declared += info.file_size
         if declared > max_total:
-            raise UploadRejected(f"{name}: unpacks to more than {max_total} bytes "
-                                 f"({max_total >> 20} MiB), by its declared sizes")
+            raise UploadRejected(
+                f"{name}: unpacks to more than {max_total} bytes "
+                f"({max_total >> 20} MiB), by its declared sizes"
+            )
         entries.append((info, parts, is_dir))
     # a bot zipped as its folder: one top folder holding the manifest
     prefix: tuple[str, ...] = ()
@@ -199,20 +207,23 @@ def _prepare_zip(tmp: Path, data: bytes, name: str, sha: str) -> Prepared:
         if len(tops) == 1 and (next(iter(tops)), MANIFEST) in seen:
             prefix = (next(iter(tops)),)
         else:
-            raise UploadRejected(f"{name}: no {MANIFEST} manifest at the top of the archive "
-                                 f"(it names the entry file: {{\"entry\": \"main.py\", "
-                                 f"\"name\": \"my bot\"}})", field="file")
+            raise UploadRejected(
+                f"{name}: no {MANIFEST} manifest at the top of the archive "
+                f'(it names the entry file: {{"entry": "main.py", '
+                f'"name": "my bot"}})',
+                field="file",
+            )
     root = tmp / ZIP_DIR
     root.mkdir(mode=0o755)
-    files = {parts[len(prefix):] for _, parts, is_dir in entries if not is_dir}
-    dirs = {parts[len(prefix):][:i] for parts in files for i in range(1, len(parts))}
-    dirs |= {parts[len(prefix):] for _, parts, is_dir in entries if is_dir}
+    files = {parts[len(prefix) :] for _, parts, is_dir in entries if not is_dir}
+    dirs = {parts[len(prefix) :][:i] for parts in files for i in range(1, len(parts))}
+    dirs |= {parts[len(prefix) :] for _, parts, is_dir in entries if is_dir}
     dirs.discard(())
     if files & dirs:
         raise UploadRejected(f"{name}: a name is both a file and a folder in the archive")
     total = 0
     for info, parts, is_dir in entries:
-        rel = parts[len(prefix):]
+        rel = parts[len(prefix) :]
         if not rel:
             continue
         target = root.joinpath(*rel)
@@ -232,16 +243,22 @@ def _prepare_zip(tmp: Path, data: bytes, name: str, sha: str) -> Prepared:
                     written += len(chunk)
                     total += len(chunk)
                     if written > info.file_size:
-                        raise UploadRejected(f"{'/'.join(parts)!r}: unpacks to more bytes than "
-                                             f"it declares ({info.file_size})")
+                        raise UploadRejected(
+                            f"{'/'.join(parts)!r}: unpacks to more bytes than "
+                            f"it declares ({info.file_size})"
+                        )
                     if total > max_total:
-                        raise UploadRejected(f"{name}: unpacks to more than {max_total} bytes "
-                                             f"({max_total >> 20} MiB)")
+                        raise UploadRejected(
+                            f"{name}: unpacks to more than {max_total} bytes "
+                            f"({max_total >> 20} MiB)"
+                        )
                     out.write(chunk)
         except (zipfile.BadZipFile, zlib.error, EOFError, OSError) as exc:
             # zipfile stops at the declared size; a stream that goes on fails its CRC
-            raise UploadRejected(f"{'/'.join(parts)!r}: cannot be unpacked: its content does not "
-                                 f"match its declared size and checksum ({exc})") from None
+            raise UploadRejected(
+                f"{'/'.join(parts)!r}: cannot be unpacked: its content does not "
+                f"match its declared size and checksum ({exc})"
+            ) from None
         finally:
             if fd is not None:
                 os.close(fd)

@@ -27,8 +27,9 @@ def game_choices():
 
 
 class Bot(models.Model):
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                              related_name="bots")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bots"
+    )
     name = models.CharField(max_length=40)
     game = models.CharField(max_length=64, db_index=True)
     #: a public bot's source, validation output and match logs are visible to everyone
@@ -37,8 +38,9 @@ class Bot(models.Model):
 
     class Meta:
         ordering = ["owner", "name"]
-        constraints = [models.UniqueConstraint(fields=["owner", "name"],
-                                               name="unique_bot_name_per_owner")]
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "name"], name="unique_bot_name_per_owner")
+        ]
 
     def __str__(self) -> str:
         return f"{self.owner.username}/{self.name}"
@@ -85,8 +87,9 @@ class BotVersion(models.Model):
         INVALID = "invalid", "invalid"
 
     #: the fields the validation writes, once; nothing else ever changes
-    VALIDATION_FIELDS = frozenset({"status", "validation_reason", "validation_stderr",
-                                   "validated_at"})
+    VALIDATION_FIELDS = frozenset(
+        {"status", "validation_reason", "validation_stderr", "validated_at"}
+    )
 
     #: PROTECT: a bot with versions is not deleted through the ORM either
     bot = models.ForeignKey(Bot, on_delete=models.PROTECT, related_name="versions")
@@ -102,8 +105,9 @@ class BotVersion(models.Model):
     entry = models.CharField(max_length=255)
     size = models.PositiveIntegerField()
     file_count = models.PositiveIntegerField(default=1)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING,
-                              db_index=True)
+    status = models.CharField(
+        max_length=16, choices=Status.choices, default=Status.PENDING, db_index=True
+    )
     validation_reason = models.TextField(blank=True, default="")
     validation_stderr = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
@@ -135,8 +139,9 @@ class BotVersion(models.Model):
         if not self._state.adding:
             fields = kwargs.get("update_fields")
             if not fields or not set(fields) <= self.VALIDATION_FIELDS:
-                raise ImmutableError("bot versions are immutable: only the validation "
-                                     "result is written after upload")
+                raise ImmutableError(
+                    "bot versions are immutable: only the validation result is written after upload"
+                )
         elif kwargs.get("force_update") or kwargs.get("update_fields"):
             raise ImmutableError("bot versions are immutable: they cannot be updated")
         super().save(*args, **kwargs)
@@ -149,14 +154,17 @@ class Challenge(models.Model):
     """An unranked match one owner asked for: their bot against another bot (or a
     built-in one), each at its latest valid version when challenged."""
 
-    challenger = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                                   related_name="challenges")
+    challenger = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges"
+    )
     bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="challenges_made")
-    target_bot = models.ForeignKey(Bot, on_delete=models.CASCADE, null=True, blank=True,
-                                   related_name="challenges_received")
+    target_bot = models.ForeignKey(
+        Bot, on_delete=models.CASCADE, null=True, blank=True, related_name="challenges_received"
+    )
     target_builtin = models.CharField(max_length=100, blank=True, default="")
-    match = models.OneToOneField("matches.Match", on_delete=models.CASCADE,
-                                 related_name="challenge")
+    match = models.OneToOneField(
+        "matches.Match", on_delete=models.CASCADE, related_name="challenge"
+    )
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:

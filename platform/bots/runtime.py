@@ -52,7 +52,7 @@ class SeatPlayer(SubprocessPlayer):
         text = self.stderr
         if not self.marks:
             return text
-        pieces = [text[:self.marks[0][0]]]
+        pieces = [text[: self.marks[0][0]]]
         ends = [start for start, _ in self.marks[1:]] + [len(text)]
         for (start, position), end in zip(self.marks, ends):
             chunk = text[start:end]
@@ -72,7 +72,8 @@ class SeatPlayer(SubprocessPlayer):
 
         try:
             MatchSeat.objects.filter(pk=self.seat_pk).update(
-                stderr=self.marked_stderr()[: conf.get("BOTS_STDERR_CAP")])
+                stderr=self.marked_stderr()[: conf.get("BOTS_STDERR_CAP")]
+            )
         except Exception:  # noqa: BLE001 - a log must never break the match
             logger.exception("could not store the stderr of seat %s", self.seat_pk)
 
@@ -98,11 +99,18 @@ def seat_players(game: Game, seat_rows: Sequence, limits: Limits | None = None) 
     """One player per seat row (``MatchSeat``), in order: built-in bots in-process,
     uploaded versions in one shared sandbox (``engine.lineup.players_for``); an
     upload that cannot run here gets a ``RefusedPlayer``."""
-    specs = [row.bot_name if row.bot_version_ref is None
-             else Path(row.bot_version_ref.program_path) for row in seat_rows]
+    specs = [
+        row.bot_name if row.bot_version_ref is None else Path(row.bot_version_ref.program_path)
+        for row in seat_rows
+    ]
     _, players = players_for(
-        game, specs, limits=limits, allow_unsandboxed=conf.allow_unsandboxed(),
+        game,
+        specs,
+        limits=limits,
+        allow_unsandboxed=conf.allow_unsandboxed(),
         on_refused=lambda index, error: RefusedPlayer(error),
         program_player=lambda index, program, sandbox: SeatPlayer(
-            program, seat_rows[index].pk, sandbox=sandbox))
+            program, seat_rows[index].pk, sandbox=sandbox
+        ),
+    )
     return players

@@ -17,8 +17,11 @@ from matches.models import Match, MatchSeat
 def _with_owner_and_latest_valid() -> QuerySet:
     """Bots with their owner and ``latest_valid_number``, the number of their newest
     valid version (``None`` without one), read with the bots: not a query per bot."""
-    newest = (BotVersion.objects.filter(bot=OuterRef("pk"), status=BotVersion.Status.VALID)
-              .order_by("-number").values("number")[:1])
+    newest = (
+        BotVersion.objects.filter(bot=OuterRef("pk"), status=BotVersion.Status.VALID)
+        .order_by("-number")
+        .values("number")[:1]
+    )
     return Bot.objects.select_related("owner").annotate(latest_valid_number=Subquery(newest))
 
 
@@ -37,8 +40,12 @@ def visible_bots(user, *, mine: bool = False, game: str | None = None):
 
 def owner_bots(owner):
     """Every bot of ``owner`` (anyone may see a bot's name, game and versions)."""
-    return Bot.objects.filter(owner=owner).select_related("owner").prefetch_related(
-        "versions").order_by("game", "name")
+    return (
+        Bot.objects.filter(owner=owner)
+        .select_related("owner")
+        .prefetch_related("versions")
+        .order_by("game", "name")
+    )
 
 
 def get_bot(pk: int) -> Bot:
@@ -73,14 +80,19 @@ def get_version(bot: Bot, number: int) -> BotVersion:
 
 def bot_seats(bot: Bot):
     """The seats this bot's versions played (newest match first), with the match."""
-    return (MatchSeat.objects.filter(bot_version_ref__bot=bot)
-            .select_related("match", "bot_version_ref").order_by("-match_id", "index"))
+    return (
+        MatchSeat.objects.filter(bot_version_ref__bot=bot)
+        .select_related("match", "bot_version_ref")
+        .order_by("-match_id", "index")
+    )
 
 
 def user_challenges(user):
-    return (Challenge.objects.filter(challenger=user)
-            .select_related("match", "bot__owner", "target_bot__owner")
-            .order_by("-id"))
+    return (
+        Challenge.objects.filter(challenger=user)
+        .select_related("match", "bot__owner", "target_bot__owner")
+        .order_by("-id")
+    )
 
 
 def source_files(version: BotVersion, limit: int = 256 * 1024) -> list[dict]:
@@ -104,7 +116,7 @@ def source_files(version: BotVersion, limit: int = 256 * 1024) -> list[dict]:
 
 # -- a bot's record (the bot page) ------------------------------------------------------
 def seat_outcome(rank: int | None, ranks: list) -> str:
-    """"won", "drew" or "lost" for a seat of rank ``rank`` among a finished match's
+    """ "won", "drew" or "lost" for a seat of rank ``rank`` among a finished match's
     ``ranks``: a draw is every seat sharing first place."""
     if rank != 1:
         return "lost"
@@ -116,15 +128,19 @@ def version_records(bot: Bot) -> dict[int, dict]:
     whose results are shown (a hidden season's matches do not count yet)."""
     from django.db.models import Count
 
-    seats = list(MatchSeat.objects.filter(bot_version_ref__bot=bot,
-                                          match__status=Match.Status.FINISHED)
-                 .exclude(match__hides_results=True)
-                 .values_list("match_id", "bot_version_ref__number", "rank"))
+    seats = list(
+        MatchSeat.objects.filter(bot_version_ref__bot=bot, match__status=Match.Status.FINISHED)
+        .exclude(match__hides_results=True)
+        .values_list("match_id", "bot_version_ref__number", "rank")
+    )
     # per match: how many seats, and how many share first place
-    shape = {m: (n, firsts) for m, n, firsts in
-             MatchSeat.objects.filter(match_id__in={m for m, _, _ in seats}).values("match_id")
-             .annotate(n=Count("id"), firsts=Count("id", filter=Q(rank=1)))
-             .values_list("match_id", "n", "firsts")}
+    shape = {
+        m: (n, firsts)
+        for m, n, firsts in MatchSeat.objects.filter(match_id__in={m for m, _, _ in seats})
+        .values("match_id")
+        .annotate(n=Count("id"), firsts=Count("id", filter=Q(rank=1)))
+        .values_list("match_id", "n", "firsts")
+    }
     records: dict[int, dict] = {}
     for match_id, number, rank in seats:
         n, firsts = shape[match_id]
@@ -140,11 +156,17 @@ def recent_results(bot: Bot, limit: int = 30) -> list[dict]:
     hides results, or the match's status)."""
     from django.db.models import Prefetch
 
-    seats = (MatchSeat.objects.filter(bot_version_ref__bot=bot)
-             .select_related("match", "bot_version_ref", "match__fixture__competition")
-             .prefetch_related(Prefetch("match__seats", queryset=MatchSeat.objects
-                                        .select_related("bot_version_ref").order_by("index")))
-             .order_by("-match_id", "index")[:limit])
+    seats = (
+        MatchSeat.objects.filter(bot_version_ref__bot=bot)
+        .select_related("match", "bot_version_ref", "match__fixture__competition")
+        .prefetch_related(
+            Prefetch(
+                "match__seats",
+                queryset=MatchSeat.objects.select_related("bot_version_ref").order_by("index"),
+            )
+        )
+        .order_by("-match_id", "index")[:limit]
+    )
     rows = []
     for seat in seats:
         match = seat.match
@@ -156,8 +178,20 @@ def recent_results(bot: Bot, limit: int = 30) -> list[dict]:
         else:
             result = match.status
         fixture = getattr(match, "fixture", None)
-        rows.append({"match": match, "seat": seat, "version": seat.bot_version_ref.number,
-                     "result": result, "competition": fixture.competition if fixture else None,
-                     "opponents": [{"name": s.bot_name, "bot_id": s.bot_version_ref.bot_id
-                                    if s.bot_version_ref_id else None} for s in others]})
+        rows.append(
+            {
+                "match": match,
+                "seat": seat,
+                "version": seat.bot_version_ref.number,
+                "result": result,
+                "competition": fixture.competition if fixture else None,
+                "opponents": [
+                    {
+                        "name": s.bot_name,
+                        "bot_id": s.bot_version_ref.bot_id if s.bot_version_ref_id else None,
+                    }
+                    for s in others
+                ],
+            }
+        )
     return rows

@@ -69,16 +69,24 @@ def check_upload_rate(user) -> None:
     cap = conf.get("BOTS_UPLOADS_PER_HOUR")
     recent = BotVersion.objects.filter(bot__owner=user, created_at__gte=_hour_ago()).count()
     if recent >= cap:
-        raise LimitReached(f"you uploaded {recent} versions in the last hour; the limit is "
-                           f"{cap} an hour: try again later", field="file")
+        raise LimitReached(
+            f"you uploaded {recent} versions in the last hour; the limit is "
+            f"{cap} an hour: try again later",
+            field="file",
+        )
 
 
-def create_bot(owner, name: str, game: str, upload, *, public: bool = False) -> tuple[Bot, BotVersion]:
+def create_bot(
+    owner, name: str, game: str, upload, *, public: bool = False
+) -> tuple[Bot, BotVersion]:
     """A new bot of ``owner`` with ``upload`` as its version 1, validated."""
     name = (name or "").strip()
     if not NAME_RE.match(name):
-        raise BotServiceError("a bot's name is 1 to 40 letters, digits, '_', '.' or '-', "
-                              "starting with a letter or digit", field="name")
+        raise BotServiceError(
+            "a bot's name is 1 to 40 letters, digits, '_', '.' or '-', "
+            "starting with a letter or digit",
+            field="name",
+        )
     try:
         rules = registry.get(game)
     except RulesError:
@@ -90,9 +98,11 @@ def create_bot(owner, name: str, game: str, upload, *, public: bool = False) -> 
     check_upload_rate(owner)
     prepared = prepare(upload)
     try:
-        version = _store_first(prepared, lambda: Bot.objects.create(
-            owner=owner, name=name, game=rules.name, public=public),
-            lambda: _check_new_name(owner, name))
+        version = _store_first(
+            prepared,
+            lambda: Bot.objects.create(owner=owner, name=name, game=rules.name, public=public),
+            lambda: _check_new_name(owner, name),
+        )
     finally:
         prepared.discard()
     return version.bot, validate_version(version)
@@ -100,8 +110,10 @@ def create_bot(owner, name: str, game: str, upload, *, public: bool = False) -> 
 
 def _check_new_name(owner, name: str) -> None:
     if Bot.objects.filter(owner=owner, name=name).exists():
-        raise BotServiceError(f"you already have a bot named {name!r}: upload a new version "
-                              f"of it instead", field="name")
+        raise BotServiceError(
+            f"you already have a bot named {name!r}: upload a new version of it instead",
+            field="name",
+        )
 
 
 def upload_version(bot: Bot, upload) -> BotVersion:
@@ -110,8 +122,7 @@ def upload_version(bot: Bot, upload) -> BotVersion:
     prepared = prepare(upload)
     try:
         _check_new_file(bot, prepared.sha256)
-        version = _store_first(prepared, lambda: bot,
-                               lambda: _check_new_file(bot, prepared.sha256))
+        version = _store_first(prepared, lambda: bot, lambda: _check_new_file(bot, prepared.sha256))
     finally:
         prepared.discard()
     return validate_version(version)
@@ -131,8 +142,9 @@ def _store_first(prepared: Prepared, get_bot, check_again) -> BotVersion:
         return _store(prepared, get_bot)
     except IntegrityError:
         check_again()
-        raise Conflict("another upload to this bot finished first: reload and try again",
-                       field="file") from None
+        raise Conflict(
+            "another upload to this bot finished first: reload and try again", field="file"
+        ) from None
 
 
 def _store(prepared: Prepared, get_bot) -> BotVersion:
@@ -148,10 +160,16 @@ def _store(prepared: Prepared, get_bot) -> BotVersion:
             Bot.objects.select_for_update().filter(pk=bot.pk).first()  # serialize numbering
             number = (bot.versions.aggregate(n=Max("number"))["n"] or 0) + 1
             version = BotVersion.objects.create(
-                bot=bot, number=number, sha256=prepared.sha256, kind=prepared.kind,
+                bot=bot,
+                number=number,
+                sha256=prepared.sha256,
+                kind=prepared.kind,
                 original_name=prepared.original_name[:255],
-                path=os.path.relpath(target, conf.data_dir()), entry=prepared.entry,
-                size=prepared.size, file_count=prepared.file_count)
+                path=os.path.relpath(target, conf.data_dir()),
+                entry=prepared.entry,
+                size=prepared.size,
+                file_count=prepared.file_count,
+            )
             folder.mkdir(mode=0o755, parents=True, exist_ok=True)
             if not target.exists():  # the same bytes stored before are the same files
                 try:
@@ -181,14 +199,14 @@ def _remove_if_empty(folder) -> None:
 def validate_version(version: BotVersion) -> BotVersion:
     """Start ``version`` in the sandbox: does it answer the handshake within the
     start-up limit? Records valid, or invalid with the reason and its stderr."""
-    ok, reason, stderr = validate_bot(version.program_path, version.bot.game,
-                                      allow_unsandboxed=conf.allow_unsandboxed())
+    ok, reason, stderr = validate_bot(
+        version.program_path, version.bot.game, allow_unsandboxed=conf.allow_unsandboxed()
+    )
     version.status = BotVersion.Status.VALID if ok else BotVersion.Status.INVALID
     version.validation_reason = reason[:2000]
     version.validation_stderr = stderr[: conf.get("BOTS_STDERR_CAP")]
     version.validated_at = timezone.now()
-    version.save(update_fields=["status", "validation_reason", "validation_stderr",
-                                "validated_at"])
+    version.save(update_fields=["status", "validation_reason", "validation_stderr", "validated_at"])
     return version
 
 
@@ -209,37 +227,49 @@ def challenge(user, bot: Bot, *, target_bot: Bot | None = None, builtin: str = "
         raise BotServiceError("challenge either a bot or a built-in bot", field="target")
     game = registry.get(bot.game)
     if conf.sandbox_state() == "unavailable":
-        raise BotServiceError("uploaded bots cannot run here: bubblewrap is not installed "
-                              "and the operator has not allowed unsandboxed runs")
+        raise BotServiceError(
+            "uploaded bots cannot run here: bubblewrap is not installed "
+            "and the operator has not allowed unsandboxed runs"
+        )
     cap = conf.get("BOTS_CHALLENGES_PER_HOUR")
     recent = Challenge.objects.filter(challenger=user, created_at__gte=_hour_ago()).count()
     if recent >= cap:
-        raise LimitReached(f"you made {recent} challenges in the last hour; the limit is "
-                           f"{cap} an hour: try again later")
+        raise LimitReached(
+            f"you made {recent} challenges in the last hour; the limit is "
+            f"{cap} an hour: try again later"
+        )
     mine = bot.latest_valid()
     if mine is None:
         raise BotServiceError(f"{bot.name} has no valid version yet", field="bot")
     opponent: BotVersion | str
     if target_bot is not None:
         if target_bot.game != bot.game:
-            raise BotServiceError(f"{target_bot.label} plays {target_bot.game}, not {bot.game}",
-                                  field="target")
+            raise BotServiceError(
+                f"{target_bot.label} plays {target_bot.game}, not {bot.game}", field="target"
+            )
         opponent = target_bot.latest_valid()
         if opponent is None:
             raise BotServiceError(f"{target_bot.label} has no valid version", field="target")
     else:
         if builtin not in game.bots:
-            raise BotServiceError(f"{game.name} has no built-in bot {builtin!r} (it has "
-                                  f"{', '.join(sorted(game.bots))})", field="target")
+            raise BotServiceError(
+                f"{game.name} has no built-in bot {builtin!r} (it has "
+                f"{', '.join(sorted(game.bots))})",
+                field="target",
+            )
         opponent = builtin
     count = 2 if 2 in game.seat_counts else min(c for c in game.seat_counts if c >= 2)
     filler = sorted(game.bots)[0]
     entries: list[BotVersion | str] = [mine, opponent] + [filler] * (count - 2)
     with transaction.atomic():
         match = create_seated_match(game.name, entries)
-        made = Challenge.objects.create(challenger=user, bot=bot, target_bot=target_bot,
-                                        target_builtin=builtin if target_bot is None else "",
-                                        match=match)
+        made = Challenge.objects.create(
+            challenger=user,
+            bot=bot,
+            target_bot=target_bot,
+            target_builtin=builtin if target_bot is None else "",
+            match=match,
+        )
         enqueue([match.pk])
     return made
 
@@ -255,15 +285,22 @@ def fork_match(user, parent: Match, at, seats) -> Match:
         cap = conf.get("BOTS_FORKS_PER_HOUR")
         recent = Match.objects.filter(forked_by=user, created_at__gte=_hour_ago()).count()
         if recent >= cap:
-            raise LimitReached(f"you made {recent} forks in the last hour; the limit is "
-                               f"{cap} an hour: try again later")
+            raise LimitReached(
+                f"you made {recent} forks in the last hour; the limit is "
+                f"{cap} an hour: try again later"
+            )
         replacements = _fork_seats(user, parent.game, seats)
-        uploads = any(isinstance(e, BotVersion) for e in replacements.values()) or \
-            parent.seats.filter(bot_version_ref__isnull=False).exclude(
-                index__in=[i for i in replacements if type(i) is int]).exists()
+        uploads = (
+            any(isinstance(e, BotVersion) for e in replacements.values())
+            or parent.seats.filter(bot_version_ref__isnull=False)
+            .exclude(index__in=[i for i in replacements if type(i) is int])
+            .exists()
+        )
         if uploads and conf.sandbox_state() == "unavailable":
-            raise BotServiceError("uploaded bots cannot run here: bubblewrap is not installed "
-                                  "and the operator has not allowed unsandboxed runs")
+            raise BotServiceError(
+                "uploaded bots cannot run here: bubblewrap is not installed "
+                "and the operator has not allowed unsandboxed runs"
+            )
         with transaction.atomic():
             made = create_fork(parent, at, replacements, forked_by=user)
             enqueue([made.pk])
@@ -284,14 +321,19 @@ def _fork_seats(user, game: str, seats) -> dict:
             continue
         bot = Bot.objects.filter(pk=spec.get("bot"), owner=user).first()
         if bot is None:
-            raise BotServiceError(f"seat {index}: bot {spec.get('bot')!r} is not one of "
-                                  f"your bots", field="seats")
+            raise BotServiceError(
+                f"seat {index}: bot {spec.get('bot')!r} is not one of your bots", field="seats"
+            )
         if bot.game != game:
-            raise BotServiceError(f"seat {index}: {bot.name} plays {bot.game}, not {game}",
-                                  field="seats")
+            raise BotServiceError(
+                f"seat {index}: {bot.name} plays {bot.game}, not {game}", field="seats"
+            )
         number = spec.get("version")
-        version = (bot.latest_valid() if number is None else
-                   bot.versions.filter(number=number, status=BotVersion.Status.VALID).first())
+        version = (
+            bot.latest_valid()
+            if number is None
+            else bot.versions.filter(number=number, status=BotVersion.Status.VALID).first()
+        )
         if version is None:
             which = "a valid version" if number is None else f"a valid version {number}"
             raise BotServiceError(f"seat {index}: {bot.name} has no {which}", field="seats")

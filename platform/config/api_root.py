@@ -10,11 +10,17 @@ from rest_framework.views import APIView
 
 #: name shown -> (URL name, what it is)
 ENDPOINTS = {
-    "matches": ("match-list", "matches, newest first; /{id}/, /{id}/events/, /{id}/state/, "
-                              "/{id}/log.jsonl, /{id}/verify/"),
+    "matches": (
+        "match-list",
+        "matches, newest first; /{id}/, /{id}/events/, /{id}/state/, "
+        "/{id}/log.jsonl, /{id}/verify/",
+    ),
     "bots": ("api-bot-list", "uploaded bots: create, versions, source, logs, challenges"),
-    "competitions": ("competition-list", "ladder seasons and tournaments (?kind=season|"
-                                         "tournament, ?game=, ?status=); /{id}/standings/"),
+    "competitions": (
+        "competition-list",
+        "ladder seasons and tournaments (?kind=season|"
+        "tournament, ?game=, ?status=); /{id}/standings/",
+    ),
     "token": ("api-token", "POST username and password: your API token"),
     "schema": ("schema", "the OpenAPI schema"),
     "docs": ("api-docs", "the API's documentation (Swagger UI)"),
@@ -26,5 +32,9 @@ class ApiRoot(APIView):
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT})
     def get(self, request):
-        return Response({name: {"url": reverse(url_name, request=request), "about": about}
-                         for name, (url_name, about) in ENDPOINTS.items()})
+        return Response(
+            {
+                name: {"url": reverse(url_name, request=request), "about": about}
+                for name, (url_name, about) in ENDPOINTS.items()
+            }
+        )

@@ -17,8 +17,11 @@ from __future__ import annotations
 
 from drf_spectacular.openapi import AutoSchema
 
-ERROR_BODY = {"type": "object", "additionalProperties": {},
-              "description": '{"detail": "..."} or {"<parameter>": ["...", ...]}'}
+ERROR_BODY = {
+    "type": "object",
+    "additionalProperties": {},
+    "description": '{"detail": "..."} or {"<parameter>": ["...", ...]}',
+}
 UNSAFE = ("POST", "PUT", "PATCH", "DELETE")
 
 
@@ -26,9 +29,9 @@ class ErrorsAutoSchema(AutoSchema):
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
         for code, why in self._error_codes().items():
-            responses.setdefault(code, {
-                "description": why,
-                "content": {"application/json": {"schema": ERROR_BODY}}})
+            responses.setdefault(
+                code, {"description": why, "content": {"application/json": {"schema": ERROR_BODY}}}
+            )
         return responses
 
     def _error_codes(self) -> dict[str, str]:

@@ -56,18 +56,21 @@ SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "") or DEV_SECRET_KEY
 if SECRET_KEY == DEV_SECRET_KEY and not DEBUG and not TESTING:
     raise ImproperlyConfigured(
         "DJANGO_SECRET_KEY is not set and DEBUG is off: set DJANGO_SECRET_KEY to a long "
-        "random string (production), or DJANGO_DEBUG=1 to try it locally (as make run does)")
+        "random string (production), or DJANGO_DEBUG=1 to try it locally (as make run does)"
+    )
 
 ALLOWED_HOSTS = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
 if TESTING:
     ALLOWED_HOSTS.append("testserver")
 
-CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",")
-                        if o.strip()]
+CSRF_TRUSTED_ORIGINS = [
+    o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
+]
 if os.environ.get("DJANGO_BEHIND_TLS_PROXY", "") == "1":
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = (
-    not DEBUG and not TESTING and os.environ.get("DJANGO_SECURE_COOKIES", "") != "0")
+    not DEBUG and not TESTING and os.environ.get("DJANGO_SECURE_COOKIES", "") != "0"
+)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -103,28 +106,37 @@ MIDDLEWARE = [
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 
-TEMPLATES = [{
-    "BACKEND": "django.template.backends.django.DjangoTemplates",
-    "DIRS": [],
-    "APP_DIRS": True,
-    "OPTIONS": {"context_processors": [
-        "django.template.context_processors.request",
-        "django.contrib.auth.context_processors.auth",
-        "django.contrib.messages.context_processors.messages",
-    ]},
-}]
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ]
+        },
+    }
+]
 
 # connections are kept for a minute (web requests and worker tasks alike), and
 # checked before their first use in each request or task, so one that the database
 # dropped (a restart) is replaced instead of failing the next query
-DATABASES = {"default": dj_database_url.config(
-    default=f"sqlite:///{DATA_DIR / 'scrimmage.sqlite3'}", conn_max_age=60,
-    conn_health_checks=True)}
+DATABASES = {
+    "default": dj_database_url.config(
+        default=f"sqlite:///{DATA_DIR / 'scrimmage.sqlite3'}",
+        conn_max_age=60,
+        conn_health_checks=True,
+    )
+}
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # web, workers and beat share the file: wait for a lock instead of failing, and
     # take the write lock when a transaction starts (no deadlocked upgrades)
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"timeout": 30, "transaction_mode": "IMMEDIATE"})
+        {"timeout": 30, "transaction_mode": "IMMEDIATE"}
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 USE_TZ = True
@@ -138,8 +150,10 @@ STATIC_ROOT.mkdir(exist_ok=True)
 WHITENOISE_USE_FINDERS = True
 
 # the login lockout first: it refuses every password check while one is locked out
-AUTHENTICATION_BACKENDS = ["accounts.backends.LockoutBackend",
-                           "django.contrib.auth.backends.ModelBackend"]
+AUTHENTICATION_BACKENDS = [
+    "accounts.backends.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -171,7 +185,10 @@ if os.environ.get("SCRIMMAGE_NUM_PROXIES", ""):
     REST_FRAMEWORK["NUM_PROXIES"] = int(os.environ["SCRIMMAGE_NUM_PROXIES"])
 if TESTING:  # the test suite makes many requests quickly; tests of throttling set their own
     REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {
-        "anon": "100000/hour", "user": "100000/hour", "verify": "100000/hour"}
+        "anon": "100000/hour",
+        "user": "100000/hour",
+        "verify": "100000/hour",
+    }
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Scrimmage API",
@@ -187,18 +204,25 @@ SPECTACULAR_SETTINGS = {
 # Logins (API token and login page, accounts.throttle): this many failures for one
 # username, or from one client address, within the lockout time lock that username
 # (or address) out for the lockout time, the right password included.
-SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT = int(os.environ.get("SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT", "10"))
-SCRIMMAGE_LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("SCRIMMAGE_LOGIN_FAILURES_PER_ADDRESS", "50"))
+SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT = int(
+    os.environ.get("SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT", "10")
+)
+SCRIMMAGE_LOGIN_FAILURES_PER_ADDRESS = int(
+    os.environ.get("SCRIMMAGE_LOGIN_FAILURES_PER_ADDRESS", "50")
+)
 SCRIMMAGE_LOGIN_LOCKOUT_SECONDS = int(os.environ.get("SCRIMMAGE_LOGIN_LOCKOUT_SECONDS", "900"))
 
 # A cache shared by all processes (DRF's throttles keep their counts here); an
 # in-memory cache is per process, so with several web processes each would count alone.
 REDIS_URL = os.environ.get("REDIS_URL", "") or (
-    os.environ["CELERY_BROKER_URL"] if os.environ.get("CELERY_BROKER_URL", "").startswith(
-        ("redis://", "rediss://")) else "")
+    os.environ["CELERY_BROKER_URL"]
+    if os.environ.get("CELERY_BROKER_URL", "").startswith(("redis://", "rediss://"))
+    else ""
+)
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -217,16 +241,20 @@ if CELERY_BROKER_URL.startswith("filesystem"):
     for _sub in ("out", "processed", "control"):
         (BROKER_DIR / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": str(BROKER_DIR / "out"), "data_folder_out": str(BROKER_DIR / "out"),
-        "data_folder_processed": str(BROKER_DIR / "processed"), "store_processed": False,
+        "data_folder_in": str(BROKER_DIR / "out"),
+        "data_folder_out": str(BROKER_DIR / "out"),
+        "data_folder_processed": str(BROKER_DIR / "processed"),
+        "store_processed": False,
         # the exchange tables; kombu's default is a "control" folder in the cwd
         "control_folder": str(BROKER_DIR / "control"),
-        "polling_interval": 0.1}
+        "polling_interval": 0.1,
+    }
 else:
     # an unacknowledged message (a worker killed mid-match) comes back after this;
     # the sweeper (tournaments.recover_stalled) usually re-sends it sooner
-    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": int(os.environ.get(
-        "SCRIMMAGE_VISIBILITY_TIMEOUT", "3600"))}
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": int(os.environ.get("SCRIMMAGE_VISIBILITY_TIMEOUT", "3600"))
+    }
 CELERY_RESULT_BACKEND = None  # results live in the database (matches, standings)
 CELERY_TASK_IGNORE_RESULT = True
 # a worker keeps its database connection from task to task (opening one cost more

@@ -38,16 +38,40 @@ class MatchEventInline(ReadOnlyMixin, admin.TabularInline):
 
 @admin.register(Match)
 class MatchAdmin(ReadOnlyMixin, admin.ModelAdmin):
-    list_display = ("id", "game", "status", "players", "event_count", "created_at", "finished_at",
-                    "run_by")
+    list_display = (
+        "id",
+        "game",
+        "status",
+        "players",
+        "event_count",
+        "created_at",
+        "finished_at",
+        "run_by",
+    )
     list_filter = ("game", "status", "created_at")
     search_fields = ("=id", "game", "seats__bot_name", "digest")
     date_hierarchy = "created_at"
     #: the seed and its salt stay secret until the match ends, from staff too
     exclude = ("seed", "seed_salt")
-    readonly_fields = ("game", "rules_version", "shown_seed", "options", "status", "created_at",
-                       "started_at", "finished_at", "digest", "event_count", "result", "error",
-                       "event_log", "parent", "fork_at", "forked_by", "hides_results")
+    readonly_fields = (
+        "game",
+        "rules_version",
+        "shown_seed",
+        "options",
+        "status",
+        "created_at",
+        "started_at",
+        "finished_at",
+        "digest",
+        "event_count",
+        "result",
+        "error",
+        "event_log",
+        "parent",
+        "fork_at",
+        "forked_by",
+        "hides_results",
+    )
 
     @admin.display(description="seed")
     def shown_seed(self, obj):
@@ -73,8 +97,12 @@ class MatchAdmin(ReadOnlyMixin, admin.ModelAdmin):
     @admin.display(description="events")
     def event_log(self, obj):
         url = reverse("admin:matches_matchevent_changelist") + f"?match__id__exact={obj.pk}"
-        return format_html('<a href="{}">all {} events</a> · <a href="{}">replay</a>', url,
-                           obj.event_count, reverse("match-detail-page", args=[obj.pk]))
+        return format_html(
+            '<a href="{}">all {} events</a> · <a href="{}">replay</a>',
+            url,
+            obj.event_count,
+            reverse("match-detail-page", args=[obj.pk]),
+        )
 
 
 @admin.register(MatchEvent)
@@ -83,8 +111,17 @@ class MatchEventAdmin(ReadOnlyMixin, admin.ModelAdmin):
     list_filter = ("type",)
     search_fields = ("=match__id", "type")
     list_per_page = 200
-    readonly_fields = ("match", "seq", "type", "to", "is_public", "data", "public", "line",
-                       "chain_hash")
+    readonly_fields = (
+        "match",
+        "seq",
+        "type",
+        "to",
+        "is_public",
+        "data",
+        "public",
+        "line",
+        "chain_hash",
+    )
 
     def get_actions(self, request):
         return {}  # no bulk delete

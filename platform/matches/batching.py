@@ -31,10 +31,17 @@ def typical_seconds(match_ids: Sequence[int]) -> float | None:
     matches' game, the first one's (a lot is a round or a challenge: one game);
     None: it has none. One query, read from the end of an index."""
     game = Subquery(Match.objects.filter(pk=match_ids[0]).values("game")[:1])
-    spans = [(finished - started).total_seconds() for started, finished in
-             Match.objects.filter(game=game, status=Match.Status.FINISHED,
-                                  started_at__isnull=False, finished_at__isnull=False)
-             .order_by("-created_at").values_list("started_at", "finished_at")[:RECENT]]
+    spans = [
+        (finished - started).total_seconds()
+        for started, finished in Match.objects.filter(
+            game=game,
+            status=Match.Status.FINISHED,
+            started_at__isnull=False,
+            finished_at__isnull=False,
+        )
+        .order_by("-created_at")
+        .values_list("started_at", "finished_at")[:RECENT]
+    ]
     return sum(spans) / len(spans) if spans else None
 
 
@@ -56,7 +63,7 @@ def matches_per_message(match_ids: Sequence[int]) -> int:
 def in_messages(match_ids: Sequence[int], per_message: int) -> list[list[int]]:
     """``match_ids`` cut into messages of ``per_message``, in order."""
     step = max(1, per_message)
-    return [list(match_ids[i:i + step]) for i in range(0, len(match_ids), step)]
+    return [list(match_ids[i : i + step]) for i in range(0, len(match_ids), step)]
 
 
 def spent(began: float) -> bool:

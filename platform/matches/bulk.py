@@ -40,13 +40,15 @@ def insert_rows(model, columns: Sequence[str], rows: Sequence[Sequence]) -> None
     per_query = max(1, min(500, (conn.features.max_query_params or 5000) // len(columns)))
     with conn.cursor() as cursor:
         for start in range(0, len(rows), per_query):
-            chunk = rows[start:start + per_query]
-            cursor.execute(head + ", ".join([one] * len(chunk)),
-                           [value for row in chunk for value in row])
+            chunk = rows[start : start + per_query]
+            cursor.execute(
+                head + ", ".join([one] * len(chunk)), [value for row in chunk for value in row]
+            )
 
 
-def update_rows(model, key: str, match: dict, columns: Sequence[str],
-                rows: Sequence[Sequence]) -> int:
+def update_rows(
+    model, key: str, match: dict, columns: Sequence[str], rows: Sequence[Sequence]
+) -> int:
     """Set ``columns`` of several rows of ``model`` in one statement: each of
     ``rows`` is ``(key value, *column values)``, for the rows that also match
     ``match`` (column -> value). ``UPDATE ... FROM (VALUES ...)``, which PostgreSQL
@@ -61,10 +63,12 @@ def update_rows(model, key: str, match: dict, columns: Sequence[str],
     width = 1 + len(columns)
     values = ", ".join(["(" + ", ".join(["%s"] * width) + ")"] * len(rows))
     # a VALUES list's columns are column1, column2, ... in both databases
-    sets = ", ".join(f"{quote(c)} = {_typed(model, c, conn, f'v.column{i + 2}')}"
-                     for i, c in enumerate(columns))
-    where = " AND ".join([f"{table}.{quote(key)} = v.column1",
-                          *(f"{table}.{quote(c)} = %s" for c in match)])
+    sets = ", ".join(
+        f"{quote(c)} = {_typed(model, c, conn, f'v.column{i + 2}')}" for i, c in enumerate(columns)
+    )
+    where = " AND ".join(
+        [f"{table}.{quote(key)} = v.column1", *(f"{table}.{quote(c)} = %s" for c in match)]
+    )
     sql = f"UPDATE {table} SET {sets} FROM (VALUES {values}) AS v WHERE {where}"
     with conn.cursor() as cursor:
         cursor.execute(sql, [value for row in rows for value in row] + list(match.values()))

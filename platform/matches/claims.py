@@ -89,8 +89,12 @@ def holds(token: str) -> Fence:
 
 def _lock_with_claim(match_id: int) -> Match | None:
     """The match, locked, with its claim (made if an older match has none)."""
-    match = (Match.objects.select_for_update(of=("self",)).select_related("claim")
-             .filter(pk=match_id).first())
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("claim")
+        .filter(pk=match_id)
+        .first()
+    )
     if match is not None and not hasattr(match, "claim"):
         match.claim = MatchClaim.objects.create(match=match)
     return match
@@ -112,8 +116,11 @@ def claim(match_id: int, token: str) -> tuple[Match | None, str]:
             if held.claimed_by and held.claimed_by != token and claimer_alive(held):
                 return None, "running elsewhere"
             stolen = bool(held.claimed_by) and held.claimed_by != token
-            logger.warning("match %s: restarting from the start (was claimed by %s)",
-                           match_id, held.claimed_by or "nobody")
+            logger.warning(
+                "match %s: restarting from the start (was claimed by %s)",
+                match_id,
+                held.claimed_by or "nobody",
+            )
             if stolen:  # its worker died mid-match: a restart after a kill
                 if held.attempts >= MAX_ATTEMPTS:
                     fail(match, f"gave up: the worker running it died {held.attempts} times")
@@ -133,9 +140,12 @@ def claim_queued(match_ids: Sequence[int], token: str) -> dict[int, Match]:
     by id. The others are claimed one by one as their turn comes (``claim``), which
     knows what to do with a running, finished or missing match."""
     with transaction.atomic():
-        ids = list(Match.objects.select_for_update(skip_locked=True).order_by()
-                   .filter(pk__in=match_ids, status=Match.Status.QUEUED, claim__isnull=False)
-                   .values_list("pk", flat=True))
+        ids = list(
+            Match.objects.select_for_update(skip_locked=True)
+            .order_by()
+            .filter(pk__in=match_ids, status=Match.Status.QUEUED, claim__isnull=False)
+            .values_list("pk", flat=True)
+        )
         if not ids:
             return {}
         _take(ids, token, Greatest("attempts", 1))  # the first start counts once
@@ -146,8 +156,9 @@ def _take(match_ids: Sequence[int], token: str, attempts) -> datetime:
     """Mark the (locked) matches running, claimed by ``token`` with ``attempts``
     starts; when."""
     now = timezone.now()
-    MatchClaim.objects.filter(pk__in=match_ids).update(claimed_by=token, heartbeat_at=now,
-                                                       attempts=attempts)
+    MatchClaim.objects.filter(pk__in=match_ids).update(
+        claimed_by=token, heartbeat_at=now, attempts=attempts
+    )
     Match.objects.filter(pk__in=match_ids).update(status=Match.Status.RUNNING, started_at=now)
     return now
 
@@ -157,11 +168,20 @@ def release_unstarted(match_ids: Sequence[int], token: str) -> None:
     (the rest of a message handed back): not a restart, nothing to discard."""
     now = timezone.now()
     with transaction.atomic():
-        held = list(Match.objects.select_for_update(of=("self",)).order_by()
-                    .filter(pk__in=match_ids, status=Match.Status.RUNNING, event_count=0,
-                            claim__claimed_by=token).values_list("pk", flat=True))
-        MatchClaim.objects.filter(pk__in=held).update(claimed_by="", heartbeat_at=None,
-                                                      enqueued_at=now)
+        held = list(
+            Match.objects.select_for_update(of=("self",))
+            .order_by()
+            .filter(
+                pk__in=match_ids,
+                status=Match.Status.RUNNING,
+                event_count=0,
+                claim__claimed_by=token,
+            )
+            .values_list("pk", flat=True)
+        )
+        MatchClaim.objects.filter(pk__in=held).update(
+            claimed_by="", heartbeat_at=None, enqueued_at=now
+        )
         Match.objects.filter(pk__in=held).update(status=Match.Status.QUEUED, started_at=None)
 
 
@@ -175,7 +195,8 @@ def release(match_id: int, token: str) -> bool:
         with transaction.atomic():
             match = Match.objects.select_for_update().filter(pk=match_id).first()
             if match is None or not MatchClaim.objects.filter(pk=match_id, claimed_by=token).update(
-                    claimed_by="", heartbeat_at=None, enqueued_at=timezone.now()):
+                claimed_by="", heartbeat_at=None, enqueued_at=timezone.now()
+            ):
                 return False
             if match.status == Match.Status.RUNNING:
                 discard_partial_log(match)
@@ -204,7 +225,8 @@ class Heartbeat(threading.Thread):
             while not self.stopped.wait(settings.SCRIMMAGE_HEARTBEAT_SECONDS):
                 try:
                     MatchClaim.objects.filter(claimed_by=self.token).update(
-                        heartbeat_at=timezone.now())
+                        heartbeat_at=timezone.now()
+                    )
                 except Exception:  # noqa: BLE001 - a missed beat is not fatal
                     logger.warning("heartbeat of %s failed", self.token, exc_info=True)
         finally:

@@ -1,4 +1,4 @@
-""""What if" forks: a finished match played on from one of its events with other
+""" "What if" forks: a finished match played on from one of its events with other
 bots in some seats.
 
 - ``create_fork`` checks the request, re-simulates the parent's prefix (the engine
@@ -40,11 +40,14 @@ class ForkError(ValueError):
 def check_forkable(parent: Match) -> None:
     """Only a finished match whose results are public can be forked."""
     if parent.status != Match.Status.FINISHED:
-        raise ForkError(f"match {parent.pk} is {parent.status}: only a finished match can "
-                        "be forked")
+        raise ForkError(
+            f"match {parent.pk} is {parent.status}: only a finished match can be forked"
+        )
     if parent.hides_results:
-        raise ForkError(f"match {parent.pk}'s results are hidden until its season or "
-                        "tournament finishes: it can be forked then")
+        raise ForkError(
+            f"match {parent.pk}'s results are hidden until its season or "
+            "tournament finishes: it can be forked then"
+        )
 
 
 def _events(match: Match, upto: int | None = None) -> list[Event]:
@@ -75,13 +78,16 @@ def _live_fork(parent: Match, at: int) -> LiveMatch:
     except RulesError as exc:  # rules changed since the match was played
         raise ForkError(f"match {parent.pk} cannot be forked: {exc}") from None
     except LogError as exc:
-        raise ForkError(f"match {parent.pk} cannot be forked at event {at}: {exc}",
-                        field="at") from None
-    stored = list(parent.events.filter(seq__lt=len(live.log)).order_by("seq")
-                  .values_list("line", flat=True))
+        raise ForkError(
+            f"match {parent.pk} cannot be forked at event {at}: {exc}", field="at"
+        ) from None
+    stored = list(
+        parent.events.filter(seq__lt=len(live.log)).order_by("seq").values_list("line", flat=True)
+    )
     if [line.encode("utf-8") for line in stored] != live.log.lines:
-        raise ForkError(f"match {parent.pk}'s stored events do not re-simulate: verify it",
-                        field="at")
+        raise ForkError(
+            f"match {parent.pk}'s stored events do not re-simulate: verify it", field="at"
+        )
     return live
 
 
@@ -93,20 +99,23 @@ def check_seats(game, seat_count: int, replacements: Mapping[Any, Any]) -> dict[
     checked: dict[int, Any] = {}
     for seat, entry in replacements.items():
         if type(seat) is not int or not 0 <= seat < seat_count:
-            raise ForkError(f"seat {seat!r}: this match has seats 0 to {seat_count - 1}",
-                            field="seats")
+            raise ForkError(
+                f"seat {seat!r}: this match has seats 0 to {seat_count - 1}", field="seats"
+            )
         if isinstance(entry, str):
             if entry not in game.bots:
-                raise ForkError(f"seat {seat}: {game.name} has no built-in bot {entry!r} "
-                                f"(bots: {', '.join(sorted(game.bots))})", field="seats")
+                raise ForkError(
+                    f"seat {seat}: {game.name} has no built-in bot {entry!r} "
+                    f"(bots: {', '.join(sorted(game.bots))})",
+                    field="seats",
+                )
         elif getattr(getattr(entry, "bot", None), "game", None) != game.name:
             raise ForkError(f"seat {seat}: that bot does not play {game.name}", field="seats")
         checked[seat] = entry
     return checked
 
 
-def create_fork(parent: Match, at: Any, replacements: Mapping[int, Any],
-                forked_by=None) -> Match:
+def create_fork(parent: Match, at: Any, replacements: Mapping[int, Any], forked_by=None) -> Match:
     """A queued fork of ``parent`` after its event ``at``, with the seats in
     ``replacements`` (index -> built-in bot name or pinned ``bots.BotVersion``)
     played by other bots and the others by the same bots as before. Raises
@@ -114,17 +123,25 @@ def create_fork(parent: Match, at: Any, replacements: Mapping[int, Any],
     of range or past the decisive step, or a bad seat."""
     check_forkable(parent)
     if type(at) is not int or not 0 <= at < parent.event_count:
-        raise ForkError(f"at must be an event of match {parent.pk}: 0 to "
-                        f"{parent.event_count - 1}, not {at!r}", field="at")
+        raise ForkError(
+            f"at must be an event of match {parent.pk}: 0 to {parent.event_count - 1}, not {at!r}",
+            field="at",
+        )
     game = _rules(parent)
     seats = list(parent.seats.order_by("index"))
     checked = check_seats(game, len(seats), replacements)
     live = _live_fork(parent, at)
     with transaction.atomic():
         made = Match.objects.create(
-            game=parent.game, rules_version=parent.rules_version, seed=parent.seed,
-            seed_salt=parent.seed_salt, options=parent.options, parent=parent,
-            fork_at=len(live.log) - 1, forked_by=forked_by)
+            game=parent.game,
+            rules_version=parent.rules_version,
+            seed=parent.seed,
+            seed_salt=parent.seed_salt,
+            options=parent.options,
+            parent=parent,
+            fork_at=len(live.log) - 1,
+            forked_by=forked_by,
+        )
         MatchSeat.objects.bulk_create(_seat(made, row, checked.get(row.index)) for row in seats)
         MatchClaim.objects.create(match=made)
     return made
@@ -132,15 +149,26 @@ def create_fork(parent: Match, at: Any, replacements: Mapping[int, Any],
 
 def _seat(fork_match: Match, parent_seat: MatchSeat, entry: Any) -> MatchSeat:
     if entry is None:  # the same bot as in the parent, started afresh
-        return MatchSeat(match=fork_match, index=parent_seat.index, team=parent_seat.team,
-                         bot_name=parent_seat.bot_name, bot_version=parent_seat.bot_version,
-                         bot_version_ref=parent_seat.bot_version_ref)
+        return MatchSeat(
+            match=fork_match,
+            index=parent_seat.index,
+            team=parent_seat.team,
+            bot_name=parent_seat.bot_name,
+            bot_version=parent_seat.bot_version,
+            bot_version_ref=parent_seat.bot_version_ref,
+        )
     if isinstance(entry, str):
-        return MatchSeat(match=fork_match, index=parent_seat.index, team=parent_seat.team,
-                         bot_name=entry)
-    return MatchSeat(match=fork_match, index=parent_seat.index, team=parent_seat.team,
-                     bot_name=entry.bot.label, bot_version=entry.seat_version,
-                     bot_version_ref=entry)
+        return MatchSeat(
+            match=fork_match, index=parent_seat.index, team=parent_seat.team, bot_name=entry
+        )
+    return MatchSeat(
+        match=fork_match,
+        index=parent_seat.index,
+        team=parent_seat.team,
+        bot_name=entry.bot.label,
+        bot_version=entry.seat_version,
+        bot_version_ref=entry,
+    )
 
 
 def resume(match: Match) -> LiveMatch:
@@ -148,8 +176,9 @@ def resume(match: Match) -> LiveMatch:
     its players: its log is exactly the parent's events 0..``fork_at``."""
     live = _live_fork(match.parent, match.fork_at)
     if len(live.log) != match.fork_at + 1:
-        raise LogError(f"the parent's prefix now ends at event {len(live.log) - 1}, "
-                       f"not {match.fork_at}")
+        raise LogError(
+            f"the parent's prefix now ends at event {len(live.log) - 1}, not {match.fork_at}"
+        )
     return live
 
 
@@ -157,9 +186,11 @@ def shares_prefix(match: Match) -> bool:
     """Does the stored fork start with its stored parent's events 0..``fork_at``?
     One link of each hash chain decides: ``h[fork_at]`` covers every line before it
     (``verify_stored_match`` checks the fork's own chain)."""
-    links = dict(MatchEvent.objects.filter(match_id__in=(match.pk, match.parent_id),
-                                           seq=match.fork_at)
-                 .values_list("match_id", "chain_hash"))
+    links = dict(
+        MatchEvent.objects.filter(
+            match_id__in=(match.pk, match.parent_id), seq=match.fork_at
+        ).values_list("match_id", "chain_hash")
+    )
     return len(links) == 2 and links[match.pk] == links[match.parent_id]
 
 
@@ -171,7 +202,11 @@ def seat_changes(match: Match) -> list[dict]:
     for seat in match.seats.all():
         old = before.get(seat.index)
         if old is None or (old.bot_name, old.bot_version, old.bot_version_ref_id) != (
-                seat.bot_name, seat.bot_version, seat.bot_version_ref_id):
-            changes.append({"index": seat.index, "before": old.bot_name if old else "",
-                            "after": seat.bot_name})
+            seat.bot_name,
+            seat.bot_version,
+            seat.bot_version_ref_id,
+        ):
+            changes.append(
+                {"index": seat.index, "before": old.bot_name if old else "", "after": seat.bot_name}
+            )
     return changes

@@ -36,8 +36,9 @@ class Match(models.Model):
     seed_salt = models.CharField(max_length=32, blank=True, default="")
     #: the options as the game resolved them (every option, defaults filled in)
     options = models.JSONField(default=dict, blank=True)
-    status = models.CharField(max_length=16, choices=Status.choices,
-                              default=Status.QUEUED, db_index=True)
+    status = models.CharField(
+        max_length=16, choices=Status.choices, default=Status.QUEUED, db_index=True
+    )
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -50,21 +51,35 @@ class Match(models.Model):
     error = models.TextField(blank=True, default="")
     #: a "what if" fork: the finished match it branched from (``matches.forks``).
     #: Its log starts with the parent's events 0..``fork_at``, byte for byte
-    parent = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True,
-                               related_name="forks",
-                               help_text="a fork's parent: the match it was forked from")
+    parent = models.ForeignKey(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="forks",
+        help_text="a fork's parent: the match it was forked from",
+    )
     fork_at = models.PositiveIntegerField(
-        null=True, blank=True,
-        help_text="the seq of a fork's last event shared with its parent (the split point)")
-    forked_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
-                                  null=True, blank=True, related_name="forks",
-                                  help_text="who asked for the fork")
+        null=True,
+        blank=True,
+        help_text="the seq of a fork's last event shared with its parent (the split point)",
+    )
+    forked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="forks",
+        help_text="who asked for the fork",
+    )
     #: the competition this match belongs to keeps results hidden until it finishes:
     #: set when the match is scheduled, cleared in one update at the reveal. Everything
     #: that reveals private events or results of a finished match asks this first
     hides_results = models.BooleanField(
-        default=False, help_text="private events and the result stay hidden (a competition "
-                                 "that hides results until it finishes)")
+        default=False,
+        help_text="private events and the result stay hidden (a competition "
+        "that hides results until it finishes)",
+    )
 
     class Meta:
         ordering = ["-id"]
@@ -101,8 +116,9 @@ class MatchClaim(models.Model):
     one row per stored match, made with it. A worker claims it under the match row's
     lock, beats while it runs, and every write of its run is fenced by it."""
 
-    match = models.OneToOneField(Match, on_delete=models.CASCADE, primary_key=True,
-                                 related_name="claim")
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, primary_key=True, related_name="claim"
+    )
     #: "host:pid:task id" of the worker running the match (empty when nobody does)
     claimed_by = models.CharField(max_length=300, blank=True, default="")
     heartbeat_at = models.DateTimeField(null=True, blank=True)
@@ -124,8 +140,9 @@ class MatchSeat(models.Model):
     bot_version = models.CharField(max_length=100, default="builtin")
     #: the uploaded bot version this seat plays (pinned when the match is created);
     #: empty for a built-in bot. ``bot_name``/``bot_version`` then hold its label.
-    bot_version_ref = models.ForeignKey("bots.BotVersion", on_delete=models.PROTECT, null=True,
-                                        blank=True, related_name="seats")
+    bot_version_ref = models.ForeignKey(
+        "bots.BotVersion", on_delete=models.PROTECT, null=True, blank=True, related_name="seats"
+    )
     team = models.IntegerField(null=True, blank=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.IntegerField(null=True, blank=True)
@@ -137,8 +154,9 @@ class MatchSeat(models.Model):
 
     class Meta:
         ordering = ["match", "index"]
-        constraints = [models.UniqueConstraint(fields=["match", "index"],
-                                               name="unique_seat_per_match")]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "index"], name="unique_seat_per_match")
+        ]
 
     def __str__(self) -> str:
         return f"seat {self.index}: {self.bot_name}"
@@ -187,8 +205,9 @@ class MatchEvent(models.Model):
 
     class Meta:
         ordering = ["match", "seq"]
-        constraints = [models.UniqueConstraint(fields=["match", "seq"],
-                                               name="unique_event_seq_per_match")]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="unique_event_seq_per_match")
+        ]
 
     def __str__(self) -> str:
         return f"{self.seq} {self.type}"

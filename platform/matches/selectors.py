@@ -28,8 +28,10 @@ SPECTATOR = "spectator"
 #: a seat's fields that tell how the match went: ``None`` while results are hidden
 #: (a bot's stderr too: the end message it may print carries its rank and score)
 SEAT_RESULT_FIELDS = ("rank", "score", "faults", "fault_reason", "stderr")
-RESULTS_HIDDEN = ("this match's results are hidden until its season or tournament "
-                  "finishes: its events and states are served then")
+RESULTS_HIDDEN = (
+    "this match's results are hidden until its season or tournament "
+    "finishes: its events and states are served then"
+)
 logger = logging.getLogger(__name__)
 
 
@@ -47,13 +49,20 @@ class Forbidden(SelectorError):
 
 
 # -- lists --------------------------------------------------------------------------
-def match_list(*, game: str | None = None, bot: str | None = None,
-               competition: str | None = None, status: str | None = None,
-               created_after: dt.datetime | None = None,
-               created_before: dt.datetime | None = None, search: str | None = None) -> QuerySet:
+def match_list(
+    *,
+    game: str | None = None,
+    bot: str | None = None,
+    competition: str | None = None,
+    status: str | None = None,
+    created_after: dt.datetime | None = None,
+    created_before: dt.datetime | None = None,
+    search: str | None = None,
+) -> QuerySet:
     """Matches, newest first, with their seats, filtered by whatever is given."""
     qs = Match.objects.prefetch_related(
-        Prefetch("seats", queryset=MatchSeat.objects.order_by("index")))
+        Prefetch("seats", queryset=MatchSeat.objects.order_by("index"))
+    )
     if game:
         qs = qs.filter(game=game)
     if bot:
@@ -89,8 +98,13 @@ MAX_ID = 2**63 - 1
 def is_id(text: str | None) -> bool:
     """True for a plain ASCII decimal number ("12") a database can hold, not "",
     "-1", "1.5", "²" or a 25-digit number."""
-    return (bool(text) and text.isascii() and text.isdecimal()
-            and len(text.lstrip("0")) <= len(str(MAX_ID)) and int(text) <= MAX_ID)
+    return (
+        bool(text)
+        and text.isascii()
+        and text.isdecimal()
+        and len(text.lstrip("0")) <= len(str(MAX_ID))
+        and int(text) <= MAX_ID
+    )
 
 
 def blank_hidden_seats(seats: list[MatchSeat]) -> list[MatchSeat]:
@@ -125,10 +139,17 @@ def games_summary() -> list[dict]:
     from django.db.models import Count
 
     counts = dict(Match.objects.values_list("game").annotate(n=Count("id")))
-    return [{"name": g.name, "title": g.title or g.name, "seats": list(g.seat_counts),
-             "bots": sorted(g.bots), "rules_version": g.rules_version,
-             "matches": counts.get(g.name, 0)}
-            for g in registry.games().values()]
+    return [
+        {
+            "name": g.name,
+            "title": g.title or g.name,
+            "seats": list(g.seat_counts),
+            "bots": sorted(g.bots),
+            "rules_version": g.rules_version,
+            "matches": counts.get(g.name, 0),
+        }
+        for g in registry.games().values()
+    ]
 
 
 # -- events -------------------------------------------------------------------------
@@ -136,16 +157,26 @@ def event_json(row: MatchEvent, reveal: bool) -> dict | None:
     """One stored event as served: whole when ``reveal``, else as a spectator sees
     it (its public twin) or ``None`` when a spectator sees nothing of it."""
     if reveal:
-        out = {"seq": row.seq, "type": row.type, "to": row.to, "data": row.data,
-               "hash": row.chain_hash}
+        out = {
+            "seq": row.seq,
+            "type": row.type,
+            "to": row.to,
+            "data": row.data,
+            "hash": row.chain_hash,
+        }
         if row.public is not None:
             out["public"] = row.public
         return out
     if row.is_public:
         return {"seq": row.seq, "type": row.type, "to": EVERYONE, "data": row.data}
     if row.public is not None:
-        return {"seq": row.seq, "type": row.type, "to": EVERYONE, "data": row.public,
-                "redacted": True}
+        return {
+            "seq": row.seq,
+            "type": row.type,
+            "to": EVERYONE,
+            "data": row.public,
+            "redacted": True,
+        }
     return None
 
 
@@ -153,13 +184,16 @@ def events_page(match: Match, after: int = -1, limit: int = 200) -> tuple[list[d
     """Events with ``seq > after``, at most ``limit``, and whether more follow."""
     check_results_shown(match)
     if not -1 <= after < match.event_count:
-        raise SelectorError("after", f"after must be between -1 and {match.event_count - 1} "
-                                     f"(this match has {match.event_count} events)")
+        raise SelectorError(
+            "after",
+            f"after must be between -1 and {match.event_count - 1} "
+            f"(this match has {match.event_count} events)",
+        )
     reveal = match.reveals_everything
     qs = MatchEvent.objects.filter(match=match, seq__gt=after)
     if not reveal:
         qs = qs.public()
-    rows = list(qs.order_by("seq")[:limit + 1])
+    rows = list(qs.order_by("seq")[: limit + 1])
     more = len(rows) > limit
     out = [e for e in (event_json(r, reveal) for r in rows[:limit]) if e is not None]
     return add_sentences(match, out), more
@@ -179,8 +213,12 @@ def add_sentences(match: Match, served: list[dict]) -> list[dict]:
 
 def export_lines(match: Match) -> Iterator[bytes]:
     """The stored log as JSON lines, byte-identical to the engine's ``to_jsonl``."""
-    rows = (MatchEvent.objects.filter(match=match).order_by("seq")
-            .values_list("line", flat=True).iterator(chunk_size=2000))
+    rows = (
+        MatchEvent.objects.filter(match=match)
+        .order_by("seq")
+        .values_list("line", flat=True)
+        .iterator(chunk_size=2000)
+    )
     buffer: list[str] = []
     for line in rows:
         buffer.append(line)
@@ -227,8 +265,10 @@ replay_cache = _ReplayCache()
 
 def _build_replay(match: Match, upto: int) -> Replay:
     rows = MatchEvent.objects.filter(match=match, seq__lte=upto).order_by("seq")
-    events = [r.to_engine() for r in rows.only("seq", "type", "to", "data", "public")
-              .iterator(chunk_size=2000)]
+    events = [
+        r.to_engine()
+        for r in rows.only("seq", "type", "to", "data", "public").iterator(chunk_size=2000)
+    ]
     return Replay(registry.get(match.game), events)
 
 
@@ -240,8 +280,9 @@ def parse_seat(match: Match, seat: str | None) -> int | str | None:
         return SPECTATOR
     seats = match.seats.count()
     if not is_id(seat) or int(seat) >= seats:
-        raise SelectorError("seat", f"seat must be 'spectator' or a seat index 0..{seats - 1}, "
-                                    f"not {seat!r}")
+        raise SelectorError(
+            "seat", f"seat must be 'spectator' or a seat index 0..{seats - 1}, not {seat!r}"
+        )
     return int(seat)
 
 
@@ -254,8 +295,11 @@ def frame(match: Match, at: int, seat: int | str | None) -> dict:
     """
     check_results_shown(match)
     if not 0 <= at < match.event_count:
-        raise SelectorError("at", f"at must be between 0 and {match.event_count - 1} "
-                                  f"(this match has {match.event_count} events)")
+        raise SelectorError(
+            "at",
+            f"at must be between 0 and {match.event_count - 1} "
+            f"(this match has {match.event_count} events)",
+        )
     if not match.reveals_everything:
         if isinstance(seat, int):
             raise Forbidden("seat", "a seat's view is served once the match is over")
@@ -270,9 +314,15 @@ def frame(match: Match, at: int, seat: int | str | None) -> dict:
         shown: Any = game.state_json(state)
     else:
         shown = game.view(state, None if seat == SPECTATOR else seat)
-    out = {"match": match.pk, "at": at, "seat": seat if seat is not None else "all",
-           "state": shown, "svg": "", "event_count": match.event_count,
-           "status": match.status}
+    out = {
+        "match": match.pk,
+        "at": at,
+        "seat": seat if seat is not None else "all",
+        "state": shown,
+        "svg": "",
+        "event_count": match.event_count,
+        "status": match.status,
+    }
     svg, problem = _draw(game, shown)
     if problem and seat is None:
         # the game could not draw its whole state: draw what a spectator sees instead

@@ -25,8 +25,17 @@ from django.db.models import Q, prefetch_related_objects
 from django.utils import timezone
 
 from engine import registry
-from engine.events import (EVERYONE, FAULT_TYPES, MATCH_ENDED, PLAYER_FORFEITED, Event, LogError,
-                           chain, encode, parse_jsonl)
+from engine.events import (
+    EVERYONE,
+    FAULT_TYPES,
+    MATCH_ENDED,
+    PLAYER_FORFEITED,
+    Event,
+    LogError,
+    chain,
+    encode,
+    parse_jsonl,
+)
 from engine.game import RulesError, Seat
 from engine.replay import verify
 from engine.runner import Match as EngineMatch
@@ -92,9 +101,14 @@ INFRASTRUCTURE_ERRORS = _infrastructure_errors()
 
 
 # -- creating and running ---------------------------------------------------------------
-def create_seated_match(game: str, entries: Sequence[Any], seed: int | None = None,
-                        options: Mapping[str, Any] | None = None, *,
-                        hides_results: bool = False) -> Match:
+def create_seated_match(
+    game: str,
+    entries: Sequence[Any],
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    *,
+    hides_results: bool = False,
+) -> Match:
     """A queued match whose seats are ``entries``: built-in bot names (``str``) or
     pinned uploaded bot versions (``bots.BotVersion``: the seat records its label
     and links the version). Raises ``RulesError`` for an unknown game or bot, a
@@ -104,15 +118,20 @@ def create_seated_match(game: str, entries: Sequence[Any], seed: int | None = No
     a given seed (``manage.py play --seed``, the demo) is kept but still committed
     to with a secret salt. ``hides_results``: the match belongs to a competition
     that keeps results hidden until it finishes."""
-    return create_seated_matches(game, [entries], options, seeds=[seed],
-                                 hides_results=hides_results)[0]
+    return create_seated_matches(
+        game, [entries], options, seeds=[seed], hides_results=hides_results
+    )[0]
 
 
-def create_seated_matches(game: str, lineups: Sequence[Sequence[Any]],
-                          options: Mapping[str, Any] | None = None, *,
-                          seeds: Sequence[int | None] | None = None,
-                          teams: Sequence[Sequence[int | None]] | None = None,
-                          hides_results: bool = False) -> list[Match]:
+def create_seated_matches(
+    game: str,
+    lineups: Sequence[Sequence[Any]],
+    options: Mapping[str, Any] | None = None,
+    *,
+    seeds: Sequence[int | None] | None = None,
+    teams: Sequence[Sequence[int | None]] | None = None,
+    hides_results: bool = False,
+) -> list[Match]:
     """Queued matches, one per lineup (its seats' entries, as ``create_seated_match``
     takes them), in a few statements whatever their number: the one place matches
     and their seats are made. ``seeds``: one per lineup (``None``: a fresh secret
@@ -125,13 +144,21 @@ def create_seated_matches(game: str, lineups: Sequence[Sequence[Any]],
         _check_lineup(rules, entries, seed, resolved)
     with transaction.atomic():
         made = Match.objects.bulk_create(
-            Match(game=rules.name, rules_version=rules.rules_version,
-                  seed=seeding.new_seed() if seed is None else seed, seed_salt=seeding.new_salt(),
-                  options=resolved, hides_results=hides_results) for seed in seeds)
+            Match(
+                game=rules.name,
+                rules_version=rules.rules_version,
+                seed=seeding.new_seed() if seed is None else seed,
+                seed_salt=seeding.new_salt(),
+                options=resolved,
+                hides_results=hides_results,
+            )
+            for seed in seeds
+        )
         MatchSeat.objects.bulk_create(
             _seat(match, i, entry, team=(teams[n][i] if teams else None))
             for n, (match, entries) in enumerate(zip(made, lineups))
-            for i, entry in enumerate(entries))
+            for i, entry in enumerate(entries)
+        )
         MatchClaim.objects.bulk_create(MatchClaim(match=match) for match in made)
     return made
 
@@ -139,12 +166,15 @@ def create_seated_matches(game: str, lineups: Sequence[Sequence[Any]],
 def _check_lineup(rules, entries: Sequence[Any], seed: int | None, options: dict) -> None:
     rules.check_seat_count(len(entries))
     if seed is not None and (type(seed) is not int or not 0 <= seed <= seeding.MAX_STORED_SEED):
-        raise RulesError(f"the seed must be an integer from 0 to {seeding.MAX_STORED_SEED}, "
-                         f"not {seed!r}")
+        raise RulesError(
+            f"the seed must be an integer from 0 to {seeding.MAX_STORED_SEED}, not {seed!r}"
+        )
     for entry in entries:
         if isinstance(entry, str) and entry not in rules.bots:
-            raise RulesError(f"{rules.name} has no built-in bot {entry!r} "
-                             f"(bots: {', '.join(sorted(rules.bots))})")
+            raise RulesError(
+                f"{rules.name} has no built-in bot {entry!r} "
+                f"(bots: {', '.join(sorted(rules.bots))})"
+            )
     rules.check_setup(len(entries), options)
 
 
@@ -152,12 +182,22 @@ def _seat(match: Match, index: int, entry: Any, *, team: int | None = None) -> M
     if isinstance(entry, str):
         return MatchSeat(match=match, index=index, bot_name=entry, team=team)
     # an uploaded bot's version (duck-typed: the matches app does not import bots)
-    return MatchSeat(match=match, index=index, bot_name=entry.bot.label, team=team,
-                     bot_version=entry.seat_version, bot_version_ref=entry)
+    return MatchSeat(
+        match=match,
+        index=index,
+        bot_name=entry.bot.label,
+        team=team,
+        bot_version=entry.seat_version,
+        bot_version_ref=entry,
+    )
 
 
-def create_match(game: str, bots: Sequence[str], seed: int | None = None,
-                 options: Mapping[str, Any] | None = None) -> Match:
+def create_match(
+    game: str,
+    bots: Sequence[str],
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> Match:
     """A queued match of built-in ``bots`` (see ``create_seated_match``)."""
     if any(not isinstance(b, str) for b in bots):
         raise RulesError("create_match takes built-in bot names")
@@ -167,8 +207,9 @@ def create_match(game: str, bots: Sequence[str], seed: int | None = None,
 class EventWriter:
     """A ``Log`` listener that stores events in batches of ``batch_size``."""
 
-    def __init__(self, match: Match, batch_size: int | None = None,
-                 fence: Fence | None = None) -> None:
+    def __init__(
+        self, match: Match, batch_size: int | None = None, fence: Fence | None = None
+    ) -> None:
         self.match = match
         self.batch_size = batch_size or settings.SCRIMMAGE_EVENT_BATCH
         self.fence = fence
@@ -179,7 +220,9 @@ class EventWriter:
         if event.type in FAULT_TYPES:
             self.fault_reasons[event.data["seat"]] = f"{event.type}: {event.data.get('reason', '')}"
         elif event.type == PLAYER_FORFEITED:
-            self.fault_reasons[event.data["seat"]] = f"forfeited after {event.data.get('faults')} faults"
+            self.fault_reasons[event.data["seat"]] = (
+                f"forfeited after {event.data.get('faults')} faults"
+            )
         self.buffer.append((event, line))
         if len(self.buffer) >= self.batch_size:
             self.flush()
@@ -194,8 +237,12 @@ class EventWriter:
         return pairs
 
 
-def run_stored_match(match: Match, batch_size: int | None = None,
-                     players: Sequence | None = None, fence: Fence | None = None) -> Match:
+def run_stored_match(
+    match: Match,
+    batch_size: int | None = None,
+    players: Sequence | None = None,
+    fence: Fence | None = None,
+) -> Match:
     """Play a queued match with its seats' bots and store it (a fork: from its
     split point, after storing the parent's prefix again).
 
@@ -216,15 +263,22 @@ def run_stored_match(match: Match, batch_size: int | None = None,
         players = seat_players(game, seat_rows)
     if match.status != Match.Status.RUNNING:  # a worker's claim has marked it already
         match.started_at = timezone.now()
-        Match.objects.filter(pk=match.pk).update(status=Match.Status.RUNNING,
-                                                 started_at=match.started_at)
+        Match.objects.filter(pk=match.pk).update(
+            status=Match.Status.RUNNING, started_at=match.started_at
+        )
         match.status = Match.Status.RUNNING
     writer = EventWriter(match, batch_size, fence=fence)
     try:
         played = _begin(game, match, seats, writer)
         played.play(players)
-        finish(match, played.log.events[-1].data, expected_digest=played.log.digest,
-               fault_reasons=writer.fault_reasons, fence=fence, pending=writer.take())
+        finish(
+            match,
+            played.log.events[-1].data,
+            expected_digest=played.log.digest,
+            fault_reasons=writer.fault_reasons,
+            fence=fence,
+            pending=writer.take(),
+        )
     except ClaimLost:
         logger.warning("match %s: claim taken over by another worker, stopped", match.pk)
         match.refresh_from_db()
@@ -242,8 +296,9 @@ def _begin(game, match: Match, seats: Sequence[Seat], writer: EventWriter) -> En
     fork the parent's prefix re-simulated (``matches.forks.resume``), whose events
     are stored first."""
     if match.parent_id is None:
-        return EngineMatch.begin(game, seats, match.seed, match.options, [writer],
-                                 salt=match.seed_salt or None)
+        return EngineMatch.begin(
+            game, seats, match.seed, match.options, [writer], salt=match.seed_salt or None
+        )
     from matches.forks import resume
 
     live = resume(match)
@@ -253,9 +308,13 @@ def _begin(game, match: Match, seats: Sequence[Seat], writer: EventWriter) -> En
     return live
 
 
-def play_and_store(game: str, bots: Sequence[str], seed: int | None = None,
-                   options: Mapping[str, Any] | None = None,
-                   batch_size: int | None = None) -> Match:
+def play_and_store(
+    game: str,
+    bots: Sequence[str],
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    batch_size: int | None = None,
+) -> Match:
     """Create, play and store a match of built-in bots; returns it finished or failed."""
     return run_stored_match(create_match(game, bots, seed, options), batch_size)
 
@@ -308,8 +367,9 @@ def _store(locked: Match, pairs: Sequence[tuple[Event, bytes]]) -> tuple[int, st
     return count, digest
 
 
-def _chained(match_id: int, count: int, digest: str,
-             pairs: Sequence[tuple[Event, bytes]]) -> tuple[list[tuple], int, str]:
+def _chained(
+    match_id: int, count: int, digest: str, pairs: Sequence[tuple[Event, bytes]]
+) -> tuple[list[tuple], int, str]:
     """The event rows of ``pairs``, stored after ``count`` events ending in the
     chain link ``digest``; with the count and digest after them."""
     rows, dumps = [], _json_dumps
@@ -318,10 +378,19 @@ def _chained(match_id: int, count: int, digest: str,
             raise StorageError(f"expected seq {count}, got {event.seq}")
         digest = chain(digest, raw)
         to = event.to
-        rows.append((match_id, count, event.type,
-                     dumps(EVERYONE if to == EVERYONE else list(to)), to == EVERYONE,
-                     dumps(event.data), None if event.public is None else dumps(event.public),
-                     raw.decode("utf-8"), digest))
+        rows.append(
+            (
+                match_id,
+                count,
+                event.type,
+                dumps(EVERYONE if to == EVERYONE else list(to)),
+                to == EVERYONE,
+                dumps(event.data),
+                None if event.public is None else dumps(event.public),
+                raw.decode("utf-8"),
+                digest,
+            )
+        )
         count += 1
     return rows, count, digest
 
@@ -334,9 +403,14 @@ def _db() -> str:
     return MatchEvent.objects.db
 
 
-def finish(match: Match, ended: Mapping[str, Any], expected_digest: str | None = None,
-           fault_reasons: Mapping[int, str] | None = None, fence: Fence | None = None,
-           pending: Sequence[tuple[Event, bytes]] = ()) -> Match:
+def finish(
+    match: Match,
+    ended: Mapping[str, Any],
+    expected_digest: str | None = None,
+    fault_reasons: Mapping[int, str] | None = None,
+    fence: Fence | None = None,
+    pending: Sequence[tuple[Event, bytes]] = (),
+) -> Match:
     """Close a match whose log ends with ``MatchEnded`` (``ended`` is its data):
     store the ``pending`` events (the last batch), write the result and each seat's
     rank, score and faults, once, in one transaction.
@@ -350,14 +424,23 @@ def finish(match: Match, ended: Mapping[str, Any], expected_digest: str | None =
             raise StorageError(f"match {match.pk}: the stored log does not end with {MATCH_ENDED}")
         rows, count, digest = _chained(match.pk, match.event_count, match.digest, pending)
         if expected_digest is not None and digest != expected_digest:
-            raise StorageError(f"match {match.pk}: stored digest {digest} is not the "
-                               f"engine's {expected_digest}")
+            raise StorageError(
+                f"match {match.pk}: stored digest {digest} is not the engine's {expected_digest}"
+            )
         now = timezone.now()
-        as_run = Q(pk=match.pk, status__in=(Match.Status.QUEUED, Match.Status.RUNNING),
-                   started_at=match.started_at, event_count=match.event_count)
+        as_run = Q(
+            pk=match.pk,
+            status__in=(Match.Status.QUEUED, Match.Status.RUNNING),
+            started_at=match.started_at,
+            event_count=match.event_count,
+        )
         if not Match.objects.filter(as_run & (fence or Q())).update(
-                event_count=count, digest=digest, result=dict(ended),
-                status=Match.Status.FINISHED, finished_at=now):
+            event_count=count,
+            digest=digest,
+            result=dict(ended),
+            status=Match.Status.FINISHED,
+            finished_at=now,
+        ):
             raise _why_not_closed(match, fence)
         insert_rows(MatchEvent, _COLUMNS, rows)
         _write_seat_results(match.pk, ended, fault_reasons or {})
@@ -375,22 +458,36 @@ def _why_not_closed(match: Match, fence: Fence | None) -> Exception:
         return StorageError(f"match {match.pk} is already {stored}")
     if fence is not None and not Match.objects.filter(Q(pk=match.pk) & fence).exists():
         return ClaimLost(f"match {match.pk}: this worker's claim was taken over")
-    return StorageError(f"match {match.pk} changed while it ran (restarted, or events "
-                        f"stored by another writer)")
+    return StorageError(
+        f"match {match.pk} changed while it ran (restarted, or events stored by another writer)"
+    )
 
 
 def _last_stored_type(match: Match) -> str | None:
     return match.events.order_by("-seq").values_list("type", flat=True).first()
 
 
-def _write_seat_results(match_id: int, ended: Mapping[str, Any],
-                        fault_reasons: Mapping[int, str]) -> None:
+def _write_seat_results(
+    match_id: int, ended: Mapping[str, Any], fault_reasons: Mapping[int, str]
+) -> None:
     """Every seat's rank, score, faults and fault reason, in one statement."""
     faults = list(ended.get("faults", []))
-    update_rows(MatchSeat, "index", {"match_id": match_id},
-                ["rank", "score", "faults", "fault_reason"],
-                [(i, rank, ended["scores"][i], faults[i] if i < len(faults) else 0,
-                  fault_reasons.get(i, "")) for i, rank in enumerate(ended["ranks"])])
+    update_rows(
+        MatchSeat,
+        "index",
+        {"match_id": match_id},
+        ["rank", "score", "faults", "fault_reason"],
+        [
+            (
+                i,
+                rank,
+                ended["scores"][i],
+                faults[i] if i < len(faults) else 0,
+                fault_reasons.get(i, ""),
+            )
+            for i, rank in enumerate(ended["ranks"])
+        ],
+    )
 
 
 def fail(match: Match, error: str, fence: Fence | None = None) -> Match:
@@ -409,7 +506,8 @@ def fail(match: Match, error: str, fence: Fence | None = None) -> Match:
         else:
             if locked.status != Match.Status.FINISHED:
                 Match.objects.filter(pk=match.pk).update(
-                    status=Match.Status.FAILED, error=error[:2000], finished_at=timezone.now())
+                    status=Match.Status.FAILED, error=error[:2000], finished_at=timezone.now()
+                )
     match.refresh_from_db()
     return match
 
@@ -418,7 +516,8 @@ def cancel_queued(matches, reason: str) -> int:
     """Fail the matches of ``matches`` (a queryset) that no worker has started, with
     ``reason``: a delivery that comes later finds them over and leaves them alone."""
     return matches.filter(status=Match.Status.QUEUED).update(
-        status=Match.Status.FAILED, error=reason[:2000], finished_at=timezone.now())
+        status=Match.Status.FAILED, error=reason[:2000], finished_at=timezone.now()
+    )
 
 
 def discard_partial_log(match: Match) -> None:
@@ -453,9 +552,14 @@ class Report:
         return not self.problems
 
     def to_json(self) -> dict:
-        return {"match": self.match_id, "ok": self.ok, "digest": self.digest,
-                "recorded_digest": self.recorded_digest, "rules_version": self.rules_version,
-                "problems": list(self.problems)}
+        return {
+            "match": self.match_id,
+            "ok": self.ok,
+            "digest": self.digest,
+            "recorded_digest": self.recorded_digest,
+            "rules_version": self.rules_version,
+            "problems": list(self.problems),
+        }
 
 
 def verify_stored_match(match: Match) -> Report:
@@ -484,7 +588,9 @@ def verify_stored_match(match: Match) -> Report:
         previous = row.chain_hash  # follow the stored chain so one edit is reported once
         expected_seq += 1
     if len(lines) != match.event_count:
-        report.problems.append(f"{len(lines)} events stored but the match counts {match.event_count}")
+        report.problems.append(
+            f"{len(lines)} events stored but the match counts {match.event_count}"
+        )
     if previous != match.digest:
         report.problems.append("the match's digest is not the last stored chain link")
     if match.status != Match.Status.FINISHED:
@@ -494,8 +600,9 @@ def verify_stored_match(match: Match) -> Report:
         from matches.forks import shares_prefix
 
         if not shares_prefix(match):
-            report.problems.append(f"events 0 to {match.fork_at} are not those of the parent "
-                                   f"match {match.parent_id}")
+            report.problems.append(
+                f"events 0 to {match.fork_at} are not those of the parent match {match.parent_id}"
+            )
     try:
         events = parse_jsonl(b"\n".join(lines))
         verdict = verify(events, registry.get)
@@ -509,5 +616,7 @@ def verify_stored_match(match: Match) -> Report:
     if not verdict.ok:
         report.problems.append(f"re-simulation: {verdict.describe()}")
     elif verdict.digest != match.digest:
-        report.problems.append(f"re-simulated digest {verdict.digest} is not the stored {match.digest}")
+        report.problems.append(
+            f"re-simulated digest {verdict.digest} is not the stored {match.digest}"
+        )
     return report

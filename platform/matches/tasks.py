@@ -44,8 +44,16 @@ from django.db.models import Q
 from django.utils import timezone
 
 from matches import batching
-from matches.claims import (Heartbeat, claim, claim_queued, claim_token, claimer_alive, holds,
-                            release, release_unstarted)
+from matches.claims import (
+    Heartbeat,
+    claim,
+    claim_queued,
+    claim_token,
+    claimer_alive,
+    holds,
+    release,
+    release_unstarted,
+)
 from matches.models import Match, MatchClaim
 from matches.services import INFRASTRUCTURE_ERRORS, fail, run_stored_match
 from matches.signals import matches_over, recovery_sweep
@@ -122,12 +130,14 @@ def _tell_over(match_ids: list[int]) -> None:
 
 
 def backoff(retries: int) -> float:
-    return min(settings.SCRIMMAGE_RETRY_BACKOFF_MAX,
-               settings.SCRIMMAGE_RETRY_BACKOFF * (2 ** retries))
+    return min(
+        settings.SCRIMMAGE_RETRY_BACKOFF_MAX, settings.SCRIMMAGE_RETRY_BACKOFF * (2**retries)
+    )
 
 
-@shared_task(name="matches.run_match", bind=True, acks_late=True, reject_on_worker_lost=True,
-             max_retries=5)
+@shared_task(
+    name="matches.run_match", bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=5
+)
 def run_match(self, match_id: int, then: Sequence[int] = ()) -> str:
     """Run the stored match ``match_id``, then those of ``then`` in order (see the
     module docstring); returns the status of ``match_id``, or why this delivery
@@ -145,7 +155,7 @@ def run_match(self, match_id: int, then: Sequence[int] = ()) -> str:
                 statuses.append(_run(current, token, claimed.get(current)))
             except INFRASTRUCTURE_ERRORS as exc:
                 # those over before it are told by the sweep (it checks unfinished rounds)
-                statuses.append(_retry_or_fail(self, current, ids[n + 1:], token, exc))
+                statuses.append(_retry_or_fail(self, current, ids[n + 1 :], token, exc))
                 break
     _tell_over([pk for pk, status in zip(ids, statuses) if status in OVER])
     return statuses[0]
@@ -180,14 +190,21 @@ def _retry_or_fail(task, match_id: int, rest: list[int], token: str, exc: Except
         logger.warning("could not give up the claims of matches %s", rest, exc_info=True)
     close_old_connections()
     if task.request.retries < task.max_retries:
-        raise task.retry(args=(match_id,), kwargs={"then": rest} if rest else {}, exc=exc,
-                         countdown=backoff(task.request.retries))
+        raise task.retry(
+            args=(match_id,),
+            kwargs={"then": rest} if rest else {},
+            exc=exc,
+            countdown=backoff(task.request.retries),
+        )
     logger.error("match %s: giving up after %s retries", match_id, task.request.retries)
     match = Match.objects.filter(pk=match_id).first()
     if match is not None:  # unless another worker has it now; never a finished one
-        fail(match, f"infrastructure error after {task.request.retries} retries: "
-                    f"{type(exc).__name__}: {exc}",
-             fence=Q(claim__claimed_by__in=("", token)))
+        fail(
+            match,
+            f"infrastructure error after {task.request.retries} retries: "
+            f"{type(exc).__name__}: {exc}",
+            fence=Q(claim__claimed_by__in=("", token)),
+        )
     try:
         _send(rest)
     except INFRASTRUCTURE_ERRORS:  # the broker is gone too: the sweeper sends them later
@@ -230,8 +247,9 @@ class _Lost:
 
 def _mark_resent(held: MatchClaim, now) -> bool:
     """Bump ``enqueued_at`` if no other sweep did since we read it: one re-send."""
-    return bool(MatchClaim.objects.filter(pk=held.pk, enqueued_at=held.enqueued_at)
-                .update(enqueued_at=now))
+    return bool(
+        MatchClaim.objects.filter(pk=held.pk, enqueued_at=held.enqueued_at).update(enqueued_at=now)
+    )
 
 
 def _due(requeue_after: float, beside_matches: bool) -> list[MatchClaim]:
@@ -240,13 +258,15 @@ def _due(requeue_after: float, beside_matches: bool) -> list[MatchClaim]:
     now = timezone.now()
     lost = _Lost(now, requeue_after, min(settings.SCRIMMAGE_UNCLAIMED_AFTER, requeue_after))
     due = []
-    live = (Match.objects.filter(status__in=[Match.Status.QUEUED, Match.Status.RUNNING])
-            .select_related("claim"))
+    live = Match.objects.filter(
+        status__in=[Match.Status.QUEUED, Match.Status.RUNNING]
+    ).select_related("claim")
     for match in live:
         held = getattr(match, "claim", None)
         if held is None:
-            held = MatchClaim.objects.get_or_create(match=match,
-                                                    defaults={"enqueued_at": match.created_at})[0]
+            held = MatchClaim.objects.get_or_create(
+                match=match, defaults={"enqueued_at": match.created_at}
+            )[0]
         if match.status == Match.Status.RUNNING:
             if held.claimed_by and not claimer_alive(held, beside_matches):  # none: inline
                 due.append(held)

@@ -25,9 +25,11 @@ def _render_markdown(name: str) -> str:
     html = markdown_html(path.read_text("utf-8"))
     # links between the two pages stay on the site
     for key, filename in DOCS.items():
-        html = re.sub(rf'href="(?:\./)?{re.escape(filename)}(#[^"]*)?"',
-                      lambda m, key=key: f'href="{reverse("bot-doc", args=[key])}{m.group(1) or ""}"',
-                      html)
+        html = re.sub(
+            rf'href="(?:\./)?{re.escape(filename)}(#[^"]*)?"',
+            lambda m, key=key: f'href="{reverse("bot-doc", args=[key])}{m.group(1) or ""}"',
+            html,
+        )
     return html
 
 
@@ -38,21 +40,39 @@ def write_a_bot(request):
 def doc_page(request, name: str):
     if name not in DOCS:
         raise Http404("no such page")
-    starters = [{"game": g, "title": registry.get(g).title if hasattr(registry.get(g), "title")
-                 else g} for g in sorted(registry.games()) if starter_path(g).is_file()]
+    starters = [
+        {"game": g, "title": registry.get(g).title if hasattr(registry.get(g), "title") else g}
+        for g in sorted(registry.games())
+        if starter_path(g).is_file()
+    ]
     # the docs are our own files: their HTML is trusted
-    return render(request, "web/write_a_bot.html", {
-        "doc": mark_safe(_render_markdown(name)), "starters": starters, "name": name,
-        "sandbox": conf.sandbox_state()})
+    return render(
+        request,
+        "web/write_a_bot.html",
+        {
+            "doc": mark_safe(_render_markdown(name)),
+            "starters": starters,
+            "name": name,
+            "sandbox": conf.sandbox_state(),
+        },
+    )
 
 
 def sdk_download(request):
-    return FileResponse(open(SDK_FILE, "rb"), as_attachment=True, filename="scrimmage_bot.py",
-                        content_type="text/x-python")
+    return FileResponse(
+        open(SDK_FILE, "rb"),
+        as_attachment=True,
+        filename="scrimmage_bot.py",
+        content_type="text/x-python",
+    )
 
 
 def starter_download(request, game: str):
     if game not in registry.games() or not starter_path(game).is_file():
         raise Http404("no starter for that game")
-    return FileResponse(open(starter_path(game), "rb"), as_attachment=True,
-                        filename=f"{game}_starter.py", content_type="text/x-python")
+    return FileResponse(
+        open(starter_path(game), "rb"),
+        as_attachment=True,
+        filename=f"{game}_starter.py",
+        content_type="text/x-python",
+    )

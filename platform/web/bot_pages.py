@@ -39,12 +39,14 @@ class UploadForm(forms.Form):
 
 
 def _limits() -> dict:
-    return {"upload_kib": conf.get("BOTS_MAX_UPLOAD_BYTES") // 1024,
-            "files": conf.get("BOTS_MAX_FILES"),
-            "unpacked_mib": conf.get("BOTS_MAX_UNPACKED_BYTES") / (1 << 20),
-            "bots": conf.get("BOTS_MAX_PER_USER"),
-            "uploads_per_hour": conf.get("BOTS_UPLOADS_PER_HOUR"),
-            "challenges_per_hour": conf.get("BOTS_CHALLENGES_PER_HOUR")}
+    return {
+        "upload_kib": conf.get("BOTS_MAX_UPLOAD_BYTES") // 1024,
+        "files": conf.get("BOTS_MAX_FILES"),
+        "unpacked_mib": conf.get("BOTS_MAX_UNPACKED_BYTES") / (1 << 20),
+        "bots": conf.get("BOTS_MAX_PER_USER"),
+        "uploads_per_hour": conf.get("BOTS_UPLOADS_PER_HOUR"),
+        "challenges_per_hour": conf.get("BOTS_CHALLENGES_PER_HOUR"),
+    }
 
 
 def _refusal(form, exc) -> None:
@@ -61,8 +63,9 @@ def my_bots(request):
         if form.is_valid():
             data = form.cleaned_data
             try:
-                bot, version = services.create_bot(request.user, data["name"], data["game"],
-                                                   data["file"], public=data["public"])
+                bot, version = services.create_bot(
+                    request.user, data["name"], data["game"], data["file"], public=data["public"]
+                )
             except (UploadRejected, services.BotServiceError) as exc:
                 _refusal(form, exc)
                 status = getattr(exc, "status", 400)
@@ -72,9 +75,18 @@ def my_bots(request):
         else:
             status = 400
     bots = list(selectors.owner_bots(request.user))
-    return render(request, "web/my_bots.html", {
-        "form": form, "bots": bots, "challenges": selectors.user_challenges(request.user)[:50],
-        "sandbox": conf.sandbox_state(), "limits": _limits()}, status=status)
+    return render(
+        request,
+        "web/my_bots.html",
+        {
+            "form": form,
+            "bots": bots,
+            "challenges": selectors.user_challenges(request.user)[:50],
+            "sandbox": conf.sandbox_state(),
+            "limits": _limits(),
+        },
+        status=status,
+    )
 
 
 def _seats_shown(bot) -> list:
@@ -92,15 +104,23 @@ def bot_page(request, pk: int, upload_form=None, status: int = 200):
     for v in versions:
         v.record = records.get(v.number, {"won": 0, "drew": 0, "lost": 0})
     entries = bot_entries([bot])
-    context = {"bot": bot, "inside": inside, "owner": owner, "versions": versions,
-               "results": selectors.recent_results(bot),
-               "entries": entries, "charts": rating_charts(entries),
-               "seats": _seats_shown(bot) if inside else [],
-               "sandbox": conf.sandbox_state(), "limits": _limits()}
+    context = {
+        "bot": bot,
+        "inside": inside,
+        "owner": owner,
+        "versions": versions,
+        "results": selectors.recent_results(bot),
+        "entries": entries,
+        "charts": rating_charts(entries),
+        "seats": _seats_shown(bot) if inside else [],
+        "sandbox": conf.sandbox_state(),
+        "limits": _limits(),
+    }
     if owner:
         context["upload_form"] = upload_form or UploadForm()
-        context["targets"] = [b for b in selectors.visible_bots(request.user, game=bot.game)
-                              if b.pk != bot.pk]
+        context["targets"] = [
+            b for b in selectors.visible_bots(request.user, game=bot.game) if b.pk != bot.pk
+        ]
         context["builtins"] = sorted(registry.get(bot.game).bots)
     return render(request, "web/bot_detail.html", context, status=status)
 
@@ -117,8 +137,11 @@ def bot_upload(request, pk: int):
     except (UploadRejected, services.BotServiceError) as exc:
         _refusal(form, exc)
         return bot_page(request, pk, upload_form=form, status=getattr(exc, "status", 400))
-    messages.info(request, f"{bot.name} v{version.number}: {version.status}"
-                           + (f" ({version.validation_reason})" if version.validation_reason else ""))
+    messages.info(
+        request,
+        f"{bot.name} v{version.number}: {version.status}"
+        + (f" ({version.validation_reason})" if version.validation_reason else ""),
+    )
     return redirect("bot-page", pk=bot.pk)
 
 
@@ -142,20 +165,26 @@ def bot_challenge(request, pk: int):
         if target_bot is None:
             raise Http404("no such bot")
     elif target_text.startswith("builtin:"):
-        builtin = target_text[len("builtin:"):]
+        builtin = target_text[len("builtin:") :]
     try:
         made = services.challenge(request.user, bot, target_bot=target_bot, builtin=builtin)
     except services.BotServiceError as exc:
         messages.error(request, f"Challenge refused: {exc.message}")
         response = redirect("bot-page", pk=bot.pk)
         return response
-    messages.info(request, f"Challenge queued as match #{made.match_id}: a worker plays it "
-                           f"next; its page follows it live and shows the result.")
+    messages.info(
+        request,
+        f"Challenge queued as match #{made.match_id}: a worker plays it "
+        f"next; its page follows it live and shows the result.",
+    )
     return redirect("bot-page", pk=bot.pk)
 
 
 def version_source(request, pk: int, number: int):
     bot = selectors.get_inside(request.user, pk)
     version = selectors.get_version(bot, number)
-    return render(request, "web/version_source.html", {
-        "bot": bot, "version": version, "files": selectors.source_files(version)})
+    return render(
+        request,
+        "web/version_source.html",
+        {"bot": bot, "version": version, "files": selectors.source_files(version)},
+    )

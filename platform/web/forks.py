@@ -37,36 +37,53 @@ def _branch(match: Match) -> dict:
     parent = match.parent
     longest = max(parent.event_count, match.event_count, 1)
     split = (match.fork_at + 1) * 100 // longest
-    return {"parent": parent, "fork_at": match.fork_at, "changes": _changes_text(match),
-            "parent_length": parent.event_count * 100 // longest,
-            "fork_length": max(match.event_count * 100 // longest, split), "split": split}
+    return {
+        "parent": parent,
+        "fork_at": match.fork_at,
+        "changes": _changes_text(match),
+        "parent_length": parent.event_count * 100 // longest,
+        "fork_length": max(match.event_count * 100 // longest, split),
+        "split": split,
+    }
 
 
 def _seat_choices(request, match: Match) -> list[dict]:
     """Each seat with what may replace its bot: a built-in bot or one of the user's
     own bots of this game with a valid version."""
     game = registry.get(match.game)
-    mine = [b for b in visible_bots(request.user, mine=True, game=match.game)
-            if b.latest_valid_number is not None]
-    return [{"index": s.index, "bot": s.bot_name,
-             "builtins": sorted(game.bots), "mine": mine} for s in match.seats.all()]
+    mine = [
+        b
+        for b in visible_bots(request.user, mine=True, game=match.game)
+        if b.latest_valid_number is not None
+    ]
+    return [
+        {"index": s.index, "bot": s.bot_name, "builtins": sorted(game.bots), "mine": mine}
+        for s in match.seats.all()
+    ]
 
 
 def fork_context(request, match: Match) -> dict:
     """What the "What if…" partial needs: the branch (for a fork), the forks of
     this match, and the form (for a finished match whose results are public)."""
     forkable = match.status == Match.Status.FINISHED and not match.hides_results
-    forks = list(match.forks.prefetch_related("seats", "parent__seats").order_by("-id")[:MAX_LISTED])
+    forks = list(
+        match.forks.prefetch_related("seats", "parent__seats").order_by("-id")[:MAX_LISTED]
+    )
     for f in forks:
         f.changes_text = _changes_text(f)
     context = {
         "branch": _branch(match) if match.parent_id else None,
-        "forks": forks, "forkable": forkable,
+        "forks": forks,
+        "forkable": forkable,
         "fork_seats": _seat_choices(request, match)
-        if forkable and request.user.is_authenticated else [],
-        "fork_config": {"forkAt": match.fork_at, "parent": match.parent_id,
-                        "pageUrl": reverse("match-detail-page", args=[0]).replace("/0/", "/{id}/"),
-                        "splits": [{"id": f.pk, "at": f.fork_at} for f in forks]},
+        if forkable and request.user.is_authenticated
+        else [],
+        "fork_config": {
+            "forkAt": match.fork_at,
+            "parent": match.parent_id,
+            "pageUrl": reverse("match-detail-page", args=[0]).replace("/0/", "/{id}/"),
+            "splits": [{"id": f.pk, "at": f.fork_at} for f in forks],
+        },
     }
     return context
 
@@ -85,8 +102,9 @@ def _seat_specs(post) -> list[dict]:
         elif kind == "bot" and name.isdigit():
             specs.append({"seat": index, "bot": int(name)})
         else:
-            raise bot_services.BotServiceError(f"seat {index}: {value!r} is not a bot choice",
-                                               field="seats")
+            raise bot_services.BotServiceError(
+                f"seat {index}: {value!r} is not a bot choice", field="seats"
+            )
     return sorted(specs, key=lambda s: str(s["seat"]))
 
 
@@ -98,14 +116,19 @@ def fork_create(request, pk: int):
     page = reverse("match-detail-page", args=[parent.pk])
     try:
         if not at_text.strip().isdigit():
-            raise bot_services.BotServiceError(f"the event must be a number, not {at_text!r}",
-                                               field="at")
-        made = bot_services.fork_match(request.user, parent, int(at_text),
-                                       _seat_specs(request.POST))
+            raise bot_services.BotServiceError(
+                f"the event must be a number, not {at_text!r}", field="at"
+            )
+        made = bot_services.fork_match(
+            request.user, parent, int(at_text), _seat_specs(request.POST)
+        )
     except bot_services.BotServiceError as exc:
         messages.error(request, f"Fork refused: {exc.message}")
         return redirect(f"{page}#e{at_text.strip()}" if at_text.strip().isdigit() else page)
-    messages.info(request, f"Match #{made.pk} is a fork of #{parent.pk}: events 0 to "
-                           f"{made.fork_at} are #{parent.pk}'s, then {_changes_text(made)}.")
+    messages.info(
+        request,
+        f"Match #{made.pk} is a fork of #{parent.pk}: events 0 to "
+        f"{made.fork_at} are #{parent.pk}'s, then {_changes_text(made)}.",
+    )
     # opened at the split: the parent's last shared event, the fork's own next
     return redirect(f"{reverse('match-detail-page', args=[made.pk])}#e{made.fork_at}")

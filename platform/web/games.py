@@ -35,8 +35,11 @@ def rules_html(game: Game) -> str:
     path = rules_path(game)
     if not path.is_file():
         return ""
-    return re.sub(r"<(/?)h([1-4])\b", lambda m: f"<{m.group(1)}h{int(m.group(2)) + 2}",
-                  markdown_html(path.read_text("utf-8")))
+    return re.sub(
+        r"<(/?)h([1-4])\b",
+        lambda m: f"<{m.group(1)}h{int(m.group(2)) + 2}",
+        markdown_html(path.read_text("utf-8")),
+    )
 
 
 def _first_line(obj) -> str:
@@ -47,10 +50,17 @@ def _first_line(obj) -> str:
 def options(game: Game) -> list[dict]:
     """Each option with its default and allowed values as a command line takes
     them (``--option name=value``: ``true``, not Python's ``True``)."""
-    return [{"name": name, "default": json.dumps(o.default), "help": o.help,
-             "choices": [json.dumps(c) for c in o.choices] if o.choices else None,
-             "minimum": o.minimum, "maximum": o.maximum}
-            for name, o in sorted(game.options.items())]
+    return [
+        {
+            "name": name,
+            "default": json.dumps(o.default),
+            "help": o.help,
+            "choices": [json.dumps(c) for c in o.choices] if o.choices else None,
+            "minimum": o.minimum,
+            "maximum": o.maximum,
+        }
+        for name, o in sorted(game.options.items())
+    ]
 
 
 def builtin_bots(game: Game) -> list[dict]:

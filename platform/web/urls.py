@@ -15,8 +15,9 @@ urlpatterns = [
     path("bots/<int:pk>/upload/", bot_pages.bot_upload, name="bot-upload"),
     path("bots/<int:pk>/public/", bot_pages.bot_public, name="bot-public"),
     path("bots/<int:pk>/challenge/", bot_pages.bot_challenge, name="bot-challenge"),
-    path("bots/<int:pk>/versions/<int:number>/", bot_pages.version_source,
-         name="bot-version-source"),
+    path(
+        "bots/<int:pk>/versions/<int:number>/", bot_pages.version_source, name="bot-version-source"
+    ),
     path("bots/write/", bot_docs.write_a_bot, name="write-a-bot"),
     path("bots/docs/<slug:name>/", bot_docs.doc_page, name="bot-doc"),
     path("bots/sdk/scrimmage_bot.py", bot_docs.sdk_download, name="bot-sdk"),

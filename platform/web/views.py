@@ -36,8 +36,7 @@ def home(request):
     recent = selectors.recent_matches(8)
     for m in recent:
         m.result_text = result_text(m)
-    return render(request, "web/home.html",
-                  {"recent": recent, "games": selectors.games_summary()})
+    return render(request, "web/home.html", {"recent": recent, "games": selectors.games_summary()})
 
 
 def match_list(request):
@@ -54,10 +53,19 @@ def match_list(request):
         m.result_text = result_text(m)
     query = urlencode(params)
     # a bad filter shows its message, and the status says so too (as the API's 400)
-    return render(request, "web/match_list.html", {
-        "page": page, "params": params, "errors": errors, "query": query,
-        "games": list(registry.games()), "statuses": Match.Status.values},
-        status=400 if errors else 200)
+    return render(
+        request,
+        "web/match_list.html",
+        {
+            "page": page,
+            "params": params,
+            "errors": errors,
+            "query": query,
+            "games": list(registry.games()),
+            "statuses": Match.Status.values,
+        },
+        status=400 if errors else 200,
+    )
 
 
 def owner_logs(user, match: Match) -> list[dict]:
@@ -65,34 +73,54 @@ def owner_logs(user, match: Match) -> list[dict]:
     never while the match hides its results (the seats arrive blanked then)."""
     if not user.is_authenticated:
         return []
-    return [{"seat": s.index, "bot": s.bot_name, "text": s.stderr}
-            for s in match.seats.all()
-            if s.stderr is not None and s.bot_version_ref_id is not None
-            and s.bot_version_ref.bot.owner_id == user.pk]
+    return [
+        {"seat": s.index, "bot": s.bot_name, "text": s.stderr}
+        for s in match.seats.all()
+        if s.stderr is not None
+        and s.bot_version_ref_id is not None
+        and s.bot_version_ref.bot.owner_id == user.pk
+    ]
 
 
 def match_detail(request, pk: int):
     with_bots = MatchSeat.objects.select_related("bot_version_ref__bot")  # for owner_logs
     # with the competition panel's fixture, its competition, its seats' entries
-    match = get_object_or_404(Match.objects.select_related("fixture__competition")
-                              .prefetch_related(Prefetch("seats", with_bots),
-                                                "fixture__seats__entry"), pk=pk)
+    match = get_object_or_404(
+        Match.objects.select_related("fixture__competition").prefetch_related(
+            Prefetch("seats", with_bots), "fixture__seats__entry"
+        ),
+        pk=pk,
+    )
     # the prefetched seats (shown by the template too) lose their result, unsaved
     selectors.blank_hidden_seats(list(match.seats.all()))
-    seats = [{"index": s.index, "bot": s.bot_name, "rank": s.rank, "score": s.score}
-             for s in match.seats.all()]
+    seats = [
+        {"index": s.index, "bot": s.bot_name, "rank": s.rank, "score": s.score}
+        for s in match.seats.all()
+    ]
     config = {
         "logs": owner_logs(request.user, match),
-        "id": match.pk, "game": match.game, "status": match.status,
-        "eventCount": match.event_count, "over": match.reveals_everything, "seats": seats,
+        "id": match.pk,
+        "game": match.game,
+        "status": match.status,
+        "eventCount": match.event_count,
+        "over": match.reveals_everything,
+        "seats": seats,
         "eventsUrl": reverse("match-events", args=[match.pk]),
         "stateUrl": reverse("match-state", args=[match.pk]),
         "matchUrl": reverse("match-detail", args=[match.pk]),
     }
-    return render(request, "web/match_detail.html", {
-        "match": match, "config": config, "result_text": result_text(match),
-        "results_hidden": match.hides_results,
-        "game": registry.games().get(match.game), **fork_context(request, match)})
+    return render(
+        request,
+        "web/match_detail.html",
+        {
+            "match": match,
+            "config": config,
+            "result_text": result_text(match),
+            "results_hidden": match.hides_results,
+            "game": registry.games().get(match.game),
+            **fork_context(request, match),
+        },
+    )
 
 
 # -- people, bots and games ------------------------------------------------------------
@@ -100,19 +128,26 @@ def game_page(request, name: str):
     from tournaments.profiles import game_competitions, game_leaderboard
 
     game = games.get_game(name)
-    return render(request, "web/game.html", {
-        "game": game, "rules": mark_safe(games.rules_html(game)),  # our own RULES.md
-        "options": games.options(game), "bots": games.builtin_bots(game),
-        "starter": games.has_starter(game), "leaders": game_leaderboard(name)[:10],
-        **game_competitions(name)})
+    return render(
+        request,
+        "web/game.html",
+        {
+            "game": game,
+            "rules": mark_safe(games.rules_html(game)),  # our own RULES.md
+            "options": games.options(game),
+            "bots": games.builtin_bots(game),
+            "starter": games.has_starter(game),
+            "leaders": game_leaderboard(name)[:10],
+            **game_competitions(name),
+        },
+    )
 
 
 def leaderboard(request, name: str):
     from tournaments.profiles import game_leaderboard
 
     game = games.get_game(name)
-    return render(request, "web/leaderboard.html",
-                  {"game": game, "rows": game_leaderboard(name)})
+    return render(request, "web/leaderboard.html", {"game": game, "rows": game_leaderboard(name)})
 
 
 def user_page(request, username: str):
@@ -121,5 +156,6 @@ def user_page(request, username: str):
 
     person = get_object_or_404(get_user_model(), username=username)
     bots = list(owner_bots(person))
-    return render(request, "web/user.html", {
-        "person": person, "bots": bots, "entries": bot_entries(bots)})
+    return render(
+        request, "web/user.html", {"person": person, "bots": bots, "entries": bot_entries(bots)}
+    )

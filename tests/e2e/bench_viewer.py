@@ -51,9 +51,17 @@ def first_board(page, url):
         except Exception:  # noqa: BLE001 - a redirect or an aborted request has none
             return
         path = response.url.split("?")[0]
-        kind = ("frame" if "/state/" in path else "events" if "/events/" in path
-                else "js" if path.endswith(".js") else "css" if path.endswith(".css")
-                else "html")
+        kind = (
+            "frame"
+            if "/state/" in path
+            else "events"
+            if "/events/" in path
+            else "js"
+            if path.endswith(".js")
+            else "css"
+            if path.endswith(".css")
+            else "html"
+        )
         if kind == "frame" and "frame" in sizes:
             return  # frames fetched ahead are not part of the first board
         sizes[kind] = sizes.get(kind, 0) + len(body)
@@ -76,7 +84,8 @@ def playback_rate(page, speed, seconds):
     page.evaluate("window.__t0 = performance.now(); document.getElementById('play').click()")
     time.sleep(seconds)
     moves, frames, elapsed = page.evaluate(
-        "[window.__moves, window.__frames, (performance.now() - window.__t0) / 1000]")
+        "[window.__moves, window.__frames, (performance.now() - window.__t0) / 1000]"
+    )
     page.click("#play")
     last = int(page.get_attribute("#slider", "max"))
     if moves[-1][1] >= last:
@@ -107,9 +116,13 @@ def test_measure_the_viewer(live_server, browser, artifacts):
             for speed, seconds in SPEEDS.items():
                 rates[speed] = playback_rate(page, speed, seconds)
         context.close()
-        figures[name] = {"events": match.event_count, "first_board_ms": cold,
-                         "first_board_again_ms": warm, "bytes": sizes,
-                         "bytes_total": sum(sizes.values()),
-                         "events_per_s_and_frames_per_s": rates}
+        figures[name] = {
+            "events": match.event_count,
+            "first_board_ms": cold,
+            "first_board_again_ms": warm,
+            "bytes": sizes,
+            "bytes_total": sum(sizes.values()),
+            "events_per_s_and_frames_per_s": rates,
+        }
         print(name, json.dumps(figures[name]))
     (artifacts / "viewer-figures.json").write_text(json.dumps(figures, indent=1))

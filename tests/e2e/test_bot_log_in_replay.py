@@ -26,8 +26,9 @@ def log_in(page, base, username, password):
     page.wait_for_load_state()
 
 
-def test_the_owner_sees_each_decisions_log_beside_its_event(live_server, page, data_dir,
-                                                            django_user_model):
+def test_the_owner_sees_each_decisions_log_beside_its_event(
+    live_server, page, data_dir, django_user_model
+):
     alice = django_user_model.objects.create_user("alice", password="pw-alice-123")
     django_user_model.objects.create_user("bob", password="pw-bob-123")
     bot, version = services.create_bot(alice, "noisy", "tic_tac_toe", py_upload(NOISY_PY))

@@ -15,8 +15,9 @@ def test_cascade_effect_replays_to_its_final_score(live_server, page, artifacts)
     page.wait_for_selector("#board[data-loaded='true'] svg")
     page.focus("#slider")
     page.keyboard.press("End")
-    page.wait_for_function("s => document.getElementById('board').dataset.seq === String(s)",
-                           arg=last, timeout=15000)
+    page.wait_for_function(
+        "s => document.getElementById('board').dataset.seq === String(s)", arg=last, timeout=15000
+    )
     svg = page.inner_html("#board")
     assert "CENTRE GOAL" in svg and "RED ALLIANCE" in svg and "result:" in svg
     assert page.locator("#board svg g.robot").count() == 4

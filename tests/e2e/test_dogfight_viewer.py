@@ -15,8 +15,9 @@ def test_a_dogfight_replay_shows_planes_arc_and_pilots_at_1280px(live_server, pa
     assert "flies" in page.locator("#events li[data-type='PlaneFlew']").first.inner_text()
     seq = int(page.locator("#events li[data-type='StageStarted']").first.get_attribute("data-seq"))
     page.click(f"#events li[data-seq='{seq}'] a")
-    page.wait_for_function("s => document.getElementById('board').dataset.seq === String(s)",
-                           arg=seq, timeout=15000)
+    page.wait_for_function(
+        "s => document.getElementById('board').dataset.seq === String(s)", arg=seq, timeout=15000
+    )
     assert page.locator("#board svg g.plane").count() == 3
     assert page.locator("#board svg text.pilot").count() == 3
     assert page.locator("#board svg g.arc path").count() == 3  # close, middle, far

@@ -1,4 +1,4 @@
-""""What if" forks in a real browser: fork from the viewer at the shown event, watch
+""" "What if" forks in a real browser: fork from the viewer at the shown event, watch
 the fork run, follow the links from the fork to its parent's split event and back,
 and fit a phone's width (390 px)."""
 
@@ -16,8 +16,9 @@ PHONE = {"width": 390, "height": 844}
 
 
 def wait_for_seq(page, seq):
-    page.wait_for_function("s => document.getElementById('board').dataset.seq === String(s)",
-                           arg=seq, timeout=15000)
+    page.wait_for_function(
+        "s => document.getElementById('board').dataset.seq === String(s)", arg=seq, timeout=15000
+    )
 
 
 def log_in(page, url, user, next_path):
@@ -34,9 +35,11 @@ def fits(page, selectors) -> None:
     width = page.evaluate("window.innerWidth")
     for sel in selectors:
         assert page.locator(sel).count() == 1, sel
-        widest = page.evaluate("""sel => Math.max(...[document.querySelector(sel),
+        widest = page.evaluate(
+            """sel => Math.max(...[document.querySelector(sel),
             ...document.querySelectorAll(sel + ' *')].map(e => e.getBoundingClientRect().right))""",
-                               sel)
+            sel,
+        )
         assert widest <= width, f"{sel} reaches {widest} px in a {width} px window"
 
 
@@ -53,8 +56,9 @@ def queued(monkeypatch):
     return made
 
 
-def test_fork_from_the_viewer_and_follow_the_links_both_ways(live_server, page, artifacts, user,
-                                                               queued):
+def test_fork_from_the_viewer_and_follow_the_links_both_ways(
+    live_server, page, artifacts, user, queued
+):
     parent = services.play_and_store("tic_tac_toe", ["random", "random"], 9)
     log_in(page, live_server.url, user, f"/matches/{parent.pk}/")
     page.wait_for_selector("#board[data-loaded='true'] svg")
@@ -78,8 +82,9 @@ def test_fork_from_the_viewer_and_follow_the_links_both_ways(live_server, page, 
     assert fork.status == Match.Status.QUEUED and queued == [fork.pk]
     assert run_match(fork.pk) == "finished"  # the worker's run
     # the page watches the queued match and shows it whole once it is over
-    page.wait_for_function("document.getElementById('match-status').textContent === 'finished'",
-                           timeout=20000)
+    page.wait_for_function(
+        "document.getElementById('match-status').textContent === 'finished'", timeout=20000
+    )
     page.wait_for_selector("#board[data-loaded='true'] svg")
     wait_for_seq(page, fork.fork_at)  # opened at the split
     fork.refresh_from_db()

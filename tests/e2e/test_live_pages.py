@@ -2,7 +2,6 @@
 standings page and its admin progress update by themselves, with a live marker that
 goes away at the end. Matches are played in this process while the page watches."""
 
-
 import pytest
 
 from matches import services as match_services
@@ -55,21 +54,23 @@ def running_tournament():
     return lifecycle.start(t)
 
 
-def test_a_match_page_goes_live_then_shows_the_result_without_a_stale_header(
-        live_server, page):
+def test_a_match_page_goes_live_then_shows_the_result_without_a_stale_header(live_server, page):
     match = match_services.create_match("tic_tac_toe", ["greedy", "random"], 5)
     page.add_init_script(RECORD_HEADER)
     page.goto(f"{live_server.url}/matches/{match.pk}/")
     page.wait_for_selector("#board[data-loaded='true']")
     assert page.is_visible("#live-marker")
-    while_the_page_waits(page, lambda: match_services.run_stored_match(match),
-                         urls="**/api/matches/**")
+    while_the_page_waits(
+        page, lambda: match_services.run_stored_match(match), urls="**/api/matches/**"
+    )
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     # the page notices the end, drops the marker and shows the result
-    page.wait_for_function("document.getElementById('result-text').textContent.includes('won')"
-                           " || document.getElementById('result-text').textContent === 'draw'",
-                           timeout=30000)
+    page.wait_for_function(
+        "document.getElementById('result-text').textContent.includes('won')"
+        " || document.getElementById('result-text').textContent === 'draw'",
+        timeout=30000,
+    )
     assert page.locator("#live-marker").count() == 0
     assert page.inner_text("#match-status") == "finished"
     seen = page.evaluate("JSON.parse(sessionStorage.getItem('seen') || '[]')")
@@ -78,7 +79,8 @@ def test_a_match_page_goes_live_then_shows_the_result_without_a_stale_header(
 
 
 def test_a_competition_page_counts_matches_as_they_finish_and_stops_at_the_end(
-        live_server, page, queue):
+    live_server, page, queue
+):
     t = running_tournament()
     page.goto(f"{live_server.url}/competitions/{t.pk}/")
     assert page.is_visible("[data-live-page]")
@@ -87,7 +89,8 @@ def test_a_competition_page_counts_matches_as_they_finish_and_stops_at_the_end(
     while_the_page_waits(page, lambda: queue(1))
     page.wait_for_function(
         "document.querySelector(\"[data-live='summary']\").textContent.includes('1 done')",
-        timeout=30000)
+        timeout=30000,
+    )
     assert page.is_visible("[data-live-page]")
     while_the_page_waits(page, queue)
     t.refresh_from_db()
@@ -105,7 +108,9 @@ def test_a_competition_page_counts_matches_as_they_finish_and_stops_at_the_end(
 def test_the_admin_progress_updates_by_itself(live_server, page, queue, django_user_model):
     django_user_model.objects.create_superuser("boss", "boss@example.com", "pw-boss-123")
     t = running_tournament()
-    page.goto(f"{live_server.url}/admin/login/?next=/admin/tournaments/tournamentproxy/{t.pk}/change/")
+    page.goto(
+        f"{live_server.url}/admin/login/?next=/admin/tournaments/tournamentproxy/{t.pk}/change/"
+    )
     page.fill("#id_username", "boss")
     page.fill("#id_password", "pw-boss-123")
     page.click("input[type=submit]")
@@ -114,7 +119,8 @@ def test_the_admin_progress_updates_by_itself(live_server, page, queue, django_u
     assert "0 done" in page.inner_text("#live-progress")
     while_the_page_waits(page, lambda: queue(1))
     page.wait_for_function(
-        "document.getElementById('live-progress').textContent.includes('1 done')", timeout=30000)
+        "document.getElementById('live-progress').textContent.includes('1 done')", timeout=30000
+    )
     played = while_the_page_waits(page, queue)
     page.wait_for_selector("[data-live-page]", state="detached", timeout=30000)
     assert f"{played + 1} done" in page.inner_text("#live-progress")

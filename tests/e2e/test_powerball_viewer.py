@@ -13,15 +13,17 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_a_powerball_replay_shows_the_factory_floor_and_the_final_points(
-        live_server, page, artifacts):
+    live_server, page, artifacts
+):
     match = services.play_and_store("powerball", ["greedy", "random"], 7, {"rounds": 4})
     last = match.event_count - 1
     page.goto(f"{live_server.url}/matches/{match.pk}/")
     page.wait_for_selector("#board[data-loaded='true'] svg.powerball")
     page.focus("#slider")
     page.keyboard.press("End")
-    page.wait_for_function("s => document.getElementById('board').dataset.seq === String(s)",
-                           arg=last, timeout=15000)
+    page.wait_for_function(
+        "s => document.getElementById('board').dataset.seq === String(s)", arg=last, timeout=15000
+    )
     svg = "#board svg.powerball"
     assert page.locator(f"{svg} rect.pit").count() == 4
     assert page.locator(f"{svg} g.flag").count() == 4
@@ -34,7 +36,7 @@ def test_a_powerball_replay_shows_the_factory_floor_and_the_final_points(
     assert page.locator(f"{svg} g.robot").count() == on_board
     for robot in final["robots"]:
         panel = page.text_content(f'{svg} g.score[data-seat="{robot["seat"]}"]')
-        assert f'{robot["vp"]} VP' in panel
+        assert f"{robot['vp']} VP" in panel
     box = page.locator(svg).bounding_box()
     assert box["width"] <= 1280
     page.screenshot(path=str(artifacts / "powerball-final.png"), full_page=True)

@@ -21,8 +21,9 @@ def final_board(match):
 
 
 def wait_for_seq(page, seq):
-    page.wait_for_function("s => document.getElementById('board').dataset.seq === String(s)",
-                           arg=seq, timeout=15000)
+    page.wait_for_function(
+        "s => document.getElementById('board').dataset.seq === String(s)", arg=seq, timeout=15000
+    )
 
 
 def test_open_play_seek_to_end_and_see_the_final_board(live_server, page, artifacts):
@@ -40,8 +41,9 @@ def test_open_play_seek_to_end_and_see_the_final_board(live_server, page, artifa
     page.select_option("#speed", "16")
     page.click("#play")
     assert "pause" in page.inner_text("#play")
-    page.wait_for_function("Number(document.getElementById('board').dataset.seq) >= 2",
-                           timeout=15000)
+    page.wait_for_function(
+        "Number(document.getElementById('board').dataset.seq) >= 2", timeout=15000
+    )
     page.click("#play")  # pause
     assert "play" in page.inner_text("#play")
 
@@ -56,7 +58,9 @@ def test_open_play_seek_to_end_and_see_the_final_board(live_server, page, artifa
     assert marks.count() == sum(1 for m in board if m >= 0)
     for cell, mark in enumerate(board):
         if mark >= 0:
-            assert page.text_content(f'#board svg text[data-cell="{cell}"]') == ("X" if mark == 0 else "O")
+            assert page.text_content(f'#board svg text[data-cell="{cell}"]') == (
+                "X" if mark == 0 else "O"
+            )
     page.screenshot(path=str(artifacts / "replay-final.png"), full_page=True)
 
 

@@ -73,8 +73,7 @@ def test_sign_up_lands_on_my_bots_and_an_upload_needs_a_game(live_server, page, 
     page.screenshot(path=str(artifacts / "upload-wrong-game.png"), full_page=True)
 
 
-def test_bot_owner_entry_match_and_game_pages_link_to_each_other(live_server, page, cup,
-                                                                  artifacts):
+def test_bot_owner_entry_match_and_game_pages_link_to_each_other(live_server, page, cup, artifacts):
     page.goto(f"{live_server.url}/competitions/{cup.pk}/")
     page.click("text=alice/ace")  # the standings link to the entry
     page.wait_for_url("**/entries/*/")
@@ -115,17 +114,34 @@ def test_bot_owner_entry_match_and_game_pages_link_to_each_other(live_server, pa
 def test_every_page_added_or_touched_fits_a_phone(live_server, browser, cup, artifacts):
     ace = Entry.objects.get(competition=cup, bot__isnull=False)
     match = match_services.play_and_store("aimbots", ["greedy", "random"], 3)
-    paths = ["/", "/matches/", "/matches/?bot=ace", "/users/alice/",
-             f"/bots/{ace.bot_id}/", f"/entries/{ace.pk}/", "/bots/write/", "/bots/", "/api/"]
+    paths = [
+        "/",
+        "/matches/",
+        "/matches/?bot=ace",
+        "/users/alice/",
+        f"/bots/{ace.bot_id}/",
+        f"/entries/{ace.pk}/",
+        "/bots/write/",
+        "/bots/",
+        "/api/",
+    ]
     paths += [f"/games/{name}/" for name in registry.games()]
     paths += [f"/games/{name}/leaderboard/" for name in registry.games()]
     # and the site's other pages, so every page is checked at phone width
-    knockout = lifecycle.create_tournament("Knockout", game="tic_tac_toe", format="single_elimination", seed=5)
+    knockout = lifecycle.create_tournament(
+        "Knockout", game="tic_tac_toe", format="single_elimination", seed=5
+    )
     lifecycle.add_entries(knockout, bots=["greedy", "random", "greedy", "random"])
     lifecycle.open_entries(knockout)
     play_all(knockout)
-    paths += ["/competitions/", f"/competitions/{cup.pk}/", f"/competitions/{knockout.pk}/bracket/",
-              f"/bots/{ace.bot_id}/versions/1/", "/bots/docs/protocol/", "/accounts/token/"]
+    paths += [
+        "/competitions/",
+        f"/competitions/{cup.pk}/",
+        f"/competitions/{knockout.pk}/bracket/",
+        f"/bots/{ace.bot_id}/versions/1/",
+        "/bots/docs/protocol/",
+        "/accounts/token/",
+    ]
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     try:

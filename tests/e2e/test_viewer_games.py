@@ -24,15 +24,18 @@ def builtin_lineup(name):
 
 
 def wait_for_seq(page, seq):
-    page.wait_for_function("s => document.getElementById('board').dataset.seq === String(s)",
-                           arg=seq, timeout=20000)
+    page.wait_for_function(
+        "s => document.getElementById('board').dataset.seq === String(s)", arg=seq, timeout=20000
+    )
 
 
 def wait_for_view(page, view, seq):
     page.wait_for_function(
         "([v, s]) => { const b = document.getElementById('board');"
         " return b.dataset.view === v && b.dataset.seq === String(s); }",
-        arg=[view, seq], timeout=20000)
+        arg=[view, seq],
+        timeout=20000,
+    )
 
 
 def no_horizontal_scroll(page):
@@ -95,13 +98,17 @@ def test_every_event_is_a_sentence_of_the_game(name, live_server, page):
     assert game.describer is not None
 
 
-@pytest.mark.parametrize("name, marker, counts", [
-    # Aerial Assault: a seat's view holds its two robots' hands, the spectator's none,
-    # everything all four
-    ("aerial_assault", "[data-hand]", {"all": 4, "spectator": 0, "0": 2, "1": 2}),
-])
-def test_seat_views_draw_what_they_hold_and_everything_shows_all(name, marker, counts,
-                                                                  live_server, page):
+@pytest.mark.parametrize(
+    "name, marker, counts",
+    [
+        # Aerial Assault: a seat's view holds its two robots' hands, the spectator's none,
+        # everything all four
+        ("aerial_assault", "[data-hand]", {"all": 4, "spectator": 0, "0": 2, "1": 2}),
+    ],
+)
+def test_seat_views_draw_what_they_hold_and_everything_shows_all(
+    name, marker, counts, live_server, page
+):
     match = services.play_and_store(name, builtin_lineup(name), 6)
     at = match.event_count // 2
     open_replay(page, f"{live_server.url}/matches/{match.pk}/", at)
@@ -137,8 +144,9 @@ def test_speed_labels_say_events_a_second(live_server, page):
     match = services.play_and_store("tic_tac_toe", ["greedy", "random"], 2)
     open_replay(page, f"{live_server.url}/matches/{match.pk}/")
     labels = page.locator("#speed option").all_inner_texts()
-    for label, value in zip(labels, page.locator("#speed option").evaluate_all(
-            "els => els.map(e => e.value)")):
+    for label, value in zip(
+        labels, page.locator("#speed option").evaluate_all("els => els.map(e => e.value)")
+    ):
         assert label.startswith(f"{value}×") and "event" in label
     page.select_option("#speed", "64")
     page.click("#play")

@@ -55,8 +55,9 @@ class SealedBids(Game):
     def pending(self, state):
         if state.round >= state.rounds:
             return []
-        return [Decision(seat, 0, [0, 1, 2], secret=True, prompt="bid")
-                for seat in range(state.seats)]
+        return [
+            Decision(seat, 0, [0, 1, 2], secret=True, prompt="bid") for seat in range(state.seats)
+        ]
 
     def view(self, state, seat):
         out = {"round": state.round, "scores": list(state.scores)}
@@ -70,8 +71,11 @@ class SealedBids(Game):
         top = max(bids)
         winners = [s for s, b in enumerate(bids) if b == top]
         points = [die if len(winners) == 1 and s == winners[0] else 0 for s in range(state.seats)]
-        return [Event("BidsRevealed", {"bids": bids}), Event("DiceRolled", {"die": die}),
-                Event("RoundScored", {"points": points})]
+        return [
+            Event("BidsRevealed", {"bids": bids}),
+            Event("DiceRolled", {"die": die}),
+            Event("RoundScored", {"points": points}),
+        ]
 
     def outcome(self, state):
         if state.round < state.rounds:

@@ -14,8 +14,9 @@ def scrimmage(*args):
 
 
 def test_play_prints_the_result_and_the_same_digest_twice(tmp_path):
-    first = scrimmage("play", "tic_tac_toe", "greedy", "random", "--seed", "7",
-                      "--out", str(tmp_path / "a.jsonl"))
+    first = scrimmage(
+        "play", "tic_tac_toe", "greedy", "random", "--seed", "7", "--out", str(tmp_path / "a.jsonl")
+    )
     second = scrimmage("play", "tic_tac_toe", "greedy", "random", "--seed", "7")
     assert first.returncode == 0, first.stderr
     assert "seat 0 greedy: rank" in first.stdout
@@ -32,8 +33,9 @@ def test_verify_passes_an_untouched_log_and_names_the_first_difference(tmp_path,
     assert capsys.readouterr().out.startswith("ok rules v1 digest ")
     lines = log.read_text().splitlines()
     record = json.loads(lines[2])
-    record["data"]["action"] = next(c for c in range(9) if c != record["data"]["action"]
-                                     and f'"action":{c},' not in lines[1])
+    record["data"]["action"] = next(
+        c for c in range(9) if c != record["data"]["action"] and f'"action":{c},' not in lines[1]
+    )
     lines[2] = json.dumps(record, sort_keys=True, separators=(",", ":"))
     log.write_text("\n".join(lines) + "\n")
     # the edited move is legal, so re-simulation accepts it and (with this seed)
@@ -63,8 +65,9 @@ def test_replay_prints_the_state_or_a_seats_view(tmp_path, capsys):
 
 
 def test_selfplay_json_counts_every_match():
-    out = scrimmage("selfplay", "tic_tac_toe", "greedy", "random", "--matches", "20",
-                    "--seed", "1", "--json")
+    out = scrimmage(
+        "selfplay", "tic_tac_toe", "greedy", "random", "--matches", "20", "--seed", "1", "--json"
+    )
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
     assert result["matches"] == 20 and result["matches_per_second"] > 0
@@ -73,21 +76,35 @@ def test_selfplay_json_counts_every_match():
     assert result["bots"]["greedy"]["wins"] > result["bots"]["random"]["wins"]
 
 
-@pytest.mark.parametrize("args, message", [
-    (["play", "chess", "a", "b"], "unknown game 'chess'"),
-    (["play", "tic_tac_toe", "greedy", "deep"], "no built-in bot 'deep'"),
-    (["play", "tic_tac_toe", "greedy"], "played by 2 seats, not 1"),
-    (["play", "tic_tac_toe", "greedy", "random", "--option", "size=4"], "no option 'size'"),
-    (["play", "tic_tac_toe", "greedy", "random", "--option", "size"], "key=value"),
-    (["play", "tic_tac_toe", "greedy", "random", "--seed", "x"], "invalid int value"),
-    (["selfplay", "tic_tac_toe", "random", "random", "--seed", str(2**64 - 1), "--matches", "2"],
-     "past the largest seed"),
-    (["verify", "m.jsonl", "--digest", ""], "invalid digest (64 hex digits)"),
-    (["verify", "m.jsonl", "--digest", "0" * 63], "invalid digest"),
-    (["verify", "/no/such/file.jsonl"], "cannot read /no/such/file.jsonl"),
-    (["frobnicate"], "invalid choice"),
-    (["selfplay", "tic_tac_toe", "random", "random", "--matches", "0"], "at least 1"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["play", "chess", "a", "b"], "unknown game 'chess'"),
+        (["play", "tic_tac_toe", "greedy", "deep"], "no built-in bot 'deep'"),
+        (["play", "tic_tac_toe", "greedy"], "played by 2 seats, not 1"),
+        (["play", "tic_tac_toe", "greedy", "random", "--option", "size=4"], "no option 'size'"),
+        (["play", "tic_tac_toe", "greedy", "random", "--option", "size"], "key=value"),
+        (["play", "tic_tac_toe", "greedy", "random", "--seed", "x"], "invalid int value"),
+        (
+            [
+                "selfplay",
+                "tic_tac_toe",
+                "random",
+                "random",
+                "--seed",
+                str(2**64 - 1),
+                "--matches",
+                "2",
+            ],
+            "past the largest seed",
+        ),
+        (["verify", "m.jsonl", "--digest", ""], "invalid digest (64 hex digits)"),
+        (["verify", "m.jsonl", "--digest", "0" * 63], "invalid digest"),
+        (["verify", "/no/such/file.jsonl"], "cannot read /no/such/file.jsonl"),
+        (["frobnicate"], "invalid choice"),
+        (["selfplay", "tic_tac_toe", "random", "random", "--matches", "0"], "at least 1"),
+    ],
+)
 def test_bad_input_is_one_line_on_stderr_and_exit_2(args, message):
     out = scrimmage(*args)
     assert out.returncode == 2
@@ -95,7 +112,9 @@ def test_bad_input_is_one_line_on_stderr_and_exit_2(args, message):
     assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
 
 
-@pytest.mark.parametrize("content", [b"garbage\n", b"", b'{"seq":0,"type":"X","data":{},"to":"all"}\n'])
+@pytest.mark.parametrize(
+    "content", [b"garbage\n", b"", b'{"seq":0,"type":"X","data":{},"to":"all"}\n']
+)
 def test_unreadable_or_malformed_logs_are_refused_cleanly(tmp_path, content):
     log = tmp_path / "bad.jsonl"
     log.write_bytes(content)
@@ -135,12 +154,15 @@ def test_the_largest_seed_plays():
     assert out.returncode == 0, out.stderr
 
 
-@pytest.mark.parametrize("source, message", [
-    ("/dev/zero", "line 1: longer than"),  # endless: refused at the line cap, not read whole
-    ("deep", "line 1: nested more than 64 deep"),
-    ("deep data", "event 0 data: nested more than 64 deep"),
-    ("long", "line 2: longer than"),
-])
+@pytest.mark.parametrize(
+    "source, message",
+    [
+        ("/dev/zero", "line 1: longer than"),  # endless: refused at the line cap, not read whole
+        ("deep", "line 1: nested more than 64 deep"),
+        ("deep data", "event 0 data: nested more than 64 deep"),
+        ("long", "line 2: longer than"),
+    ],
+)
 def test_huge_or_deeply_nested_logs_are_one_line_and_exit_2(tmp_path, source, message):
     if source != "/dev/zero":
         log = tmp_path / "bad.jsonl"

@@ -11,10 +11,26 @@ def test_selfplay_draws_a_progress_bar_on_a_terminal_that_reports_no_size():
     from the first match, even on a pty that reports 0 x 0 (tqdm drew nothing)."""
     parent, child = pty.openpty()  # a fresh pty: 0 rows, 0 columns
     try:
-        done = subprocess.run([sys.executable, "-m", "engine", "selfplay", "tic_tac_toe",
-                               "greedy", "random", "--matches", "4", "--seed", "1"],
-                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=child,
-                              text=True, timeout=120)
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "engine",
+                "selfplay",
+                "tic_tac_toe",
+                "greedy",
+                "random",
+                "--matches",
+                "4",
+                "--seed",
+                "1",
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=child,
+            text=True,
+            timeout=120,
+        )
         os.close(child)
         child = -1
         shown = b""

@@ -20,8 +20,12 @@ def played_log(name, seed=3):
 
 
 def served(event, redacted=False):
-    out = {"seq": event.seq, "type": event.type, "to": event.to,
-           "data": event.public if redacted else event.data}
+    out = {
+        "seq": event.seq,
+        "type": event.type,
+        "to": event.to,
+        "data": event.public if redacted else event.data,
+    }
     if redacted:
         out["redacted"] = True
     return out
@@ -44,8 +48,11 @@ def test_each_event_of_a_match_is_one_sentence(name):
         assert text == game.describe(served(event), names)
     # the game's own words, not the generic "Type: field value" for its events
     own = [e for e in events if e.type not in ("MatchStarted", "MatchEnded", "ActionSubmitted")]
-    generic_ones = [e.type for e in own
-                    if game.describe(e, names) == generic(e.type, dict(e.data), Seats(names))]
+    generic_ones = [
+        e.type
+        for e in own
+        if game.describe(e, names) == generic(e.type, dict(e.data), Seats(names))
+    ]
     assert not generic_ones, f"{name} leaves these to the generic wording: {set(generic_ones)}"
 
 
@@ -65,12 +72,18 @@ def test_a_redacted_event_is_said_from_its_public_twin_only(name):
 def test_the_generic_wording_covers_the_engines_events_and_any_other():
     seats = Seats(["ann", "bob"])
     assert seats(1) == "bob (seat 1)" and seats(5) == "seat 5"
-    assert generic("MatchEnded", {"ranks": [1, 1], "scores": [0, 0], "reason": "full"},
-                   seats) == "The match ends: a draw (full), scores 0–0."
-    assert generic("MatchEnded", {"ranks": [2, 1], "scores": [0, 1]},
-                   seats) == "The match ends: bob (seat 1) wins, scores 0–1."
-    assert generic("ActionSubmitted", {"seat": 0, "action": {"do": "move", "to": 3}},
-                   seats) == "ann (seat 0) chooses move (to 3)."
+    assert (
+        generic("MatchEnded", {"ranks": [1, 1], "scores": [0, 0], "reason": "full"}, seats)
+        == "The match ends: a draw (full), scores 0–0."
+    )
+    assert (
+        generic("MatchEnded", {"ranks": [2, 1], "scores": [0, 1]}, seats)
+        == "The match ends: bob (seat 1) wins, scores 0–1."
+    )
+    assert (
+        generic("ActionSubmitted", {"seat": 0, "action": {"do": "move", "to": 3}}, seats)
+        == "ann (seat 0) chooses move (to 3)."
+    )
     assert generic("ActionSubmitted", {"seat": 0}, seats) == "ann (seat 0) decides in secret."
     assert generic("DiceRolled", {"dice": [1, 2]}, seats) == "Dice rolled: dice [1, 2]."
     assert words("BallOut") == "ball out"
@@ -82,5 +95,6 @@ def test_a_game_without_words_or_with_broken_words_gets_the_generic_sentence():
 
     def broken(kind, data, seats):
         return data["missing"]
+
     assert describe(broken, event) == "Dice rolled: dice [3]."
     assert describe(lambda k, d, s: None, {"type": "X", "data": {}}) == "X."

@@ -4,18 +4,31 @@ import hashlib
 
 import pytest
 
-from engine.events import (MAX_DEPTH, MAX_LINE_BYTES, Event, Log, LogError, check_plain, digest_of,
-                           encode, parse_jsonl)
+from engine.events import (
+    MAX_DEPTH,
+    MAX_LINE_BYTES,
+    Event,
+    Log,
+    LogError,
+    check_plain,
+    digest_of,
+    encode,
+    parse_jsonl,
+)
 
 
 def test_encoding_is_sorted_compact_utf8():
     event = Event("Said", {"zeta": 1, "alpha": "é"}, seq=3)
-    assert encode(event) == '{"data":{"alpha":"é","zeta":1},"seq":3,"to":"all","type":"Said"}'.encode()
+    assert (
+        encode(event) == '{"data":{"alpha":"é","zeta":1},"seq":3,"to":"all","type":"Said"}'.encode()
+    )
 
 
 def test_private_event_encodes_seats_as_a_list_and_its_twin():
     event = Event("Dealt", {"card": 7}, (1,), {"seat": 1}, seq=0)
-    assert encode(event) == b'{"data":{"card":7},"public":{"seat":1},"seq":0,"to":[1],"type":"Dealt"}'
+    assert (
+        encode(event) == b'{"data":{"card":7},"public":{"seat":1},"seq":0,"to":[1],"type":"Dealt"}'
+    )
 
 
 def test_log_assigns_seq_without_gaps_and_chains_sha256():
@@ -54,16 +67,19 @@ def test_export_parses_back_to_the_same_events():
     assert [encode(e) for e in events] == log.lines
 
 
-@pytest.mark.parametrize("text, message", [
-    (b"", "empty"),
-    (b"not json\n", "line 1: not JSON"),
-    (b'{"seq":1,"type":"A","data":{},"to":"all"}\n', "expected seq 0"),
-    (b'{"seq":0,"type":"A","data":{},"to":"some"}\n', "'to'"),
-    (b'{"seq":0,"type":"A","data":{"f":1.5},"to":"all"}\n', "floats"),
-    (b'{"seq":0,"type":"A","data":[],"to":"all"}\n', "'data'"),
-    (b'{"seq":0,"type":"A","data":{},"to":"all","extra":1}\n', "unknown event field"),
-    (b"\xff\xfe", "not UTF-8"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (b"", "empty"),
+        (b"not json\n", "line 1: not JSON"),
+        (b'{"seq":1,"type":"A","data":{},"to":"all"}\n', "expected seq 0"),
+        (b'{"seq":0,"type":"A","data":{},"to":"some"}\n', "'to'"),
+        (b'{"seq":0,"type":"A","data":{"f":1.5},"to":"all"}\n', "floats"),
+        (b'{"seq":0,"type":"A","data":[],"to":"all"}\n', "'data'"),
+        (b'{"seq":0,"type":"A","data":{},"to":"all","extra":1}\n', "unknown event field"),
+        (b"\xff\xfe", "not UTF-8"),
+    ],
+)
 def test_parse_refuses_malformed_logs_with_a_clear_reason(text, message):
     with pytest.raises(LogError, match=message):
         parse_jsonl(text)

@@ -30,7 +30,9 @@ def test_no_engine_module_imports_django_celery_or_the_platform():
 
 
 def test_importing_every_game_loads_no_django():
-    code = ("import sys, engine.cli, engine.registry as r; r.games(); "
-            "print(any(m == 'django' or m.startswith('django.') for m in sys.modules))")
+    code = (
+        "import sys, engine.cli, engine.registry as r; r.games(); "
+        "print(any(m == 'django' or m.startswith('django.') for m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -13,8 +13,9 @@ from engine.replay import Replay
 from engine.runner import run_match
 
 GLYPH = 0.56  # average glyph width of a sans-serif font, in ems (digits and lowercase)
-TEXT = re.compile(r'<text\b[^>]*?\bx="(-?[\d.]+)"[^>]*?font-size="([\d.]+)"[^>]*>(.*?)</text>',
-                  re.S)
+TEXT = re.compile(
+    r'<text\b[^>]*?\bx="(-?[\d.]+)"[^>]*?font-size="([\d.]+)"[^>]*>(.*?)</text>', re.S
+)
 
 
 def overflowing(svg):
@@ -41,7 +42,6 @@ def test_no_label_runs_off_the_drawing(name):
     last = len(events) - 1
     for at in sorted({1, last // 4, last // 2, 3 * last // 4, last}):
         state = replay.state_at(at)
-        shown = [game.state_json(state)] + [game.view(state, s)
-                                            for s in [None, *range(len(seats))]]
+        shown = [game.state_json(state)] + [game.view(state, s) for s in [None, *range(len(seats))]]
         for view in shown:
             assert not overflowing(game.render(view)), (at, overflowing(game.render(view)))

@@ -32,7 +32,7 @@ def test_state_at_any_event_equals_the_fold_of_its_prefix():
     replay = Replay(BIDS, match.log.events, every=16)
     for seq in (0, 5, 15, 16, 17, 100, len(match.log) - 1, 3):
         state = None
-        for event in match.log.events[:seq + 1]:
+        for event in match.log.events[: seq + 1]:
             state = BIDS.evolve(state, event)
         assert replay.state_at(seq) == state
     assert replay.state_at(len(match.log) - 1) == match.state
@@ -74,8 +74,9 @@ def test_a_seat_stream_hides_other_seats_secrets():
 def test_view_never_shows_another_seats_secret():
     match = bids_match()
     replay = Replay(BIDS, match.log.events)
-    note_of_1 = next(e.data["note"] for e in match.log.events
-                     if e.type == "NoteDealt" and e.data["seat"] == 1)
+    note_of_1 = next(
+        e.data["note"] for e in match.log.events if e.type == "NoteDealt" and e.data["seat"] == 1
+    )
     assert replay.view_at(len(match.log) - 1, 1)["note"] == note_of_1
     assert "note" not in replay.view_at(len(match.log) - 1, None)
 
@@ -123,7 +124,9 @@ def test_verify_catches_two_swapped_events():
     match = bids_match()
     events = list(match.log.events)
     events[5], events[6] = events[6], events[5]
-    verdict = verify([type(e)(e.type, e.data, e.to, e.public, i) for i, e in enumerate(events)], find)
+    verdict = verify(
+        [type(e)(e.type, e.data, e.to, e.public, i) for i, e in enumerate(events)], find
+    )
     assert not verdict.ok and verdict.mismatch_seq == 5
 
 
@@ -143,12 +146,19 @@ def test_verify_reports_another_rules_version_clearly():
 
 # sealed bids, seed 8: 0 MatchStarted, 1-2 NoteDealt, 3-4 ActionSubmitted,
 # 5 BidsRevealed, 6 DiceRolled, 7 RoundScored, 8-9 ActionSubmitted, ...
-@pytest.mark.parametrize("cut, fork_point", [
-    (1, 3),  # inside the set-up: carried to its end
-    (3, 3), (8, 8),  # at a decision point: exact
-    (4, 3), (9, 8),  # among a step's decisions: back to the step's start
-    (5, 8), (6, 8), (7, 8),  # inside a step's rules events: carried to its end
-])
+@pytest.mark.parametrize(
+    "cut, fork_point",
+    [
+        (1, 3),  # inside the set-up: carried to its end
+        (3, 3),
+        (8, 8),  # at a decision point: exact
+        (4, 3),
+        (9, 8),  # among a step's decisions: back to the step's start
+        (5, 8),
+        (6, 8),
+        (7, 8),  # inside a step's rules events: carried to its end
+    ],
+)
 def test_fork_starts_at_the_decision_point_nearest_the_cut(cut, fork_point):
     original = bids_match(seed=8)
     match = fork(BIDS, original.log.events[:cut], original.log.events[-1].data)
@@ -176,7 +186,10 @@ def test_fork_refuses_an_edited_or_finished_prefix():
 
 def test_export_round_trip_is_byte_identical():
     match = ttt_match()
-    assert b"".join(encode(e) + b"\n" for e in parse_jsonl(match.log.to_jsonl())) == match.log.to_jsonl()
+    assert (
+        b"".join(encode(e) + b"\n" for e in parse_jsonl(match.log.to_jsonl()))
+        == match.log.to_jsonl()
+    )
 
 
 def test_fork_refuses_a_log_of_another_game():
@@ -201,7 +214,7 @@ def test_the_players_that_take_over_a_fork_are_told_everything_their_seat_saw():
     match.play([Spy(BIDS, BIDS.bots["random"]) for _ in range(2)])
     for seat in (0, 1):
         seen = [e.seq for e in original.log.events[:8] if e.seen_by(seat) is not None]
-        assert told[seat][:len(seen)] == seen
+        assert told[seat][: len(seen)] == seen
 
 
 def test_a_fork_cut_among_a_steps_faults_keeps_the_fault_counts_of_the_steps_start():
@@ -217,7 +230,7 @@ def test_a_fork_cut_among_a_steps_faults_keeps_the_fault_counts_of_the_steps_sta
     players = [Faulty(BIDS, BIDS.bots["random"]), BotPlayer(BIDS, BIDS.bots["random"])]
     original = run_match(BIDS, players, seats, 8, {"rounds": 3})
     fault = next(e.seq for e in original.log.events if e.type == "ActionRejected")
-    match = fork(BIDS, original.log.events[:fault + 1], original.log.events[-1].data)
+    match = fork(BIDS, original.log.events[: fault + 1], original.log.events[-1].data)
     assert len(match.log) == fault and match.faults == [0, 0]
     match.play([BotPlayer(BIDS, BIDS.bots["random"]) for _ in range(2)])
     assert verify(match.log.events, find).ok

@@ -62,16 +62,23 @@ def test_an_illegal_action_is_rejected_with_a_reason_and_the_default_played():
     assert len(rejected) == 1
     assert rejected[0].data["reason"] == "not one of the legal actions"
     assert rejected[0].data["action"] == 7 and rejected[0].to == (0,)
-    following = match.log.events[rejected[0].seq + 1:]
+    following = match.log.events[rejected[0].seq + 1 :]
     first_submission = next(e for e in following if e.type == "ActionSubmitted")
     assert first_submission.data == {"seat": 0, "action": 0}
 
 
-@pytest.mark.parametrize("answer, kind, reason", [
-    (PlayerFault("PlayerTimedOut", "no answer in 1000 ms"), "PlayerTimedOut", "no answer in 1000 ms"),
-    (ZeroDivisionError("boom"), "PlayerCrashed", "ZeroDivisionError: boom"),
-    (1.5, "PlayerCrashed", "floats"),
-])
+@pytest.mark.parametrize(
+    "answer, kind, reason",
+    [
+        (
+            PlayerFault("PlayerTimedOut", "no answer in 1000 ms"),
+            "PlayerTimedOut",
+            "no answer in 1000 ms",
+        ),
+        (ZeroDivisionError("boom"), "PlayerCrashed", "ZeroDivisionError: boom"),
+        (1.5, "PlayerCrashed", "floats"),
+    ],
+)
 def test_a_failing_player_is_recorded_and_the_match_goes_on(answer, kind, reason):
     match = play(scripted(answer), sealed_bids.HighBidder)
     fault = next(e for e in match.log.events if e.type == kind)
@@ -81,15 +88,15 @@ def test_a_failing_player_is_recorded_and_the_match_goes_on(answer, kind, reason
 
 def test_repeated_faults_forfeit_and_the_forfeiter_ranks_last():
     always_wrong = scripted(*[9] * 10)
-    match = play(always_wrong, sealed_bids.HighBidder, max_faults=2,
-                 options={"rounds": 10})
+    match = play(always_wrong, sealed_bids.HighBidder, max_faults=2, options={"rounds": 10})
     assert "PlayerForfeited" in types(match)
     assert match.outcome.ranks == (2, 1) and match.outcome.reason == "forfeit"
 
 
 def test_the_step_cap_always_ends_a_match():
-    match = play(sealed_bids.HighBidder, sealed_bids.HighBidder, max_steps=2,
-                 options={"rounds": 10})
+    match = play(
+        sealed_bids.HighBidder, sealed_bids.HighBidder, max_steps=2, options={"rounds": 10}
+    )
     assert match.outcome.reason == "step cap of 2 reached"
     assert sum(1 for e in match.log.events if e.type == "BidsRevealed") == 2
 
@@ -101,17 +108,18 @@ def test_same_seed_same_bytes_other_seed_other_log():
     assert a.log.digest != c.log.digest
 
 
-@pytest.mark.parametrize("seats, options, message", [
-    (["a"], {}, "played by 2, 3 seats"),
-    (["a", "b"], {"colour": "red"}, "no option 'colour'"),
-    (["a", "b"], {"rounds": "many"}, "takes an integer"),
-    (["a", "b"], {"rounds": 0}, "at least 1"),
-])
+@pytest.mark.parametrize(
+    "seats, options, message",
+    [
+        (["a"], {}, "played by 2, 3 seats"),
+        (["a", "b"], {"colour": "red"}, "no option 'colour'"),
+        (["a", "b"], {"rounds": "many"}, "takes an integer"),
+        (["a", "b"], {"rounds": 0}, "at least 1"),
+    ],
+)
 def test_bad_match_requests_are_refused_before_any_event(seats, options, message):
     with pytest.raises(RulesError, match=message):
         Match.begin(BIDS, [Seat(s) for s in seats], 1, options)
-
-
 
 
 def test_the_step_cap_counts_every_turn_of_a_turn_based_game():
@@ -146,8 +154,16 @@ def test_a_checker_that_chokes_on_a_hostile_action_rejects_it():
 
     class Picky(sealed_bids.SealedBids):
         def pending(self, state):
-            return [Decision(d.seat, 0, None, check=lambda a: None if a["bid"] in (0, 1, 2) else "no",
-                             secret=True) for d in super().pending(state)]
+            return [
+                Decision(
+                    d.seat,
+                    0,
+                    None,
+                    check=lambda a: None if a["bid"] in (0, 1, 2) else "no",
+                    secret=True,
+                )
+                for d in super().pending(state)
+            ]
 
     game = Picky()
     players = [BotPlayer(game, scripted("not a dict")), BotPlayer(game, sealed_bids.HighBidder)]

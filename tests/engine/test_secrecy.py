@@ -44,8 +44,9 @@ from engine.replay import Replay
 from engine.runner import run_match
 
 SEEDS = (1, 7, 23)
-CASES = [(name, count) for name, game in sorted(registry.games().items())
-         for count in game.seat_counts]
+CASES = [
+    (name, count) for name, game in sorted(registry.games().items()) for count in game.seat_counts
+]
 
 
 def play(name, count, seed):
@@ -90,7 +91,11 @@ def test_other_seats_get_the_public_twin_or_nothing(name, count):
                     assert seen is None, (event.type, event.seq, seat)
                 else:
                     assert (seen.type, seen.seq, seen.to, seen.data) == (
-                        event.type, event.seq, EVERYONE, event.public), (event.type, seat)
+                        event.type,
+                        event.seq,
+                        EVERYONE,
+                        event.public,
+                    ), (event.type, seat)
                     assert seen.public is None
     if name in ("aimbots", "aerial_assault"):
         assert private, f"{name} has hidden information: its log must show it"
@@ -116,8 +121,10 @@ def test_a_view_gains_no_secret_of_the_other_seat(name):
                 before = pairs(replay.view_at(event.seq - 1, seat))
                 after = pairs(replay.view_at(event.seq, seat))
                 leaked = secret & (after - before)
-                assert not leaked, (f"{name} seed {seed}: seat {seat}'s view gained "
-                                    f"{sorted(leaked)[:3]} of {event.type} #{event.seq}")
+                assert not leaked, (
+                    f"{name} seed {seed}: seat {seat}'s view gained "
+                    f"{sorted(leaked)[:3]} of {event.type} #{event.seq}"
+                )
 
 
 # -- 3. counterfactual swaps -----------------------------------------------------------
@@ -145,8 +152,9 @@ def swap_alarms(game, count: int, view, options: dict | None = None) -> tuple[in
             if other is None:
                 continue
             try:
-                swapped = game.evolve(replay.state_at(e.seq - 1),
-                                      Event(e.type, other, e.to, e.public, e.seq))
+                swapped = game.evolve(
+                    replay.state_at(e.seq - 1), Event(e.type, other, e.to, e.public, e.seq)
+                )
             except Exception:  # noqa: BLE001 - an alternative this state cannot take
                 continue
             tried += 1
@@ -204,7 +212,7 @@ def contract_breaches(views: list[dict], spectator: dict) -> list[tuple]:
         for b, theirs in enumerate(parts):
             for path, text in theirs if b != a else ():
                 for q in where.get(text, ()):
-                    if len(q) > len(path) and q[len(q) - len(path):] == path:
+                    if len(q) > len(path) and q[len(q) - len(path) :] == path:
                         breaches.append((a, b, q))
     return breaches
 
@@ -217,7 +225,7 @@ def contract_scan(game, count: int, view) -> tuple[int, int]:
         seats, players = lineup(game, ["random"] * count)
         events = run_match(game, players, seats, seed).log.events
         replay = Replay(game, events, every=1)
-        for e in events[::max(3, len(events) // 150)]:
+        for e in events[:: max(3, len(events) // 150)]:
             state = replay.state_at(e.seq)
             spectator = view(state, None)
             views = [view(state, seat) for seat in range(count)]

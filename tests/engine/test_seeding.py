@@ -47,7 +47,9 @@ def test_match_started_commits_to_the_seed_and_match_ended_reveals_it():
 def test_the_same_seed_and_salt_give_the_same_bytes_and_another_salt_another_commitment():
     assert play().log.lines == play().log.lines
     other = play(salt="f" * 32)
-    assert other.log.events[0].data["seed_commitment"] != play().log.events[0].data["seed_commitment"]
+    assert (
+        other.log.events[0].data["seed_commitment"] != play().log.events[0].data["seed_commitment"]
+    )
     # the salt changes the commitment, not the match: the draws come from the seed
     assert other.log.lines[1:-1] == play().log.lines[1:-1]
 
@@ -79,8 +81,11 @@ def test_a_log_whose_seed_is_swapped_with_a_matching_commitment_does_not_re_simu
     # draws recorded in the log no longer follow from the revealed seed
     events = list(play().log.events)
     other = SEED + 99
-    tampered = ([with_data(events[0], seed_commitment=commitment(other, SALT))] + events[1:-1]
-                + [with_data(events[-1], seed=other)])
+    tampered = (
+        [with_data(events[0], seed_commitment=commitment(other, SALT))]
+        + events[1:-1]
+        + [with_data(events[-1], seed=other)]
+    )
     verdict = verify(tampered, registry.get)
     assert not verdict.ok and verdict.mismatch_seq is not None
 
@@ -96,7 +101,7 @@ def test_a_running_log_has_no_reveal_and_cannot_be_re_simulated_yet():
 def test_a_finished_match_forks_with_its_reveal():
     events = play().log.events
     match = fork(GAME, events[:10], events[-1].data)
-    assert match.log.lines == [line for line in play().log.lines[:len(match.log)]]
+    assert match.log.lines == [line for line in play().log.lines[: len(match.log)]]
 
 
 def test_a_format_1_log_still_verifies_and_forks():
@@ -107,7 +112,7 @@ def test_a_format_1_log_still_verifies_and_forks():
     assert events[0].data["seed"] == 5 and "seed_commitment" not in events[0].data
     assert "seed" not in events[-1].data
     assert verify(events, registry.get).ok
-    assert fork(GAME, events[:10]).log.lines == match.log.lines[:len(fork(GAME, events[:10]).log)]
+    assert fork(GAME, events[:10]).log.lines == match.log.lines[: len(fork(GAME, events[:10]).log)]
 
 
 @pytest.mark.parametrize("seed", [-1, MAX_SEED + 1, 2**70, True, "7"])

@@ -22,8 +22,9 @@ HOSTILE = Path(__file__).with_name("hostile")
 #: for bots that answer: the limits are far above what an answer takes even on a
 #: busy machine, so that only a bot's own misdeed, never the load, makes a fault
 #: (waits end as soon as the bot answers, so a roomy limit costs no time)
-FAST = Limits(startup=30.0, decision=10.0, overage=5.0, match=120.0, cpu=2,
-              processes=24, memory=256 * 2**20)
+FAST = Limits(
+    startup=30.0, decision=10.0, overage=5.0, match=120.0, cpu=2, processes=24, memory=256 * 2**20
+)
 #: for bots that never answer (a loop, a sleep): every decision is waited out, so
 #: short; what these tests check is derived from the limits, never from a clock
 SHORT = replace(FAST, decision=0.5, overage=0.3, match=20.0)
@@ -49,8 +50,9 @@ def left_over(before: dict[int, str]) -> list[int]:
     """Our children that are new since ``before``, or became unreaped zombies (a
     child that was already there may go from sleeping to running: that is fine)."""
     now = children_of(os.getpid())
-    return sorted(p for p, state in now.items()
-                  if p not in before or (state == "Z" and before[p] != "Z"))
+    return sorted(
+        p for p, state in now.items() if p not in before or (state == "Z" and before[p] != "Z")
+    )
 
 
 def tasks_of_uid(uid: int) -> int:
@@ -82,8 +84,17 @@ class Arena:
     def __init__(self) -> None:
         self.players: list[SubprocessPlayer] = []
 
-    def play(self, bot, *, game: str = "tic_tac_toe", opponent: str | type | None = None,
-             limits: Limits = FAST, max_faults: int = 3, seed: int = 1, seat: int = 0):
+    def play(
+        self,
+        bot,
+        *,
+        game: str = "tic_tac_toe",
+        opponent: str | type | None = None,
+        limits: Limits = FAST,
+        max_faults: int = 3,
+        seed: int = 1,
+        seat: int = 0,
+    ):
         path = bot if isinstance(bot, Path) else HOSTILE / f"{bot}.py"
         g = registry.get(game)
         opponent = opponent or FirstLegal
@@ -111,8 +122,12 @@ class FirstLegal:
 
 
 def faults(match, seat: int = 0) -> list:
-    return [e for e in match.log if e.type in ("PlayerTimedOut", "PlayerCrashed",
-                                               "ActionRejected") and e.data["seat"] == seat]
+    return [
+        e
+        for e in match.log
+        if e.type in ("PlayerTimedOut", "PlayerCrashed", "ActionRejected")
+        and e.data["seat"] == seat
+    ]
 
 
 @pytest.fixture

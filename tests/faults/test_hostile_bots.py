@@ -63,7 +63,8 @@ def test_a_bot_that_sleeps_forever_times_out_and_forfeits(arena):
     found = faults(match)
     assert [f.type for f in found] == ["PlayerTimedOut"] * 3
     assert [f.data["reason"].split(" (")[0] for f in found] == [
-        f"no answer within {s} s" for s in ("0.80", "0.50", "0.50")]
+        f"no answer within {s} s" for s in ("0.80", "0.50", "0.50")
+    ]
     assert ended(match)["reason"] == "forfeit"
     assert any(e.type == "PlayerForfeited" for e in match.log)
     # each decision was given up at its own deadline, not at the match's limit
@@ -127,8 +128,11 @@ def test_no_network_not_even_the_hosts_loopback(arena, tmp_path):
     assert "CONNECTED" not in err and "RESOLVED" not in err
     assert f"127.0.0.1:{port} blocked" in err and "1.1.1.1:80 blocked" in err
     assert "dns blocked" in err
-    times = [float(line.split(" in ")[1].split()[0]) for line in err.splitlines()
-             if " blocked (" in line and " in " in line]
+    times = [
+        float(line.split(" in ")[1].split()[0])
+        for line in err.splitlines()
+        if " blocked (" in line and " in " in line
+    ]
     assert times and max(times) < 10  # refused at once, not the bot's 30 s timeout
     assert faults(match) == []
 
@@ -142,8 +146,15 @@ def test_secrets_and_other_bots_are_not_visible(arena, tmp_path):
     other.mkdir()
     (other / "main.py").write_text("SECRET_STRATEGY = 42\n")
     (tmp_path / "snoop_sibling.py").write_text("# a file next to the bot\n")
-    targets = [str(database), str(data), str(other / "main.py"), str(tmp_path / "snoop_sibling.py"),
-               "/work/main/pyproject.toml", "/root/.bash_history", "/proc/1/environ"]
+    targets = [
+        str(database),
+        str(data),
+        str(other / "main.py"),
+        str(tmp_path / "snoop_sibling.py"),
+        "/work/main/pyproject.toml",
+        "/root/.bash_history",
+        "/proc/1/environ",
+    ]
     folder = bot_dir(tmp_path, "snoop", {"targets.json": json.dumps(targets)})
     match, player = arena.play(folder)
     err = player.stderr
@@ -162,20 +173,29 @@ def test_secrets_and_other_bots_are_not_visible(arena, tmp_path):
 def _host_packages() -> tuple[list[str], list[str]]:
     """The host's third-party package folders (the interpreter's own and the
     virtualenv's) and some packages installed there, Django and Celery first."""
-    folders = [*site.getsitepackages([sys.base_prefix]), *site.getsitepackages(),
-               "/usr/lib/python3/dist-packages"]
+    folders = [
+        *site.getsitepackages([sys.base_prefix]),
+        *site.getsitepackages(),
+        "/usr/lib/python3/dist-packages",
+    ]
     modules = ["django", "celery"]
     for folder in folders:
         if os.path.isdir(folder):
-            modules += sorted(name for name in os.listdir(folder) if name.isidentifier()
-                              and os.path.isfile(os.path.join(folder, name, "__init__.py")))[:3]
+            modules += sorted(
+                name
+                for name in os.listdir(folder)
+                if name.isidentifier() and os.path.isfile(os.path.join(folder, name, "__init__.py"))
+            )[:3]
     return folders, modules
 
 
 def test_the_hosts_packages_and_paths_are_not_visible(arena, tmp_path):
     folders, modules = _host_packages()
-    folder = bot_dir(tmp_path, "peek_host", {"targets.json": json.dumps(
-        {"folders": folders, "modules": modules})})
+    folder = bot_dir(
+        tmp_path,
+        "peek_host",
+        {"targets.json": json.dumps({"folders": folders, "modules": modules})},
+    )
     match, player = arena.play(folder, limits=replace(FAST, decision=60.0, cpu=30))
     err = player.stderr
     assert faults(match) == [], (faults(match), err)
@@ -188,8 +208,15 @@ def test_the_hosts_packages_and_paths_are_not_visible(arena, tmp_path):
     # no command line or environment of any process in the sandbox names a host path
     processes = json.loads(err.split("processes ")[1].splitlines()[0])
     assert "1" in processes and len(processes) >= 2
-    host = {"/work", ".venv", str(ROOT), str(tmp_path), sys.prefix, sys.base_prefix,
-            str(SDK_FILE.parent)}
+    host = {
+        "/work",
+        ".venv",
+        str(ROOT),
+        str(tmp_path),
+        sys.prefix,
+        sys.base_prefix,
+        str(SDK_FILE.parent),
+    }
     for pid, seen in processes.items():
         for text in seen.values():
             assert not [path for path in host if path in text], (pid, text)
@@ -200,8 +227,14 @@ def test_writes_outside_tmp_fail(arena, tmp_path):
     folder = bot_dir(tmp_path, "write_outside")
     match, player = arena.play(folder)
     err = player.stderr
-    for path in ["/bot/evil.txt", "evil.txt", "/usr/evil.txt", "/evil.txt", "/etc/evil.txt",
-                 "/sdk/evil.txt"]:
+    for path in [
+        "/bot/evil.txt",
+        "evil.txt",
+        "/usr/evil.txt",
+        "/evil.txt",
+        "/etc/evil.txt",
+        "/sdk/evil.txt",
+    ]:
         assert f"write {path}: denied" in err, err
     assert "write /tmp/ok.txt: WROTE" in err
     assert "write big /tmp/big.bin: denied (OSError)" in err  # RLIMIT_FSIZE: EFBIG
@@ -229,12 +262,17 @@ def test_100_mb_on_stderr_is_drained_and_capped(arena):
 
 def test_garbage_lines_are_rejected_with_the_reason(arena):
     # against an opponent that also plays the first column, the match lasts long enough
-    match, player = arena.play("garbage", game="connect_four", opponent=FirstLegal,
-                               max_faults=6)
+    match, player = arena.play("garbage", game="connect_four", opponent=FirstLegal, max_faults=6)
     reasons = [f.data["reason"] for f in faults(match)]
     assert all(f.type == "ActionRejected" for f in faults(match))
-    expected = ["not JSON", "not UTF-8", "must be a JSON object", "expected an \"action\"",
-                "no \"action\" field", "floats are not allowed"]
+    expected = [
+        "not JSON",
+        "not UTF-8",
+        "must be a JSON object",
+        'expected an "action"',
+        'no "action" field',
+        "floats are not allowed",
+    ]
     assert len(reasons) == len(expected), reasons
     for reason, fragment in zip(reasons, expected):
         assert fragment in reason, (reason, fragment)

@@ -22,8 +22,10 @@ def rescue(stack: Stack, tournament: int) -> dict:
     """Start another worker (no beat), wait until it has finished the tournament,
     and summarise it."""
     stack.start_worker("tests.tournaments.slowapp", "rescuer")
-    stack.wait_for(f"from tournaments.models import Competition\n"
-                   f"out = Competition.objects.get(pk={tournament}).status == 'finished'")
+    stack.wait_for(
+        f"from tournaments.models import Competition\n"
+        f"out = Competition.objects.get(pk={tournament}).status == 'finished'"
+    )
     return stack.probe(SUMMARY.format(pk=tournament))
 
 
@@ -41,17 +43,23 @@ out = {{'t': t.pk}}
 """)
         # much slower still on the first worker: a match stays mid-way for many
         # seconds, so however slowly the probes run on a busy machine they see it
-        first = stack.start_worker("tests.tournaments.slowapp", "victim",
-                                   env={"SLOW_BOT_DELAY": "5", "SCRIMMAGE_EVENT_BATCH": "1"})
-        victim = stack.wait_for("""
+        first = stack.start_worker(
+            "tests.tournaments.slowapp",
+            "victim",
+            env={"SLOW_BOT_DELAY": "5", "SCRIMMAGE_EVENT_BATCH": "1"},
+        )
+        victim = stack.wait_for(
+            """
 from matches.models import Match
 out = Match.objects.filter(status='running', event_count__gte=2).values('id', 'event_count').first()
-""", every=0.05)
+""",
+            every=0.05,
+        )
         time.sleep(0.5)
         stack.kill9(first)
         left = stack.probe(f"""
 from matches.models import Match
-out = list(Match.objects.filter(pk={victim['id']}).values_list('status', 'event_count'))[0]
+out = list(Match.objects.filter(pk={victim["id"]}).values_list('status', 'event_count'))[0]
 """)
         assert left[0] == "running" and left[1] >= 2  # the dead worker's partial log
         live = rescue(stack, made["t"])
@@ -88,12 +96,13 @@ lifecycle.open_entries(t)
 lifecycle.start(t)
 out = {'t': t.pk}
 """)
-        victim = stack.start_worker("tests.tournaments.slowapp", "victim", wait=False,
-                                    env={"DIE_BEFORE_CLAIM": "1"})
+        victim = stack.start_worker(
+            "tests.tournaments.slowapp", "victim", wait=False, env={"DIE_BEFORE_CLAIM": "1"}
+        )
         assert victim.wait(timeout=PATIENCE) == -signal.SIGKILL, stack.tail()
         left = stack.probe(f"""
 from tournaments.models import Fixture
-out = list(Fixture.objects.filter(competition={made['t']}).values_list('match__status', 'match__claim__claimed_by'))
+out = list(Fixture.objects.filter(competition={made["t"]}).values_list('match__status', 'match__claim__claimed_by'))
 """)
         assert left == [["queued", ""]]  # taken off the queue, never claimed
         live = rescue(stack, made["t"])  # and no beat

@@ -51,8 +51,19 @@ def private_log() -> Log:
     """A small log with a public event, a private event with a public twin and a
     private event without one."""
     log = Log()
-    log.append(Event("MatchStarted", {"game": "tic_tac_toe", "rules_version": 1, "seed": 1,
-                                      "seats": [], "options": {}, "limits": {}}))
+    log.append(
+        Event(
+            "MatchStarted",
+            {
+                "game": "tic_tac_toe",
+                "rules_version": 1,
+                "seed": 1,
+                "seats": [],
+                "options": {},
+                "limits": {},
+            },
+        )
+    )
     log.append(Event("CardDrawn", {"seat": 0, "card": 42}, (0,), {"seat": 0}))
     log.append(Event("Secret", {"seat": 1, "plan": "north"}, (1,)))
     log.append(Event("Announced", {"text": "hello"}))

@@ -14,6 +14,5 @@ def add_matches(groups: int) -> Match:
     for _ in range(groups):
         parent = services.play_and_store("tic_tac_toe", ["greedy", "random"])
         create_fork(parent, 2, {1: "greedy"})
-        services.create_seated_match("aimbots", ["greedy", "random", "greedy"],
-                                     hides_results=True)
+        services.create_seated_match("aimbots", ["greedy", "random", "greedy"], hides_results=True)
     return parent

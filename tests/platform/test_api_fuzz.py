@@ -18,9 +18,11 @@ from hypothesis.errors import Unsatisfiable
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.generation import GenerationMode
-from schemathesis.specs.openapi.checks import (content_type_conformance,
-                                               response_schema_conformance,
-                                               status_code_conformance)
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
 from matches import services as match_services
 from tests.inline_worker import InlineWorker
@@ -29,8 +31,12 @@ from tournaments import lifecycle
 from tests.platform.bots.bot_helpers import py_upload
 
 FUZZ_EXAMPLES = 8
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
-          response_schema_conformance]
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+]
 
 
 @pytest.fixture
@@ -46,8 +52,9 @@ def fuzz_world(transactional_db, settings, tmp_path, monkeypatch, django_user_mo
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # challenges made by the fuzzer are not sent to a broker; uploads are not started
     worker = InlineWorker(monkeypatch)
-    monkeypatch.setattr(bot_services, "validate_bot",
-                        lambda *a, **k: (False, "not started in the fuzz test", ""))
+    monkeypatch.setattr(
+        bot_services, "validate_bot", lambda *a, **k: (False, "not started in the fuzz test", "")
+    )
     match_services.play_and_store("tic_tac_toe", ["greedy", "random"], 7)
     running = match_services.create_match("tic_tac_toe", ["greedy", "random"], 1)
     running.status = running.Status.RUNNING
@@ -70,13 +77,19 @@ def _played_tournament(worker: InlineWorker) -> None:
 
 
 def fuzz_operation(operation, mode: GenerationMode, base_url: str, token: str) -> None:
-    @settings(max_examples=FUZZ_EXAMPLES, deadline=None, derandomize=True, database=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=FUZZ_EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
     @given(case=operation.as_strategy(generation_mode=mode))
     def fuzz(case):
         case.call_and_validate(base_url=base_url, checks=CHECKS)  # anonymous
-        case.call_and_validate(base_url=base_url, checks=CHECKS,
-                               headers={"Authorization": f"Token {token}"})
+        case.call_and_validate(
+            base_url=base_url, checks=CHECKS, headers={"Authorization": f"Token {token}"}
+        )
 
     fuzz()
 

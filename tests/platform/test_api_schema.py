@@ -43,8 +43,9 @@ def test_every_operation_documents_its_success_and_its_error_answers(schema):
             assert any(code.startswith("2") for code in codes), (method, path)
             if "{" in path:
                 assert "404" in codes, (method, path)
-            if method in ("post", "patch") or any(p["in"] == "query"
-                                                  for p in operation.get("parameters", [])):
+            if method in ("post", "patch") or any(
+                p["in"] == "query" for p in operation.get("parameters", [])
+            ):
                 assert "400" in codes, (method, path)
 
 

@@ -45,15 +45,23 @@ class Stack:
         self.tmp = tmp
         self.procs: list[subprocess.Popen] = []
         self.logs: list[Path] = []
-        self.env = {k: v for k, v in os.environ.items()
-                    if not k.startswith(("DJANGO_", "CELERY_", "PYTEST"))}
-        self.env.update({
-            "DJANGO_SETTINGS_MODULE": "config.settings", "DJANGO_DEBUG": "1",
-            "SCRIMMAGE_DATA_DIR": str(tmp / "data"),
-            "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "platform")]),
-            "SCRIMMAGE_LEASE_SECONDS": "10", "SCRIMMAGE_HEARTBEAT_SECONDS": "1",
-            "SCRIMMAGE_VISIBILITY_TIMEOUT": "30", "SLOW_BOT_DELAY": "0.15",
-        })
+        self.env = {
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith(("DJANGO_", "CELERY_", "PYTEST"))
+        }
+        self.env.update(
+            {
+                "DJANGO_SETTINGS_MODULE": "config.settings",
+                "DJANGO_DEBUG": "1",
+                "SCRIMMAGE_DATA_DIR": str(tmp / "data"),
+                "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "platform")]),
+                "SCRIMMAGE_LEASE_SECONDS": "10",
+                "SCRIMMAGE_HEARTBEAT_SECONDS": "1",
+                "SCRIMMAGE_VISIBILITY_TIMEOUT": "30",
+                "SLOW_BOT_DELAY": "0.15",
+            }
+        )
         self._pg_admin = None
         db = os.environ.get("DATABASE_URL", "")
         if db.startswith(("postgres://", "postgresql://")):
@@ -82,9 +90,12 @@ class Stack:
             conn.execute(sql)
 
     # -- processes --------------------------------------------------------------------
-    def run(self, *args: str, timeout: float = 300, check: bool = True) -> subprocess.CompletedProcess:
-        out = subprocess.run(args, cwd=ROOT, env=self.env, capture_output=True, text=True,
-                             timeout=timeout)
+    def run(
+        self, *args: str, timeout: float = 300, check: bool = True
+    ) -> subprocess.CompletedProcess:
+        out = subprocess.run(
+            args, cwd=ROOT, env=self.env, capture_output=True, text=True, timeout=timeout
+        )
         if check and out.returncode != 0:
             raise AssertionError(f"{args} failed ({out.returncode}):\n{out.stdout}\n{out.stderr}")
         return out
@@ -95,21 +106,43 @@ class Stack:
     def probe(self, code: str, timeout: float = 300):
         """Run ``code`` in a fresh process with Django set up (and the slow bot);
         it sets ``out``, printed back as JSON."""
-        script = ("import json, tests.tournaments.slowapp\n" + code +
-                  "\nprint('@@' + json.dumps(out))")
+        script = (
+            "import json, tests.tournaments.slowapp\n" + code + "\nprint('@@' + json.dumps(out))"
+        )
         res = self.run(PY, "-c", script, timeout=timeout)
         line = [ln for ln in res.stdout.splitlines() if ln.startswith("@@")][-1]
         return json.loads(line[2:])
 
-    def start_worker(self, app: str = "config", name: str = "w", concurrency: int = 1,
-                     wait: bool = True, env: dict | None = None) -> subprocess.Popen:
+    def start_worker(
+        self,
+        app: str = "config",
+        name: str = "w",
+        concurrency: int = 1,
+        wait: bool = True,
+        env: dict | None = None,
+    ) -> subprocess.Popen:
         log = self.tmp / f"{name}-{len(self.logs)}.log"
         pool = ["--pool=solo"] if concurrency == 1 else ["--pool=prefork", f"-c{concurrency}"]
         proc = subprocess.Popen(
-            [CELERY, "-A", app, "worker", *pool, "-l", "info", "--without-mingle",
-             "--without-gossip", "-n", f"{name}{len(self.logs)}@%h"],
-            cwd=ROOT, env={**self.env, **(env or {})}, stdout=log.open("w"),
-            stderr=subprocess.STDOUT, start_new_session=True)
+            [
+                CELERY,
+                "-A",
+                app,
+                "worker",
+                *pool,
+                "-l",
+                "info",
+                "--without-mingle",
+                "--without-gossip",
+                "-n",
+                f"{name}{len(self.logs)}@%h",
+            ],
+            cwd=ROOT,
+            env={**self.env, **(env or {})},
+            stdout=log.open("w"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         self.procs.append(proc)
         self.logs.append(log)
         if wait:
@@ -119,10 +152,24 @@ class Stack:
     def start_beat(self) -> subprocess.Popen:
         log = self.tmp / f"beat-{len(self.logs)}.log"
         proc = subprocess.Popen(
-            [CELERY, "-A", "config", "beat", "-l", "info", "--max-interval", "1",
-             "-s", str(self.tmp / "beat-schedule")],
-            cwd=ROOT, env=self.env, stdout=log.open("w"), stderr=subprocess.STDOUT,
-            start_new_session=True)
+            [
+                CELERY,
+                "-A",
+                "config",
+                "beat",
+                "-l",
+                "info",
+                "--max-interval",
+                "1",
+                "-s",
+                str(self.tmp / "beat-schedule"),
+            ],
+            cwd=ROOT,
+            env=self.env,
+            stdout=log.open("w"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         self.procs.append(proc)
         self.logs.append(log)
         return proc
@@ -134,7 +181,9 @@ class Stack:
             if text in log.read_text(errors="replace"):
                 return
             time.sleep(0.1)
-        raise AssertionError(f"{log.name}: no {text!r} after {timeout}s:\n{log.read_text()[-3000:]}")
+        raise AssertionError(
+            f"{log.name}: no {text!r} after {timeout}s:\n{log.read_text()[-3000:]}"
+        )
 
     def kill9(self, proc: subprocess.Popen) -> None:
         os.killpg(proc.pid, signal.SIGKILL)  # the worker and any pool children
@@ -152,7 +201,9 @@ class Stack:
         raise AssertionError(f"timed out waiting; last {last!r}\n{self.tail()}")
 
     def tail(self) -> str:
-        return "\n".join(f"--- {p.name}\n{p.read_text(errors='replace')[-4000:]}" for p in self.logs)
+        return "\n".join(
+            f"--- {p.name}\n{p.read_text(errors='replace')[-4000:]}" for p in self.logs
+        )
 
     def close(self) -> None:
         for proc in self.procs:

@@ -31,7 +31,11 @@ def test_six_entries_give_byes_to_the_top_seeds():
     fmt = SingleElimination()
     first = fmt.first_round(entries, 0)
     assert [(p.entries, p.bye) for p in first] == [
-        ((1,), True), ((4, 5), False), ((2,), True), ((3, 6), False)]
+        ((1,), True),
+        ((4, 5), False),
+        ((2,), True),
+        ((3, 6), False),
+    ]
     judge = lambda p, mid: (2, 1)  # noqa: E731 - the second seat always wins
     pairings, results = play(fmt, entries, judge)
     # 5 and 6 sat second in round 1 and 1 and 2 had byes: 5 and 6 sit first now
@@ -114,6 +118,7 @@ def test_bracket_reset():
         if p.bracket == "GF":
             return tuple(2 if e == 1 else 1 for e in p.entries)
         return (2, 1) if p.bracket == "GF2" else best_seed_wins(entries)(p, mid)
+
     fmt = DoubleElimination()
     pairings, results = play(fmt, entries, judge)
     assert [p.bracket for p in pairings[-2:]] == ["GF", "GF2"]

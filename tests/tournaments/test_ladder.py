@@ -24,16 +24,17 @@ def opponents(pairings):
     return out
 
 
-@pytest.mark.parametrize("n, k", [(n, k) for n in (2, 3, 5, 10, 31, 100, 257)
-                                  for k in (1, 2, 3) if k < n])
+@pytest.mark.parametrize(
+    "n, k", [(n, k) for n in (2, 3, 5, 10, 31, 100, 257) for k in (1, 2, 3) if k < n]
+)
 def test_k_opponents_near_the_rating_and_linear_match_count(n, k):
     pairings = ladder_round(spread(n), 1, seed=5, k=k, jitter=0.0)
     assert len(pairings) <= n * k / 2 + k
     opp = opponents(pairings)
     assert set(opp) == set(range(n))
     for e, them in opp.items():
-        assert len(them) == len(set(them))          # no pair twice in a round
-        assert k <= len(them) <= k + 1               # k each, a few at the bottom k+1
+        assert len(them) == len(set(them))  # no pair twice in a round
+        assert k <= len(them) <= k + 1  # k each, a few at the bottom k+1
         assert all(abs(o - e) <= 2 * k for o in them)  # neighbours by rating
     assert sum(len(t) > k for t in opp.values()) <= 2 * k  # the extras, at the bottom
 

@@ -15,19 +15,32 @@ def test_no_pure_module_imports_django_or_celery():
     offenders = []
     for path in PURE:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
-                     else [node.module] if isinstance(node, ast.ImportFrom) and node.module
-                     else [])
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module]
+                if isinstance(node, ast.ImportFrom) and node.module
+                else []
+            )
             for name in names:
-                if name.split(".")[0] in ("django", "rest_framework", "celery", "config",
-                                          "matches", "accounts", "web"):
+                if name.split(".")[0] in (
+                    "django",
+                    "rest_framework",
+                    "celery",
+                    "config",
+                    "matches",
+                    "accounts",
+                    "web",
+                ):
                     offenders.append(f"{path.name}: {name}")
     assert offenders == []
 
 
 def test_importing_the_core_loads_no_django():
-    code = ("import sys, tournaments.ratings, tournaments.standings, tournaments.formats as f; "
-            "[getattr(f, n) for n in f.__all__]; "
-            "print(any(m == 'django' or m.startswith('django.') for m in sys.modules))")
+    code = (
+        "import sys, tournaments.ratings, tournaments.standings, tournaments.formats as f; "
+        "[getattr(f, n) for n in f.__all__]; "
+        "print(any(m == 'django' or m.startswith('django.') for m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -3,16 +3,16 @@ from openskill.models import PlackettLuce
 
 from engine.rng import Rng
 from tournaments.formats.base import FormatError, MatchResult
-from tournaments.ratings import (DIGITS, SIGMA, Rating, apply_results, rate_match,
-                                 version_changed)
+from tournaments.ratings import DIGITS, SIGMA, Rating, apply_results, rate_match, version_changed
 
 TOL = 10 ** -(DIGITS - 1)
 
 
 def openskill(teams, ranks):
     model = PlackettLuce()
-    rated = model.rate([[model.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in teams],
-                       ranks=ranks)
+    rated = model.rate(
+        [[model.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in teams], ranks=ranks
+    )
     return [[(p.mu, p.sigma) for p in team] for team in rated]
 
 
@@ -111,7 +111,7 @@ def test_version_change_raises_sigma_up_to_the_prior():
     settled = Rating(31.0, 2.0)
     bumped = version_changed(settled)
     assert bumped.mu == 31.0 and 2.0 < bumped.sigma <= SIGMA
-    assert bumped.sigma == pytest.approx((2.0 ** 2 + (SIGMA / 2) ** 2) ** 0.5)
+    assert bumped.sigma == pytest.approx((2.0**2 + (SIGMA / 2) ** 2) ** 0.5)
     assert version_changed(Rating(20.0, 8.0)).sigma == pytest.approx(SIGMA)
     assert version_changed(Rating(20.0, 9.0)).sigma == 9.0  # never lowered
     assert version_changed(settled, share=0) == settled

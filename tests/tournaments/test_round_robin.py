@@ -37,8 +37,9 @@ def test_double_round_robin_swaps_seats(n):
     assert Counter(games) == Counter((a, b) for a in range(n) for b in range(n) if a != b)
     half = len(schedule) // 2
     for first, second in zip(schedule[:half], schedule[half:]):
-        assert [p.entries[::-1] for p in first if not p.bye] == \
-               [p.entries for p in second if not p.bye]
+        assert [p.entries[::-1] for p in first if not p.bye] == [
+            p.entries for p in second if not p.bye
+        ]
 
 
 def test_first_seats_alternate_for_a_fair_share():

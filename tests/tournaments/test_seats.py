@@ -14,8 +14,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.formats import (DoubleElimination, Ladder, RoundRobin, SingleElimination,
-                                 Swiss, ladder_round)
+from tournaments.formats import (
+    DoubleElimination,
+    Ladder,
+    RoundRobin,
+    SingleElimination,
+    Swiss,
+    ladder_round,
+)
 from tournaments.formats.base import FormatError, Pairing, seat_sides
 from tournaments.formats.seats import SeatTally, fair_seats, seat_round, tally_seats
 from tournaments.ratings import Rating
@@ -43,28 +49,29 @@ def assert_rule_game_by_game(pairings, seats):
             first = p.entries[0]
             assert before[first][0] - before[first][1] == min(a, b), "the lower balance sits first"
             if a != b:
-                assert max(abs(x[0] - x[1]) for x in map(tally.of, p.entries)) <= max(abs(a),
-                                                                                       abs(b))
+                assert max(abs(x[0] - x[1]) for x in map(tally.of, p.entries)) <= max(
+                    abs(a), abs(b)
+                )
 
 
 # -- the rule ---------------------------------------------------------------------------
 def test_two_seats_balance_then_alternate_then_preference():
     tally = SeatTally(2)
-    assert fair_seats([1, 2], tally) == (1, 2)           # nothing played: preference
+    assert fair_seats([1, 2], tally) == (1, 2)  # nothing played: preference
     tally.record((1, 2))
-    assert fair_seats([1, 2], tally) == (2, 1)           # 2 has sat first less often
+    assert fair_seats([1, 2], tally) == (2, 1)  # 2 has sat first less often
     tally.record((3, 4))
-    tally.record((4, 3))                                 # 3, 4 level; 3 sat second last
+    tally.record((4, 3))  # 3, 4 level; 3 sat second last
     assert fair_seats([4, 3], tally) == (3, 4)
     tally.record((5, 6))
     tally.record((6, 5))
     tally.record((5, 7))
-    tally.record((7, 5))                                 # 5: two firsts, two seconds
-    tally.record((6, 8))                                 # 6: two firsts, one second
+    tally.record((7, 5))  # 5: two firsts, two seconds
+    tally.record((6, 8))  # 6: two firsts, one second
     assert fair_seats([6, 5], tally) == (5, 6)
     tally.record((9, 1))
-    tally.record((10, 2))                                # 1, 2 level, both last second
-    assert fair_seats([2, 1], tally) == (2, 1)           # so the preference decides
+    tally.record((10, 2))  # 1, 2 level, both last second
+    assert fair_seats([2, 1], tally) == (2, 1)  # so the preference decides
 
 
 def test_four_seats_go_to_the_seat_played_least():
@@ -90,8 +97,10 @@ def test_teams_rotate_through_every_seat_and_stay_together():
     games = []
     for _ in range(4):
         seated = fair_seats(games[-1] if games else (1, 2, 3, 4), tally, (2, 2))
-        assert {frozenset(seated[:2]), frozenset(seated[2:])} == {frozenset({1, 2}),
-                                                                  frozenset({3, 4})}
+        assert {frozenset(seated[:2]), frozenset(seated[2:])} == {
+            frozenset({1, 2}),
+            frozenset({3, 4}),
+        }
         tally.record(seated)
         games.append(seated)
     assert all(tally.of(e) == [1, 1, 1, 1] for e in (1, 2, 3, 4))
@@ -141,14 +150,16 @@ def _score(tally, seating):
     return sorted(spreads, reverse=True), excess, repeats, k
 
 
-@given(counts=st.lists(st.lists(st.integers(0, 4), min_size=4, max_size=4), min_size=4,
-                       max_size=4),
-       last=st.lists(st.integers(-1, 3), min_size=4, max_size=4),
-       teams=st.sampled_from([None, (2, 2), (1, 3), (1, 1, 2)]))
+@given(
+    counts=st.lists(st.lists(st.integers(0, 4), min_size=4, max_size=4), min_size=4, max_size=4),
+    last=st.lists(st.integers(-1, 3), min_size=4, max_size=4),
+    teams=st.sampled_from([None, (2, 2), (1, 3), (1, 1, 2)]),
+)
 @settings(max_examples=200, deadline=None)
 def test_the_seating_is_the_best_one_by_brute_force(counts, last, teams):
-    tally = SeatTally(4, {e: c for e, c in enumerate(counts)},
-                      {e: s for e, s in enumerate(last) if s >= 0})
+    tally = SeatTally(
+        4, {e: c for e, c in enumerate(counts)}, {e: s for e, s in enumerate(last) if s >= 0}
+    )
     members = [0, 1, 2, 3]
     seated = fair_seats(members, tally, teams)
     allowed = list(_allowed(members, teams))
@@ -158,8 +169,9 @@ def test_the_seating_is_the_best_one_by_brute_force(counts, last, teams):
 
 def test_seat_round_counts_each_game_as_it_goes_and_keeps_byes():
     tally = SeatTally(2)
-    out = seat_round([Pairing(1, 1, (1, 2)), Pairing(1, 2, (1, 3)), Pairing(1, 3, (4,), bye=True)],
-                     tally)
+    out = seat_round(
+        [Pairing(1, 1, (1, 2)), Pairing(1, 2, (1, 3)), Pairing(1, 3, (4,), bye=True)], tally
+    )
     assert [p.entries for p in out] == [(1, 2), (3, 1), (4,)]
     assert tally.of(1) == [1, 1] and 4 not in tally.counts
 
@@ -181,22 +193,33 @@ def test_round_robin_seats_alternate_but_once_a_cycle():
     n = 8
     pairings = [p for rnd in RoundRobin().schedule(list(range(n))) for p in rnd]
     for e in range(n):
-        seats = [p.entries.index(e) for p in sorted(pairings, key=lambda p: p.round)
-                 if e in p.entries]
+        seats = [
+            p.entries.index(e) for p in sorted(pairings, key=lambda p: p.round) if e in p.entries
+        ]
         repeats = sum(a == b for a, b in zip(seats, seats[1:]))
         assert repeats <= (0 if e == 0 else 1)
 
 
 # -- formats that pair by results --------------------------------------------------------
 def _four_seat_formats():
-    return [Swiss(rounds=8, group_size=4), Swiss(rounds=8, group_size=4, teams=(2, 2)),
-            Ladder(k=2, rounds=10, group_size=4), Ladder(k=1, rounds=10, group_size=4,
-                                                        teams=(2, 2))]
+    return [
+        Swiss(rounds=8, group_size=4),
+        Swiss(rounds=8, group_size=4, teams=(2, 2)),
+        Ladder(k=2, rounds=10, group_size=4),
+        Ladder(k=1, rounds=10, group_size=4, teams=(2, 2)),
+    ]
 
 
 def _two_seat_formats():
-    return [Swiss(), Swiss(rounds=10), SingleElimination(), DoubleElimination(),
-            Ladder(k=1, rounds=12), Ladder(k=2, rounds=12), Ladder(k=3, rounds=8)]
+    return [
+        Swiss(),
+        Swiss(rounds=10),
+        SingleElimination(),
+        DoubleElimination(),
+        Ladder(k=1, rounds=12),
+        Ladder(k=2, rounds=12),
+        Ladder(k=3, rounds=8),
+    ]
 
 
 @pytest.mark.parametrize("seats, formats", [(2, _two_seat_formats()), (4, _four_seat_formats())])
@@ -212,8 +235,9 @@ def test_every_format_follows_the_rule_game_by_game(seats, formats, data, n, see
 def test_a_replayed_draw_is_seated_by_the_rule_too(n, seed):
     """Found by the property test above: a drawn grand final replayed with its
     seats swapped put the entry that had sat first more often first again."""
-    pairings, _ = play(DoubleElimination(), list(range(1, n + 1)), random_judge(seed, 15), seed,
-                       limit=500)
+    pairings, _ = play(
+        DoubleElimination(), list(range(1, n + 1)), random_judge(seed, 15), seed, limit=500
+    )
     assert any(p.leg > 1 for p in pairings)
     assert_rule_game_by_game(pairings, 2)
 
@@ -222,21 +246,37 @@ def test_a_replayed_draw_is_seated_by_the_rule_too(n, seed):
 MEASURED = {"swiss": 2, "single_elimination": 3, "double_elimination": 3, "ladder": 2}
 
 
-@pytest.mark.parametrize("fmt", [Swiss(rounds=9), SingleElimination(), DoubleElimination(),
-                                 Ladder(k=1, rounds=16), Ladder(k=2, rounds=16)],
-                         ids=lambda f: f.name)
+@pytest.mark.parametrize(
+    "fmt",
+    [
+        Swiss(rounds=9),
+        SingleElimination(),
+        DoubleElimination(),
+        Ladder(k=1, rounds=16),
+        Ladder(k=2, rounds=16),
+    ],
+    ids=lambda f: f.name,
+)
 @pytest.mark.parametrize("n", [3, 4, 5, 8, 13])
 def test_two_seat_spreads_stay_small(fmt, n):
-    worst = max(largest_spread(play(fmt, list(range(1, n + 1)), random_judge(seed, 15), seed,
-                                    limit=500)[0], 2) for seed in (1, 2, 3))
+    worst = max(
+        largest_spread(
+            play(fmt, list(range(1, n + 1)), random_judge(seed, 15), seed, limit=500)[0], 2
+        )
+        for seed in (1, 2, 3)
+    )
     assert worst <= MEASURED[fmt.name]
 
 
 @pytest.mark.parametrize("fmt", _four_seat_formats(), ids=lambda f: f"{f.name}-{f.teams}")
 @pytest.mark.parametrize("n", [4, 6, 9])
 def test_four_seat_spreads_stay_small(fmt, n):
-    worst = max(largest_spread(play(fmt, list(range(1, n + 1)), random_judge(seed, 15), seed,
-                                    limit=500)[0], 4) for seed in (1, 2))
+    worst = max(
+        largest_spread(
+            play(fmt, list(range(1, n + 1)), random_judge(seed, 15), seed, limit=500)[0], 4
+        )
+        for seed in (1, 2)
+    )
     assert worst <= MEASURED[fmt.name]
 
 

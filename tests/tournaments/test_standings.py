@@ -1,8 +1,7 @@
 import pytest
 
 from tournaments.formats.base import FormatError, MatchResult
-from tournaments.standings import (ROUND_ROBIN_TIE_BREAKS, Points, compute_standings,
-                                   meetings)
+from tournaments.standings import ROUND_ROBIN_TIE_BREAKS, Points, compute_standings, meetings
 
 
 def game(mid, rnd, a, b, outcome):
@@ -13,8 +12,12 @@ def game(mid, rnd, a, b, outcome):
 
 def test_hand_computed_buchholz_and_sonneborn_berger():
     # R1: 1 beats 2, 3 draws 4.  R2: 1 beats 3, 2 draws 4.
-    results = [game(1, 1, 1, 2, "a"), game(2, 1, 3, 4, "d"),
-               game(3, 2, 1, 3, "a"), game(4, 2, 2, 4, "d")]
+    results = [
+        game(1, 1, 1, 2, "a"),
+        game(2, 1, 3, 4, "d"),
+        game(3, 2, 1, 3, "a"),
+        game(4, 2, 2, 4, "d"),
+    ]
     table = compute_standings([1, 2, 3, 4], results)
     by = {s.entry: s for s in table}
     # points: 1: 3+3=6, 2: 0+1=1, 3: 1+0=1, 4: 1+1=2
@@ -30,8 +33,12 @@ def test_hand_computed_buchholz_and_sonneborn_berger():
 
 def test_buchholz_breaks_a_tie_then_sonneborn_berger():
     # 1 and 2 on 3 points each: 1 beat 3 (who then beat 4), 2 beat 4
-    results = [game(1, 1, 1, 3, "a"), game(2, 1, 2, 4, "a"),
-               game(3, 2, 1, 2, "d"), game(4, 2, 3, 4, "a")]
+    results = [
+        game(1, 1, 1, 3, "a"),
+        game(2, 1, 2, 4, "a"),
+        game(3, 2, 1, 2, "d"),
+        game(4, 2, 3, 4, "a"),
+    ]
     table = compute_standings([4, 3, 2, 1], results)
     by = {s.entry: s for s in table}
     assert by[1].points == by[2].points == 4
@@ -42,9 +49,14 @@ def test_buchholz_breaks_a_tie_then_sonneborn_berger():
 
 def test_head_to_head_among_tied_entries():
     # 1 and 2 finish level on 6; 2 beat 1
-    results = [game(1, 1, 1, 3, "a"), game(2, 1, 2, 4, "a"),
-               game(3, 2, 2, 1, "a"), game(4, 2, 3, 4, "d"),
-               game(5, 3, 1, 4, "a"), game(6, 3, 3, 2, "a")]
+    results = [
+        game(1, 1, 1, 3, "a"),
+        game(2, 1, 2, 4, "a"),
+        game(3, 2, 2, 1, "a"),
+        game(4, 2, 3, 4, "d"),
+        game(5, 3, 1, 4, "a"),
+        game(6, 3, 3, 2, "a"),
+    ]
     table = compute_standings([1, 2, 3, 4], results, tie_breaks=("head_to_head",))
     by = {s.entry: s for s in table}
     assert by[1].points == by[2].points == 6
@@ -53,8 +65,9 @@ def test_head_to_head_among_tied_entries():
     assert [s.entry for s in table] == [2, 1, 3, 4]
     assert [s.rank for s in table] == [1, 2, 3, 4]
     # round robin's default: head-to-head first
-    assert [s.entry for s in compute_standings([1, 2, 3, 4], results,
-                                               tie_breaks=ROUND_ROBIN_TIE_BREAKS)][:2] == [2, 1]
+    assert [
+        s.entry for s in compute_standings([1, 2, 3, 4], results, tie_breaks=ROUND_ROBIN_TIE_BREAKS)
+    ][:2] == [2, 1]
 
 
 def test_ties_share_a_rank_and_entry_id_orders_them():
@@ -70,20 +83,28 @@ def test_free_for_all_points_by_rank():
     assert dict(ms[7].opponents) == {8: 0.0, 9: 1.0}
     tied = {m.entry: m for m in meetings(MatchResult(1, 1, (7, 8, 9), (1, 1, 3)))}
     assert {e: (m.points, m.outcome) for e, m in tied.items()} == {
-        7: (2, "D"), 8: (2, "D"), 9: (0, "L")}
+        7: (2, "D"),
+        8: (2, "D"),
+        9: (0, "L"),
+    }
 
 
 def test_alliances_score_by_team_and_team_mates_are_not_opponents():
     result = MatchResult(1, 1, (1, 2, 3, 4), (1, 1, 3, 3), teams=(2, 2))
     ms = {m.entry: m for m in meetings(result)}
     assert {e: (m.points, m.outcome) for e, m in ms.items()} == {
-        1: (3, "W"), 2: (3, "W"), 3: (0, "L"), 4: (0, "L")}
+        1: (3, "W"),
+        2: (3, "W"),
+        3: (0, "L"),
+        4: (0, "L"),
+    }
     assert dict(ms[1].opponents) == {3: 1.0, 4: 1.0}
 
 
 def test_byes_and_custom_points():
-    table = compute_standings([1, 2, 3], [game(1, 1, 1, 2, "d")], byes=[3],
-                              points=Points(win=2, draw=1, loss=0))
+    table = compute_standings(
+        [1, 2, 3], [game(1, 1, 1, 2, "d")], byes=[3], points=Points(win=2, draw=1, loss=0)
+    )
     by = {s.entry: s for s in table}
     assert (by[3].points, by[3].wins, by[3].games, by[3].byes, by[3].buchholz) == (2, 1, 1, 1, 0)
     assert by[1].points == 1

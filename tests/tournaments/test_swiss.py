@@ -12,8 +12,7 @@ from .helpers import best_seed_wins, play, random_judge
 
 
 def pairs_played(pairings):
-    return Counter(frozenset(c) for p in pairings if not p.bye
-                   for c in combinations(p.entries, 2))
+    return Counter(frozenset(c) for p in pairings if not p.bye for c in combinations(p.entries, 2))
 
 
 def test_round_one_is_top_half_against_bottom_half():
@@ -51,8 +50,9 @@ def test_score_groups_are_respected():
     results = []
     for r in (1, 2):
         for p in pairings[-4:]:
-            results.append(MatchResult(len(results) + 1, p.round, p.entries, judge(p, 0),
-                                       table=p.table))
+            results.append(
+                MatchResult(len(results) + 1, p.round, p.entries, judge(p, 0), table=p.table)
+            )
         points = {s.entry: s.points for s in compute_standings(entries, results)}
         nxt = fmt.next_round(entries, pairings, results, 0)
         assert all(points[p.entries[0]] == points[p.entries[1]] for p in nxt)
@@ -66,8 +66,10 @@ def test_the_bye_goes_to_the_bottom_and_counts_as_a_win():
     entries = [1, 2, 3, 4, 5]
     first = Swiss().first_round(entries, 0)
     assert [p.entries for p in first if p.bye] == [(5,)]
-    results = [MatchResult(i + 1, 1, p.entries, (1, 2), table=p.table)
-               for i, p in enumerate(p for p in first if not p.bye)]
+    results = [
+        MatchResult(i + 1, 1, p.entries, (1, 2), table=p.table)
+        for i, p in enumerate(p for p in first if not p.bye)
+    ]
     table = {s.entry: s for s in compute_standings(entries, results, [5])}
     assert (table[5].points, table[5].wins, table[5].byes) == (3, 1, 1)
     second = Swiss().next_round(entries, first, results, 0)

@@ -19,8 +19,20 @@ def stack(tmp_path, broker):
 
 def test_a_four_bot_round_robin_runs_to_the_end(stack):
     stack.start_worker()
-    out = stack.manage("run_tournament", "tic_tac_toe", "--bots", "greedy", "random", "greedy",
-                       "random", "--seed", "5", "--no-progress", "--timeout", "240").stdout
+    out = stack.manage(
+        "run_tournament",
+        "tic_tac_toe",
+        "--bots",
+        "greedy",
+        "random",
+        "greedy",
+        "random",
+        "--seed",
+        "5",
+        "--no-progress",
+        "--timeout",
+        "240",
+    ).stdout
     assert "tournament #1 finished" in out, out + stack.tail()
     live = stack.probe(SUMMARY.format(pk=1))
     assert live["status"] == "finished"
@@ -30,8 +42,19 @@ def test_a_four_bot_round_robin_runs_to_the_end(stack):
     assert live["history"] == 12  # one rating row per entry per match
     # the same tournament played in one process gives the same pairings (match
     # seeds are fresh secret draws, so the results may differ)
-    stack.manage("run_tournament", "tic_tac_toe", "--bots", "greedy", "random", "greedy",
-                 "random", "--seed", "5", "--no-progress", "--inline")
+    stack.manage(
+        "run_tournament",
+        "tic_tac_toe",
+        "--bots",
+        "greedy",
+        "random",
+        "greedy",
+        "random",
+        "--seed",
+        "5",
+        "--no-progress",
+        "--inline",
+    )
     inline = stack.probe(SUMMARY.format(pk=2))
     assert inline["pairings"] == live["pairings"] and inline["status"] == "finished"
 
@@ -52,8 +75,10 @@ for mid in ids:     # and every message again: at-least-once delivery, twice
 out = {'t': t.pk, 'sent': len(ids)}
 """)
     stack.start_worker()
-    stack.wait_for(f"from tournaments.models import Competition\n"
-                   f"out = Competition.objects.get(pk={made['t']}).status == 'finished'")
+    stack.wait_for(
+        f"from tournaments.models import Competition\n"
+        f"out = Competition.objects.get(pk={made['t']}).status == 'finished'"
+    )
     live = stack.probe(SUMMARY.format(pk=made["t"]))
     assert live["fixtures"] == live["matches"] == 6
     assert live["attempts"] == [1] * 6, "a duplicate delivery started a match again"
@@ -72,14 +97,16 @@ out = {'s': s.pk}
 """)
     stack.start_worker()
     stack.start_beat()
-    stack.wait_for(f"from tournaments.models import Competition\n"
-                   f"out = Competition.objects.get(pk={made['s']}).status == 'finished'")
+    stack.wait_for(
+        f"from tournaments.models import Competition\n"
+        f"out = Competition.objects.get(pk={made['s']}).status == 'finished'"
+    )
     out = stack.probe(f"""
 from django_celery_beat.models import PeriodicTask
 from tournaments.models import Competition, Round, RatingHistory, Fixture
 from tournaments import lifecycle
 from tournaments.rebuild import rebuild
-s = Competition.objects.get(pk={made['s']})
+s = Competition.objects.get(pk={made["s"]})
 out = {{'rounds': list(Round.objects.filter(competition=s).values_list('number', 'status')),
         'matches': Fixture.objects.filter(competition=s, match__status='finished').count(),
         'history': RatingHistory.objects.filter(entry__competition=s).count(),
@@ -100,11 +127,25 @@ def test_a_worker_whose_database_connections_were_cut_goes_on_without_a_retry(st
     if stack._pg_admin is None:
         pytest.skip("needs PostgreSQL (DATABASE_URL): SQLite has no connections to cut")
     stack.start_worker()
-    run = ("run_tournament", "tic_tac_toe", "--bots", "greedy", "random", "greedy", "random",
-           "--seed", "5", "--no-progress", "--timeout", "240")
+    run = (
+        "run_tournament",
+        "tic_tac_toe",
+        "--bots",
+        "greedy",
+        "random",
+        "greedy",
+        "random",
+        "--seed",
+        "5",
+        "--no-progress",
+        "--timeout",
+        "240",
+    )
     assert "tournament #1 finished" in stack.manage(*run).stdout, stack.tail()
-    stack._pg_sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                  f"WHERE datname = '{stack._pg_name}' AND pid <> pg_backend_pid()")
+    stack._pg_sql(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        f"WHERE datname = '{stack._pg_name}' AND pid <> pg_backend_pid()"
+    )
     assert "tournament #2 finished" in stack.manage(*run).stdout, stack.tail()
     live = stack.probe(SUMMARY.format(pk=2))
     assert live["statuses"] == ["finished"] and live["attempts"] == [1] * 6

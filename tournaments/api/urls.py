@@ -5,6 +5,9 @@ from tournaments.api import views
 urlpatterns = [
     path("competitions/", views.CompetitionList.as_view(), name="competition-list"),
     path("competitions/<int:pk>/", views.CompetitionDetail.as_view(), name="competition-detail"),
-    path("competitions/<int:pk>/standings/", views.CompetitionStandings.as_view(),
-         name="competition-standings"),
+    path(
+        "competitions/<int:pk>/standings/",
+        views.CompetitionStandings.as_view(),
+        name="competition-standings",
+    ),
 ]

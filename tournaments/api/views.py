@@ -18,10 +18,27 @@ class CompetitionSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Competition
-        fields = ["id", "kind", "name", "game", "options", "status", "seed", "group_size",
-                  "teams", "created_at", "started_at", "finished_at",
-                  "k", "period_seconds", "max_rounds", "format", "swiss_rounds",
-                  "entries", "progress"]
+        fields = [
+            "id",
+            "kind",
+            "name",
+            "game",
+            "options",
+            "status",
+            "seed",
+            "group_size",
+            "teams",
+            "created_at",
+            "started_at",
+            "finished_at",
+            "k",
+            "period_seconds",
+            "max_rounds",
+            "format",
+            "swiss_rounds",
+            "entries",
+            "progress",
+        ]
 
     def get_entries(self, obj) -> int:
         return obj.entry_count
@@ -64,8 +81,9 @@ class StandingsPageSerializer(serializers.Serializer):
     status = serializers.CharField()
     standings = StandingSerializer(many=True)
     results_hidden = serializers.BooleanField()
-    notice = serializers.CharField(required=False, help_text="why the standings are empty, "
-                                                              "while results are hidden")
+    notice = serializers.CharField(
+        required=False, help_text="why the standings are empty, while results are hidden"
+    )
 
 
 @extend_schema(parameters=[CompetitionFilterSerializer])
@@ -77,8 +95,9 @@ class CompetitionList(generics.ListAPIView):
     def get_queryset(self):
         params = CompetitionFilterSerializer(data=self.request.query_params)
         params.is_valid(raise_exception=True)
-        return selectors.with_progress(Competition.objects.filter(**params.validated_data)
-                                       .order_by("-id"))
+        return selectors.with_progress(
+            Competition.objects.filter(**params.validated_data).order_by("-id")
+        )
 
 
 class CompetitionDetail(generics.RetrieveAPIView):
@@ -91,8 +110,13 @@ class CompetitionStandings(APIView):
     def get(self, request, pk: int):
         obj = get_object_or_404(Competition, pk=pk)
         rows = StandingSerializer(selectors.standings(obj), many=True).data
-        out = {"id": obj.pk, "name": obj.name, "status": obj.status, "standings": rows,
-               "results_hidden": selectors.competition_hides_results(obj)}
+        out = {
+            "id": obj.pk,
+            "name": obj.name,
+            "status": obj.status,
+            "standings": rows,
+            "results_hidden": selectors.competition_hides_results(obj),
+        }
         if out["results_hidden"]:
             out["notice"] = selectors.hidden_notice(obj)
         return Response(out)

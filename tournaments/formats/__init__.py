@@ -9,11 +9,17 @@ can import ``tournaments.formats.base`` without a cycle.
 from importlib import import_module
 
 _WHERE = {
-    "Format": "base", "FormatError": "base", "MatchResult": "base", "Pairing": "base",
+    "Format": "base",
+    "FormatError": "base",
+    "MatchResult": "base",
+    "Pairing": "base",
     "RoundIncomplete": "base",
-    "SingleElimination": "elimination", "DoubleElimination": "elimination",
-    "Ladder": "ladder", "ladder_round": "ladder",
-    "RoundRobin": "round_robin", "Swiss": "swiss",
+    "SingleElimination": "elimination",
+    "DoubleElimination": "elimination",
+    "Ladder": "ladder",
+    "ladder_round": "ladder",
+    "RoundRobin": "round_robin",
+    "Swiss": "swiss",
 }
 __all__ = sorted(_WHERE)
 

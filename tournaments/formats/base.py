@@ -105,20 +105,22 @@ class MatchResult:
 
     def sides(self) -> list[tuple[int, ...]]:
         """The entries of each side (team, or single seat), in seat order."""
-        return [tuple(self.entries[s] for s in side)
-                for side in seat_sides(len(self.entries), self.teams)]
+        return [
+            tuple(self.entries[s] for s in side)
+            for side in seat_sides(len(self.entries), self.teams)
+        ]
 
     def side_ranks(self) -> list[int]:
         """Competition rank of each side among the sides: a team ranks as its best
         seat; ``(1, 1, 3)`` stays ``[1, 1, 3]``, teams ``(1, 1 | 3, 3)`` give ``[1, 2]``."""
-        raw = [min(self.ranks[s] for s in side)
-               for side in seat_sides(len(self.entries), self.teams)]
+        raw = [
+            min(self.ranks[s] for s in side) for side in seat_sides(len(self.entries), self.teams)
+        ]
         return [1 + sum(1 for other in raw if other < r) for r in raw]
 
     def winners(self) -> tuple[int, ...]:
         """Entries on the side(s) ranked first."""
-        return tuple(e for side, r in zip(self.sides(), self.side_ranks()) if r == 1
-                     for e in side)
+        return tuple(e for side, r in zip(self.sides(), self.side_ranks()) if r == 1 for e in side)
 
     def decided(self) -> bool:
         """Exactly one side ranks first."""
@@ -147,14 +149,17 @@ def results_by_key(results: Iterable[MatchResult]) -> dict[tuple[int, int, int],
     return out
 
 
-def require_complete(pairings: Iterable[Pairing], results: Iterable[MatchResult],
-                     round_: int) -> None:
+def require_complete(
+    pairings: Iterable[Pairing], results: Iterable[MatchResult], round_: int
+) -> None:
     """Raise ``RoundIncomplete`` unless every played pairing of ``round_`` has a result."""
     done = results_by_key(results)
     missing = [p for p in pairings if p.round == round_ and not p.bye and p.key not in done]
     if missing:
-        raise RoundIncomplete(f"round {round_} has {len(missing)} "
-                               f"{'match' if len(missing) == 1 else 'matches'} without a result")
+        raise RoundIncomplete(
+            f"round {round_} has {len(missing)} "
+            f"{'match' if len(missing) == 1 else 'matches'} without a result"
+        )
 
 
 class Format(Protocol):
@@ -168,8 +173,13 @@ class Format(Protocol):
         """The pairings of round 1."""
         ...
 
-    def next_round(self, entries: Sequence[int], pairings: Sequence[Pairing],
-                   results: Sequence[MatchResult], seed: int) -> list[Pairing] | None:
+    def next_round(
+        self,
+        entries: Sequence[int],
+        pairings: Sequence[Pairing],
+        results: Sequence[MatchResult],
+        seed: int,
+    ) -> list[Pairing] | None:
         """What to play next given everything so far, ``None`` when finished.
 
         Usually the pairings of round ``last + 1``; elimination formats may first
@@ -178,9 +188,9 @@ class Format(Protocol):
         """
         ...
 
-    def is_finished(self, entries: Sequence[int], pairings: Sequence[Pairing],
-                    results: Sequence[MatchResult]) -> bool:
-        ...
+    def is_finished(
+        self, entries: Sequence[int], pairings: Sequence[Pairing], results: Sequence[MatchResult]
+    ) -> bool: ...
 
 
 class FormatBase:
@@ -197,8 +207,9 @@ class FormatBase:
         assert out is not None
         return out
 
-    def is_finished(self, entries: Sequence[int], pairings: Sequence[Pairing],
-                    results: Sequence[MatchResult]) -> bool:
+    def is_finished(
+        self, entries: Sequence[int], pairings: Sequence[Pairing], results: Sequence[MatchResult]
+    ) -> bool:
         try:
             return self.next_round(entries, pairings, results, 0) is None  # type: ignore[attr-defined]
         except RoundIncomplete:

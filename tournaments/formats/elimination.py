@@ -30,9 +30,16 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from tournaments.formats.base import (FormatBase, FormatError, MatchResult, Pairing,
-                                      RoundIncomplete, check_entries, last_round,
-                                      results_by_key)
+from tournaments.formats.base import (
+    FormatBase,
+    FormatError,
+    MatchResult,
+    Pairing,
+    RoundIncomplete,
+    check_entries,
+    last_round,
+    results_by_key,
+)
 from tournaments.formats.seats import seat_round, tally_seats
 
 
@@ -65,24 +72,23 @@ def first_bracket_round(entries: Sequence[int], bracket: str = "") -> list[Pairi
 
 @dataclass(frozen=True)
 class _Outcome:
-    pairing: Pairing          # the last leg played
-    winner: int | None        # None: a replay is due
+    pairing: Pairing  # the last leg played
+    winner: int | None  # None: a replay is due
     loser: int | None
 
 
-def _decide(legs: list[Pairing], done: dict, seed_of: dict[int, int],
-            max_replays: int) -> _Outcome:
+def _decide(legs: list[Pairing], done: dict, seed_of: dict[int, int], max_replays: int) -> _Outcome:
     """The outcome of one table from its legs so far (sorted by leg)."""
     last = legs[-1]
     if last.bye:
         return _Outcome(last, last.entries[0], None)
     result = done.get(last.key)
     if result is None:
-        raise RoundIncomplete(f"round {last.round} table {last.table} leg {last.leg} "
-                              "has no result")
+        raise RoundIncomplete(f"round {last.round} table {last.table} leg {last.leg} has no result")
     if tuple(result.entries) != last.entries:
-        raise FormatError(f"result {result.match_id} seats {result.entries}, "
-                          f"the pairing seats {last.entries}")
+        raise FormatError(
+            f"result {result.match_id} seats {result.entries}, the pairing seats {last.entries}"
+        )
     a, b = last.entries
     if result.decided():
         w = result.winners()[0]
@@ -93,8 +99,13 @@ def _decide(legs: list[Pairing], done: dict, seed_of: dict[int, int],
     return _Outcome(last, w, lo)
 
 
-def _round_outcomes(pairings: Sequence[Pairing], results: Sequence[MatchResult], round_: int,
-                    seed_of: dict[int, int], max_replays: int) -> list[_Outcome]:
+def _round_outcomes(
+    pairings: Sequence[Pairing],
+    results: Sequence[MatchResult],
+    round_: int,
+    seed_of: dict[int, int],
+    max_replays: int,
+) -> list[_Outcome]:
     tables: dict[int, list[Pairing]] = {}
     for p in sorted((p for p in pairings if p.round == round_), key=lambda p: (p.table, p.leg)):
         tables.setdefault(p.table, []).append(p)
@@ -104,19 +115,31 @@ def _round_outcomes(pairings: Sequence[Pairing], results: Sequence[MatchResult],
 
 def _replays(outcomes: list[_Outcome]) -> list[Pairing]:
     """The drawn matches again, next leg (seated by the caller)."""
-    return [Pairing(o.pairing.round, o.pairing.table, o.pairing.entries,
-                    leg=o.pairing.leg + 1, bracket=o.pairing.bracket)
-            for o in outcomes if o.winner is None]
+    return [
+        Pairing(
+            o.pairing.round,
+            o.pairing.table,
+            o.pairing.entries,
+            leg=o.pairing.leg + 1,
+            bracket=o.pairing.bracket,
+        )
+        for o in outcomes
+        if o.winner is None
+    ]
 
 
-def _pair_in_order(alive: list[int], round_: int, bracket: str,
-                   first_table: int = 1) -> list[Pairing]:
-    return [Pairing(round_, first_table + i, (alive[2 * i], alive[2 * i + 1]), bracket=bracket)
-            for i in range(len(alive) // 2)]
+def _pair_in_order(
+    alive: list[int], round_: int, bracket: str, first_table: int = 1
+) -> list[Pairing]:
+    return [
+        Pairing(round_, first_table + i, (alive[2 * i], alive[2 * i + 1]), bracket=bracket)
+        for i in range(len(alive) // 2)
+    ]
 
 
-def _seated(batch: list[Pairing], pairings: Sequence[Pairing],
-            seed_of: dict[int, int]) -> list[Pairing]:
+def _seated(
+    batch: list[Pairing], pairings: Sequence[Pairing], seed_of: dict[int, int]
+) -> list[Pairing]:
     """``batch`` with fair seats given the seats of ``pairings`` (ties: better seed first)."""
     return seat_round(batch, tally_seats(pairings, 2), prefer=seed_of.__getitem__)
 
@@ -128,8 +151,13 @@ class SingleElimination(FormatBase):
     name = "single_elimination"
     tie_breaks = ()
 
-    def next_round(self, entries: Sequence[int], pairings: Sequence[Pairing],
-                   results: Sequence[MatchResult], seed: int = 0) -> list[Pairing] | None:
+    def next_round(
+        self,
+        entries: Sequence[int],
+        pairings: Sequence[Pairing],
+        results: Sequence[MatchResult],
+        seed: int = 0,
+    ) -> list[Pairing] | None:
         ids = check_entries(entries)
         done = last_round(pairings)
         if done == 0:
@@ -144,25 +172,25 @@ class SingleElimination(FormatBase):
             return None
         return _seated(_pair_in_order(winners, done + 1, ""), pairings, seed_of)
 
-    def champion(self, entries: Sequence[int], pairings: Sequence[Pairing],
-                 results: Sequence[MatchResult]) -> int | None:
+    def champion(
+        self, entries: Sequence[int], pairings: Sequence[Pairing], results: Sequence[MatchResult]
+    ) -> int | None:
         if not self.is_finished(entries, pairings, results):
             return None
         seed_of = {e: i for i, e in enumerate(entries)}
-        final = _round_outcomes(pairings, results, last_round(pairings), seed_of,
-                                self.max_replays)
+        final = _round_outcomes(pairings, results, last_round(pairings), seed_of, self.max_replays)
         return final[0].winner
 
 
 @dataclass(frozen=True)
 class _DoubleState:
-    winners: list[int]                # winners-bracket entries, in bracket order
+    winners: list[int]  # winners-bracket entries, in bracket order
     losses: dict[int, int]
-    dropped: dict[int, int]           # entry -> round of its first loss
+    dropped: dict[int, int]  # entry -> round of its first loss
     loser_byes: Counter
     champion: int | None
-    grand_final: bool                 # the next match is a grand final
-    reset: tuple[int, int] | None     # the second grand final's entries
+    grand_final: bool  # the next match is a grand final
+    reset: tuple[int, int] | None  # the second grand final's entries
 
 
 @dataclass(frozen=True)
@@ -173,8 +201,9 @@ class DoubleElimination(FormatBase):
     name = "double_elimination"
     tie_breaks = ()
 
-    def _state(self, ids: list[int], pairings: Sequence[Pairing],
-               results: Sequence[MatchResult]) -> tuple[_DoubleState, list[Pairing]]:
+    def _state(
+        self, ids: list[int], pairings: Sequence[Pairing], results: Sequence[MatchResult]
+    ) -> tuple[_DoubleState, list[Pairing]]:
         """Replay the history; returns the state and any replays due in the last round."""
         seed_of = {e: i for i, e in enumerate(ids)}
         losses = dict.fromkeys(ids, 0)
@@ -188,8 +217,9 @@ class DoubleElimination(FormatBase):
             if replays:
                 if round_ != last_round(pairings):
                     raise FormatError(f"round {round_} was left undecided")
-                return _DoubleState(winners, losses, dropped, loser_byes, None, False,
-                                    None), replays
+                return _DoubleState(
+                    winners, losses, dropped, loser_byes, None, False, None
+                ), replays
             next_winners = []
             for o in outcomes:
                 bracket = o.pairing.bracket
@@ -215,14 +245,24 @@ class DoubleElimination(FormatBase):
             if any(o.pairing.bracket == "W" for o in outcomes):
                 winners = next_winners
         alive_l = [e for e in ids if losses[e] == 1]
-        grand = len(winners) == 1 and losses[winners[0]] == 0 and len(alive_l) == 1 \
-            and reset is None and champion is None
+        grand = (
+            len(winners) == 1
+            and losses[winners[0]] == 0
+            and len(alive_l) == 1
+            and reset is None
+            and champion is None
+        )
         if len(ids) == 1:
             champion = ids[0]
         return _DoubleState(winners, losses, dropped, loser_byes, champion, grand, reset), []
 
-    def next_round(self, entries: Sequence[int], pairings: Sequence[Pairing],
-                   results: Sequence[MatchResult], seed: int = 0) -> list[Pairing] | None:
+    def next_round(
+        self,
+        entries: Sequence[int],
+        pairings: Sequence[Pairing],
+        results: Sequence[MatchResult],
+        seed: int = 0,
+    ) -> list[Pairing] | None:
         ids = check_entries(entries)
         done = last_round(pairings)
         if done == 0:
@@ -236,11 +276,13 @@ class DoubleElimination(FormatBase):
         round_ = done + 1
         if state.reset is not None:
             return _seated([Pairing(round_, 1, state.reset, bracket="GF2")], pairings, seed_of)
-        pool = sorted((e for e in ids if state.losses[e] == 1),
-                      key=lambda e: (state.dropped[e], seed_of[e]))
+        pool = sorted(
+            (e for e in ids if state.losses[e] == 1), key=lambda e: (state.dropped[e], seed_of[e])
+        )
         if state.grand_final:
-            return _seated([Pairing(round_, 1, (state.winners[0], pool[0]), bracket="GF")],
-                           pairings, seed_of)
+            return _seated(
+                [Pairing(round_, 1, (state.winners[0], pool[0]), bracket="GF")], pairings, seed_of
+            )
         out = []
         if len(state.winners) > 1:
             out = _pair_in_order(state.winners, round_, "W")
@@ -258,7 +300,8 @@ class DoubleElimination(FormatBase):
             raise FormatError("double elimination reached a state with nothing to play")
         return _seated(out, pairings, seed_of)
 
-    def champion(self, entries: Sequence[int], pairings: Sequence[Pairing],
-                 results: Sequence[MatchResult]) -> int | None:
+    def champion(
+        self, entries: Sequence[int], pairings: Sequence[Pairing], results: Sequence[MatchResult]
+    ) -> int | None:
         state, replays = self._state(check_entries(entries), pairings, results)
         return None if replays else state.champion

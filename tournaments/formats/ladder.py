@@ -26,9 +26,16 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from engine.rng import Rng
-from tournaments.formats.base import (FormatBase, FormatError, MatchResult, Pairing,
-                                      check_entries, last_round, require_complete,
-                                      seat_sides)
+from tournaments.formats.base import (
+    FormatBase,
+    FormatError,
+    MatchResult,
+    Pairing,
+    check_entries,
+    last_round,
+    require_complete,
+    seat_sides,
+)
 from tournaments.formats.seats import SeatTally, seat_round, tally_seats
 from tournaments.formats.swiss import snake_teams
 from tournaments.ratings import Rating, apply_results
@@ -41,9 +48,16 @@ def _unit(rng: Rng) -> float:
     return rng.below(1 << 53) / float(1 << 53)
 
 
-def ladder_round(ratings: Mapping[int, Rating], round_: int, seed: int, k: int = 2,
-                 group_size: int = 2, teams: tuple[int, ...] | None = None,
-                 jitter: float = 1.0, seats: SeatTally | None = None) -> list[Pairing]:
+def ladder_round(
+    ratings: Mapping[int, Rating],
+    round_: int,
+    seed: int,
+    k: int = 2,
+    group_size: int = 2,
+    teams: tuple[int, ...] | None = None,
+    jitter: float = 1.0,
+    seats: SeatTally | None = None,
+) -> list[Pairing]:
     """The pairings of one ladder round (see the module docstring).
 
     ``ratings`` holds every entry that plays this round. ``jitter`` is the width
@@ -68,11 +82,18 @@ def ladder_round(ratings: Mapping[int, Rating], round_: int, seed: int, k: int =
 
     def nearest(i: int, group: list[int], allow_full: bool, allow_met: bool) -> int | None:
         def fits(j: int) -> bool:
-            return (j not in group and (allow_full or need[j] > 0)
-                    and (allow_met or all(j not in met[g] for g in group)))
+            return (
+                j not in group
+                and (allow_full or need[j] > 0)
+                and (allow_met or all(j not in met[g] for g in group))
+            )
+
         if allow_full:  # the fewest extra games first, then the nearest
-            return min((j for j in range(n) if fits(j)),
-                       key=lambda j: (max(0, -need[j]), abs(j - i), j), default=None)
+            return min(
+                (j for j in range(n) if fits(j)),
+                key=lambda j: (max(0, -need[j]), abs(j - i), j),
+                default=None,
+            )
         for d in range(1, WINDOW * group_size + 1):
             for j in (i + d, i - d):
                 if 0 <= j < n and fits(j):
@@ -88,8 +109,14 @@ def ladder_round(ratings: Mapping[int, Rating], round_: int, seed: int, k: int =
         while need[i] > 0:
             group = [i]
             while len(group) < group_size:
-                j = next((j for full, again in passes
-                          if (j := nearest(i, group, full, again)) is not None), None)
+                j = next(
+                    (
+                        j
+                        for full, again in passes
+                        if (j := nearest(i, group, full, again)) is not None
+                    ),
+                    None,
+                )
                 if j is None:
                     break
                 group.append(j)
@@ -126,13 +153,25 @@ class Ladder(FormatBase):
         current, _ = apply_results(start, results)
         return {e: current[e] for e in entries}
 
-    def next_round(self, entries: Sequence[int], pairings: Sequence[Pairing],
-                   results: Sequence[MatchResult], seed: int = 0) -> list[Pairing] | None:
+    def next_round(
+        self,
+        entries: Sequence[int],
+        pairings: Sequence[Pairing],
+        results: Sequence[MatchResult],
+        seed: int = 0,
+    ) -> list[Pairing] | None:
         ids = check_entries(entries, self.group_size)
         done = last_round(pairings)
         require_complete(pairings, results, done)
         if self.rounds is not None and done >= self.rounds:
             return None
-        return ladder_round(self.ratings(ids, results), done + 1, seed, self.k,
-                            self.group_size, self.teams, self.jitter,
-                            tally_seats(pairings, self.group_size))
+        return ladder_round(
+            self.ratings(ids, results),
+            done + 1,
+            seed,
+            self.k,
+            self.group_size,
+            self.teams,
+            self.jitter,
+            tally_seats(pairings, self.group_size),
+        )

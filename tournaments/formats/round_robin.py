@@ -21,8 +21,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from tournaments.formats.base import (ROUND_ROBIN_TIE_BREAKS, FormatBase, FormatError,
-                                      MatchResult, Pairing, check_entries, last_round)
+from tournaments.formats.base import (
+    ROUND_ROBIN_TIE_BREAKS,
+    FormatBase,
+    FormatError,
+    MatchResult,
+    Pairing,
+    check_entries,
+    last_round,
+)
 
 
 def circle_rounds(entries: Sequence[int]) -> list[list[tuple[int, ...]]]:
@@ -67,24 +74,38 @@ class RoundRobin(FormatBase):
         for c in range(self.cycles):
             for r, groups in enumerate(cycle):
                 number = c * len(cycle) + r + 1
-                out.append([
-                    Pairing(number, t + 1, g if len(g) == 1 or c % 2 == 0 else g[::-1],
-                            bye=len(g) == 1)
-                    for t, g in enumerate(groups)])
+                out.append(
+                    [
+                        Pairing(
+                            number,
+                            t + 1,
+                            g if len(g) == 1 or c % 2 == 0 else g[::-1],
+                            bye=len(g) == 1,
+                        )
+                        for t, g in enumerate(groups)
+                    ]
+                )
         return out
 
     def rounds(self, entries: Sequence[int]) -> int:
         n = len(entries)
         return self.cycles * (n - 1 if n % 2 == 0 else n)
 
-    def next_round(self, entries: Sequence[int], pairings: Sequence[Pairing],
-                   results: Sequence[MatchResult], seed: int = 0) -> list[Pairing] | None:
+    def next_round(
+        self,
+        entries: Sequence[int],
+        pairings: Sequence[Pairing],
+        results: Sequence[MatchResult],
+        seed: int = 0,
+    ) -> list[Pairing] | None:
         done = last_round(pairings)
         schedule = self.schedule(entries)
         return schedule[done] if done < len(schedule) else None
 
-    def is_finished(self, entries: Sequence[int], pairings: Sequence[Pairing],
-                    results: Sequence[MatchResult]) -> bool:
+    def is_finished(
+        self, entries: Sequence[int], pairings: Sequence[Pairing], results: Sequence[MatchResult]
+    ) -> bool:
         played = {r.key for r in results}
-        return (last_round(pairings) >= self.rounds(entries)
-                and all(p.bye or p.key in played for p in pairings))
+        return last_round(pairings) >= self.rounds(entries) and all(
+            p.bye or p.key in played for p in pairings
+        )

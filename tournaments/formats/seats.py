@@ -66,8 +66,7 @@ class SeatTally:
             self.add(entry, seat)
 
     def copy(self) -> SeatTally:
-        return SeatTally(self.seats, {e: list(c) for e, c in self.counts.items()},
-                         dict(self.last))
+        return SeatTally(self.seats, {e: list(c) for e, c in self.counts.items()}, dict(self.last))
 
 
 def tally_seats(pairings: Iterable[Pairing], seats: int) -> SeatTally:
@@ -84,16 +83,20 @@ def _cost(tally: SeatTally, entry: int, seat: int, group: int) -> Cost:
     after[seat] += 1
     # (group + 1) ** spread: one entry a step further out outweighs every entry of
     # the group a step nearer, so the largest spread is minimised first
-    return ((group + 1) ** (max(after) - min(after)), counts[seat] - min(counts),
-            int(tally.last.get(entry) == seat))
+    return (
+        (group + 1) ** (max(after) - min(after)),
+        counts[seat] - min(counts),
+        int(tally.last.get(entry) == seat),
+    )
 
 
 def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(x + y for x, y in zip(a, b))
 
 
-def _assign(members: Sequence[int], seats: Sequence[int],
-            cost: Callable[[int, int], Cost]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _assign(
+    members: Sequence[int], seats: Sequence[int], cost: Callable[[int, int], Cost]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The cheapest way to put ``members`` in ``seats`` (one each): the seat of
     each member and the cost, with the preference (earlier members in earlier
     seats) as the last key. Exact, by dynamic programming over the seats taken."""
@@ -119,8 +122,9 @@ def _assign(members: Sequence[int], seats: Sequence[int],
     return chosen, total
 
 
-def fair_seats(members: Sequence[int], tally: SeatTally,
-               teams: Sequence[int] | None = None) -> tuple[int, ...]:
+def fair_seats(
+    members: Sequence[int], tally: SeatTally, teams: Sequence[int] | None = None
+) -> tuple[int, ...]:
     """``members`` in their fair seat order (see the module docstring).
 
     ``members`` come in the format's order: without teams, its preference (the
@@ -142,14 +146,18 @@ def fair_seats(members: Sequence[int], tally: SeatTally,
     return tuple(sorted(members, key=seat_of.__getitem__))
 
 
-def _team_seating(members: Sequence[int], sides: list[tuple[int, ...]],
-                  cost: Callable[[int, int], Cost]) -> dict[int, int]:
+def _team_seating(
+    members: Sequence[int], sides: list[tuple[int, ...]], cost: Callable[[int, int], Cost]
+) -> dict[int, int]:
     """The seat of each member when each team's members stay in one block of
     seats; teams of the same size may trade blocks (keeping them wins ties)."""
-    blocks = [list(members[side[0]:side[-1] + 1]) for side in sides]
+    blocks = [list(members[side[0] : side[-1] + 1]) for side in sides]
     best: tuple | None = None
-    trades = (p for p in permutations(range(len(sides)))  # the identity comes first
-              if all(len(sides[to]) == len(sides[team]) for team, to in enumerate(p)))
+    trades = (
+        p
+        for p in permutations(range(len(sides)))  # the identity comes first
+        if all(len(sides[to]) == len(sides[team]) for team, to in enumerate(p))
+    )
     for order, to in enumerate(trades):
         seat_of: dict[int, int] = {}
         total: tuple[int, ...] = (0, 0, 0)
@@ -165,8 +173,9 @@ def _team_seating(members: Sequence[int], sides: list[tuple[int, ...]],
     return best[1]
 
 
-def seat_round(pairings: Sequence[Pairing], tally: SeatTally,
-               prefer: Callable[[int], object] | None = None) -> list[Pairing]:
+def seat_round(
+    pairings: Sequence[Pairing], tally: SeatTally, prefer: Callable[[int], object] | None = None
+) -> list[Pairing]:
     """Seat every pairing of a round fairly, in table order, counting each in
     ``tally`` as it goes (an entry may play several games in a ladder round).
     ``prefer`` orders the members of a team-less pairing before seating (the

@@ -26,9 +26,17 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from tournaments.formats.base import (SWISS_TIE_BREAKS, FormatBase, FormatError, MatchResult,
-                                      Pairing, check_entries, last_round, require_complete,
-                                      seat_sides)
+from tournaments.formats.base import (
+    SWISS_TIE_BREAKS,
+    FormatBase,
+    FormatError,
+    MatchResult,
+    Pairing,
+    check_entries,
+    last_round,
+    require_complete,
+    seat_sides,
+)
 from tournaments.formats.seats import seat_round, tally_seats
 from tournaments.standings import Points, compute_standings
 
@@ -53,8 +61,9 @@ def snake_teams(members: Sequence[int], teams: Sequence[int]) -> tuple[int, ...]
     return tuple(m for b in buckets for m in b)
 
 
-def _groups(order: list[int], size: int, met: dict[int, Counter], points: dict[int, int],
-            strict: bool) -> list[tuple[int, ...]] | None:
+def _groups(
+    order: list[int], size: int, met: dict[int, Counter], points: dict[int, int], strict: bool
+) -> list[tuple[int, ...]] | None:
     """Partition ``order`` into groups of ``size`` (see the module docstring);
     ``strict``: no two members of a group may have met. ``None`` if not found."""
     position = {e: i for i, e in enumerate(order)}
@@ -66,11 +75,14 @@ def _groups(order: list[int], size: int, met: dict[int, Counter], points: dict[i
     def preference(x: int, y: int) -> tuple:
         same = points[y] == points[x]
         ideal = in_group[x] + len(score_groups[points[x]]) // 2 if size == 2 else in_group[x]
-        return (met[x][y], abs(points[x] - points[y]), abs(in_group[y] - ideal) if same else 0,
-                position[y])
+        return (
+            met[x][y],
+            abs(points[x] - points[y]),
+            abs(in_group[y] - ideal) if same else 0,
+            position[y],
+        )
 
-    prefs = {x: sorted((y for y in order if y != x), key=lambda y: preference(x, y))
-             for x in order}
+    prefs = {x: sorted((y for y in order if y != x), key=lambda y: preference(x, y)) for x in order}
     used: set[int] = set()
     out: list[tuple[int, ...]] = []
     budget = [SEARCH_BUDGET]
@@ -126,8 +138,13 @@ class Swiss(FormatBase):
         n = len(entries)
         return self.rounds if self.rounds is not None else max(1, math.ceil(math.log2(n)))
 
-    def next_round(self, entries: Sequence[int], pairings: Sequence[Pairing],
-                   results: Sequence[MatchResult], seed: int = 0) -> list[Pairing] | None:
+    def next_round(
+        self,
+        entries: Sequence[int],
+        pairings: Sequence[Pairing],
+        results: Sequence[MatchResult],
+        seed: int = 0,
+    ) -> list[Pairing] | None:
         ids = check_entries(entries, self.group_size)
         done = last_round(pairings)
         require_complete(pairings, results, done)
@@ -135,8 +152,9 @@ class Swiss(FormatBase):
             return None
         sides = len(self.teams) if self.teams else self.group_size
         bye_list = [p.entries[0] for p in pairings if p.bye]
-        table = compute_standings(ids, results, bye_list, tie_breaks=(), bye_sides=sides,
-                                  points=Points())
+        table = compute_standings(
+            ids, results, bye_list, tie_breaks=(), bye_sides=sides, points=Points()
+        )
         points = {s.entry: s.points for s in table}
         seed_of = {e: i for i, e in enumerate(ids)}
         order = sorted(ids, key=lambda e: (-points[e], seed_of[e]))
@@ -164,8 +182,9 @@ class Swiss(FormatBase):
             if e not in byes:
                 byes.append(e)
         playing = [e for e in order if e not in byes]
-        groups = (_groups(playing, self.group_size, met, points, strict=True)
-                  or _groups(playing, self.group_size, met, points, strict=False))
+        groups = _groups(playing, self.group_size, met, points, strict=True) or _groups(
+            playing, self.group_size, met, points, strict=False
+        )
         assert groups is not None  # the non-strict search always succeeds
 
         rank = {e: i for i, e in enumerate(order)}
@@ -181,8 +200,10 @@ class Swiss(FormatBase):
             out.append(Pairing(round_, t, (e,), bye=True))
         return out
 
-    def is_finished(self, entries: Sequence[int], pairings: Sequence[Pairing],
-                    results: Sequence[MatchResult]) -> bool:
+    def is_finished(
+        self, entries: Sequence[int], pairings: Sequence[Pairing], results: Sequence[MatchResult]
+    ) -> bool:
         played = {r.key for r in results}
-        return (last_round(pairings) >= self.total_rounds(entries)
-                and all(p.bye or p.key in played for p in pairings))
+        return last_round(pairings) >= self.total_rounds(entries) and all(
+            p.bye or p.key in played for p in pairings
+        )

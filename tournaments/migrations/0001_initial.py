@@ -6,242 +6,478 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('matches', '0001_initial'),
+        ("matches", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Entry',
+            name="Entry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120)),
-                ('builtin', models.CharField(blank=True, default='', max_length=100)),
-                ('seed', models.PositiveIntegerField(default=0)),
-                ('disqualified', models.BooleanField(default=False)),
-                ('disqualified_at', models.DateTimeField(blank=True, null=True)),
-                ('rated_version', models.CharField(blank=True, default='', max_length=100)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=120)),
+                ("builtin", models.CharField(blank=True, default="", max_length=100)),
+                ("seed", models.PositiveIntegerField(default=0)),
+                ("disqualified", models.BooleanField(default=False)),
+                ("disqualified_at", models.DateTimeField(blank=True, null=True)),
+                ("rated_version", models.CharField(blank=True, default="", max_length=100)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
             ],
             options={
-                'verbose_name_plural': 'entries',
-                'ordering': ['seed', 'id'],
+                "verbose_name_plural": "entries",
+                "ordering": ["seed", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('status', models.CharField(choices=[('running', 'running'), ('done', 'done')], default='running', max_length=16)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('completed_at', models.DateTimeField(blank=True, null=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField()),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("running", "running"), ("done", "done")],
+                        default="running",
+                        max_length=16,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("completed_at", models.DateTimeField(blank=True, null=True)),
             ],
             options={
-                'ordering': ['number'],
+                "ordering": ["number"],
             },
         ),
         migrations.CreateModel(
-            name='Season',
+            name="Season",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120)),
-                ('game', models.CharField(db_index=True, max_length=64)),
-                ('options', models.JSONField(blank=True, default=dict)),
-                ('status', models.CharField(choices=[('draft', 'draft'), ('open', 'open'), ('running', 'running'), ('paused', 'paused'), ('finished', 'finished')], db_index=True, default='draft', max_length=16)),
-                ('seed', models.BigIntegerField(default=1)),
-                ('group_size', models.PositiveSmallIntegerField(default=2)),
-                ('teams', models.JSONField(blank=True, default=list)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('hide_results', models.BooleanField(default=False)),
-                ('k', models.PositiveSmallIntegerField(default=2, verbose_name='games per entry per round')),
-                ('period_seconds', models.PositiveIntegerField(default=3600)),
-                ('jitter', models.FloatField(default=1.0)),
-                ('starts_at', models.DateTimeField(blank=True, null=True)),
-                ('ends_at', models.DateTimeField(blank=True, null=True)),
-                ('max_rounds', models.PositiveIntegerField(default=0)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=120)),
+                ("game", models.CharField(db_index=True, max_length=64)),
+                ("options", models.JSONField(blank=True, default=dict)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("draft", "draft"),
+                            ("open", "open"),
+                            ("running", "running"),
+                            ("paused", "paused"),
+                            ("finished", "finished"),
+                        ],
+                        db_index=True,
+                        default="draft",
+                        max_length=16,
+                    ),
+                ),
+                ("seed", models.BigIntegerField(default=1)),
+                ("group_size", models.PositiveSmallIntegerField(default=2)),
+                ("teams", models.JSONField(blank=True, default=list)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                ("hide_results", models.BooleanField(default=False)),
+                (
+                    "k",
+                    models.PositiveSmallIntegerField(
+                        default=2, verbose_name="games per entry per round"
+                    ),
+                ),
+                ("period_seconds", models.PositiveIntegerField(default=3600)),
+                ("jitter", models.FloatField(default=1.0)),
+                ("starts_at", models.DateTimeField(blank=True, null=True)),
+                ("ends_at", models.DateTimeField(blank=True, null=True)),
+                ("max_rounds", models.PositiveIntegerField(default=0)),
             ],
             options={
-                'ordering': ['-id'],
-                'abstract': False,
+                "ordering": ["-id"],
+                "abstract": False,
             },
         ),
         migrations.CreateModel(
-            name='Tournament',
+            name="Tournament",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120)),
-                ('game', models.CharField(db_index=True, max_length=64)),
-                ('options', models.JSONField(blank=True, default=dict)),
-                ('status', models.CharField(choices=[('draft', 'draft'), ('open', 'open'), ('running', 'running'), ('paused', 'paused'), ('finished', 'finished')], db_index=True, default='draft', max_length=16)),
-                ('seed', models.BigIntegerField(default=1)),
-                ('group_size', models.PositiveSmallIntegerField(default=2)),
-                ('teams', models.JSONField(blank=True, default=list)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('hide_results', models.BooleanField(default=False)),
-                ('format', models.CharField(choices=[('round_robin', 'round robin'), ('double_round_robin', 'double round robin'), ('swiss', 'Swiss'), ('single_elimination', 'single elimination'), ('double_elimination', 'double elimination')], default='round_robin', max_length=32)),
-                ('swiss_rounds', models.PositiveSmallIntegerField(default=0)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=120)),
+                ("game", models.CharField(db_index=True, max_length=64)),
+                ("options", models.JSONField(blank=True, default=dict)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("draft", "draft"),
+                            ("open", "open"),
+                            ("running", "running"),
+                            ("paused", "paused"),
+                            ("finished", "finished"),
+                        ],
+                        db_index=True,
+                        default="draft",
+                        max_length=16,
+                    ),
+                ),
+                ("seed", models.BigIntegerField(default=1)),
+                ("group_size", models.PositiveSmallIntegerField(default=2)),
+                ("teams", models.JSONField(blank=True, default=list)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                ("hide_results", models.BooleanField(default=False)),
+                (
+                    "format",
+                    models.CharField(
+                        choices=[
+                            ("round_robin", "round robin"),
+                            ("double_round_robin", "double round robin"),
+                            ("swiss", "Swiss"),
+                            ("single_elimination", "single elimination"),
+                            ("double_elimination", "double elimination"),
+                        ],
+                        default="round_robin",
+                        max_length=32,
+                    ),
+                ),
+                ("swiss_rounds", models.PositiveSmallIntegerField(default=0)),
             ],
             options={
-                'ordering': ['-id'],
-                'abstract': False,
+                "ordering": ["-id"],
+                "abstract": False,
             },
         ),
         migrations.CreateModel(
-            name='Fixture',
+            name="Fixture",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('round_no', models.PositiveIntegerField()),
-                ('table', models.PositiveIntegerField()),
-                ('leg', models.PositiveSmallIntegerField(default=1)),
-                ('bracket', models.CharField(blank=True, default='', max_length=8)),
-                ('bye', models.BooleanField(default=False)),
-                ('walkover', models.BooleanField(default=False)),
-                ('teams', models.JSONField(blank=True, null=True)),
-                ('claimed_by', models.CharField(blank=True, default='', max_length=300)),
-                ('heartbeat_at', models.DateTimeField(blank=True, null=True)),
-                ('enqueued_at', models.DateTimeField(blank=True, null=True)),
-                ('attempts', models.PositiveIntegerField(default=0)),
-                ('match', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='fixture', to='matches.match')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='fixtures', to='tournaments.round')),
-                ('season', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='fixtures', to='tournaments.season')),
-                ('tournament', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='fixtures', to='tournaments.tournament')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("round_no", models.PositiveIntegerField()),
+                ("table", models.PositiveIntegerField()),
+                ("leg", models.PositiveSmallIntegerField(default=1)),
+                ("bracket", models.CharField(blank=True, default="", max_length=8)),
+                ("bye", models.BooleanField(default=False)),
+                ("walkover", models.BooleanField(default=False)),
+                ("teams", models.JSONField(blank=True, null=True)),
+                ("claimed_by", models.CharField(blank=True, default="", max_length=300)),
+                ("heartbeat_at", models.DateTimeField(blank=True, null=True)),
+                ("enqueued_at", models.DateTimeField(blank=True, null=True)),
+                ("attempts", models.PositiveIntegerField(default=0)),
+                (
+                    "match",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="fixture",
+                        to="matches.match",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="fixtures",
+                        to="tournaments.round",
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="fixtures",
+                        to="tournaments.season",
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="fixtures",
+                        to="tournaments.tournament",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round_no', 'table', 'leg'],
+                "ordering": ["round_no", "table", "leg"],
             },
         ),
         migrations.CreateModel(
-            name='Rating',
+            name="Rating",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('mu', models.FloatField()),
-                ('sigma', models.FloatField()),
-                ('ordinal', models.FloatField(db_index=True)),
-                ('games', models.PositiveIntegerField(default=0)),
-                ('updated_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('entry', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='rating', to='tournaments.entry')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("mu", models.FloatField()),
+                ("sigma", models.FloatField()),
+                ("ordinal", models.FloatField(db_index=True)),
+                ("games", models.PositiveIntegerField(default=0)),
+                ("updated_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "entry",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rating",
+                        to="tournaments.entry",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-ordinal'],
+                "ordering": ["-ordinal"],
             },
         ),
         migrations.AddField(
-            model_name='round',
-            name='season',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='tournaments.season'),
+            model_name="round",
+            name="season",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="rounds",
+                to="tournaments.season",
+            ),
         ),
         migrations.AddField(
-            model_name='entry',
-            name='season',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='tournaments.season'),
+            model_name="entry",
+            name="season",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="entries",
+                to="tournaments.season",
+            ),
         ),
         migrations.CreateModel(
-            name='Standing',
+            name="Standing",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('rank', models.PositiveIntegerField()),
-                ('points', models.IntegerField(default=0)),
-                ('wins', models.PositiveIntegerField(default=0)),
-                ('draws', models.PositiveIntegerField(default=0)),
-                ('losses', models.PositiveIntegerField(default=0)),
-                ('games', models.PositiveIntegerField(default=0)),
-                ('byes', models.PositiveIntegerField(default=0)),
-                ('buchholz', models.IntegerField(default=0)),
-                ('sonneborn_berger', models.FloatField(default=0)),
-                ('head_to_head', models.FloatField(default=0)),
-                ('entry', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='standing', to='tournaments.entry')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("rank", models.PositiveIntegerField()),
+                ("points", models.IntegerField(default=0)),
+                ("wins", models.PositiveIntegerField(default=0)),
+                ("draws", models.PositiveIntegerField(default=0)),
+                ("losses", models.PositiveIntegerField(default=0)),
+                ("games", models.PositiveIntegerField(default=0)),
+                ("byes", models.PositiveIntegerField(default=0)),
+                ("buchholz", models.IntegerField(default=0)),
+                ("sonneborn_berger", models.FloatField(default=0)),
+                ("head_to_head", models.FloatField(default=0)),
+                (
+                    "entry",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="standing",
+                        to="tournaments.entry",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['rank', 'entry'],
+                "ordering": ["rank", "entry"],
             },
         ),
         migrations.AddField(
-            model_name='round',
-            name='tournament',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='tournaments.tournament'),
+            model_name="round",
+            name="tournament",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="rounds",
+                to="tournaments.tournament",
+            ),
         ),
         migrations.AddField(
-            model_name='entry',
-            name='tournament',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='tournaments.tournament'),
+            model_name="entry",
+            name="tournament",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="entries",
+                to="tournaments.tournament",
+            ),
         ),
         migrations.CreateModel(
-            name='FixtureSeat',
+            name="FixtureSeat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('index', models.PositiveSmallIntegerField()),
-                ('version', models.CharField(default='builtin', max_length=100)),
-                ('entry', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='tournaments.entry')),
-                ('fixture', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tournaments.fixture')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("index", models.PositiveSmallIntegerField()),
+                ("version", models.CharField(default="builtin", max_length=100)),
+                (
+                    "entry",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="seats",
+                        to="tournaments.entry",
+                    ),
+                ),
+                (
+                    "fixture",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="tournaments.fixture",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['fixture', 'index'],
-                'constraints': [models.UniqueConstraint(fields=('fixture', 'index'), name='unique_fixture_seat')],
+                "ordering": ["fixture", "index"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("fixture", "index"), name="unique_fixture_seat")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='RatingHistory',
+            name="RatingHistory",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('round_no', models.PositiveIntegerField()),
-                ('mu_before', models.FloatField()),
-                ('sigma_before', models.FloatField()),
-                ('mu_after', models.FloatField()),
-                ('sigma_after', models.FloatField()),
-                ('ordinal_after', models.FloatField()),
-                ('version_bumped', models.BooleanField(default=False)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('entry', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_history', to='tournaments.entry')),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='rating_changes', to='matches.match')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("round_no", models.PositiveIntegerField()),
+                ("mu_before", models.FloatField()),
+                ("sigma_before", models.FloatField()),
+                ("mu_after", models.FloatField()),
+                ("sigma_after", models.FloatField()),
+                ("ordinal_after", models.FloatField()),
+                ("version_bumped", models.BooleanField(default=False)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "entry",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rating_history",
+                        to="tournaments.entry",
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="rating_changes",
+                        to="matches.match",
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'rating history',
-                'ordering': ['entry', 'round_no', 'match'],
-                'constraints': [models.UniqueConstraint(fields=('entry', 'match'), name='one_rating_change_per_match')],
+                "verbose_name_plural": "rating history",
+                "ordering": ["entry", "round_no", "match"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("entry", "match"), name="one_rating_change_per_match"
+                    )
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('season__isnull', False), ('tournament__isnull', True)), models.Q(('season__isnull', True), ('tournament__isnull', False)), _connector='OR'), name='round_in_one_competition'),
+            model_name="round",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("season__isnull", False), ("tournament__isnull", True)),
+                    models.Q(("season__isnull", True), ("tournament__isnull", False)),
+                    _connector="OR",
+                ),
+                name="round_in_one_competition",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('season', 'number'), name='unique_round_season'),
+            model_name="round",
+            constraint=models.UniqueConstraint(
+                fields=("season", "number"), name="unique_round_season"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('tournament', 'number'), name='unique_round_tournament'),
+            model_name="round",
+            constraint=models.UniqueConstraint(
+                fields=("tournament", "number"), name="unique_round_tournament"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='fixture',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('season__isnull', False), ('tournament__isnull', True)), models.Q(('season__isnull', True), ('tournament__isnull', False)), _connector='OR'), name='fixture_in_one_competition'),
+            model_name="fixture",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("season__isnull", False), ("tournament__isnull", True)),
+                    models.Q(("season__isnull", True), ("tournament__isnull", False)),
+                    _connector="OR",
+                ),
+                name="fixture_in_one_competition",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='fixture',
-            constraint=models.UniqueConstraint(fields=('season', 'round_no', 'table', 'leg'), name='unique_fixture_season'),
+            model_name="fixture",
+            constraint=models.UniqueConstraint(
+                fields=("season", "round_no", "table", "leg"), name="unique_fixture_season"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='fixture',
-            constraint=models.UniqueConstraint(fields=('tournament', 'round_no', 'table', 'leg'), name='unique_fixture_tournament'),
+            model_name="fixture",
+            constraint=models.UniqueConstraint(
+                fields=("tournament", "round_no", "table", "leg"), name="unique_fixture_tournament"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('season__isnull', False), ('tournament__isnull', True)), models.Q(('season__isnull', True), ('tournament__isnull', False)), _connector='OR'), name='entry_in_one_competition'),
+            model_name="entry",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("season__isnull", False), ("tournament__isnull", True)),
+                    models.Q(("season__isnull", True), ("tournament__isnull", False)),
+                    _connector="OR",
+                ),
+                name="entry_in_one_competition",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.UniqueConstraint(fields=('season', 'name'), name='unique_entry_name_season'),
+            model_name="entry",
+            constraint=models.UniqueConstraint(
+                fields=("season", "name"), name="unique_entry_name_season"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.UniqueConstraint(fields=('tournament', 'name'), name='unique_entry_name_tournament'),
+            model_name="entry",
+            constraint=models.UniqueConstraint(
+                fields=("tournament", "name"), name="unique_entry_name_tournament"
+            ),
         ),
     ]

@@ -5,32 +5,43 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('matches', '0002_matchseat_bot_version'),
-        ('tournaments', '0002_entry_bot'),
+        ("matches", "0002_matchseat_bot_version"),
+        ("tournaments", "0002_entry_bot"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='season',
-            name='last_error',
-            field=models.TextField(blank=True, default=''),
+            model_name="season",
+            name="last_error",
+            field=models.TextField(blank=True, default=""),
         ),
         migrations.AddField(
-            model_name='tournament',
-            name='last_error',
-            field=models.TextField(blank=True, default=''),
+            model_name="tournament",
+            name="last_error",
+            field=models.TextField(blank=True, default=""),
         ),
         migrations.CreateModel(
-            name='MatchClaim',
+            name="MatchClaim",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('claimed_by', models.CharField(blank=True, default='', max_length=300)),
-                ('heartbeat_at', models.DateTimeField(blank=True, null=True)),
-                ('enqueued_at', models.DateTimeField(blank=True, null=True)),
-                ('attempts', models.PositiveIntegerField(default=0)),
-                ('match', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='claim', to='matches.match')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("claimed_by", models.CharField(blank=True, default="", max_length=300)),
+                ("heartbeat_at", models.DateTimeField(blank=True, null=True)),
+                ("enqueued_at", models.DateTimeField(blank=True, null=True)),
+                ("attempts", models.PositiveIntegerField(default=0)),
+                (
+                    "match",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="claim",
+                        to="matches.match",
+                    ),
+                ),
             ],
         ),
     ]

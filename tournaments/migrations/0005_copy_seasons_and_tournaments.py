@@ -11,18 +11,35 @@ import json
 from django.db import migrations
 
 #: the fields seasons and tournaments share, then each kind's own
-SHARED = ("name", "game", "options", "status", "seed", "group_size", "teams", "created_at",
-          "started_at", "finished_at", "hide_results", "last_error")
-OWN = {"season": ("k", "period_seconds", "jitter", "starts_at", "ends_at", "max_rounds"),
-       "tournament": ("format", "swiss_rounds")}
+SHARED = (
+    "name",
+    "game",
+    "options",
+    "status",
+    "seed",
+    "group_size",
+    "teams",
+    "created_at",
+    "started_at",
+    "finished_at",
+    "hide_results",
+    "last_error",
+)
+OWN = {
+    "season": ("k", "period_seconds", "jitter", "starts_at", "ends_at", "max_rounds"),
+    "tournament": ("format", "swiss_rounds"),
+}
 OWNED = ("Entry", "Round", "Fixture")
 
 
 def _copy(apps) -> dict[str, dict[int, int]]:
     """Copy both tables, oldest first; returns {kind: {old id: new id}}."""
     Competition = apps.get_model("tournaments", "Competition")
-    old = [(row.created_at, kind, row.pk, row)
-           for kind in OWN for row in apps.get_model("tournaments", kind).objects.all()]
+    old = [
+        (row.created_at, kind, row.pk, row)
+        for kind in OWN
+        for row in apps.get_model("tournaments", kind).objects.all()
+    ]
     mapping: dict[str, dict[int, int]] = {kind: {} for kind in OWN}
     for _, kind, pk, row in sorted(old, key=lambda r: r[:3]):
         fields = {f: getattr(row, f) for f in SHARED + OWN[kind]}
@@ -82,10 +99,9 @@ def backwards(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0004_competition'),
-        ('django_celery_beat', '0019_alter_periodictasks_options'),
+        ("tournaments", "0004_competition"),
+        ("django_celery_beat", "0019_alter_periodictasks_options"),
     ]
 
     operations = [

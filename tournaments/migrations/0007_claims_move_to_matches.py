@@ -19,11 +19,18 @@ def move_claims(apps, schema_editor):
         claims[row.pop("match_id")] = row
     have = set(NewClaim.objects.values_list("match_id", flat=True))
     NewClaim.objects.bulk_create(
-        (NewClaim(match_id=pk, **claims.get(pk, {}))
-         for pk in Match.objects.values_list("pk", flat=True).iterator() if pk not in have),
-        batch_size=2000)
-    hidden = Fixture.objects.filter(match__isnull=False, competition__hide_results=True).exclude(
-        competition__status="finished").values_list("match_id", flat=True)
+        (
+            NewClaim(match_id=pk, **claims.get(pk, {}))
+            for pk in Match.objects.values_list("pk", flat=True).iterator()
+            if pk not in have
+        ),
+        batch_size=2000,
+    )
+    hidden = (
+        Fixture.objects.filter(match__isnull=False, competition__hide_results=True)
+        .exclude(competition__status="finished")
+        .values_list("match_id", flat=True)
+    )
     Match.objects.filter(pk__in=list(hidden)).update(hides_results=True)
 
 
@@ -39,31 +46,30 @@ def keep_claims_here(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0006_drop_season_and_tournament'),
-        ('matches', '0005_claim_and_hidden_results'),
+        ("tournaments", "0006_drop_season_and_tournament"),
+        ("matches", "0005_claim_and_hidden_results"),
     ]
 
     operations = [
         migrations.RunPython(move_claims, keep_claims_here),
         migrations.RemoveField(
-            model_name='fixture',
-            name='attempts',
+            model_name="fixture",
+            name="attempts",
         ),
         migrations.RemoveField(
-            model_name='fixture',
-            name='claimed_by',
+            model_name="fixture",
+            name="claimed_by",
         ),
         migrations.RemoveField(
-            model_name='fixture',
-            name='enqueued_at',
+            model_name="fixture",
+            name="enqueued_at",
         ),
         migrations.RemoveField(
-            model_name='fixture',
-            name='heartbeat_at',
+            model_name="fixture",
+            name="heartbeat_at",
         ),
         migrations.DeleteModel(
-            name='MatchClaim',
+            name="MatchClaim",
         ),
     ]

@@ -5,9 +5,11 @@ them; ``rebuild`` leaves them at 0 too). Stored rows get the same."""
 from django.db import migrations
 
 #: the tie-breaks each kind of competition ranks by (``format_rules.tie_breaks_for``)
-KEPT = {"swiss": {"buchholz", "sonneborn_berger"},
-        "round_robin": {"head_to_head", "sonneborn_berger"},
-        "double_round_robin": {"head_to_head", "sonneborn_berger"}}
+KEPT = {
+    "swiss": {"buchholz", "sonneborn_berger"},
+    "round_robin": {"head_to_head", "sonneborn_berger"},
+    "double_round_robin": {"head_to_head", "sonneborn_berger"},
+}
 TIE_BREAKS = ("buchholz", "sonneborn_berger", "head_to_head")
 
 
@@ -22,7 +24,6 @@ def zero_unused(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("tournaments", "0007_claims_move_to_matches"),
     ]

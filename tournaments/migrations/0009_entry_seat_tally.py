@@ -10,34 +10,40 @@ def count_seats(apps, schema_editor):
     order the games were made (round, table, leg)."""
     Entry = apps.get_model("tournaments", "Entry")
     FixtureSeat = apps.get_model("tournaments", "FixtureSeat")
-    sizes = dict(apps.get_model("tournaments", "Competition").objects.values_list("pk", "group_size"))
+    sizes = dict(
+        apps.get_model("tournaments", "Competition").objects.values_list("pk", "group_size")
+    )
     counts, last = {}, {}
-    seats = (FixtureSeat.objects.filter(fixture__bye=False)
-             .order_by("fixture__round_no", "fixture__table", "fixture__leg", "index")
-             .values_list("entry_id", "entry__competition_id", "index"))
+    seats = (
+        FixtureSeat.objects.filter(fixture__bye=False)
+        .order_by("fixture__round_no", "fixture__table", "fixture__leg", "index")
+        .values_list("entry_id", "entry__competition_id", "index")
+    )
     for entry, competition, index in seats.iterator():
         tally = counts.setdefault(entry, [0] * sizes[competition])
         tally[index] += 1
         last[entry] = index
-    Entry.objects.bulk_update([Entry(pk=e, seat_counts=c, last_seat=last[e]) for e, c in counts.items()],
-                              ["seat_counts", "last_seat"], batch_size=500)
+    Entry.objects.bulk_update(
+        [Entry(pk=e, seat_counts=c, last_seat=last[e]) for e, c in counts.items()],
+        ["seat_counts", "last_seat"],
+        batch_size=500,
+    )
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0008_zero_unused_tie_breaks'),
+        ("tournaments", "0008_zero_unused_tie_breaks"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='entry',
-            name='last_seat',
+            model_name="entry",
+            name="last_seat",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='entry',
-            name='seat_counts',
+            model_name="entry",
+            name="seat_counts",
             field=models.JSONField(blank=True, default=list),
         ),
         migrations.RunPython(count_seats, migrations.RunPython.noop),

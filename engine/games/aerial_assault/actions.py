@@ -7,16 +7,35 @@ from typing import Any, Callable
 
 from engine.events import EVERYONE, Event
 from engine.games.aerial_assault import cards as C
-from engine.games.aerial_assault.field import (ALLIANCES, ZONES, other, shoot_range,
-                                               shoot_zone_1, truss_range, white_zone)
+from engine.games.aerial_assault.field import (
+    ALLIANCES,
+    ZONES,
+    other,
+    shoot_range,
+    shoot_zone_1,
+    truss_range,
+    white_zone,
+)
 from engine.games.aerial_assault.state import MAX_HELD, Ball, State, floor_balls, held_by
 from engine.rng import Rng
 
 MISSED_SHOT = {1: "out", 2: "out", 3: "under", 4: "under", 5: "zone2", 6: "white"}
-MISSED_TRUSS = {1: "out", 2: "out", 3: "zone2_far", 4: "zone2_far", 5: "zone2_near",
-                6: "zone2_near"}
-TIED_BLOCK = {1: ("defender", "panic"), 2: ("defender", "stay"), 3: (None, ""),
-              4: (None, ""), 5: ("attacker", "stay"), 6: ("attacker", "panic")}
+MISSED_TRUSS = {
+    1: "out",
+    2: "out",
+    3: "zone2_far",
+    4: "zone2_far",
+    5: "zone2_near",
+    6: "zone2_near",
+}
+TIED_BLOCK = {
+    1: ("defender", "panic"),
+    2: ("defender", "stay"),
+    3: (None, ""),
+    4: (None, ""),
+    5: ("attacker", "stay"),
+    6: ("attacker", "panic"),
+}
 
 
 class Ctx:
@@ -49,8 +68,11 @@ class Play:
         self.used = False  # a catch or pick-up spent on a kiss pass or a truss
 
     def wants(self, *acts: str) -> bool:
-        return (not self.cancelled and not self.used and
-                any(s is not None and s["act"] in acts for s in self.steps))
+        return (
+            not self.cancelled
+            and not self.used
+            and any(s is not None and s["act"] in acts for s in self.steps)
+        )
 
     def block_target(self) -> int | None:
         for s in self.steps:
@@ -64,17 +86,20 @@ def resolve_play(ctx: Ctx, raw: dict[int, dict], auto: bool) -> list[list[int]]:
     plays = {r: Play(r, p) for r, p in raw.items()}
     blocks: list[list[int]] = []
     blockers = [p for p in plays.values() if p.phase == 1]
+
     def is_block_on_block(p: Play) -> bool:
         t = p.block_target()
         return t is not None and plays[t].block_target() is not None
+
     first = [p for p in blockers if is_block_on_block(p)]
     rest = [p for p in blockers if not is_block_on_block(p)]
     for p in first + rest:
         if not p.cancelled:
             _run_steps(ctx, p, plays, auto, blocks)
     for phase in (2, 3):
-        group = sorted((p for p in plays.values() if p.phase == phase),
-                       key=lambda p: (p.order, p.robot))
+        group = sorted(
+            (p for p in plays.values() if p.phase == phase), key=lambda p: (p.order, p.robot)
+        )
         for p in group:
             if not p.cancelled and not p.used:
                 _run_steps(ctx, p, plays, auto, blocks)
@@ -85,22 +110,37 @@ def _fail(ctx: Ctx, r: int, act: str, reason: str) -> None:
     ctx.emit("StepFailed", {"robot": r, "act": act, "reason": reason})
 
 
-def _roll(ctx: Ctx, p: Play, slot: tuple, what: str, mod: int, need: int,
-          one_misses: bool = False) -> tuple[int, bool]:
+def _roll(
+    ctx: Ctx, p: Play, slot: tuple, what: str, mod: int, need: int, one_misses: bool = False
+) -> tuple[int, bool]:
     """Roll for a step; a re-roll card not yet spent re-rolls a failure. Returns
     the natural die kept and whether the step succeeded. ``one_misses``: a
     natural 1 fails whatever the modifiers (the missed-shots rule)."""
+
     def succeeds(die: int) -> bool:
         return die + mod >= need and not (one_misses and die == 1)
+
     die = ctx.rng.die()
     ok = succeeds(die)
-    ctx.emit("DiceRolled", {"robot": p.robot, "for": what, "die": die, "mod": mod,
-                            "need": need, "success": ok})
+    ctx.emit(
+        "DiceRolled",
+        {"robot": p.robot, "for": what, "die": die, "mod": mod, "need": need, "success": ok},
+    )
     if not ok and slot[2] and p.card not in ctx.state.robots[p.robot].rerolls:
         die = ctx.rng.die()
         ok = succeeds(die)
-        ctx.emit("Rerolled", {"robot": p.robot, "card": p.card, "for": what, "die": die,
-                              "mod": mod, "need": need, "success": ok})
+        ctx.emit(
+            "Rerolled",
+            {
+                "robot": p.robot,
+                "card": p.card,
+                "for": what,
+                "die": die,
+                "mod": mod,
+                "need": need,
+                "success": ok,
+            },
+        )
     return die, ok
 
 
@@ -167,9 +207,19 @@ def _do_block(ctx: Ctx, p: Play, slot: tuple, step: dict, plays: dict, blocks: l
         rerolled = True
     total_a, total_d = a + attack_mod, dd + defend_mod
     result = "blocked" if total_a > total_d else ("tie" if total_a == total_d else "held")
-    ctx.emit("BlockRolled", {"blocker": p.robot, "target": t, "die": a, "mod": attack_mod,
-                             "target_die": dd, "target_mod": defend_mod, "result": result,
-                             "rerolled": rerolled})
+    ctx.emit(
+        "BlockRolled",
+        {
+            "blocker": p.robot,
+            "target": t,
+            "die": a,
+            "mod": attack_mod,
+            "target_die": dd,
+            "target_mod": defend_mod,
+            "result": result,
+            "rerolled": rerolled,
+        },
+    )
     if result == "blocked":
         target.cancelled = True
         blocks.append([p.robot, t])
@@ -178,8 +228,10 @@ def _do_block(ctx: Ctx, p: Play, slot: tuple, step: dict, plays: dict, blocks: l
         die = ctx.rng.die()
         who, effect = TIED_BLOCK[die]
         robot = None if who is None else (t if who == "defender" else p.robot)
-        ctx.emit("TiedBlock", {"attacker": p.robot, "defender": t, "die": die,
-                               "robot": robot, "effect": effect})
+        ctx.emit(
+            "TiedBlock",
+            {"attacker": p.robot, "defender": t, "die": die, "robot": robot, "effect": effect},
+        )
 
 
 def _score(ctx: Ctx, p: Play, ball: Ball, goal: str, auto: bool) -> None:
@@ -188,9 +240,19 @@ def _score(ctx: Ctx, p: Play, ball: Ball, goal: str, auto: bool) -> None:
     points = (20 if auto else 10) if goal == "high" else 0
     assists = [] if auto else [r for r in ball.possessors if r != p.robot]
     removed = s.scored[ALLIANCES.index(alliance)] < s.removed_first
-    ctx.emit("BallScored", {"ball": ball.id, "alliance": alliance, "goal": goal,
-                            "shooter": p.robot, "points": points, "assist_robots": assists,
-                            "assist_points": 10 * len(assists), "removed": removed})
+    ctx.emit(
+        "BallScored",
+        {
+            "ball": ball.id,
+            "alliance": alliance,
+            "goal": goal,
+            "shooter": p.robot,
+            "points": points,
+            "assist_robots": assists,
+            "assist_points": 10 * len(assists),
+            "removed": removed,
+        },
+    )
 
 
 def _missed(ctx: Ctx, p: Play, ball: Ball, table: dict, fallback_zone: int) -> None:
@@ -199,9 +261,13 @@ def _missed(ctx: Ctx, p: Play, ball: Ball, table: dict, fallback_zone: int) -> N
     a = robot.alliance
     die = ctx.rng.die()
     where = table[die]
-    zone = {"under": white_zone(other(a)), "zone2": 1 if a == "red" else 4,
-            "white": white_zone(a), "zone2_far": 1 if a == "red" else 4,
-            "zone2_near": 4 if a == "red" else 1}.get(where, fallback_zone)
+    zone = {
+        "under": white_zone(other(a)),
+        "zone2": 1 if a == "red" else 4,
+        "white": white_zone(a),
+        "zone2_far": 1 if a == "red" else 4,
+        "zone2_near": 4 if a == "red" else 1,
+    }.get(where, fallback_zone)
     ctx.emit("MissedShot", {"robot": p.robot, "ball": ball.id, "die": die, "result": where})
     if where == "out":
         ctx.emit("BallOut", {"ball": ball.id})
@@ -240,8 +306,17 @@ def _do_low(ctx: Ctx, p: Play) -> None:
     ball = balls[0]
     die = ctx.rng.die()
     ok = die >= C.LOW_NEED
-    ctx.emit("DiceRolled", {"robot": p.robot, "for": "low goal", "die": die, "mod": 0,
-                            "need": C.LOW_NEED, "success": ok})
+    ctx.emit(
+        "DiceRolled",
+        {
+            "robot": p.robot,
+            "for": "low goal",
+            "die": die,
+            "mod": 0,
+            "need": C.LOW_NEED,
+            "success": ok,
+        },
+    )
     if ok:
         _score(ctx, p, ball, "low", False)
     elif ball.where == "held":
@@ -267,11 +342,18 @@ def _do_truss(ctx: Ctx, p: Play, slot: tuple, plays: dict) -> None:
         return ctx.emit("BallDropped", {"ball": ball.id, "zone": white_zone(other(a))})
     ctx.emit("Trussed", {"ball": ball.id, "robot": p.robot, "points": 10})
     home = white_zone(a)
-    catchers = sorted((q for q in plays.values()
-                       if q.robot != p.robot and ctx.state.robots[q.robot].alliance == a
-                       and ctx.state.robots[q.robot].zone == home and q.wants("catch")
-                       and len(held_by(ctx.state, q.robot)) < MAX_HELD),
-                      key=lambda q: (q.order, q.robot))
+    catchers = sorted(
+        (
+            q
+            for q in plays.values()
+            if q.robot != p.robot
+            and ctx.state.robots[q.robot].alliance == a
+            and ctx.state.robots[q.robot].zone == home
+            and q.wants("catch")
+            and len(held_by(ctx.state, q.robot)) < MAX_HELD
+        ),
+        key=lambda q: (q.order, q.robot),
+    )
     if not catchers:
         return ctx.emit("BallDropped", {"ball": ball.id, "zone": home})
     q = catchers[0]
@@ -293,16 +375,24 @@ def _do_pass(ctx: Ctx, p: Play, step: dict, plays: dict) -> None:
         return _fail(ctx, p.robot, "pass", "the robot holds no ball")
     ball = held[0]
     if step["dist"] == 0:
-        mates = sorted((q for q in plays.values()
-                        if q.robot != p.robot and s.robots[q.robot].alliance == robot.alliance
-                        and s.robots[q.robot].zone == robot.zone
-                        and q.wants("catch", "pickup")
-                        and not held_by(s, q.robot)),
-                       key=lambda q: (q.order, q.robot))
+        mates = sorted(
+            (
+                q
+                for q in plays.values()
+                if q.robot != p.robot
+                and s.robots[q.robot].alliance == robot.alliance
+                and s.robots[q.robot].zone == robot.zone
+                and q.wants("catch", "pickup")
+                and not held_by(s, q.robot)
+            ),
+            key=lambda q: (q.order, q.robot),
+        )
         if mates:
             mates[0].used = True
-            return ctx.emit("BallPassed", {"ball": ball.id, "robot": p.robot,
-                                           "to": mates[0].robot, "kiss": True})
+            return ctx.emit(
+                "BallPassed",
+                {"ball": ball.id, "robot": p.robot, "to": mates[0].robot, "kiss": True},
+            )
     zone = robot.zone + step["dir"] * step["dist"]
     ctx.emit("BallPassed", {"ball": ball.id, "robot": p.robot, "zone": zone})
 
@@ -318,4 +408,3 @@ def _do_pickup(ctx: Ctx, p: Play, slot: tuple) -> None:
     _, ok = _roll(ctx, p, slot, "floor pick up", slot[1], robot.pickup_need)
     if ok:
         ctx.emit("BallPickedUp", {"ball": balls[0].id, "robot": p.robot})
-

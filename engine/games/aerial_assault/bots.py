@@ -41,8 +41,9 @@ class RandomBot:
                     program.append(play)
                 out.append(program)
             else:
-                play, _ = self.rng.choice(play_options(view, r, robot["hand"], robot["zone"],
-                                                       False))
+                play, _ = self.rng.choice(
+                    play_options(view, r, robot["hand"], robot["zone"], False)
+                )
                 out.append(play)
         return out
 

@@ -123,6 +123,7 @@ SPECIAL: tuple[Card, ...] = (
 CARD_BY_ID = {c.id: c for c in BASIC + SPECIAL}
 BASIC_IDS = tuple(c.id for c in BASIC)
 
+
 #: which phase of a card play a side resolves in: 1 blocks, 2 shoot/truss, 3 the rest
 def side_phase(side: tuple[tuple[str, int, bool], ...]) -> int:
     kinds = [slot[0] for slot in side]
@@ -135,8 +136,15 @@ def side_phase(side: tuple[tuple[str, int, bool], ...]) -> int:
 
 def slot_label(slot: tuple[str, int, bool]) -> str:
     kind, mod, reroll = slot
-    names = {"move": "Move", "move2": "Move 2", "shoot": "Shoot", "truss": "Truss",
-             "catch": "Catch", "pickup": "Floor Pick Up", "block": "Block"}
+    names = {
+        "move": "Move",
+        "move2": "Move 2",
+        "shoot": "Shoot",
+        "truss": "Truss",
+        "catch": "Catch",
+        "pickup": "Floor Pick Up",
+        "block": "Block",
+    }
     text = names[kind]
     if mod:
         text += f" +{mod}"
@@ -152,16 +160,30 @@ def side_label(side: tuple[tuple[str, int, bool], ...]) -> str:
 def card_json(card_id: str) -> dict:
     """A card as plain JSON, for views and bots."""
     card = CARD_BY_ID[card_id]
-    return {"id": card.id,
-            "top": [list(s) for s in card.top], "bottom": [list(s) for s in card.bottom],
-            "label": f"{side_label(card.top)} / {side_label(card.bottom)}"}
+    return {
+        "id": card.id,
+        "top": [list(s) for s in card.top],
+        "bottom": [list(s) for s in card.bottom],
+        "label": f"{side_label(card.top)} / {side_label(card.bottom)}",
+    }
 
 
 def part_json(part_id: str) -> dict:
     p = PART_BY_ID[part_id]
-    return {"id": p.id, "name": p.name, "kind": p.kind, "weeks": p.weeks, "move": p.move,
-            "fast_need": p.fast_need, "block": p.block, "range": p.range, "shoot": p.shoot,
-            "truss": p.truss, "pickup": p.pickup, "catch": p.catch}
+    return {
+        "id": p.id,
+        "name": p.name,
+        "kind": p.kind,
+        "weeks": p.weeks,
+        "move": p.move,
+        "fast_need": p.fast_need,
+        "block": p.block,
+        "range": p.range,
+        "shoot": p.shoot,
+        "truss": p.truss,
+        "pickup": p.pickup,
+        "catch": p.catch,
+    }
 
 
 def build_problem(parts: list, budget: int) -> str | None:

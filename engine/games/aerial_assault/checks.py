@@ -17,8 +17,9 @@ def max_move(robot: Robot, kind: str) -> int:
     return 2 if drive.move >= 2 or drive.fast_need else drive.move
 
 
-def _step_problem(state: State, r: int, slot: tuple, step: Any, zone: int,
-                  auto: bool, move_ok: bool) -> tuple[str | None, int]:
+def _step_problem(
+    state: State, r: int, slot: tuple, step: Any, zone: int, auto: bool, move_ok: bool
+) -> tuple[str | None, int]:
     """Why ``step`` cannot fill ``slot`` for robot ``r`` standing in ``zone`` (and
     the zone it would then stand in)."""
     robot = state.robots[r]
@@ -28,15 +29,22 @@ def _step_problem(state: State, r: int, slot: tuple, step: Any, zone: int,
     if type(step) is not dict or type(step.get("act")) is not str:
         return "a step is null or an object with an 'act'", zone
     act = step["act"]
-    allowed = {"move": ("move", "low"), "move2": ("move", "low"),
-               "shoot": ("high", "low", "pass"), "truss": ("truss", "low", "pass"),
-               "catch": ("catch",), "pickup": ("pickup",), "block": ("block",)}[kind]
+    allowed = {
+        "move": ("move", "low"),
+        "move2": ("move", "low"),
+        "shoot": ("high", "low", "pass"),
+        "truss": ("truss", "low", "pass"),
+        "catch": ("catch",),
+        "pickup": ("pickup",),
+        "block": ("block",),
+    }[kind]
     if act not in allowed:
         return f"a {kind} action cannot be used to {act}", zone
     keys = {"move": {"act", "dir", "dist"}, "pass": {"act", "dir", "dist"}}.get(act, {"act"})
     if act == "block" and "target" in step:
-        return ("a block step is {\"act\": \"block\"}: its target is named after the "
-                "cards are revealed"), zone
+        return (
+            'a block step is {"act": "block"}: its target is named after the cards are revealed'
+        ), zone
     if set(step) != keys:
         return f"a {act} step has exactly the keys {sorted(keys)}", zone
     alliance = robot.alliance
@@ -74,8 +82,13 @@ def _step_problem(state: State, r: int, slot: tuple, step: Any, zone: int,
         return None, zone
     if act == "pass":
         d, n = step["dir"], step["dist"]
-        if type(d) is not int or type(n) is not int or n not in (0, 1, 2) or \
-                (n == 0) != (d == 0) or d not in (-1, 0, 1):
+        if (
+            type(d) is not int
+            or type(n) is not int
+            or n not in (0, 1, 2)
+            or (n == 0) != (d == 0)
+            or d not in (-1, 0, 1)
+        ):
             return "a pass has dist 0 (dir 0) or dist 1-2 (dir -1 or 1)", zone
         if not 0 <= zone + d * n < ZONES:
             return "that pass leaves the field", zone
@@ -98,8 +111,11 @@ def block_candidates(state: State, play: dict) -> list[int]:
         if step["act"] == "move":
             zone = max(0, min(ZONES - 1, zone + step["dir"] * step["dist"]))
         elif step["act"] == "block":
-            return [t for t, o in enumerate(state.robots)
-                    if o.alliance != robot.alliance and o.zone == zone and t != robot.last_block]
+            return [
+                t
+                for t, o in enumerate(state.robots)
+                if o.alliance != robot.alliance and o.zone == zone and t != robot.last_block
+            ]
     return []
 
 
@@ -107,8 +123,9 @@ def staged_play(state: State, r: int) -> dict:
     return next(p for p in state.staged if p["robot"] == r)
 
 
-def play_problem(state: State, r: int, play: Any, hand: tuple[str, ...], zone: int,
-                 auto: bool) -> tuple[str | None, int]:
+def play_problem(
+    state: State, r: int, play: Any, hand: tuple[str, ...], zone: int, auto: bool
+) -> tuple[str | None, int]:
     """Why ``play`` is not a legal card play for robot ``r`` (and its end zone)."""
     if type(play) is not dict:
         return "a play is an object", zone
@@ -138,8 +155,9 @@ def play_problem(state: State, r: int, play: Any, hand: tuple[str, ...], zone: i
     if type(steps) is not list or len(steps) != len(slots):
         return f"this side takes a list of {len(slots)} step(s)", zone
     for slot, step in zip(slots, steps):
-        problem, zone = _step_problem(state, r, slot, step, zone, auto,
-                                      not forced.startswith("card:"))
+        problem, zone = _step_problem(
+            state, r, slot, step, zone, auto, not forced.startswith("card:")
+        )
         if problem:
             return problem, zone
     return None, zone
@@ -179,4 +197,3 @@ def default_play(robot: Robot) -> dict:
 
 def checker(state: State, seat: int) -> Callable[[Any], str | None]:
     return lambda action: seat_action_problem(state, seat, action)
-

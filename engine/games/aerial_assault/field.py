@@ -12,8 +12,14 @@ from __future__ import annotations
 
 ZONES = 6
 ALLIANCES = ("red", "blue")
-ZONE_NAMES = ("Red Shoot Zone 1", "Red Shoot Zone 2", "Red Auto Start",
-              "Blue Auto Start", "Blue Shoot Zone 2", "Blue Shoot Zone 1")
+ZONE_NAMES = (
+    "Red Shoot Zone 1",
+    "Red Shoot Zone 2",
+    "Red Auto Start",
+    "Blue Auto Start",
+    "Blue Shoot Zone 2",
+    "Blue Shoot Zone 1",
+)
 
 
 def side_of(zone: int) -> str:

@@ -30,25 +30,41 @@ def _order(state: State, d: dict) -> State:
 
 def _row(state: State, d: dict) -> State:
     cards = tuple(d["cards"])
-    return replace(state, row=state.row + cards,
-                   deck=tuple(c for c in state.deck if c not in cards))
+    return replace(
+        state, row=state.row + cards, deck=tuple(c for c in state.deck if c not in cards)
+    )
 
 
 def _picked(state: State, d: dict) -> State:
     r = d["robot"]
     robot = state.robots[r]
     robots = set_item(state.robots, r, replace(robot, specials=robot.specials + (d["card"],)))
-    return replace(state, robots=robots, row=tuple(c for c in state.row if c != d["card"]),
-                   pick_index=state.pick_index + 1)
+    return replace(
+        state,
+        robots=robots,
+        row=tuple(c for c in state.row if c != d["card"]),
+        pick_index=state.pick_index + 1,
+    )
 
 
 def _alliances(state: State, d: dict) -> State:
-    robots = tuple(replace(r, alliance=a, zone=white_zone(a))
-                   for r, a in zip(state.robots, d["alliances"]))
-    balls = tuple(Ball(i, a, "held", robot=i, possessors=(i,))
-                  for i, a in enumerate(d["alliances"]))
-    return replace(state, phase="auto", robots=robots, balls=balls, round=0, play=0,
-                   row=(), pick_order=(), pick_index=0)
+    robots = tuple(
+        replace(r, alliance=a, zone=white_zone(a)) for r, a in zip(state.robots, d["alliances"])
+    )
+    balls = tuple(
+        Ball(i, a, "held", robot=i, possessors=(i,)) for i, a in enumerate(d["alliances"])
+    )
+    return replace(
+        state,
+        phase="auto",
+        robots=robots,
+        balls=balls,
+        round=0,
+        play=0,
+        row=(),
+        pick_order=(),
+        pick_index=0,
+    )
 
 
 def _revealed(state: State, d: dict) -> State:
@@ -60,8 +76,15 @@ def _revealed(state: State, d: dict) -> State:
         card = C.CARD_BY_ID[p["card"]]
         label = "face down" if p["side"] == "down" else C.side_label(getattr(card, p["side"]))
         shown.append((r, p["card"], p["side"], label))
-    return replace(state, robots=tuple(robots), revealed=tuple(shown), blocked=(),
-                   staged=tuple(d["plays"]), naming=(), targets=())
+    return replace(
+        state,
+        robots=tuple(robots),
+        revealed=tuple(shown),
+        blocked=(),
+        staged=tuple(d["plays"]),
+        naming=(),
+        targets=(),
+    )
 
 
 def _to_name(state: State, d: dict) -> State:
@@ -70,8 +93,12 @@ def _to_name(state: State, d: dict) -> State:
 
 def _named(state: State, d: dict) -> State:
     naming = state.naming[1:]
-    return replace(state, naming=naming, targets=state.targets + ((d["robot"], d["target"]),),
-                   phase="block" if naming else "play")
+    return replace(
+        state,
+        naming=naming,
+        targets=state.targets + ((d["robot"], d["target"]),),
+        phase="block" if naming else "play",
+    )
 
 
 def _robot(state: State, r: int, **changes: Any) -> State:
@@ -105,9 +132,12 @@ def _scored(state: State, d: dict) -> State:
     a = d["alliance"]
     where = "removed" if d["removed"] else "waiting"
     state = _ball(state, d["ball"], where=where, robot=-1, zone=-1, trussed=False, possessors=())
-    return replace(state, points=add_to(state.points, a, d["points"] + d["assist_points"]),
-                   assists=add_to(state.assists, a, d["assist_points"]),
-                   scored=add_to(state.scored, a, 1))
+    return replace(
+        state,
+        points=add_to(state.points, a, d["points"] + d["assist_points"]),
+        assists=add_to(state.assists, a, d["assist_points"]),
+        scored=add_to(state.scored, a, 1),
+    )
 
 
 def _dropped(state: State, d: dict) -> State:
@@ -130,32 +160,45 @@ def _kept_truss(state: State, i: int) -> bool:
 
 
 def _out(state: State, d: dict) -> State:
-    return _ball(state, d["ball"], where="waiting", robot=-1, zone=-1,
-                 trussed=_kept_truss(state, d["ball"]), possessors=())
+    return _ball(
+        state,
+        d["ball"],
+        where="waiting",
+        robot=-1,
+        zone=-1,
+        trussed=_kept_truss(state, d["ball"]),
+        possessors=(),
+    )
 
 
 def _trussed(state: State, d: dict) -> State:
     a = state.balls[d["ball"]].color
     state = _ball(state, d["ball"], trussed=True)
-    return replace(state, points=add_to(state.points, a, d["points"]),
-                   trusses=add_to(state.trusses, a, d["points"]))
+    return replace(
+        state,
+        points=add_to(state.points, a, d["points"]),
+        trusses=add_to(state.trusses, a, d["points"]),
+    )
 
 
 def _caught(state: State, d: dict) -> State:
     a = state.balls[d["ball"]].color
     state = _gain(state, d["ball"], d["robot"])
-    return replace(state, points=add_to(state.points, a, d["points"]),
-                   catches=add_to(state.catches, a, d["points"]))
+    return replace(
+        state,
+        points=add_to(state.points, a, d["points"]),
+        catches=add_to(state.catches, a, d["points"]),
+    )
 
 
 def _inbounded(state: State, d: dict) -> State:
     i, r = d["ball"], d["robot"]
     trussed = _kept_truss(state, i)
     if d["caught"]:
-        return _ball(state, i, where="held", robot=r, zone=-1, trussed=trussed,
-                     possessors=(r,))
-    return _ball(state, i, where="floor", robot=-1, zone=state.robots[r].zone,
-                 trussed=trussed, possessors=())
+        return _ball(state, i, where="held", robot=r, zone=-1, trussed=trussed, possessors=(r,))
+    return _ball(
+        state, i, where="floor", robot=-1, zone=state.robots[r].zone, trussed=trussed, possessors=()
+    )
 
 
 def _tied(state: State, d: dict) -> State:
@@ -189,15 +232,33 @@ def _over(state: State, d: dict) -> State:
 
 
 HANDLERS = {
-    "TeamsAssigned": _teams, "RobotsBuilt": _built, "DraftOrderSet": _order,
-    "RowDealt": _row, "CardDrawn": _row, "CardPicked": _picked,
-    "AlliancesDealt": _alliances, "CardsRevealed": _revealed, "RobotMoved": _moved,
-    "Rerolled": _rerolled, "ActionBlocked": _blocked, "BallScored": _scored,
-    "BallDropped": _dropped, "BallPickedUp": _held, "BallPassed": _passed,
-    "BallOut": _out, "Trussed": _trussed, "Caught": _caught, "Inbounded": _inbounded,
-    "TiedBlock": _tied, "DriverPanicked": _panicked, "BlocksToName": _to_name,
-    "BlockTargetNamed": _named, "PlayEnded": _play_ended,
-    "AutonomousEnded": _auto_ended, "RoundEnded": _round_ended, "MatchOver": _over,
+    "TeamsAssigned": _teams,
+    "RobotsBuilt": _built,
+    "DraftOrderSet": _order,
+    "RowDealt": _row,
+    "CardDrawn": _row,
+    "CardPicked": _picked,
+    "AlliancesDealt": _alliances,
+    "CardsRevealed": _revealed,
+    "RobotMoved": _moved,
+    "Rerolled": _rerolled,
+    "ActionBlocked": _blocked,
+    "BallScored": _scored,
+    "BallDropped": _dropped,
+    "BallPickedUp": _held,
+    "BallPassed": _passed,
+    "BallOut": _out,
+    "Trussed": _trussed,
+    "Caught": _caught,
+    "Inbounded": _inbounded,
+    "TiedBlock": _tied,
+    "DriverPanicked": _panicked,
+    "BlocksToName": _to_name,
+    "BlockTargetNamed": _named,
+    "PlayEnded": _play_ended,
+    "AutonomousEnded": _auto_ended,
+    "RoundEnded": _round_ended,
+    "MatchOver": _over,
 }
 
 
@@ -208,8 +269,13 @@ def evolve(state: State | None, event: Event, rules_version: int) -> State:
     if event.type == MATCH_STARTED:
         o = d["options"]
         n = len(d["seats"])
-        return State(n, o.get("iri", False), o.get("missed_shots", False),
-                     o.get("tied_blocks", False), parse_rookie(o.get("rookie", ""), n),
-                     version=d.get("rules_version", rules_version))
+        return State(
+            n,
+            o.get("iri", False),
+            o.get("missed_shots", False),
+            o.get("tied_blocks", False),
+            parse_rookie(o.get("rookie", ""), n),
+            version=d.get("rules_version", rules_version),
+        )
     handler = HANDLERS.get(event.type)
     return handler(state, d) if handler else state

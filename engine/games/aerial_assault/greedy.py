@@ -24,8 +24,15 @@ from functools import cache
 from typing import Any
 
 from engine.games.aerial_assault import cards as C
-from engine.games.aerial_assault.field import (ZONES, inbound_zone, shoot_range, side_of,
-                                               toward_goal, truss_range, white_zone)
+from engine.games.aerial_assault.field import (
+    ZONES,
+    inbound_zone,
+    shoot_range,
+    side_of,
+    toward_goal,
+    truss_range,
+    white_zone,
+)
 from engine.games.aerial_assault.plays import block_targets, part, play_options
 from engine.players import Request
 
@@ -92,8 +99,11 @@ def pickup_need(robot: dict) -> int:
 
 
 def floor_here(view: dict, alliance: str, zone: int) -> int:
-    return sum(1 for b in view["balls"]
-               if b["where"] == "floor" and b["zone"] == zone and b["color"] == alliance)
+    return sum(
+        1
+        for b in view["balls"]
+        if b["where"] == "floor" and b["zone"] == zone and b["color"] == alliance
+    )
 
 
 class GreedyBot:
@@ -122,8 +132,9 @@ class GreedyBot:
             elif phase == "auto":
                 out.append(self._program(view, r))
             else:
-                play = self._best(view, r, robot["hand"], robot["zone"], False,
-                                  bool(robot["balls"]))[0]
+                play = self._best(
+                    view, r, robot["hand"], robot["zone"], False, bool(robot["balls"])
+                )[0]
                 self._claim(robot["zone"], play)
                 out.append(play)
         if phase == "play":
@@ -158,8 +169,7 @@ class GreedyBot:
             program.append(play)
         return program
 
-    def _best(self, view: dict, r: int, hand: list, zone: int, auto: bool,
-              holding: bool) -> tuple:
+    def _best(self, view: dict, r: int, hand: list, zone: int, auto: bool, holding: bool) -> tuple:
         """The best (play, end zone, still holding) of robot ``r``."""
         memo: dict = {}
         scored = []
@@ -177,18 +187,26 @@ class GreedyBot:
         mine = view["my_robots"]
         if len(mine) != 2 or view["phase"] != "play":
             return plays
-        alone = sum(self._value(view, x, p, view["robots"][x]["zone"], False,
-                                bool(view["robots"][x]["balls"]), {})[0]
-                    for x, p in zip(mine, plays))
+        alone = sum(
+            self._value(
+                view, x, p, view["robots"][x]["zone"], False, bool(view["robots"][x]["balls"]), {}
+            )[0]
+            for x, p in zip(mine, plays)
+        )
         for giver, taker in (tuple(mine), tuple(reversed(mine))):
             g, t = view["robots"][giver], view["robots"][taker]
             gap = t["zone"] - g["zone"]
-            if not g["balls"] or t["balls"] or abs(gap) > 2 or \
-                    taker in view["balls"][g["balls"][0]]["possessors"]:
+            if (
+                not g["balls"]
+                or t["balls"]
+                or abs(gap) > 2
+                or taker in view["balls"][g["balls"][0]]["possessors"]
+            ):
                 continue
             if not in_range(t, t["zone"]) or any(
-                    o["alliance"] != g["alliance"] and o["zone"] in (g["zone"], t["zone"])
-                    for o in view["robots"]):
+                o["alliance"] != g["alliance"] and o["zone"] in (g["zone"], t["zone"])
+                for o in view["robots"]
+            ):
                 # only to a robot that can shoot next, and with no opponent at hand: a
                 # block on either robot would waste both plays (measured: hand-offs
                 # under threat of a block lose matches)
@@ -200,16 +218,25 @@ class GreedyBot:
             if give is None or take is None:
                 continue
             sure = 6 if kiss else chance(pickup_need(t), take[1])
-            worth = sure * POINTS + (sure * (self._position(view, taker, t["zone"], True, False)
-                                             - self._position(view, giver, g["zone"], True,
-                                                              False))) // 6
+            worth = (
+                sure * POINTS
+                + (
+                    sure
+                    * (
+                        self._position(view, taker, t["zone"], True, False)
+                        - self._position(view, giver, g["zone"], True, False)
+                    )
+                )
+                // 6
+            )
             if worth > alone:
                 by_robot = {giver: give[0], taker: take[0]}
                 return [by_robot[x] for x in mine]
         return plays
 
-    def _one_slot_play(self, view: dict, r: int, kinds: tuple,
-                       step: dict | None = None) -> tuple[dict, int] | None:
+    def _one_slot_play(
+        self, view: dict, r: int, kinds: tuple, step: dict | None = None
+    ) -> tuple[dict, int] | None:
         """The cheapest card side of robot ``r`` whose one action is of ``kinds``
         (and its modifier), played as ``step`` (default: that action)."""
         robot = view["robots"][r]
@@ -222,13 +249,16 @@ class GreedyBot:
                 if len(slots) != 1 or slots[0][0] not in kinds:
                     continue
                 if best is None or card_value(card) < card_value(best[0]["card"]):
-                    best = ({"card": card, "side": side, "steps": [step or {"act": slots[0][0]}]},
-                            slots[0][1])
+                    best = (
+                        {"card": card, "side": side, "steps": [step or {"act": slots[0][0]}]},
+                        slots[0][1],
+                    )
         return best
 
     # -- the value of one play ----------------------------------------------------------
-    def _value(self, view: dict, r: int, play: dict, zone: int, auto: bool,
-               holding: bool, memo: dict) -> tuple[int, bool]:
+    def _value(
+        self, view: dict, r: int, play: dict, zone: int, auto: bool, holding: bool, memo: dict
+    ) -> tuple[int, bool]:
         """Heuristic worth of a play and whether the robot still holds a ball after."""
         if play["side"] == "down":
             return 0, holding
@@ -252,8 +282,17 @@ class GreedyBot:
                 memo[z, holding] = self._position(view, r, z, holding, auto)
         return value + memo[zone, holding] - memo[start, holding], holding
 
-    def _step_value(self, view: dict, r: int, act: str, mod: int, step: dict, zone: int,
-                    auto: bool, holding: bool) -> tuple[int, bool]:
+    def _step_value(
+        self,
+        view: dict,
+        r: int,
+        act: str,
+        mod: int,
+        step: dict,
+        zone: int,
+        auto: bool,
+        holding: bool,
+    ) -> tuple[int, bool]:
         robot = view["robots"][r]
         alliance = robot["alliance"]
         shooter = part(robot, "shooter")
@@ -267,8 +306,7 @@ class GreedyBot:
         if act == "low":
             if not holding and not floor_here(view, alliance, zone):
                 return HOPELESS, holding
-            last = view["round"] == view["rounds"] and \
-                view["play"] == view["plays_per_round"] - 1
+            last = view["round"] == view["rounds"] and view["play"] == view["plays_per_round"] - 1
             return 5 * POINTS * assists + (4 if last else 1), False
         if act == "truss":
             if not holding or ball is None or ball["trussed"]:
@@ -295,8 +333,7 @@ class GreedyBot:
             return (9 if any(f["balls"] for f in foes) else 2), holding
         return 0, holding
 
-    def _pass_value(self, view: dict, r: int, ball: dict, zone: int, step: dict,
-                    auto: bool) -> int:
+    def _pass_value(self, view: dict, r: int, ball: dict, zone: int, step: dict, auto: bool) -> int:
         """A pass played alone (not a hand-off to a robot of this seat): worth
         nothing. Measured greedy against greedy, a pass onto the floor for another
         seat's robot to pick up later loses more tempo than its assist brings."""
@@ -311,8 +348,11 @@ class GreedyBot:
             return 0
         best = 0
         for mate in view["robots"]:
-            if mate["robot"] == r or mate["alliance"] != alliance or \
-                    not any(not view["balls"][b]["trussed"] for b in mate["balls"]):
+            if (
+                mate["robot"] == r
+                or mate["alliance"] != alliance
+                or not any(not view["balls"][b]["trussed"] for b in mate["balls"])
+            ):
                 continue
             rng_ = truss_range(alliance, mate["zone"])
             if rng_ is not None:
@@ -359,8 +399,9 @@ class GreedyBot:
         floor = [b["zone"] for b in mine if b["where"] == "floor"]
         if floor:
             return 8 - 2 * min(abs(zone - z) for z in floor)
-        carriers = [view["robots"][b["robot"]] for b in mine if b["where"] == "held"
-                    and b["robot"] != r]
+        carriers = [
+            view["robots"][b["robot"]] for b in mine if b["where"] == "held" and b["robot"] != r
+        ]
         if carriers:
             c = carriers[0]
             if side_of(c["zone"]) != alliance:
@@ -379,8 +420,13 @@ class GreedyBot:
     def _receiving_zone(alliance: str, reach: int, carrier: int) -> int:
         """Where to wait for a pass from a teammate carrying the ball on our half:
         the zone in this robot's shooting range nearest the carrier, within a pass."""
-        spots = [z for z in range(ZONES) if shoot_range(alliance, z) is not None
-                 and shoot_range(alliance, z) <= reach and abs(z - carrier) <= 2]
+        spots = [
+            z
+            for z in range(ZONES)
+            if shoot_range(alliance, z) is not None
+            and shoot_range(alliance, z) <= reach
+            and abs(z - carrier) <= 2
+        ]
         if not spots:
             return carrier
         return min(spots, key=lambda z: (abs(z - carrier), shoot_range(alliance, z)))

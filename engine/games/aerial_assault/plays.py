@@ -68,8 +68,13 @@ def step_options(view: dict, r: int, slot: tuple, zone: int, auto: bool) -> list
 def block_targets(view: dict, r: int, zone: int) -> list[int]:
     """Opposing robots robot ``r`` could block from ``zone``."""
     robot = view["robots"][r]
-    return [o["robot"] for o in view["robots"] if o["alliance"] != robot["alliance"]
-            and o["zone"] == zone and o["robot"] != robot["last_block"]]
+    return [
+        o["robot"]
+        for o in view["robots"]
+        if o["alliance"] != robot["alliance"]
+        and o["zone"] == zone
+        and o["robot"] != robot["last_block"]
+    ]
 
 
 def _end_zone(zone: int, step: Any) -> int:
@@ -93,14 +98,19 @@ def play_options(view: dict, r: int, hand: list[str], zone: int, auto: bool) -> 
             slots = getattr(C.CARD_BY_ID[card], side)
             if len(slots) == 1:
                 for step in step_options(view, r, slots[0], zone, auto)[1:]:
-                    out.append(({"card": card, "side": side, "steps": [step]},
-                                _end_zone(zone, step)))
+                    out.append(
+                        ({"card": card, "side": side, "steps": [step]}, _end_zone(zone, step))
+                    )
                 continue
             for first in step_options(view, r, slots[0], zone, auto):
                 mid = _end_zone(zone, first)
                 for second in step_options(view, r, slots[1], mid, auto):
                     if first is None and second is None:
                         continue
-                    out.append(({"card": card, "side": side, "steps": [first, second]},
-                                _end_zone(mid, second)))
+                    out.append(
+                        (
+                            {"card": card, "side": side, "steps": [first, second]},
+                            _end_zone(mid, second),
+                        )
+                    )
     return out

@@ -28,33 +28,46 @@ def _header(view: dict) -> list[str]:
     out = []
     for alliance, x, anchor in (("red", LEFT, "start"), ("blue", WIDTH - LEFT, "end")):
         points = score.get(alliance, {}).get("points", 0)
-        out.append(f'<text x="{x}" y="34" font-size="26" font-weight="bold" '
-                   f'text-anchor="{anchor}" fill="{INK[alliance]}" data-score="{alliance}">'
-                   f'{alliance.title()} {points}</text>')
+        out.append(
+            f'<text x="{x}" y="34" font-size="26" font-weight="bold" '
+            f'text-anchor="{anchor}" fill="{INK[alliance]}" data-score="{alliance}">'
+            f"{alliance.title()} {points}</text>"
+        )
     phase = view.get("phase", "")
-    status = (f'{phase} · round {view.get("round", 0)} of {view.get("rounds", "?")} · '
-              f'play {view.get("play", 0)} of {view.get("plays_per_round", "?")}')
-    out.append(f'<text x="{WIDTH // 2}" y="32" font-size="17" text-anchor="middle">'
-               f'{escape(status)}</text>')
+    status = (
+        f"{phase} · round {view.get('round', 0)} of {view.get('rounds', '?')} · "
+        f"play {view.get('play', 0)} of {view.get('plays_per_round', '?')}"
+    )
+    out.append(
+        f'<text x="{WIDTH // 2}" y="32" font-size="17" text-anchor="middle">{escape(status)}</text>'
+    )
     return out
 
 
 def _field() -> list[str]:
-    out = [f'<rect x="6" y="{TOP + 50}" width="{LEFT - 12}" height="{FH - 100}" fill="none" '
-           f'stroke="{INK["red"]}" stroke-width="4" data-goal="red"/>',
-           f'<rect x="{WIDTH - LEFT + 6}" y="{TOP + 50}" width="{LEFT - 12}" '
-           f'height="{FH - 100}" fill="none" stroke="{INK["blue"]}" stroke-width="4" '
-           f'data-goal="blue"/>']
+    out = [
+        f'<rect x="6" y="{TOP + 50}" width="{LEFT - 12}" height="{FH - 100}" fill="none" '
+        f'stroke="{INK["red"]}" stroke-width="4" data-goal="red"/>',
+        f'<rect x="{WIDTH - LEFT + 6}" y="{TOP + 50}" width="{LEFT - 12}" '
+        f'height="{FH - 100}" fill="none" stroke="{INK["blue"]}" stroke-width="4" '
+        f'data-goal="blue"/>',
+    ]
     for z in range(6):
         kind = "white" if z in (2, 3) else ("red" if z < 2 else "blue")
         x = LEFT + z * ZW
-        out.append(f'<rect x="{x}" y="{TOP}" width="{ZW}" height="{FH}" fill="{FILL[kind]}" '
-                   f'stroke="#888" data-zone="{z}"/>')
-        out.append(f'<text x="{x + ZW // 2}" y="{TOP + FH - 8}" font-size="13" '
-                   f'text-anchor="middle" fill="#333">{escape(ZONE_NAMES[z])}</text>')
+        out.append(
+            f'<rect x="{x}" y="{TOP}" width="{ZW}" height="{FH}" fill="{FILL[kind]}" '
+            f'stroke="#888" data-zone="{z}"/>'
+        )
+        out.append(
+            f'<text x="{x + ZW // 2}" y="{TOP + FH - 8}" font-size="13" '
+            f'text-anchor="middle" fill="#333">{escape(ZONE_NAMES[z])}</text>'
+        )
     tx = LEFT + 3 * ZW
-    out.append(f'<line x1="{tx}" y1="{TOP - 8}" x2="{tx}" y2="{TOP + FH + 8}" stroke="#333" '
-               f'stroke-width="6" data-truss="1"/>')
+    out.append(
+        f'<line x1="{tx}" y1="{TOP - 8}" x2="{tx}" y2="{TOP + FH + 8}" stroke="#333" '
+        f'stroke-width="6" data-truss="1"/>'
+    )
     return out
 
 
@@ -68,13 +81,19 @@ def _robots(view: dict) -> list[str]:
         per_zone[z] = k + 1
         x, y = LEFT + z * ZW + 8, TOP + 8 + k * 56
         colour = INK.get(robot.get("alliance", ""), "#555")
-        out.append(f'<rect x="{x}" y="{y}" width="{ZW - 16}" height="50" rx="6" fill="#fff" '
-                   f'stroke="{colour}" stroke-width="3" data-robot="{robot["robot"]}"/>')
-        out.append(f'<text x="{x + 8}" y="{y + 20}" font-size="16" font-weight="bold" '
-                   f'fill="{colour}">R{robot["robot"]} · seat {robot["seat"]}</text>')
+        out.append(
+            f'<rect x="{x}" y="{y}" width="{ZW - 16}" height="50" rx="6" fill="#fff" '
+            f'stroke="{colour}" stroke-width="3" data-robot="{robot["robot"]}"/>'
+        )
+        out.append(
+            f'<text x="{x + 8}" y="{y + 20}" font-size="16" font-weight="bold" '
+            f'fill="{colour}">R{robot["robot"]} · seat {robot["seat"]}</text>'
+        )
         for j, _ in enumerate(robot.get("balls", [])):
-            out.append(f'<circle cx="{x + 16 + 20 * j}" cy="{y + 35}" r="8" fill="{colour}" '
-                       f'data-ball-held="{robot["robot"]}"/>')
+            out.append(
+                f'<circle cx="{x + 16 + 20 * j}" cy="{y + 35}" r="8" fill="{colour}" '
+                f'data-ball-held="{robot["robot"]}"/>'
+            )
     floor: dict[int, int] = {}
     for ball in view.get("balls", []):
         if ball.get("where") != "floor":
@@ -83,9 +102,11 @@ def _robots(view: dict) -> list[str]:
         k = floor.get(z, 0)
         floor[z] = k + 1
         cx = LEFT + z * ZW + 22 + 24 * k
-        out.append(f'<circle cx="{cx}" cy="{TOP + FH - 40}" r="10" '
-                   f'fill="{INK.get(ball["color"], "#555")}" stroke="#000" '
-                   f'data-ball-floor="{ball["id"]}"/>')
+        out.append(
+            f'<circle cx="{cx}" cy="{TOP + FH - 40}" r="10" '
+            f'fill="{INK.get(ball["color"], "#555")}" stroke="#000" '
+            f'data-ball-floor="{ball["id"]}"/>'
+        )
     return out
 
 
@@ -93,35 +114,61 @@ def _lines(view: dict) -> list[tuple[str, str, dict]]:
     """The text below the field: (text, colour, extra attributes)."""
     lines: list[tuple[str, str, dict]] = []
     you = view.get("you")
-    seen_as = ("everything" if "deck" in view else "spectator" if you is None
-               else f"seat {you} ({view.get('alliance') or 'no alliance yet'})")
+    seen_as = (
+        "everything"
+        if "deck" in view
+        else "spectator"
+        if you is None
+        else f"seat {you} ({view.get('alliance') or 'no alliance yet'})"
+    )
     lines.append((f"view: {seen_as}", "#555", {}))
     if view.get("result"):
         lines.append((f"result: {view['result']}", "#000", {"class": "winner", "bold": True}))
     score = view.get("score", {})
     for alliance in ("red", "blue"):
         s = score.get(alliance, {})
-        lines.append((f"{alliance}: {s.get('points', 0)} points · {s.get('scored', 0)} balls "
-                      f"scored · assists {s.get('assists', 0)} · catches {s.get('catches', 0)}"
-                      f" · trusses {s.get('trusses', 0)}", INK[alliance], {"class": "score"}))
+        lines.append(
+            (
+                f"{alliance}: {s.get('points', 0)} points · {s.get('scored', 0)} balls "
+                f"scored · assists {s.get('assists', 0)} · catches {s.get('catches', 0)}"
+                f" · trusses {s.get('trusses', 0)}",
+                INK[alliance],
+                {"class": "score"},
+            )
+        )
     for robot in view.get("robots", []):
         colour = INK.get(robot.get("alliance", ""), "#555")
         parts = ", ".join(p.replace("_", " ") for p in robot.get("parts", []))
         played = " ".join(robot.get("played", [])) or "none"
-        lines.append((f"Robot {robot['robot']} (seat {robot['seat']}): {parts} · played "
-                      f"{played}", colour, {"data-robot-info": robot["robot"]}))
+        lines.append(
+            (
+                f"Robot {robot['robot']} (seat {robot['seat']}): {parts} · played {played}",
+                colour,
+                {"data-robot-info": robot["robot"]},
+            )
+        )
         if "hand" in robot:
             hand = " ".join(robot["hand"]) or "empty"
             lines.append((f"    hand: {hand}", colour, {"data-hand": robot["robot"]}))
         else:
             lines.append((f"    hand: {robot.get('hand_size', 0)} cards, face down", "#777", {}))
     for shown in view.get("revealed", []):
-        text = f'Robot {shown["robot"]} reveals {shown["card"]} ({shown["side"]}): {shown["label"]}'
-        lines.append((text + (" (blocked)" if shown.get("blocked") else ""), "#1d2330",
-                      {"data-revealed": shown["robot"]}))
+        text = f"Robot {shown['robot']} reveals {shown['card']} ({shown['side']}): {shown['label']}"
+        lines.append(
+            (
+                text + (" (blocked)" if shown.get("blocked") else ""),
+                "#1d2330",
+                {"data-revealed": shown["robot"]},
+            )
+        )
     if view.get("row"):
-        lines.append((f"draft row: {' '.join(view['row'])} · {view.get('deck_size', 0)} in the "
-                      f"deck", "#1d2330", {}))
+        lines.append(
+            (
+                f"draft row: {' '.join(view['row'])} · {view.get('deck_size', 0)} in the deck",
+                "#1d2330",
+                {},
+            )
+        )
     return lines
 
 
@@ -138,17 +185,21 @@ def _wrapped(lines: list[tuple[str, str, dict]]) -> list[tuple[str, str, dict]]:
 def render(view: dict) -> str:
     lines = _wrapped(_lines(view))
     height = TOP + FH + 20 + LINE * len(lines)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
-           f'class="board aerial-assault" font-family="sans-serif">',
-           f'<rect width="{WIDTH}" height="{height}" fill="#fafafa"/>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
+        f'class="board aerial-assault" font-family="sans-serif">',
+        f'<rect width="{WIDTH}" height="{height}" fill="#fafafa"/>',
+    ]
     out += _header(view) + _field() + _robots(view)
     y = TOP + FH + 36
     for text, colour, attrs in lines:
         bold = ' font-weight="bold"' if attrs.pop("bold", False) else ""
         extra = "".join(f' {k}="{escape(str(v))}"' for k, v in attrs.items())
         x = LEFT + (24 if text.startswith(" ") else 0)  # SVG drops leading spaces
-        out.append(f'<text x="{x}" y="{y}" font-size="16" fill="{colour}"{bold}{extra}>'
-                   f'{escape(text.strip())}</text>')
+        out.append(
+            f'<text x="{x}" y="{y}" font-size="16" fill="{colour}"{bold}{extra}>'
+            f"{escape(text.strip())}</text>"
+        )
         y += LINE
     out.append("</svg>")
     return "".join(out)

@@ -8,9 +8,18 @@ from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.actions import Ctx, resolve_play
 from engine.games.aerial_assault.checks import block_candidates
 from engine.games.aerial_assault.field import ALLIANCES, inbound_zone, other
-from engine.games.aerial_assault.state import (AUTO_CARDS, PLAYS, ROUNDS, ROW_SIZE, MAX_HELD,
-                                               State, alliance_seats, held_by, in_play,
-                                               robots_of)
+from engine.games.aerial_assault.state import (
+    AUTO_CARDS,
+    PLAYS,
+    ROUNDS,
+    ROW_SIZE,
+    MAX_HELD,
+    State,
+    alliance_seats,
+    held_by,
+    in_play,
+    robots_of,
+)
 
 
 def resolve_build(ctx: Ctx, actions: dict) -> None:
@@ -91,17 +100,23 @@ def _plays_of(state: State, actions: dict) -> dict[int, dict]:
 
 def _reveal_data(r: int, play: dict) -> dict:
     side = play["side"]
-    return {"robot": r, "card": play["card"], "side": side,
-            "steps": [] if side == "down" else list(play.get("steps") or []),
-            "order": play.get("order", 0)}
+    return {
+        "robot": r,
+        "card": play["card"],
+        "side": side,
+        "steps": [] if side == "down" else list(play.get("steps") or []),
+        "order": play.get("order", 0),
+    }
 
 
 def resolve_auto(ctx: Ctx, actions: dict) -> None:
     programs = _plays_of(ctx.state, actions)
     for step in range(AUTO_CARDS):
         plays = {r: programs[r][step] for r in sorted(programs)}
-        ctx.emit("CardsRevealed", {"round": 0, "step": step,
-                                   "plays": [_reveal_data(r, p) for r, p in plays.items()]})
+        ctx.emit(
+            "CardsRevealed",
+            {"round": 0, "step": step, "plays": [_reveal_data(r, p) for r, p in plays.items()]},
+        )
         resolve_play(ctx, plays, auto=True)
     ctx.emit("AutonomousEnded", {})
     _inbound(ctx)
@@ -110,8 +125,7 @@ def resolve_auto(ctx: Ctx, actions: dict) -> None:
 def resolve_driver(ctx: Ctx, actions: dict) -> None:
     plays = _plays_of(ctx.state, actions)
     revealed = [_reveal_data(r, plays[r]) for r in sorted(plays)]
-    ctx.emit("CardsRevealed", {"round": ctx.state.round, "step": ctx.state.play,
-                               "plays": revealed})
+    ctx.emit("CardsRevealed", {"round": ctx.state.round, "step": ctx.state.play, "plays": revealed})
     blockers = [p["robot"] for p in revealed if block_candidates(ctx.state, p)]
     if blockers:  # their targets are named now, with every play in view
         ctx.emit("BlocksToName", {"robots": blockers})
@@ -140,8 +154,12 @@ def _finish_play(ctx: Ctx) -> None:
             return
     for r, robot in enumerate(ctx.state.robots):
         if robot.forced == "panic":
-            ctx.emit("DriverPanicked", {"robot": r, "card": ctx.rng.choice(robot.hand)},
-                     alliance_seats(ctx.state, robot.alliance), {"robot": r})
+            ctx.emit(
+                "DriverPanicked",
+                {"robot": r, "card": ctx.rng.choice(robot.hand)},
+                alliance_seats(ctx.state, robot.alliance),
+                {"robot": r},
+            )
     _inbound(ctx)
 
 
@@ -149,15 +167,18 @@ def _aimed(play: dict, target: int | None) -> dict:
     """``play`` with its block step aimed at ``target`` (when one was named)."""
     if target is None:
         return play
-    steps = [{"act": "block", "target": target} if s is not None and s["act"] == "block"
-             else s for s in play["steps"]]
+    steps = [
+        {"act": "block", "target": target} if s is not None and s["act"] == "block" else s
+        for s in play["steps"]
+    ]
     return {**play, "steps": steps}
 
 
 def _finish(ctx: Ctx) -> None:
     s = ctx.state
-    keys = {a: (s.points[i], s.assists[i], s.catches[i], s.trusses[i])
-            for i, a in enumerate(ALLIANCES)}
+    keys = {
+        a: (s.points[i], s.assists[i], s.catches[i], s.trusses[i]) for i, a in enumerate(ALLIANCES)
+    }
     if keys["red"] == keys["blue"]:
         winner, reason = None, "a draw: points, assists, catches and trusses all tied"
     else:
@@ -165,10 +186,18 @@ def _finish(ctx: Ctx) -> None:
         loser = other(winner)
         names = ("points", "assist points", "catch points", "truss points")
         by = next(i for i in range(4) if keys[winner][i] != keys[loser][i])
-        reason = (f"{winner} wins on {names[by]} ({keys[winner][by]} to {keys[loser][by]})")
-    ctx.emit("MatchOver", {"winner": winner, "reason": reason,
-                           "points": list(s.points), "assists": list(s.assists),
-                           "catches": list(s.catches), "trusses": list(s.trusses)})
+        reason = f"{winner} wins on {names[by]} ({keys[winner][by]} to {keys[loser][by]})"
+    ctx.emit(
+        "MatchOver",
+        {
+            "winner": winner,
+            "reason": reason,
+            "points": list(s.points),
+            "assists": list(s.assists),
+            "catches": list(s.catches),
+            "trusses": list(s.trusses),
+        },
+    )
 
 
 def _inbound(ctx: Ctx) -> None:
@@ -180,9 +209,11 @@ def _inbound(ctx: Ctx) -> None:
             continue
         waiting = [b for b in s.balls if b.color == alliance and b.where == "waiting"]
         zone = inbound_zone(alliance)
-        receivers = [r for r, robot in enumerate(s.robots)
-                     if robot.alliance == alliance and robot.zone == zone
-                     and len(held_by(s, r)) < MAX_HELD]
+        receivers = [
+            r
+            for r, robot in enumerate(s.robots)
+            if robot.alliance == alliance and robot.zone == zone and len(held_by(s, r)) < MAX_HELD
+        ]
         if not waiting or not receivers:
             continue
         sure = [r for r in receivers if s.robots[r].catch_mod]
@@ -194,4 +225,3 @@ def _inbound(ctx: Ctx) -> None:
             die = ctx.rng.die()
             data.update({"die": die, "caught": die >= C.INBOUND_NEED})
         ctx.emit("Inbounded", data)
-

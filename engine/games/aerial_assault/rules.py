@@ -24,13 +24,22 @@ from engine.events import Event
 from engine.game import Decision, Game, Header, Option, Outcome
 from engine.games.aerial_assault import fold
 from engine.games.aerial_assault.actions import Ctx
-from engine.games.aerial_assault.checks import (block_candidates, checker, default_play,
-                                                staged_play)
+from engine.games.aerial_assault.checks import block_candidates, checker, default_play, staged_play
 from engine.games.aerial_assault.field import ALLIANCES
-from engine.games.aerial_assault.resolve import (resolve_auto, resolve_build, resolve_driver,
-                                                 resolve_naming, resolve_pick)
-from engine.games.aerial_assault.state import (AUTO_CARDS, State, parse_rookie, robots_of,
-                                               seat_alliance)
+from engine.games.aerial_assault.resolve import (
+    resolve_auto,
+    resolve_build,
+    resolve_driver,
+    resolve_naming,
+    resolve_pick,
+)
+from engine.games.aerial_assault.state import (
+    AUTO_CARDS,
+    State,
+    parse_rookie,
+    robots_of,
+    seat_alliance,
+)
 from engine.games.aerial_assault.view import view_of
 from engine.rng import Rng
 
@@ -48,8 +57,9 @@ class AerialAssault(Game):
     options = {
         "iri": Option(False, "IRI / Einstein robots: 7 build weeks and one more special card"),
         "rookie": Option("", "rookie teams with 5 build weeks: '', 'all' or seats like '0,2'"),
-        "missed_shots": Option(False, "optional rule: a natural 1 on a shot or truss rolls "
-                                      "where the ball lands"),
+        "missed_shots": Option(
+            False, "optional rule: a natural 1 on a shot or truss rolls where the ball lands"
+        ),
         "tied_blocks": Option(False, "optional rule: a tied block rolls on the tied-blocks table"),
     }
 
@@ -86,13 +96,25 @@ class AerialAssault(Game):
         if phase == "draft":
             robot = state.pick_order[state.pick_index]
             seat = state.controllers[robot]
-            return [Decision(seat, state.row[0], list(state.row),
-                             prompt=f"draft a special card for robot {robot}")]
+            return [
+                Decision(
+                    seat,
+                    state.row[0],
+                    list(state.row),
+                    prompt=f"draft a special card for robot {robot}",
+                )
+            ]
         if phase == "block":
             r = state.naming[0]
             legal = [{"target": t} for t in block_candidates(state, staged_play(state, r))]
-            return [Decision(state.controllers[r], legal[0], legal,
-                             prompt=f"robot {r}: name the robot its block targets")]
+            return [
+                Decision(
+                    state.controllers[r],
+                    legal[0],
+                    legal,
+                    prompt=f"robot {r}: name the robot its block targets",
+                )
+            ]
         if phase not in ("build", "auto", "play"):
             return []
         out = []
@@ -102,14 +124,17 @@ class AerialAssault(Game):
                 default = [list(DEFAULT_BUILD) for _ in robots]
                 prompt = "build your robot(s)"
             elif phase == "auto":
-                default = [[{"card": c, "side": "down"} for c in state.robots[r].hand[:AUTO_CARDS]]
-                           for r in robots]
+                default = [
+                    [{"card": c, "side": "down"} for c in state.robots[r].hand[:AUTO_CARDS]]
+                    for r in robots
+                ]
                 prompt = "program the autonomous round"
             else:
                 default = [default_play(state.robots[r]) for r in robots]
                 prompt = f"round {state.round}, card play {state.play + 1}"
-            out.append(Decision(seat, default, check=checker(state, seat), secret=True,
-                                prompt=prompt))
+            out.append(
+                Decision(seat, default, check=checker(state, seat), secret=True, prompt=prompt)
+            )
         return out
 
     # -- views ------------------------------------------------------------------------
@@ -120,9 +145,15 @@ class AerialAssault(Game):
         """The omniscient view (every hand, the face-down pile, the draft schedule):
         the same shape as a view, so ``render`` draws either."""
         out = view_of(state, None, True)
-        out.update({"deck": list(state.deck), "pick_order": list(state.pick_order),
-                    "pick_index": state.pick_index, "controllers": list(state.controllers),
-                    "rookie": list(state.rookie)})
+        out.update(
+            {
+                "deck": list(state.deck),
+                "pick_order": list(state.pick_order),
+                "pick_index": state.pick_index,
+                "controllers": list(state.controllers),
+                "rookie": list(state.rookie),
+            }
+        )
         return out
 
     # -- resolve ------------------------------------------------------------------------
@@ -144,8 +175,10 @@ class AerialAssault(Game):
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":
             return None
-        keys = [(state.points[i], state.assists[i], state.catches[i], state.trusses[i])
-                for i in range(2)]
+        keys = [
+            (state.points[i], state.assists[i], state.catches[i], state.trusses[i])
+            for i in range(2)
+        ]
         alliance_rank = [1 + sum(1 for k in keys if k > keys[i]) for i in range(2)]
         ranks, scores = [], []
         for seat in range(state.seats):
@@ -162,4 +195,3 @@ class AerialAssault(Game):
             a = seat_alliance(state, seat)
             out.append(state.points[ALLIANCES.index(a)] if a else 0)
         return tuple(out)
-

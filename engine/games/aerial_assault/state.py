@@ -18,8 +18,6 @@ MAX_HELD = 2
 
 
 @dataclass(frozen=True, slots=True)
-
-
 class Robot:
     seat: int
     budget: int
@@ -58,8 +56,6 @@ class Robot:
 
 
 @dataclass(frozen=True, slots=True)
-
-
 class Ball:
     id: int
     color: str
@@ -71,8 +67,6 @@ class Ball:
 
 
 @dataclass(frozen=True, slots=True)
-
-
 class State:
     seats: int
     iri: bool
@@ -109,7 +103,7 @@ class State:
 
 
 def set_item(items: tuple, i: int, value: Any) -> tuple:
-    return items[:i] + (value,) + items[i + 1:]
+    return items[:i] + (value,) + items[i + 1 :]
 
 
 def add_to(pair: tuple[int, int], alliance: str, n: int) -> tuple[int, int]:
@@ -127,8 +121,15 @@ def seat_alliance(state: State, seat: int) -> str:
 
 
 def alliance_seats(state: State, alliance: str) -> tuple[int, ...]:
-    return tuple(sorted({state.controllers[r] for r, robot in enumerate(state.robots)
-                         if robot.alliance == alliance}))
+    return tuple(
+        sorted(
+            {
+                state.controllers[r]
+                for r, robot in enumerate(state.robots)
+                if robot.alliance == alliance
+            }
+        )
+    )
 
 
 def held_by(state: State, robot: int) -> list[Ball]:
@@ -156,4 +157,3 @@ def parse_rookie(text: str, seats: int) -> tuple[int, ...]:
     if any(s < 0 or s >= seats for s in chosen):
         raise RulesError(f"option rookie names a seat outside 0..{seats - 1}")
     return tuple(chosen)
-

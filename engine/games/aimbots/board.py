@@ -52,8 +52,11 @@ _SOUTH3 = tuple(sq(c, 6) for c in range(2, 5))
 _WEST3 = tuple(sq(0, r) for r in range(2, 5))
 _NORTH3 = tuple(sq(c, 0) for c in range(2, 5))
 _EAST3 = tuple(sq(6, r) for r in range(2, 5))
-ZONES = {2: (_SOUTH5, _NORTH5), 3: (_SOUTH3, _WEST3, _NORTH3),
-         4: (_SOUTH3, _WEST3, _NORTH3, _EAST3)}
+ZONES = {
+    2: (_SOUTH5, _NORTH5),
+    3: (_SOUTH3, _WEST3, _NORTH3),
+    4: (_SOUTH3, _WEST3, _NORTH3, _EAST3),
+}
 #: the edge each zone lies on, so a seat knows where "forward" is
 ZONE_EDGE = {2: ("S", "N"), 3: ("S", "W", "N"), 4: ("S", "W", "N", "E")}
 

@@ -11,12 +11,12 @@ from dataclasses import replace
 
 from engine.games.aimbots.board import OPPOSITE, col_row, step
 from engine.games.aimbots.catalogue import BY_NAME
-from engine.games.aimbots.combat import (hit_chance, plated_face, profile, targets, totals,
-                                         twisted)
+from engine.games.aimbots.combat import hit_chance, plated_face, profile, targets, totals, twisted
 from engine.games.aimbots.dice import east_for, face, pivot
 from engine.games.aimbots.draft import card_level
 from engine.games.aimbots.state import Bot, State, with_bot
 from engine.players import RandomBot, Request
+
 
 def best_of(actions: list, worth, rng):
     """The action of highest worth; ties broken at random, so neither seat's
@@ -28,15 +28,37 @@ def best_of(actions: list, worth, rng):
 
 def state_from_view(v: dict) -> State:
     """A state holding exactly what the view shows (secrets blanked)."""
-    bots = tuple(Bot(b["id"], b["owner"], b["program"], b["top"], b["north"], b["east"],
-                     b["sq"], tuple(b["plates"]), b["core"] or 0, b["alive"])
-                 for b in v["bots"])
-    return State(seats=v["seats"], target=v["target"], turn_limit=v["turn_limit"],
-                 phase=v["phase"], bots=bots, energy=v["energy"], attacked=v["attacked"],
-                 aim=v["aim"], active=v["active"], free_pivots=tuple(v["free_pivots"]),
-                 board_scrap=tuple((sq, -1) for sq in v["board_scrap"]),
-                 cores=tuple(v["cores"]), hands=tuple(() for _ in range(v["seats"])),
-                 tokens=())
+    bots = tuple(
+        Bot(
+            b["id"],
+            b["owner"],
+            b["program"],
+            b["top"],
+            b["north"],
+            b["east"],
+            b["sq"],
+            tuple(b["plates"]),
+            b["core"] or 0,
+            b["alive"],
+        )
+        for b in v["bots"]
+    )
+    return State(
+        seats=v["seats"],
+        target=v["target"],
+        turn_limit=v["turn_limit"],
+        phase=v["phase"],
+        bots=bots,
+        energy=v["energy"],
+        attacked=v["attacked"],
+        aim=v["aim"],
+        active=v["active"],
+        free_pivots=tuple(v["free_pivots"]),
+        board_scrap=tuple((sq, -1) for sq in v["board_scrap"]),
+        cores=tuple(v["cores"]),
+        hands=tuple(() for _ in range(v["seats"])),
+        tokens=(),
+    )
 
 
 def chance(state: State, attacker: Bot, target: Bot, d: str, dist: int) -> float:
@@ -73,8 +95,14 @@ def evaluate(state: State, seat: int) -> float:
     can_attack = not state.attacked and state.energy >= 2
     score += (10 if can_attack else 2) * best_attack(state, seat)[0]
     for foe in foes:
-        worst = max((chance(state, foe, t, d, dist) * prize(t)
-                     for t, d, dist in targets(state, foe) if t.owner == seat), default=0.0)
+        worst = max(
+            (
+                chance(state, foe, t, d, dist) * prize(t)
+                for t, d, dist in targets(state, foe)
+                if t.owner == seat
+            ),
+            default=0.0,
+        )
         score -= 3 * worst
     for bot in mine:
         score -= 0.2 * min((distance(bot.sq, f.sq) for f in foes), default=0)
@@ -89,8 +117,7 @@ def apply_move(state: State, action: dict) -> State:
         north, east = pivot(bot.north, bot.east, action["turn"])
         cost = 0 if bot.prog.free_pivot and bot.id not in state.free_pivots else 1
         state = with_bot(state, replace(bot, north=north, east=east))
-        return replace(state, energy=state.energy - cost,
-                       free_pivots=state.free_pivots + (bot.id,))
+        return replace(state, energy=state.energy - cost, free_pivots=state.free_pivots + (bot.id,))
     to = bot.sq
     for _ in range(action["steps"]):
         to = step(to, action["dir"])
@@ -128,6 +155,7 @@ class GreedyBot:
             rolled = v["rolls"][self.seat][action["die"]]
             wasted = 3 if rolled == 6 and card_level(action["card"]) < 5 else 0
             return (1, prog.level + 3 * (prog.reach > 1) - wasted)
+
         return best_of(legal, worth, self.rng)
 
     def load(self, v: dict, legal: list) -> dict:
@@ -148,19 +176,24 @@ class GreedyBot:
             east = east_for(bot["top"], action["north"])
             c, r = col_row(action["sq"])
             return (face(action["north"], east, forward), -abs(c - 3) - abs(r - 3))
+
         return best_of(legal, worth, self.rng)
 
     def order(self, v: dict, legal: list) -> dict:
         """Put the plate where it costs the defender most: its highest side face
         (a plate the defender chooses lands on its lowest)."""
         target = state_from_view(v).bots[v["order_bot"]]
-        lowest = min(f for f in range(1, 7) if f not in (target.top, 7 - target.top)
-                     and f not in target.plates)
+        lowest = min(
+            f
+            for f in range(1, 7)
+            if f not in (target.top, 7 - target.top) and f not in target.plates
+        )
 
         def worth(action: dict) -> int:
             hit = target if action["first"] == "plate" else twisted(target)
             plated = plated_face(hit, v["order_dir"])
             return lowest if plated is None else plated
+
         return best_of(legal, worth, self.rng)
 
     # -- play -------------------------------------------------------------------------

@@ -33,9 +33,15 @@ def targets(state: State, attacker: Bot) -> list[tuple[Bot, str, int]]:
 
 
 def defense_aura(state: State, target: Bot) -> int:
-    return sum(b.prog.aura_defense for b in state.bots
-               if b.alive and b.owner == target.owner and b.id != target.id
-               and b.sq >= 0 and adjacent(b.sq, target.sq))
+    return sum(
+        b.prog.aura_defense
+        for b in state.bots
+        if b.alive
+        and b.owner == target.owner
+        and b.id != target.id
+        and b.sq >= 0
+        and adjacent(b.sq, target.sq)
+    )
 
 
 def profile(state: State, attacker: Bot, target: Bot, d: str, dist: int) -> dict:
@@ -45,12 +51,19 @@ def profile(state: State, attacker: Bot, target: Bot, d: str, dist: int) -> dict
     power = effective(raw, attacker.plates)
     armor = target.top + tp.armor_bonus
     bonus = ap.attack_bonus + (ap.close_bonus if dist == 1 else ap.far_bonus)
-    return {"attacker": attacker.id, "target": target.id, "dir": d, "distance": dist,
-            "face": raw, "face_value": power, "armor": armor,
-            "advantage": abs(power - armor),
-            "advantage_to": "attack" if power > armor else "defense" if armor > power else "none",
-            "attack_bonus": bonus + state.aim,
-            "defense_bonus": tp.defense_bonus + defense_aura(state, target)}
+    return {
+        "attacker": attacker.id,
+        "target": target.id,
+        "dir": d,
+        "distance": dist,
+        "face": raw,
+        "face_value": power,
+        "armor": armor,
+        "advantage": abs(power - armor),
+        "advantage_to": "attack" if power > armor else "defense" if armor > power else "none",
+        "attack_bonus": bonus + state.aim,
+        "defense_bonus": tp.defense_bonus + defense_aura(state, target),
+    }
 
 
 def totals(p: dict) -> tuple[int, int]:
@@ -87,8 +100,11 @@ def attack_events(state: State, attacker: Bot, target: Bot, d: str, dist: int, r
     p["defense_total"] = dfn + sum(d_dice)
     p["hit"] = p["attack_total"] >= p["defense_total"]
     p["cost"] = 2
-    events = [_dice_event("attack", attacker, a_dice, a_first),
-              _dice_event("defense", target, d_dice, d_first), Event("AttackResolved", p)]
+    events = [
+        _dice_event("attack", attacker, a_dice, a_first),
+        _dice_event("defense", target, d_dice, d_first),
+        Event("AttackResolved", p),
+    ]
     if p["hit"]:
         events += hit_events(state, attacker, target, d)
     return events
@@ -104,13 +120,25 @@ def hit_events(state: State, attacker: Bot, target: Bot, d: str) -> list[Event]:
         return destroy_events(state, target, attacker.owner)
     if attacker.prog.push:
         to = step(target.sq, d)
-        pushed = [Event("BotPushed", {"bot": target.id, "from": target.sq, "to": to})
-                  if to is not None and bot_at(state, to) is None else None]
+        pushed = [
+            Event("BotPushed", {"bot": target.id, "from": target.sq, "to": to})
+            if to is not None and bot_at(state, to) is None
+            else None
+        ]
         return [e for e in pushed if e] + plate_events(target, d)
     if attacker.prog.twist:
         if plated_face(target, d) != plated_face(twisted(target), d):
-            return [Event("EffectsToOrder", {"seat": attacker.owner, "bot": target.id,
-                                             "dir": d, "effects": ["plate", "twist"]})]
+            return [
+                Event(
+                    "EffectsToOrder",
+                    {
+                        "seat": attacker.owner,
+                        "bot": target.id,
+                        "dir": d,
+                        "effects": ["plate", "twist"],
+                    },
+                )
+            ]
         return ordered_events(target, d, "twist")
     return plate_events(target, d)
 
@@ -149,12 +177,23 @@ def ordered_events(target: Bot, d: str, first: str) -> list[Event]:
 
 def destroy_events(state: State, target: Bot, by: int) -> list[Event]:
     """The bot leaves, its core goes to ``by``, a face-down scrap token drops."""
-    events = [Event("BotDestroyed", {"bot": target.id, "seat": target.owner, "by": by,
-                                     "core": target.core, "sq": target.sq})]
+    events = [
+        Event(
+            "BotDestroyed",
+            {
+                "bot": target.id,
+                "seat": target.owner,
+                "by": by,
+                "core": target.core,
+                "sq": target.sq,
+            },
+        )
+    ]
     if state.pile:
         token = state.pile[0]
-        events.append(Event("ScrapDropped", {"sq": target.sq, "token": token}, (),
-                            {"sq": target.sq}))
+        events.append(
+            Event("ScrapDropped", {"sq": target.sq, "token": token}, (), {"sq": target.sq})
+        )
     return events
 
 
@@ -168,5 +207,9 @@ for _a in range(1, 7):
 @cache
 def hit_chance(att_fixed: int, def_fixed: int) -> int:
     """Chance (in 1296ths) that 2d6 + att_fixed >= 2d6 + def_fixed."""
-    return sum(_TWO_D6[a] * _TWO_D6[b] for a in range(2, 13) for b in range(2, 13)
-               if a + att_fixed >= b + def_fixed)
+    return sum(
+        _TWO_D6[a] * _TWO_D6[b]
+        for a in range(2, 13)
+        for b in range(2, 13)
+        if a + att_fixed >= b + def_fixed
+    )

@@ -8,56 +8,76 @@ DIRS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
 def _draft(d: dict, seats: Seats) -> str:
-    return (f"{seats(d['seat'])} places a {d['value']} die on {d['program']}, programming "
-            f"bot {d['bot']}.")
+    return (
+        f"{seats(d['seat'])} places a {d['value']} die on {d['program']}, programming "
+        f"bot {d['bot']}."
+    )
 
 
 def _attack(d: dict, seats: Seats) -> str:
     result = "hits" if d.get("hit") else "misses"
-    return (f"Bot {d['attacker']} attacks bot {d['target']} {DIRS.get(d.get('dir'), '')} at "
-            f"range {d.get('distance')} and {result} ({d.get('attack_total')} against "
-            f"{d.get('defense_total')}).")
+    return (
+        f"Bot {d['attacker']} attacks bot {d['target']} {DIRS.get(d.get('dir'), '')} at "
+        f"range {d.get('distance')} and {result} ({d.get('attack_total')} against "
+        f"{d.get('defense_total')})."
+    )
 
 
 SENTENCES = {
-    "DiceRolled": lambda d, s: f"{s(d['seat'])} rolls {' '.join(map(str, d['dice']))} "
-                               f"for the {d.get('purpose', 'roll')}.",
-    "FirstPlayer": lambda d, s: f"{s(d['seat'])} goes first (draft totals "
-                                f"{', '.join(map(str, d.get('totals', [])))}).",
+    "DiceRolled": lambda d, s: (
+        f"{s(d['seat'])} rolls {' '.join(map(str, d['dice']))} for the {d.get('purpose', 'roll')}."
+    ),
+    "FirstPlayer": lambda d, s: (
+        f"{s(d['seat'])} goes first (draft totals {', '.join(map(str, d.get('totals', [])))})."
+    ),
     "MarketDealt": lambda d, s: f"The market is dealt: {listing(d['cards'])}.",
     "DiePlaced": _draft,
-    "CoresLoaded": lambda d, s: (f"{s(d['seat'])} loads cores "
-                                 f"{', '.join(map(str, d['cores']))} into its bots."
-                                 if "cores" in d else f"{s(d['seat'])} loads its cores."),
+    "CoresLoaded": lambda d, s: (
+        f"{s(d['seat'])} loads cores {', '.join(map(str, d['cores']))} into its bots."
+        if "cores" in d
+        else f"{s(d['seat'])} loads its cores."
+    ),
     "BotPlaced": lambda d, s: f"{s(d['seat'])} places bot {d['bot']} on square {d['sq']}.",
-    "ScrapPlaced": lambda d, s: (f"Scrap is laid face down on squares "
-                                 f"{listing([str(sq) for sq in d.get('spaces', [])])}."
-                                 if "spaces" in d else "Scrap is laid face down."),
-    "TurnStarted": lambda d, s: f"Round {d['round']}: {s(d['seat'])} starts a turn with "
-                                f"{d['energy']} energy.",
-    "Boosted": lambda d, s: f"Bot {d['bot']} boosts {d['steps']} {DIRS.get(d['dir'], d['dir'])} "
-                            f"from square {d['from']} to {d['to']}.",
-    "Pivoted": lambda d, s: f"Bot {d['bot']} pivots "
-                            f"{'clockwise' if d['turn'] == 'cw' else 'anticlockwise'}.",
-    "PickedUp": lambda d, s: f"Bot {d['bot']} picks up scrap on square {d['sq']}"
-                             + (f": {d['kind']}." if "kind" in d else "."),
+    "ScrapPlaced": lambda d, s: (
+        f"Scrap is laid face down on squares {listing([str(sq) for sq in d.get('spaces', [])])}."
+        if "spaces" in d
+        else "Scrap is laid face down."
+    ),
+    "TurnStarted": lambda d, s: (
+        f"Round {d['round']}: {s(d['seat'])} starts a turn with {d['energy']} energy."
+    ),
+    "Boosted": lambda d, s: (
+        f"Bot {d['bot']} boosts {d['steps']} {DIRS.get(d['dir'], d['dir'])} "
+        f"from square {d['from']} to {d['to']}."
+    ),
+    "Pivoted": lambda d, s: (
+        f"Bot {d['bot']} pivots {'clockwise' if d['turn'] == 'cw' else 'anticlockwise'}."
+    ),
+    "PickedUp": lambda d, s: (
+        f"Bot {d['bot']} picks up scrap on square {d['sq']}"
+        + (f": {d['kind']}." if "kind" in d else ".")
+    ),
     "ScrapUsed": lambda d, s: f"{s(d['seat'])} uses scrap: {d['kind']}.",
     "TurnEnded": lambda d, s: f"{s(d['seat'])} ends the turn.",
     "AttackResolved": _attack,
     "PlateAdded": lambda d, s: f"Bot {d['bot']} gets a plate on its {d['face']} face.",
-    "PlateChoice": lambda d, s: f"{s(d['seat'])} must choose a face to plate on bot "
-                                f"{d['bot']} ({', '.join(map(str, d['options']))}).",
-    "BotDestroyed": lambda d, s: f"Bot {d['bot']} of {s(d['seat'])} is destroyed by bot "
-                                 f"{d['by']}, dropping a core of {d['core']}.",
+    "PlateChoice": lambda d, s: (
+        f"{s(d['seat'])} must choose a face to plate on bot "
+        f"{d['bot']} ({', '.join(map(str, d['options']))})."
+    ),
+    "BotDestroyed": lambda d, s: (
+        f"Bot {d['bot']} of {s(d['seat'])} is destroyed by bot "
+        f"{d['by']}, dropping a core of {d['core']}."
+    ),
     "ScrapDropped": lambda d, s: f"Scrap drops on square {d['sq']}.",
     "BotTurned": lambda d, s: f"Bot {d['bot']} is turned by the hit.",
     "BotPushed": lambda d, s: f"Bot {d['bot']} is pushed from square {d['from']} to {d['to']}.",
     "DieWilded": lambda d, s: f"{s(d['seat'])} turns die {d['die']} into a wild die.",
     "LineupsDealt": lambda d, s: "Each seat gets its starting line-up of bots.",
-    "EffectsToOrder": lambda d, s: f"{s(d['seat'])} must choose the order of "
-                                   f"{listing(d['effects'])} on bot {d['bot']}.",
-    "EffectsOrdered": lambda d, s: f"{s(d['seat'])} applies {d['first']} first to bot "
-                                   f"{d['bot']}.",
+    "EffectsToOrder": lambda d, s: (
+        f"{s(d['seat'])} must choose the order of {listing(d['effects'])} on bot {d['bot']}."
+    ),
+    "EffectsOrdered": lambda d, s: f"{s(d['seat'])} applies {d['first']} first to bot {d['bot']}.",
     "TimeUp": lambda d, s: f"Time is up after {d['rounds']} rounds.",
 }
 

@@ -30,8 +30,10 @@ def can_claim(state: State, seat: int, card: int) -> bool:
     if state.claims[card] not in (-1, seat):
         return False
     level = card_level(card)
-    return not any(state.claims[c] == seat and c != card and card_level(c) == level
-                   for c in range(len(state.market)))
+    return not any(
+        state.claims[c] == seat and c != card and card_level(c) == level
+        for c in range(len(state.market))
+    )
 
 
 def placements(state: State, seat: int) -> list[dict]:
@@ -49,8 +51,7 @@ def placements(state: State, seat: int) -> list[dict]:
 
 def wilds(state: State, seat: int) -> list[dict]:
     """When no placement is legal: turn one unplaced die into a wild 6."""
-    return [{"do": "wild", "die": die}
-            for die, spent in enumerate(state.spent[seat]) if not spent]
+    return [{"do": "wild", "die": die} for die, spent in enumerate(state.spent[seat]) if not spent]
 
 
 def draft_actions(state: State, seat: int) -> list[dict]:

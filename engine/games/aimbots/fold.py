@@ -15,18 +15,27 @@ from engine.games.aimbots.state import Bot, State, living_seats, set_item, with_
 def initial(data: dict) -> State:
     seats = len(data["seats"])
     options = data.get("options", {})
-    return State(seats=seats, target=7 if seats == 2 else 5,
-                 turn_limit=options.get("turn_limit", 40),
-                 rolls=((),) * seats, spent=((),) * seats, loaded=(False,) * seats,
-                 hands=((),) * seats, cores=(0,) * seats)
+    return State(
+        seats=seats,
+        target=7 if seats == 2 else 5,
+        turn_limit=options.get("turn_limit", 40),
+        rolls=((),) * seats,
+        spent=((),) * seats,
+        loaded=(False,) * seats,
+        hands=((),) * seats,
+        cores=(0,) * seats,
+    )
 
 
 def _dice(state: State, d: dict) -> State:
     if d["purpose"] != "draft":
         return state
     seat = d["seat"]
-    return replace(state, rolls=set_item(state.rolls, seat, tuple(d["dice"])),
-                   spent=set_item(state.spent, seat, (False,) * len(d["dice"])))
+    return replace(
+        state,
+        rolls=set_item(state.rolls, seat, tuple(d["dice"])),
+        spent=set_item(state.spent, seat, (False,) * len(d["dice"])),
+    )
 
 
 def _first(state: State, d: dict) -> State:
@@ -35,29 +44,39 @@ def _first(state: State, d: dict) -> State:
 
 
 def _market(state: State, d: dict) -> State:
-    return replace(state, market=tuple(d["cards"]), claims=(-1,) * len(d["cards"]),
-                   draft_step=0, draft_left=ORDERS[state.seats][0][1])
+    return replace(
+        state,
+        market=tuple(d["cards"]),
+        claims=(-1,) * len(d["cards"]),
+        draft_step=0,
+        draft_left=ORDERS[state.seats][0][1],
+    )
 
 
 def _lineups(state: State, d: dict) -> State:
-    bots = tuple(Bot(i, seat, name, BY_NAME[name].level)
-                 for i, (seat, name) in enumerate(d["bots"]))
+    bots = tuple(
+        Bot(i, seat, name, BY_NAME[name].level) for i, (seat, name) in enumerate(d["bots"])
+    )
     return replace(state, bots=bots, phase="load")
 
 
 def _wild(state: State, d: dict) -> State:
     seat = d["seat"]
-    return replace(state, rolls=set_item(state.rolls, seat,
-                                         set_item(state.rolls[seat], d["die"], 6)))
+    return replace(
+        state, rolls=set_item(state.rolls, seat, set_item(state.rolls[seat], d["die"], 6))
+    )
 
 
 def _placed_die(state: State, d: dict) -> State:
     seat, card = d["seat"], d["card"]
     bot = Bot(len(state.bots), seat, state.market[card], card_level(card))
-    state = replace(state, spent=set_item(state.spent, seat,
-                                          set_item(state.spent[seat], d["die"], True)),
-                    claims=set_item(state.claims, card, seat), bots=state.bots + (bot,),
-                    draft_left=state.draft_left - 1)
+    state = replace(
+        state,
+        spent=set_item(state.spent, seat, set_item(state.spent[seat], d["die"], True)),
+        claims=set_item(state.claims, card, seat),
+        bots=state.bots + (bot,),
+        draft_left=state.draft_left - 1,
+    )
     if state.draft_left > 0:
         return state
     order = ORDERS[state.seats]
@@ -71,8 +90,7 @@ def _cores(state: State, d: dict) -> State:
     seat, cores = d["seat"], list(d["cores"])
     bots = tuple(replace(b, core=cores.pop(0)) if b.owner == seat else b for b in state.bots)
     loaded = set_item(state.loaded, seat, True)
-    return replace(state, bots=bots, loaded=loaded,
-                   phase="place" if all(loaded) else state.phase)
+    return replace(state, bots=bots, loaded=loaded, phase="place" if all(loaded) else state.phase)
 
 
 def _bot_placed(state: State, d: dict) -> State:
@@ -85,14 +103,26 @@ def _bot_placed(state: State, d: dict) -> State:
 
 
 def _scrap_placed(state: State, d: dict) -> State:
-    return replace(state, tokens=tuple(d["tokens"]),
-                   board_scrap=tuple((sq, t) for sq, t in d["board"]), pile=tuple(d["pile"]))
+    return replace(
+        state,
+        tokens=tuple(d["tokens"]),
+        board_scrap=tuple((sq, t) for sq, t in d["board"]),
+        pile=tuple(d["pile"]),
+    )
 
 
 def _turn(state: State, d: dict) -> State:
-    return replace(state, phase="play", active=d["seat"], round=d["round"],
-                   energy=d["energy"], attacked=False, aim=0, free_pivots=(),
-                   turns=state.turns + 1)
+    return replace(
+        state,
+        phase="play",
+        active=d["seat"],
+        round=d["round"],
+        energy=d["energy"],
+        attacked=False,
+        aim=0,
+        free_pivots=(),
+        turns=state.turns + 1,
+    )
 
 
 def _pivoted(state: State, d: dict) -> State:
@@ -112,14 +142,19 @@ def _picked(state: State, d: dict) -> State:
     index = next(i for i, (sq, _) in enumerate(board) if sq == d["sq"])
     _, token = board.pop(index)
     seat = d["seat"]
-    return replace(state, board_scrap=tuple(board), energy=state.energy - d["cost"],
-                   hands=set_item(state.hands, seat, state.hands[seat] + (token,)))
+    return replace(
+        state,
+        board_scrap=tuple(board),
+        energy=state.energy - d["cost"],
+        hands=set_item(state.hands, seat, state.hands[seat] + (token,)),
+    )
 
 
 def _used(state: State, d: dict) -> State:
     seat, token, kind = d["seat"], d["token"], d["kind"]
-    state = replace(state, hands=set_item(state.hands, seat,
-                                          tuple(t for t in state.hands[seat] if t != token)))
+    state = replace(
+        state, hands=set_item(state.hands, seat, tuple(t for t in state.hands[seat] if t != token))
+    )
     if kind == "overcharge":
         return replace(state, energy=state.energy + 2)
     if kind == "targeting":
@@ -133,8 +168,12 @@ def _used(state: State, d: dict) -> State:
 def _gain(state: State, seat: int, cores: int) -> State:
     state = replace(state, cores=set_item(state.cores, seat, state.cores[seat] + cores))
     if state.cores[seat] >= state.target and state.phase != "over":
-        return replace(state, phase="over", winner=seat,
-                       reason=f"seat {seat} collected {state.cores[seat]} power cores")
+        return replace(
+            state,
+            phase="over",
+            winner=seat,
+            reason=f"seat {seat} collected {state.cores[seat]} power cores",
+        )
     return state
 
 
@@ -174,14 +213,19 @@ def _destroyed(state: State, d: dict) -> State:
     state = _gain(state, d["by"], d["core"])
     alive = living_seats(state)
     if len(alive) < 2 and state.phase != "over":
-        return replace(state, phase="over", winner=alive[0] if alive else -1,
-                       reason="only one team has bots left")
+        return replace(
+            state,
+            phase="over",
+            winner=alive[0] if alive else -1,
+            reason="only one team has bots left",
+        )
     return state
 
 
 def _dropped(state: State, d: dict) -> State:
-    return replace(state, board_scrap=state.board_scrap + ((d["sq"], d["token"]),),
-                   pile=state.pile[1:])
+    return replace(
+        state, board_scrap=state.board_scrap + ((d["sq"], d["token"]),), pile=state.pile[1:]
+    )
 
 
 def _time_up(state: State, d: dict) -> State:
@@ -189,13 +233,30 @@ def _time_up(state: State, d: dict) -> State:
 
 
 HANDLERS = {
-    "DiceRolled": _dice, "FirstPlayer": _first, "MarketDealt": _market,
-    "LineupsDealt": _lineups, "DieWilded": _wild, "DiePlaced": _placed_die,
-    "CoresLoaded": _cores, "BotPlaced": _bot_placed, "ScrapPlaced": _scrap_placed,
-    "TurnStarted": _turn, "Pivoted": _pivoted, "Boosted": _boosted, "PickedUp": _picked,
-    "ScrapUsed": _used, "AttackResolved": _attacked, "BotTurned": _turned,
-    "BotPushed": _pushed, "PlateAdded": _plate, "PlateChoice": _plate_choice,
-    "EffectsToOrder": _to_order, "EffectsOrdered": _ordered, "BotDestroyed": _destroyed, "ScrapDropped": _dropped, "TimeUp": _time_up,
+    "DiceRolled": _dice,
+    "FirstPlayer": _first,
+    "MarketDealt": _market,
+    "LineupsDealt": _lineups,
+    "DieWilded": _wild,
+    "DiePlaced": _placed_die,
+    "CoresLoaded": _cores,
+    "BotPlaced": _bot_placed,
+    "ScrapPlaced": _scrap_placed,
+    "TurnStarted": _turn,
+    "Pivoted": _pivoted,
+    "Boosted": _boosted,
+    "PickedUp": _picked,
+    "ScrapUsed": _used,
+    "AttackResolved": _attacked,
+    "BotTurned": _turned,
+    "BotPushed": _pushed,
+    "PlateAdded": _plate,
+    "PlateChoice": _plate_choice,
+    "EffectsToOrder": _to_order,
+    "EffectsOrdered": _ordered,
+    "BotDestroyed": _destroyed,
+    "ScrapDropped": _dropped,
+    "TimeUp": _time_up,
 }
 
 

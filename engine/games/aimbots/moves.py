@@ -47,8 +47,11 @@ def pivot_actions(state: State, bot: Bot) -> list[dict]:
 def boost_actions(state: State, bot: Bot, taken: dict) -> list[dict]:
     if state.energy < BOOST_COST:
         return []
-    return [{"do": "boost", "bot": bot.id, "dir": d, "steps": k}
-            for d in DIRS for k in range(1, reachable(state, bot, d, taken) + 1)]
+    return [
+        {"do": "boost", "bot": bot.id, "dir": d, "steps": k}
+        for d in DIRS
+        for k in range(1, reachable(state, bot, d, taken) + 1)
+    ]
 
 
 def attack_actions(state: State, bot: Bot) -> list[dict]:
@@ -70,8 +73,12 @@ def use_actions(state: State, seat: int) -> list[dict]:
     for token in state.hands[seat]:
         kind = state.tokens[token]
         if kind == "repair":
-            out += [{"do": "use", "token": token, "bot": b.id, "face": f}
-                    for b in state.bots if b.alive and b.owner == seat for f in b.plates]
+            out += [
+                {"do": "use", "token": token, "bot": b.id, "face": f}
+                for b in state.bots
+                if b.alive and b.owner == seat
+                for f in b.plates
+            ]
         elif kind != "targeting" or not state.attacked:
             out.append({"do": "use", "token": token})
     return out

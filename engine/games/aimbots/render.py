@@ -33,12 +33,16 @@ def _grid(n: int) -> list[str]:
     for square in range(SIZE * SIZE):
         c, r = col_row(square)
         fill = TINTS[zones[square]] if square in zones else "#f7f7f7"
-        parts.append(f'<rect x="{c * CELL}" y="{r * CELL}" width="{CELL}" height="{CELL}" '
-                     f'fill="{fill}" stroke="#999" data-sq="{square}"/>')
+        parts.append(
+            f'<rect x="{c * CELL}" y="{r * CELL}" width="{CELL}" height="{CELL}" '
+            f'fill="{fill}" stroke="#999" data-sq="{square}"/>'
+        )
         if square in scrap:
-            parts.append(f'<rect x="{c * CELL + 6}" y="{r * CELL + 6}" width="{CELL - 12}" '
-                         f'height="{CELL - 12}" fill="none" stroke="#777" '
-                         'stroke-dasharray="4 3" class="scrap-space"/>')
+            parts.append(
+                f'<rect x="{c * CELL + 6}" y="{r * CELL + 6}" width="{CELL - 12}" '
+                f'height="{CELL - 12}" fill="none" stroke="#777" '
+                'stroke-dasharray="4 3" class="scrap-space"/>'
+            )
     return parts
 
 
@@ -50,10 +54,12 @@ def _scrap(board_scrap: list) -> list[str]:
     parts = []
     for square in sorted(counts):
         c, r = col_row(square)
-        parts.append(f'<rect x="{c * CELL + 4}" y="{r * CELL + CELL - 16}" width="22" '
-                     f'height="12" fill="#8a6d3b" class="scrap"/><text x="{c * CELL + 15}" '
-                     f'y="{r * CELL + CELL - 6}" font-size="10" fill="#fff" '
-                     f'text-anchor="middle">{counts[square]}</text>')
+        parts.append(
+            f'<rect x="{c * CELL + 4}" y="{r * CELL + CELL - 16}" width="22" '
+            f'height="12" fill="#8a6d3b" class="scrap"/><text x="{c * CELL + 15}" '
+            f'y="{r * CELL + CELL - 6}" font-size="10" fill="#fff" '
+            f'text-anchor="middle">{counts[square]}</text>'
+        )
     return parts
 
 
@@ -61,9 +67,11 @@ def _side(x: int, y: int, value: int, plated: bool) -> str:
     fill = "#333" if plated else "#fff"
     ink = "#fff" if plated else "#000"
     shown = "1" if plated else str(value)
-    return (f'<rect x="{x - 7}" y="{y - 7}" width="14" height="14" fill="{fill}" '
-            f'stroke="#000" stroke-width="0.5"/><text x="{x}" y="{y + 4}" font-size="10" '
-            f'text-anchor="middle" fill="{ink}">{shown}</text>')
+    return (
+        f'<rect x="{x - 7}" y="{y - 7}" width="14" height="14" fill="{fill}" '
+        f'stroke="#000" stroke-width="0.5"/><text x="{x}" y="{y + 4}" font-size="10" '
+        f'text-anchor="middle" fill="{ink}">{shown}</text>'
+    )
 
 
 def _bot(bot: dict) -> list[str]:
@@ -73,21 +81,31 @@ def _bot(bot: dict) -> list[str]:
     x, y = c * CELL + CELL // 2, r * CELL + CELL // 2
     colour = COLOURS[bot["owner"] % len(COLOURS)]
     plates = bot["plates"]
-    parts = [f'<g class="bot" data-bot="{bot["id"]}" data-owner="{bot["owner"]}">',
-             f'<rect x="{x - 18}" y="{y - 18}" width="36" height="36" rx="6" fill="{colour}"/>',
-             f'<text x="{x}" y="{y + 6}" font-size="18" font-weight="bold" fill="#fff" '
-             f'text-anchor="middle">{bot["top"]}</text>']
+    parts = [
+        f'<g class="bot" data-bot="{bot["id"]}" data-owner="{bot["owner"]}">',
+        f'<rect x="{x - 18}" y="{y - 18}" width="36" height="36" rx="6" fill="{colour}"/>',
+        f'<text x="{x}" y="{y + 6}" font-size="18" font-weight="bold" fill="#fff" '
+        f'text-anchor="middle">{bot["top"]}</text>',
+    ]
     if bot["north"]:
         north, east = bot["north"], bot["east"]
-        for dx, dy, value in ((0, -22, north), (22, 0, east), (0, 22, 7 - north),
-                              (-22, 0, 7 - east)):
+        for dx, dy, value in (
+            (0, -22, north),
+            (22, 0, east),
+            (0, 22, 7 - north),
+            (-22, 0, 7 - east),
+        ):
             parts.append(_side(x + dx, y + dy, value, value in plates))
     if bot.get("core") is not None:  # a secret this drawing may show
-        parts.append(f'<circle cx="{x + 20}" cy="{y - 20}" r="10" fill="#ffd54f" stroke="#000" '
-                     f'data-core="{bot["id"]}"/><text x="{x + 20}" y="{y - 15}" font-size="13" '
-                     f'font-weight="bold" text-anchor="middle">{bot["core"]}</text>')
-    parts.append(f'<title>{escape(bot["program"])} (bot {bot["id"]}, seat {bot["owner"]}, '
-                 f'{len(plates)} plate(s))</title></g>')
+        parts.append(
+            f'<circle cx="{x + 20}" cy="{y - 20}" r="10" fill="#ffd54f" stroke="#000" '
+            f'data-core="{bot["id"]}"/><text x="{x + 20}" y="{y - 15}" font-size="13" '
+            f'font-weight="bold" text-anchor="middle">{bot["core"]}</text>'
+        )
+    parts.append(
+        f"<title>{escape(bot['program'])} (bot {bot['id']}, seat {bot['owner']}, "
+        f"{len(plates)} plate(s))</title></g>"
+    )
     return parts
 
 
@@ -95,8 +113,14 @@ def _held(state: dict, seat: int) -> str:
     """A seat's held scrap as this state shows it: kinds, or a face-down count."""
     hand = (state.get("hands") or [[]] * state["seats"])[seat]
     tokens = state.get("tokens")
-    kinds = [entry["kind"] if isinstance(entry, dict)
-             else tokens[entry] if isinstance(entry, int) and tokens else None for entry in hand]
+    kinds = [
+        entry["kind"]
+        if isinstance(entry, dict)
+        else tokens[entry]
+        if isinstance(entry, int) and tokens
+        else None
+        for entry in hand
+    ]
     if not kinds:
         return "no scrap"
     hidden = sum(1 for k in kinds if k is None)
@@ -110,30 +134,50 @@ class _Panel:
     def __init__(self, x: int) -> None:
         self.x, self.y, self.parts = x, 24, []
 
-    def line(self, text: str, *, size: int = 15, fill: str = "#1d2330", bold: bool = False,
-             cls: str = "info") -> None:
+    def line(
+        self,
+        text: str,
+        *,
+        size: int = 15,
+        fill: str = "#1d2330",
+        bold: bool = False,
+        cls: str = "info",
+    ) -> None:
         weight = ' font-weight="bold"' if bold else ""
         indent = (len(text) - len(text.lstrip())) * 5  # SVG drops leading spaces
-        self.parts.append(f'<text x="{self.x + indent}" y="{self.y}" font-size="{size}" '
-                          f'fill="{fill}"{weight} class="{cls}">{escape(text.strip())}</text>')
+        self.parts.append(
+            f'<text x="{self.x + indent}" y="{self.y}" font-size="{size}" '
+            f'fill="{fill}"{weight} class="{cls}">{escape(text.strip())}</text>'
+        )
         self.y += size + 7
 
 
 def _status(state: dict, panel: _Panel) -> None:
     seat = state.get("you")
-    panel.line("view: " + ("everything" if "tokens" in state else
-                           "spectator" if seat is None else f"seat {seat}"), size=13, fill="#555")
+    panel.line(
+        "view: "
+        + ("everything" if "tokens" in state else "spectator" if seat is None else f"seat {seat}"),
+        size=13,
+        fill="#555",
+    )
     if state.get("winner", -1) >= 0:
-        panel.line(f"seat {state['winner']} wins", size=20, fill=COLOURS[state["winner"]],
-                   bold=True, cls="winner")
+        panel.line(
+            f"seat {state['winner']} wins",
+            size=20,
+            fill=COLOURS[state["winner"]],
+            bold=True,
+            cls="winner",
+        )
         if state.get("reason"):
             panel.line(state["reason"], size=13)
     phase = state.get("phase", "")
     line = f"{phase} phase · round {state.get('round', 0)} of {state.get('turn_limit', '?')}"
     panel.line(line, bold=True)
     if phase == "play" and state.get("active", -1) >= 0:
-        panel.line(f"seat {state['active']} to act · {state.get('energy', 0)} energy left",
-                   fill=COLOURS[state["active"]])
+        panel.line(
+            f"seat {state['active']} to act · {state.get('energy', 0)} energy left",
+            fill=COLOURS[state["active"]],
+        )
 
 
 def _seats(state: dict, panel: _Panel) -> None:
@@ -143,10 +187,12 @@ def _seats(state: dict, panel: _Panel) -> None:
         goal = f" of {target}" if target else ""
         panel.line(f"seat {s}: {cores}{goal} cores", fill=COLOURS[s], bold=True, cls="score")
         for k, text in enumerate(textwrap.wrap(_held(state, s), 34)):
-            panel.line(("   scrap held: " if k == 0 else "      ") + text, size=14,
-                       fill=COLOURS[s])
-        programs = [b["program"] + ("" if b["alive"] else " (destroyed)")
-                    for b in state["bots"] if b["owner"] == s]
+            panel.line(("   scrap held: " if k == 0 else "      ") + text, size=14, fill=COLOURS[s])
+        programs = [
+            b["program"] + ("" if b["alive"] else " (destroyed)")
+            for b in state["bots"]
+            if b["owner"] == s
+        ]
         for k, text in enumerate(textwrap.wrap(", ".join(programs), 38)):
             panel.line(("   bots: " if k == 0 else "      ") + text, size=14, fill=COLOURS[s])
 
@@ -188,9 +234,11 @@ def render(state: dict) -> str:
     _dice(state, panel)
     width = SIZE * CELL + PANEL
     height = max(SIZE * CELL, panel.y)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-             'class="board aimbots" font-family="sans-serif">',
-             f'<rect width="{width}" height="{height}" fill="#fff"/>']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        'class="board aimbots" font-family="sans-serif">',
+        f'<rect width="{width}" height="{height}" fill="#fff"/>',
+    ]
     parts += _grid(n) + _scrap(state.get("board_scrap", []))
     for bot in state["bots"]:
         parts += _bot(bot)

@@ -32,8 +32,9 @@ class Aimbots(Game):
     options = {
         "first_game": Option(False, "use the first-game lineups instead of the draft"),
         "new_players": Option(False, "only programs of complexity 1 in the market"),
-        "turn_limit": Option(40, "rounds before the match is scored as it stands",
-                             minimum=1, maximum=500),
+        "turn_limit": Option(
+            40, "rounds before the match is scored as it stands", minimum=1, maximum=500
+        ),
     }
 
     # -- set-up ------------------------------------------------------------------------
@@ -41,19 +42,25 @@ class Aimbots(Game):
         n = len(header.seats)
         simple = header.options.get("new_players", False)
         if simple and header.options.get("first_game"):
-            raise RulesError("new_players changes the market, which first_game skips: "
-                             "choose one of the two options")
+            raise RulesError(
+                "new_players changes the market, which first_game skips: "
+                "choose one of the two options"
+            )
         if header.options.get("first_game"):
             bots = [[seat, name] for seat in range(n) for name in FIRST_GAME[n][seat]]
-            return [Event("FirstPlayer", {"seat": 0, "totals": None, "tied": [0]}),
-                    Event("LineupsDealt", {"bots": bots})]
+            return [
+                Event("FirstPlayer", {"seat": 0, "totals": None, "tied": [0]}),
+                Event("LineupsDealt", {"bots": bots}),
+            ]
         rolls = [[rng.die() for _ in range(DICE_ROLLED[n])] for _ in range(n)]
-        events = [Event("DiceRolled", {"purpose": "draft", "seat": s, "dice": rolls[s]})
-                  for s in range(n)]
+        events = [
+            Event("DiceRolled", {"purpose": "draft", "seat": s, "dice": rolls[s]}) for s in range(n)
+        ]
         totals = [sum(r) for r in rolls]
         tied = [s for s in range(n) if totals[s] == min(totals)]
-        events.append(Event("FirstPlayer", {"seat": rng.choice(tied), "totals": totals,
-                                            "tied": tied}))
+        events.append(
+            Event("FirstPlayer", {"seat": rng.choice(tied), "totals": totals, "tied": tied})
+        )
         return events + [Event("MarketDealt", {"cards": deal_market(rng, simple)})]
 
     evolve = staticmethod(fold.evolve)
@@ -66,8 +73,11 @@ class Aimbots(Game):
             return [Decision(seat, legal[0], legal, prompt="draft")]
         if state.phase == "load":
             legal = core_loadings(state.seats)
-            return [Decision(s, legal[0], legal, secret=True, prompt="load cores")
-                    for s in range(state.seats) if not state.loaded[s]]
+            return [
+                Decision(s, legal[0], legal, secret=True, prompt="load cores")
+                for s in range(state.seats)
+                if not state.loaded[s]
+            ]
         if state.phase == "place":
             seat = state.order[state.placing]
             legal = placements(state, seat)
@@ -86,7 +96,7 @@ class Aimbots(Game):
     def resolve(self, state: State, actions: dict, rng: Rng) -> list[Event]:
         if state.phase == "load":
             return [loaded_event(s, actions[s]["cores"]) for s in sorted(actions)]
-        (seat, action), = actions.items()
+        ((seat, action),) = actions.items()
         if state.phase == "draft":
             return draft_events(state, seat, action)
         if state.phase == "place":
@@ -107,8 +117,15 @@ class Aimbots(Game):
         if state.phase != "over":
             return None
         scores = self.scores(state)
-        keys = [(1 if s == state.winner else 0, scores[s], len(bots_of(state, s)),
-                 -sum(len(b.plates) for b in bots_of(state, s))) for s in range(state.seats)]
+        keys = [
+            (
+                1 if s == state.winner else 0,
+                scores[s],
+                len(bots_of(state, s)),
+                -sum(len(b.plates) for b in bots_of(state, s)),
+            )
+            for s in range(state.seats)
+        ]
         return Outcome(ranks_from_scores(keys), scores, state.reason)
 
     def scores(self, state: State) -> tuple[int, ...]:
@@ -140,9 +157,19 @@ def draft_events(state: State, seat: int, action: dict) -> list[Event]:
     if action["do"] == "wild":
         return [Event("DieWilded", {"seat": seat, "die": action["die"]})]
     card = action["card"]
-    return [Event("DiePlaced", {"seat": seat, "die": action["die"], "card": card,
-                                "value": state.rolls[seat][action["die"]],
-                                "program": state.market[card], "bot": len(state.bots)})]
+    return [
+        Event(
+            "DiePlaced",
+            {
+                "seat": seat,
+                "die": action["die"],
+                "card": card,
+                "value": state.rolls[seat][action["die"]],
+                "program": state.market[card],
+                "bot": len(state.bots),
+            },
+        )
+    ]
 
 
 def loaded_event(seat: int, cores: list) -> Event:
@@ -152,16 +179,29 @@ def loaded_event(seat: int, cores: list) -> Event:
 def placements(state: State, seat: int) -> list[dict]:
     bot = next(b for b in state.bots if b.owner == seat and b.sq < 0)
     taken = occupied(state)
-    return [{"do": "place", "bot": bot.id, "sq": square, "north": north}
-            for square in zone(state.seats, seat) if square not in taken
-            for north, _ in orientations(bot.top)]
+    return [
+        {"do": "place", "bot": bot.id, "sq": square, "north": north}
+        for square in zone(state.seats, seat)
+        if square not in taken
+        for north, _ in orientations(bot.top)
+    ]
 
 
 def place_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
     bot = state.bots[action["bot"]]
-    events = [Event("BotPlaced", {"seat": seat, "bot": bot.id, "sq": action["sq"],
-                                  "top": bot.top, "north": action["north"],
-                                  "east": east_for(bot.top, action["north"])})]
+    events = [
+        Event(
+            "BotPlaced",
+            {
+                "seat": seat,
+                "bot": bot.id,
+                "sq": action["sq"],
+                "top": bot.top,
+                "north": action["north"],
+                "east": east_for(bot.top, action["north"]),
+            },
+        )
+    ]
     if sum(1 for b in state.bots if b.sq < 0) > 1:
         return events
     return events + scrap_events(state, rng) + [start_turn(state.order[0], 1)]
@@ -186,16 +226,37 @@ def play_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
     bot = state.bots[action["bot"]]
     if do == "pivot":
         north, east = pivot(bot.north, bot.east, action["turn"])
-        return [Event("Pivoted", {"seat": seat, "bot": bot.id, "turn": action["turn"],
-                                  "north": north, "east": east,
-                                  "cost": pivot_cost(state, bot)})]
+        return [
+            Event(
+                "Pivoted",
+                {
+                    "seat": seat,
+                    "bot": bot.id,
+                    "turn": action["turn"],
+                    "north": north,
+                    "east": east,
+                    "cost": pivot_cost(state, bot),
+                },
+            )
+        ]
     if do == "boost":
         to = bot.sq
         for _ in range(action["steps"]):
             to = step(to, action["dir"])
-        return [Event("Boosted", {"seat": seat, "bot": bot.id, "dir": action["dir"],
-                                  "steps": action["steps"], "from": bot.sq, "to": to,
-                                  "cost": 1})]
+        return [
+            Event(
+                "Boosted",
+                {
+                    "seat": seat,
+                    "bot": bot.id,
+                    "dir": action["dir"],
+                    "steps": action["steps"],
+                    "from": bot.sq,
+                    "to": to,
+                    "cost": 1,
+                },
+            )
+        ]
     if do == "pickup":
         return [pickup_event(state, seat, bot)]
     target = state.bots[action["target"]]
@@ -206,8 +267,9 @@ def play_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
 def pickup_event(state: State, seat: int, bot) -> Event:
     token = next(t for sq, t in state.board_scrap if sq == bot.sq)
     public = {"seat": seat, "bot": bot.id, "sq": bot.sq, "cost": bot.prog.pickup_cost}
-    return Event("PickedUp", {**public, "token": token, "kind": state.tokens[token]},
-                 (seat,), public)
+    return Event(
+        "PickedUp", {**public, "token": token, "kind": state.tokens[token]}, (seat,), public
+    )
 
 
 def use_event(state: State, seat: int, action: dict) -> Event:

@@ -72,12 +72,12 @@ def occupied(state: State) -> dict[int, Bot]:
 
 
 def with_bot(state: State, bot: Bot) -> State:
-    bots = state.bots[:bot.id] + (bot,) + state.bots[bot.id + 1:]
+    bots = state.bots[: bot.id] + (bot,) + state.bots[bot.id + 1 :]
     return replace(state, bots=bots)
 
 
 def set_item(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
+    return items[:index] + (value,) + items[index + 1 :]
 
 
 def bots_of(state: State, seat: int) -> list[Bot]:

@@ -8,10 +8,19 @@ from engine.games.aimbots.state import Bot, State
 
 
 def bot_view(bot: Bot, seat: int | None) -> dict:
-    return {"id": bot.id, "owner": bot.owner, "program": bot.program, "top": bot.top,
-            "north": bot.north, "east": bot.east, "sq": bot.sq, "plates": list(bot.plates),
-            "core": bot.core if (bot.owner == seat or not bot.alive) else None,
-            "alive": bot.alive, "reach": bot.prog.reach}
+    return {
+        "id": bot.id,
+        "owner": bot.owner,
+        "program": bot.program,
+        "top": bot.top,
+        "north": bot.north,
+        "east": bot.east,
+        "sq": bot.sq,
+        "plates": list(bot.plates),
+        "core": bot.core if (bot.owner == seat or not bot.alive) else None,
+        "alive": bot.alive,
+        "reach": bot.prog.reach,
+    }
 
 
 def hand_view(state: State, seat: int | None, owner: int) -> list:
@@ -23,20 +32,36 @@ def hand_view(state: State, seat: int | None, owner: int) -> list:
 def view(state: State, seat: int | None) -> dict:
     n = state.seats
     return {
-        "you": seat, "seats": n, "phase": state.phase, "target": state.target,
-        "turn_limit": state.turn_limit, "order": list(state.order),
-        "rolls": [list(r) for r in state.rolls], "spent": [list(s) for s in state.spent],
-        "market": list(state.market), "claims": list(state.claims),
-        "draft_step": state.draft_step, "draft_left": state.draft_left,
+        "you": seat,
+        "seats": n,
+        "phase": state.phase,
+        "target": state.target,
+        "turn_limit": state.turn_limit,
+        "order": list(state.order),
+        "rolls": [list(r) for r in state.rolls],
+        "spent": [list(s) for s in state.spent],
+        "market": list(state.market),
+        "claims": list(state.claims),
+        "draft_step": state.draft_step,
+        "draft_left": state.draft_left,
         "bots": [bot_view(b, seat) for b in state.bots],
         "loaded": list(state.loaded),
-        "board_scrap": [sq for sq, _ in state.board_scrap], "pile": len(state.pile),
+        "board_scrap": [sq for sq, _ in state.board_scrap],
+        "pile": len(state.pile),
         "hands": [hand_view(state, seat, s) for s in range(n)],
-        "cores": list(state.cores), "active": state.active, "energy": state.energy,
-        "attacked": state.attacked, "aim": state.aim, "free_pivots": list(state.free_pivots),
-        "round": state.round, "plate_bot": state.plate_bot,
-        "order_bot": state.order_bot, "order_dir": state.order_dir, "winner": state.winner,
+        "cores": list(state.cores),
+        "active": state.active,
+        "energy": state.energy,
+        "attacked": state.attacked,
+        "aim": state.aim,
+        "free_pivots": list(state.free_pivots),
+        "round": state.round,
+        "plate_bot": state.plate_bot,
+        "order_bot": state.order_bot,
+        "order_dir": state.order_dir,
+        "winner": state.winner,
         "reason": state.reason,
-        "zones": [list(zone(n, s)) for s in range(n)], "edges": list(ZONE_EDGE[n]),
+        "zones": [list(zone(n, s)) for s in range(n)],
+        "edges": list(ZONE_EDGE[n]),
         "scrap_spaces": list(scrap_spaces(n)),
     }

@@ -71,7 +71,8 @@ PARK = ((square(0, 5), square(1, 5)), (mirror(square(1, 5)), mirror(square(0, 5)
 #: the rolling goals: (alliance, tube height in cm, start square), ids in this order
 _RED_GOALS = ((30, square(0, 2)), (60, square(0, 3)), (90, square(1, 4)))
 GOALS = tuple((RED, size, sq) for size, sq in _RED_GOALS) + tuple(
-    (BLUE, size, mirror(sq)) for size, sq in _RED_GOALS)
+    (BLUE, size, mirror(sq)) for size, sq in _RED_GOALS
+)
 #: the points each centimetre in a tube is worth (rule 11)
 MULTIPLIER = {30: 1, 60: 2, 90: 3}
 CENTRE_MULTIPLIER = 6

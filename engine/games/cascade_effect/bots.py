@@ -13,8 +13,17 @@ from __future__ import annotations
 from itertools import permutations
 from math import isqrt
 
-from engine.games.cascade_effect.board import (MULTIPLIER, PARK, PARK_APPROACH, STEPS, ZONE_OF,
-                                               ahead, col_row, kickstand_squares, square)
+from engine.games.cascade_effect.board import (
+    MULTIPLIER,
+    PARK,
+    PARK_APPROACH,
+    STEPS,
+    ZONE_OF,
+    ahead,
+    col_row,
+    kickstand_squares,
+    square,
+)
 from engine.games.cascade_effect.moves import ATTACH_NEEDS, can_score, pose_distances
 from engine.games.cascade_effect.state import TELEOP_ROLLS, Goal, Robot, State
 from engine.players import RandomBot, Request
@@ -24,19 +33,47 @@ FAR = 10_000
 
 def state_from_view(v: dict) -> State:
     """A state holding what the view shows (the deck's order left blank)."""
-    robots = tuple(Robot(r["id"], r["seat"], r["sq"], r["facing"], r["goal"], r["turns"],
-                         r["scored_last"], r["primed"], r["skips"], r["extra"])
-                   for r in v["robots"])
-    goals = tuple(Goal(g["id"], 0 if g["alliance"] == "red" else 1, g["size"], g["sq"],
-                       g["cm"], g["robot"]) for g in v["goals"])
+    robots = tuple(
+        Robot(
+            r["id"],
+            r["seat"],
+            r["sq"],
+            r["facing"],
+            r["goal"],
+            r["turns"],
+            r["scored_last"],
+            r["primed"],
+            r["skips"],
+            r["extra"],
+        )
+        for r in v["robots"]
+    )
+    goals = tuple(
+        Goal(g["id"], 0 if g["alliance"] == "red" else 1, g["size"], g["sq"], g["cm"], g["robot"])
+        for g in v["goals"]
+    )
     order = tuple(v["turn_order"])
-    return State(seats=v["seats"], phase=v["phase"], position=v["position"], robots=robots,
-                 goals=goals, fallen=tuple(v["fallen"]), centre_cm=tuple(v["centre_cm"]),
-                 penalties=tuple(v["penalties"]), deck=("?",) * v["deck"],
-                 discard=tuple(v["discard"]), placing=v["placing"], order=order,
-                 index=order.index(v["active"]) if order else 0, round=v["round"],
-                 step=v["step"], declared=v["declared"], target=v["declared_target"],
-                 die=v["die"], extra_turn=v["extra_turn"])
+    return State(
+        seats=v["seats"],
+        phase=v["phase"],
+        position=v["position"],
+        robots=robots,
+        goals=goals,
+        fallen=tuple(v["fallen"]),
+        centre_cm=tuple(v["centre_cm"]),
+        penalties=tuple(v["penalties"]),
+        deck=("?",) * v["deck"],
+        discard=tuple(v["discard"]),
+        placing=v["placing"],
+        order=order,
+        index=order.index(v["active"]) if order else 0,
+        round=v["round"],
+        step=v["step"],
+        declared=v["declared"],
+        target=v["declared_target"],
+        die=v["die"],
+        extra_turn=v["extra_turn"],
+    )
 
 
 def in_the_way(state: State, robot: Robot) -> set[int]:
@@ -74,8 +111,9 @@ def facing_to(frm: int, to: int) -> int:
 
 def goal_poses(state: State, goal: Goal) -> list[tuple[int, int]]:
     """Poses from which ``goal`` is straight ahead."""
-    return [(n, facing_to(n, goal.sq)) for n in (ahead(goal.sq, f) for f in range(4))
-            if n is not None]
+    return [
+        (n, facing_to(n, goal.sq)) for n in (ahead(goal.sq, f) for f in range(4)) if n is not None
+    ]
 
 
 def any_facing(squares) -> list[tuple[int, int]]:
@@ -116,8 +154,11 @@ class GreedyBot:
         if late and robot.sq in PARK[a]:
             return [(robot.sq, robot.facing)]
         if late and (robot.goal >= 0 or state.round > TELEOP_ROLLS):
-            free = [sq for sq, zs in PARK_APPROACH[a].items()
-                    if any(not occupied(state, z, robot) for z in zs)]
+            free = [
+                sq
+                for sq, zs in PARK_APPROACH[a].items()
+                if any(not occupied(state, z, robot) for z in zs)
+            ]
             return any_facing(free)
         if robot.goal < 0:
             goal = self.chosen_goal(state, robot)
@@ -125,18 +166,25 @@ class GreedyBot:
                 return goal_poses(state, goal)
         standing = [k for k in (0, 1) if not state.fallen[k]]
         if standing and state.position:
-            return any_facing(sq for k in standing
-                              for sq in kickstand_squares(state.position, k))
+            return any_facing(sq for k in standing for sq in kickstand_squares(state.position, k))
         return any_facing(PARK_APPROACH[a])
 
     def chosen_goal(self, state: State, robot: Robot) -> Goal | None:
         """The best loose goal of the alliance; the two robots split the goals."""
-        goals = [g for g in state.goals if g.alliance == robot.alliance and g.robot < 0
-                 and g.cm < g.size]
+        goals = [
+            g for g in state.goals if g.alliance == robot.alliance and g.robot < 0 and g.cm < g.size
+        ]
         if not goals:
             return None
-        mates = [r for r in state.robots if r.alliance == robot.alliance and r.id != robot.id
-                 and r.seat >= 0 and r.goal < 0 and r.sq >= 0]
+        mates = [
+            r
+            for r in state.robots
+            if r.alliance == robot.alliance
+            and r.id != robot.id
+            and r.seat >= 0
+            and r.goal < 0
+            and r.sq >= 0
+        ]
         pair = [robot] + mates[:1]
         worth = {}
         for r in pair:
@@ -158,8 +206,9 @@ class GreedyBot:
         if robot.seat < 0:  # the unused piece: out of the way, on the ramp
             return next((a for a in legal if ZONE_OF[a["sq"]][0] == "ramp"), legal[0])
         goals = [g for g in state.goals if g.alliance == robot.alliance]
-        mates = [r for r in state.robots if r.alliance == robot.alliance and r.sq >= 0
-                 and r.seat >= 0]
+        mates = [
+            r for r in state.robots if r.alliance == robot.alliance and r.sq >= 0 and r.seat >= 0
+        ]
         for mate in mates:
             taken = self.chosen_goal(state, mate)
             if taken in goals and len(goals) > 1:
@@ -169,6 +218,7 @@ class GreedyBot:
         def worth(action: dict) -> int:
             pose = (action["sq"], action["facing"])
             return max(goal_worth(g, dist.get(pose, FAR)) for g, dist in maps)
+
         return max(legal, key=worth)
 
     def declare(self, state: State, legal: list) -> dict:
@@ -198,6 +248,7 @@ class GreedyBot:
             zone = ZONE_OF[action["to"]]
             foreign = zone is not None and zone[1] != robot.alliance
             return (foreign, dist.get((action["to"], action["facing"]), FAR))
+
         return min(legal, key=cost)
 
 

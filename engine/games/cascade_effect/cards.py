@@ -8,25 +8,29 @@ PENALTY_POINTS = {"minor_penalty": 10, "major_penalty": 30}
 
 #: card -> copies in the deck
 COPIES = {
-    "minor_penalty": 4,   # the alliance drawing it is penalised 10
-    "major_penalty": 1,   # ... penalised 30
-    "dead_battery": 2,    # the robot drawing it loses its next turn
-    "interference": 1,    # the next opposing robot to play loses its turn
-    "overdrive": 2,       # the robot drawing it takes an extra, uncounted turn
-    "bonus_balls": 2,     # 5 cm into the robot's attached goal, once scoring is open
+    "minor_penalty": 4,  # the alliance drawing it is penalised 10
+    "major_penalty": 1,  # ... penalised 30
+    "dead_battery": 2,  # the robot drawing it loses its next turn
+    "interference": 1,  # the next opposing robot to play loses its turn
+    "overdrive": 2,  # the robot drawing it takes an extra, uncounted turn
+    "bonus_balls": 2,  # 5 cm into the robot's attached goal, once scoring is open
     "kickstand_bump": 1,  # a standing kickstand falls
-    "spin_out": 1,        # the robot ends up facing a random direction
-    "clean_match": 2,     # no effect
+    "spin_out": 1,  # the robot ends up facing a random direction
+    "clean_match": 2,  # no effect
 }
 
 #: the deck in a fixed order, shuffled by the match rng at set-up
 DECK = tuple(card for card, n in COPIES.items() for _ in range(n))
 
 TITLES = {
-    "minor_penalty": "Minor penalty", "major_penalty": "Major penalty",
-    "dead_battery": "Dead battery", "interference": "Interference",
-    "overdrive": "Overdrive", "bonus_balls": "Bonus balls",
-    "kickstand_bump": "Kickstand bump", "spin_out": "Spin out",
+    "minor_penalty": "Minor penalty",
+    "major_penalty": "Major penalty",
+    "dead_battery": "Dead battery",
+    "interference": "Interference",
+    "overdrive": "Overdrive",
+    "bonus_balls": "Bonus balls",
+    "kickstand_bump": "Kickstand bump",
+    "spin_out": "Spin out",
     "clean_match": "Clean match",
 }
 

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from engine.game import handler_evolve
 from engine.games.cascade_effect.board import GOALS
-from engine.games.cascade_effect.state import (CONTROLLERS, ROBOTS, Goal, Robot, State,
-                                               replace, set_item, with_goal, with_robot)
+from engine.games.cascade_effect.state import (
+    CONTROLLERS,
+    ROBOTS,
+    Goal,
+    Robot,
+    State,
+    replace,
+    set_item,
+    with_goal,
+    with_robot,
+)
 
 
 def initial(data: dict) -> State:
@@ -25,8 +34,7 @@ def _shuffled(state: State, d: dict) -> State:
 
 def _placed(state: State, d: dict) -> State:
     robot = replace(state.robots[d["robot"]], sq=d["sq"], facing=d["facing"])
-    return replace(state, robots=set_item(state.robots, robot.id, robot),
-                   placing=state.placing + 1)
+    return replace(state, robots=set_item(state.robots, robot.id, robot), placing=state.placing + 1)
 
 
 def _order(state: State, d: dict) -> State:
@@ -40,9 +48,17 @@ def _turn(state: State, d: dict) -> State:
         robot = replace(robot, extra=False)
     else:
         robot = replace(robot, turns=robot.turns + 1)
-    return replace(state, robots=set_item(state.robots, robot.id, robot),
-                   index=state.order.index(robot.id), round=d["round"], step="declare",
-                   declared="", target=-1, die=0, extra_turn=d["extra"])
+    return replace(
+        state,
+        robots=set_item(state.robots, robot.id, robot),
+        index=state.order.index(robot.id),
+        round=d["round"],
+        step="declare",
+        declared="",
+        target=-1,
+        die=0,
+        extra_turn=d["extra"],
+    )
 
 
 def _jumped(state: State, d: dict) -> State:
@@ -71,14 +87,14 @@ def _failed(state: State, d: dict) -> State:
 
 
 def _drawn(state: State, d: dict) -> State:
-    return replace(state, deck=state.deck[1:], discard=state.discard + (d["card"],),
-                   last_card=d["card"])
+    return replace(
+        state, deck=state.deck[1:], discard=state.discard + (d["card"],), last_card=d["card"]
+    )
 
 
 def _penalised(state: State, d: dict) -> State:
     a = d["alliance"]
-    return replace(state, penalties=set_item(state.penalties, a,
-                                             state.penalties[a] + d["points"]))
+    return replace(state, penalties=set_item(state.penalties, a, state.penalties[a] + d["points"]))
 
 
 def _loss_given(state: State, d: dict) -> State:
@@ -117,8 +133,9 @@ def _robot_and_goal(state: State, robot: Robot, goal: Goal | None) -> State:
 
 def _attached(state: State, d: dict) -> State:
     robot = replace(state.robots[d["robot"]], goal=d["goal"])
-    return _robot_and_goal(state, robot,
-                           replace(state.goals[d["goal"]], robot=robot.id, sq=robot.sq))
+    return _robot_and_goal(
+        state, robot, replace(state.goals[d["goal"]], robot=robot.id, sq=robot.sq)
+    )
 
 
 def _detached(state: State, d: dict) -> State:
@@ -144,14 +161,31 @@ def _match_scored(state: State, d: dict) -> State:
 
 
 HANDLERS = {
-    "CentreRoll": _centre_roll, "DeckShuffled": _shuffled, "RobotPlaced": _placed,
-    "TurnOrder": _order, "TurnStarted": _turn, "PieceJumped": _jumped, "TurnLost": _lost,
-    "Declared": _declared, "Rolled": _rolled, "ActionFailed": _failed,
-    "CardDrawn": _drawn, "Penalised": _penalised, "TurnLossGiven": _loss_given,
-    "ExtraTurnGiven": _extra_given, "Scored": _scored, "CentreScored": _centre_scored,
-    "KickstandFell": _fell, "Turned": _turned, "Attached": _attached,
-    "Detached": _detached, "Moved": _moved, "Climbed": _moved, "Parked": _moved,
-    "TurnEnded": _ended, "MatchScored": _match_scored,
+    "CentreRoll": _centre_roll,
+    "DeckShuffled": _shuffled,
+    "RobotPlaced": _placed,
+    "TurnOrder": _order,
+    "TurnStarted": _turn,
+    "PieceJumped": _jumped,
+    "TurnLost": _lost,
+    "Declared": _declared,
+    "Rolled": _rolled,
+    "ActionFailed": _failed,
+    "CardDrawn": _drawn,
+    "Penalised": _penalised,
+    "TurnLossGiven": _loss_given,
+    "ExtraTurnGiven": _extra_given,
+    "Scored": _scored,
+    "CentreScored": _centre_scored,
+    "KickstandFell": _fell,
+    "Turned": _turned,
+    "Attached": _attached,
+    "Detached": _detached,
+    "Moved": _moved,
+    "Climbed": _moved,
+    "Parked": _moved,
+    "TurnEnded": _ended,
+    "MatchScored": _match_scored,
 }
 
 

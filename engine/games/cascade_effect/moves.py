@@ -3,9 +3,16 @@ a move can take it."""
 
 from __future__ import annotations
 
-from engine.games.cascade_effect.board import (CENTRE_HEIGHT, PARK_APPROACH, RAMP_START,
-                                               ZONE_OF, ahead, kickstand_squares,
-                                               short_side, structure)
+from engine.games.cascade_effect.board import (
+    CENTRE_HEIGHT,
+    PARK_APPROACH,
+    RAMP_START,
+    ZONE_OF,
+    ahead,
+    kickstand_squares,
+    short_side,
+    structure,
+)
 from engine.games.cascade_effect.state import Robot, State, loose_goal_at, robot_at
 
 #: the lowest roll that attaches to a tube of each height (rule 5)
@@ -33,9 +40,13 @@ def succeeds(state: State, robot: Robot, do: str, target: int, die: int) -> bool
 def free_floor(state: State, sq: int | None) -> bool:
     """A square a goal can be set down on: on the field, no structure, robot,
     goal or zone."""
-    return (sq is not None and sq not in structure(state.position)
-            and robot_at(state, sq) is None and loose_goal_at(state, sq) is None
-            and ZONE_OF[sq] is None)
+    return (
+        sq is not None
+        and sq not in structure(state.position)
+        and robot_at(state, sq) is None
+        and loose_goal_at(state, sq) is None
+        and ZONE_OF[sq] is None
+    )
 
 
 def room(state: State, goal_id: int) -> int:
@@ -51,8 +62,13 @@ def can_score(state: State, robot: Robot) -> bool:
     """Rule 7 and the bullets: attached, a kickstand down, not off the ramp,
     not scored on its last turn, and room left in the tube."""
     zone = ZONE_OF[robot.sq]
-    return (robot.goal >= 0 and any(state.fallen) and not robot.scored_last
-            and (zone is None or zone[0] != "ramp") and room(state, robot.goal) > 0)
+    return (
+        robot.goal >= 0
+        and any(state.fallen)
+        and not robot.scored_last
+        and (zone is None or zone[0] != "ramp")
+        and room(state, robot.goal) > 0
+    )
 
 
 def declarations(state: State) -> list[dict]:
@@ -116,12 +132,15 @@ def can_step(robot: Robot, here: int, there: int, die: int) -> bool:
 
 def taken_squares(state: State, robot: Robot) -> frozenset:
     """Squares another robot or a loose goal stands on (the structure aside)."""
-    return frozenset([r.sq for r in state.robots if r.id != robot.id and r.sq >= 0]
-                     + [g.sq for g in state.goals if g.robot < 0])
+    return frozenset(
+        [r.sq for r in state.robots if r.id != robot.id and r.sq >= 0]
+        + [g.sq for g in state.goals if g.robot < 0]
+    )
 
 
-def pose_distances(robot: Robot, starts, blocked, die: int, limit: int | None = None,
-                   backward: bool = False) -> dict:
+def pose_distances(
+    robot: Robot, starts, blocked, die: int, limit: int | None = None, backward: bool = False
+) -> dict:
     """(square, facing) -> fewest moves from ``starts`` (to them, if ``backward``),
     at most ``limit`` moves, never through a ``blocked`` square. A move is a step
     forward or back, or a quarter turn in place; ``die`` decides the ramp rule."""

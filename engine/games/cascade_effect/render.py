@@ -34,8 +34,10 @@ def _xy(sq: int) -> tuple[int, int]:
 def _text(x, y, body, size=12, fill="#222", anchor="middle", bold=False, cls="") -> str:
     klass = f' class="{cls}"' if cls else ""
     weight = ' font-weight="bold"' if bold else ""
-    return (f'<text x="{x}" y="{y}" font-size="{size}" fill="{fill}" text-anchor="{anchor}"'
-            f'{weight} font-family="sans-serif"{klass}>{escape(str(body))}</text>')
+    return (
+        f'<text x="{x}" y="{y}" font-size="{size}" fill="{fill}" text-anchor="{anchor}"'
+        f'{weight} font-family="sans-serif"{klass}>{escape(str(body))}</text>'
+    )
 
 
 def _grid(field: dict) -> list[str]:
@@ -49,17 +51,30 @@ def _grid(field: dict) -> list[str]:
     for sq in range(SIZE * SIZE):
         x, y = _xy(sq)
         colour, name = zones.get(sq, (None, ""))
-        parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
-                     f'fill="{TINT[colour] if colour else "#f5f5f0"}" stroke="#999" data-sq="{sq}"/>')
+        parts.append(
+            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+            f'fill="{TINT[colour] if colour else "#f5f5f0"}" stroke="#999" data-sq="{sq}"/>'
+        )
         parts.append(_text(x + 3, y + CELL - 4, label(sq), 9, "#888", "start"))
         if name:
-            parts.append(_text(x + CELL // 2, y + 13, f"{colour} {name}", 11, INK[colour],
-                               bold=True, cls="zone"))
+            parts.append(
+                _text(
+                    x + CELL // 2,
+                    y + 13,
+                    f"{colour} {name}",
+                    11,
+                    INK[colour],
+                    bold=True,
+                    cls="zone",
+                )
+            )
     for i, colour in enumerate(("red", "blue")):
         for sq in field["ramp_start"][i]:
             x, y = _xy(sq)
-            parts.append(f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" '
-                         f'fill="none" stroke="{INK[colour]}" stroke-dasharray="6 4"/>')
+            parts.append(
+                f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" '
+                f'fill="none" stroke="{INK[colour]}" stroke-dasharray="6 4"/>'
+            )
             parts.append(_text(x + CELL // 2, y + 13, "bridge start", 10, INK[colour]))
     return parts
 
@@ -70,24 +85,34 @@ def _structure(view: dict) -> list[str]:
         return []
     x, y = _xy(field["structure"][0])
     top, height = y + 16, CELL - 32
-    parts = [f'<rect x="{x + 4}" y="{top}" width="{2 * CELL - 8}" height="{height}" '
-             'fill="#d6d6d6" stroke="#444" stroke-width="2" class="structure"/>',
-             f'<rect x="{x + 4}" y="{top}" width="9" height="{height}" fill="{INK["red"]}"/>',
-             f'<rect x="{x + 2 * CELL - 13}" y="{top}" width="9" height="{height}" '
-             f'fill="{INK["blue"]}"/>',
-             _text(x + CELL, y + CELL // 2 - 2, "CENTRE GOAL", 12, bold=True),
-             _text(x + CELL, y + CELL // 2 + 13,
-                   f"red {view['centre_cm'][0]} · blue {view['centre_cm'][1]} cm", 11)]
+    parts = [
+        f'<rect x="{x + 4}" y="{top}" width="{2 * CELL - 8}" height="{height}" '
+        'fill="#d6d6d6" stroke="#444" stroke-width="2" class="structure"/>',
+        f'<rect x="{x + 4}" y="{top}" width="9" height="{height}" fill="{INK["red"]}"/>',
+        f'<rect x="{x + 2 * CELL - 13}" y="{top}" width="9" height="{height}" '
+        f'fill="{INK["blue"]}"/>',
+        _text(x + CELL, y + CELL // 2 - 2, "CENTRE GOAL", 12, bold=True),
+        _text(
+            x + CELL,
+            y + CELL // 2 + 13,
+            f"red {view['centre_cm'][0]} · blue {view['centre_cm'][1]} cm",
+            11,
+        ),
+    ]
     for stand, squares in enumerate(field["kickstand_squares"]):
         down = view["fallen"][stand]
         ky = top if stand == 0 else top + height
-        parts.append(f'<rect x="{x + CELL - 28}" y="{ky - 4}" width="56" height="8" '
-                     f'fill="{"#8a8a8a" if down else "#f2c200"}" stroke="#444" class="kickstand"/>')
+        parts.append(
+            f'<rect x="{x + CELL - 28}" y="{ky - 4}" width="56" height="8" '
+            f'fill="{"#8a8a8a" if down else "#f2c200"}" stroke="#444" class="kickstand"/>'
+        )
         for sq in squares:
             sx, sy = _xy(sq)
-            parts.append(f'<rect x="{sx + 6}" y="{sy + 6}" width="{CELL - 12}" '
-                         f'height="{CELL - 12}" fill="none" stroke="#c9a000" '
-                         'stroke-dasharray="3 3"/>')
+            parts.append(
+                f'<rect x="{sx + 6}" y="{sy + 6}" width="{CELL - 12}" '
+                f'height="{CELL - 12}" fill="none" stroke="#c9a000" '
+                'stroke-dasharray="3 3"/>'
+            )
         sx, sy = _xy(squares[0])
         name = f"kickstand {'N' if stand == 0 else 'S'}: {'down' if down else 'standing'}"
         parts.append(_text(sx + CELL, sy + CELL // 2 + 4, name, 11, "#6b5600", bold=True))
@@ -102,24 +127,33 @@ def _tube(x: int, y: int, goal: dict, r: int, h: int) -> list[str]:
     """A rolling goal: a ring in its colour around a tube filled to its cm."""
     fill = round(h * goal["cm"] / goal["size"]) if goal["size"] else 0
     colour = INK[goal["alliance"]]
-    return [f'<circle cx="{x}" cy="{y}" r="{r}" fill="#fff" stroke="{colour}" stroke-width="3"/>',
-            f'<rect x="{x - 4}" y="{y - h // 2}" width="8" height="{h}" fill="#fff" stroke="#333"/>',
-            f'<rect x="{x - 4}" y="{y + h // 2 - fill}" width="8" height="{fill}" fill="#333"/>']
+    return [
+        f'<circle cx="{x}" cy="{y}" r="{r}" fill="#fff" stroke="{colour}" stroke-width="3"/>',
+        f'<rect x="{x - 4}" y="{y - h // 2}" width="8" height="{h}" fill="#fff" stroke="#333"/>',
+        f'<rect x="{x - 4}" y="{y + h // 2 - fill}" width="8" height="{fill}" fill="#333"/>',
+    ]
 
 
 def _goals(view: dict) -> list[str]:
     parts = []
     for goal in view["goals"]:
         x, y = _xy(goal["sq"])
-        title = (f'<title>{goal["alliance"]} {goal["size"]} cm goal, '
-                 f'{goal["cm"]} cm scored</title>')
+        title = f"<title>{goal['alliance']} {goal['size']} cm goal, {goal['cm']} cm scored</title>"
         parts.append(f'<g class="goal" data-goal="{goal["id"]}">{title}')
         if goal["robot"] >= 0:  # carried: small, in its robot's square
             parts += _tube(x + CELL - 15, y + 30, goal, 11, 18)
         else:
             parts += _tube(x + CELL // 2, y + CELL // 2 - 4, goal, 20, 34)
-            parts.append(_text(x + CELL // 2, y + CELL - 16, f"{goal['size']} cm: {goal['cm']}",
-                               11, INK[goal["alliance"]], bold=True))
+            parts.append(
+                _text(
+                    x + CELL // 2,
+                    y + CELL - 16,
+                    f"{goal['size']} cm: {goal['cm']}",
+                    11,
+                    INK[goal["alliance"]],
+                    bold=True,
+                )
+            )
         parts.append("</g>")
     return parts
 
@@ -141,18 +175,26 @@ def _robots(view: dict) -> list[str]:
         who = "unused" if robot["seat"] < 0 else f"seat {robot['seat']}"
         goal = carried.get(robot["id"])
         note = f"{goal['size']} cm: {goal['cm']}" if goal else who
-        parts += [f'<g class="robot" data-robot="{robot["id"]}">',
-                  f'<title>{ROBOT_NAMES[robot["id"]]} ({who}) facing '
-                  f'{FACING_NAMES[robot["facing"]]}</title>',
-                  f'<polygon points="{tip[0]},{tip[1]} {left[0]},{left[1]} {right[0]},{right[1]}" '
-                  f'fill="{colour}" stroke="#222"/>',
-                  f'<rect x="{cx - 15}" y="{cy - 15}" width="30" height="30" rx="5" '
-                  f'fill="{colour}" stroke="{"#f2c200" if active else "#222"}" '
-                  f'stroke-width="{4 if active else 1}"/>',
-                  _text(cx, cy + 5, ROBOT_NAMES[robot["id"]], 14, "#fff", bold=True),
-                  _text(x + CELL // 2, y + CELL - 14, note + (" ★" if robot["primed"] else ""),
-                        11, colour, bold=True),
-                  "</g>"]
+        parts += [
+            f'<g class="robot" data-robot="{robot["id"]}">',
+            f"<title>{ROBOT_NAMES[robot['id']]} ({who}) facing "
+            f"{FACING_NAMES[robot['facing']]}</title>",
+            f'<polygon points="{tip[0]},{tip[1]} {left[0]},{left[1]} {right[0]},{right[1]}" '
+            f'fill="{colour}" stroke="#222"/>',
+            f'<rect x="{cx - 15}" y="{cy - 15}" width="30" height="30" rx="5" '
+            f'fill="{colour}" stroke="{"#f2c200" if active else "#222"}" '
+            f'stroke-width="{4 if active else 1}"/>',
+            _text(cx, cy + 5, ROBOT_NAMES[robot["id"]], 14, "#fff", bold=True),
+            _text(
+                x + CELL // 2,
+                y + CELL - 14,
+                note + (" ★" if robot["primed"] else ""),
+                11,
+                colour,
+                bold=True,
+            ),
+            "</g>",
+        ]
     return parts
 
 
@@ -164,13 +206,22 @@ def _panel(view: dict) -> list[str]:
         seats = sorted({r["seat"] for r in robots})
         names = ", ".join(ROBOT_NAMES[r["id"]] for r in robots)
         who = " and ".join(f"seat {s}" for s in seats) or "nobody"
-        parts.append(_text(x, y, f"{who}: {colour} ({names})", 14, INK[colour], "start",
-                           cls="legend"))
+        parts.append(
+            _text(x, y, f"{who}: {colour} ({names})", 14, INK[colour], "start", cls="legend")
+        )
         y += 20
     tele, end = view["rolls"]
     phase = "end game" if view["endgame"] else "tele-op"
-    parts.append(_text(x, y + 6, f"round {view['round']} of {tele + end} ({phase})", 14,
-                       anchor="start", bold=True))
+    parts.append(
+        _text(
+            x,
+            y + 6,
+            f"round {view['round']} of {tele + end} ({phase})",
+            14,
+            anchor="start",
+            bold=True,
+        )
+    )
     active = view["active"]
     if view["phase"] == "play" and active >= 0:
         status = f"{ROBOT_NAMES[active]} to play"
@@ -185,38 +236,54 @@ def _panel(view: dict) -> list[str]:
         s = view["score"][i]
         bx, by = x, y + i * 122
         cm = s["cm"]
-        lines = [f"{colour.upper()} ALLIANCE: {s['total']}",
-                 f"tubes {cm['30']} / {cm['60']} / {cm['90']} cm = {s['tubes']}",
-                 f"centre {s['centre_cm']} cm = {s['centre']}",
-                 f"bridge {s['bridge']} · parking {s['parking']}",
-                 f"opponents' penalties {s['penalties']}"]
-        parts.append(f'<rect x="{bx}" y="{by}" width="{half - 8}" height="112" rx="6" '
-                     f'fill="{TINT[colour]}" class="score"/>')
+        lines = [
+            f"{colour.upper()} ALLIANCE: {s['total']}",
+            f"tubes {cm['30']} / {cm['60']} / {cm['90']} cm = {s['tubes']}",
+            f"centre {s['centre_cm']} cm = {s['centre']}",
+            f"bridge {s['bridge']} · parking {s['parking']}",
+            f"opponents' penalties {s['penalties']}",
+        ]
+        parts.append(
+            f'<rect x="{bx}" y="{by}" width="{half - 8}" height="112" rx="6" '
+            f'fill="{TINT[colour]}" class="score"/>'
+        )
         for k, line in enumerate(lines):
-            parts.append(_text(bx + 8, by + 22 + 21 * k, line, 15 if k == 0 else 13,
-                               INK[colour], "start", bold=k == 0))
+            parts.append(
+                _text(
+                    bx + 8,
+                    by + 22 + 21 * k,
+                    line,
+                    15 if k == 0 else 13,
+                    INK[colour],
+                    "start",
+                    bold=k == 0,
+                )
+            )
     y += 2 * 122 + 18
     parts.append(_text(x, y, f"Cascade deck: {view['deck']} face down", 13, anchor="start"))
     if view["last_card"]:
         y += 18
-        parts.append(_text(x, y, f"last card: {view['last_card'].replace('_', ' ')}", 13,
-                           anchor="start"))
+        parts.append(
+            _text(x, y, f"last card: {view['last_card'].replace('_', ' ')}", 13, anchor="start")
+        )
     if view["result"]:
         result = "a draw" if view["result"] == "draw" else f"{view['result']} alliance wins"
         winner = INK.get(view["result"], "#222")
-        parts.append(_text(x, y + 26, f"result: {result}", 17, winner, "start", bold=True,
-                           cls="winner"))
+        parts.append(
+            _text(x, y + 26, f"result: {result}", 17, winner, "start", bold=True, cls="winner")
+        )
     elif view["phase"] != "over":
-        parts.append(_text(x, y + 22, "bridge and parking points count where", 12, "#555",
-                           "start"))
+        parts.append(_text(x, y + 22, "bridge and parking points count where", 12, "#555", "start"))
         parts.append(_text(x, y + 38, "robots stand at the end", 12, "#555", "start"))
     return parts
 
 
 def render(view: dict) -> str:
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-             f'class="board cascade_effect">',
-             f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#fff"/>']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'class="board cascade_effect">',
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#fff"/>',
+    ]
     parts += _grid(view["field"]) + _structure(view) + _goals(view) + _robots(view)
     parts += _panel(view)
     parts.append("</svg>")

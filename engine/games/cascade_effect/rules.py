@@ -13,12 +13,24 @@ from engine.game import Decision, Game, Header, Outcome, ranks_from_scores
 from engine.games.cascade_effect import fold
 from engine.games.cascade_effect.board import BLUE, PARK, RAMP, RED, ahead
 from engine.games.cascade_effect.cards import DECK
-from engine.games.cascade_effect.moves import (centre_room, declarations, move_actions, room,
-                                               succeeds, target_of)
+from engine.games.cascade_effect.moves import (
+    centre_room,
+    declarations,
+    move_actions,
+    room,
+    succeeds,
+    target_of,
+)
 from engine.games.cascade_effect.scoring import total
 from engine.games.cascade_effect.state import PLACERS, State, alliance_of_seat, robot_at
-from engine.games.cascade_effect.turns import (Emitter, deck_shuffled, draw_card, end_turn,
-                                               next_turn, opponent_zone)
+from engine.games.cascade_effect.turns import (
+    Emitter,
+    deck_shuffled,
+    draw_card,
+    end_turn,
+    next_turn,
+    opponent_zone,
+)
 from engine.games.cascade_effect.view import view
 from engine.rng import Rng
 
@@ -45,8 +57,7 @@ class CascadeEffect(Game):
     def pending(self, state: State) -> list[Decision]:
         if state.phase == "place":
             legal = placements(state)
-            return [Decision(PLACERS[state.seats][state.placing], legal[0], legal,
-                             prompt="place")]
+            return [Decision(PLACERS[state.seats][state.placing], legal[0], legal, prompt="place")]
         if state.phase != "play":
             return []
         robot = state.active
@@ -57,7 +68,7 @@ class CascadeEffect(Game):
         return [Decision(robot.seat, stay, move_actions(state), prompt="move")]
 
     def resolve(self, state: State, actions: dict, rng: Rng) -> list[Event]:
-        (_, action), = actions.items()
+        ((_, action),) = actions.items()
         em = Emitter(state)
         if state.phase == "place":
             place(em, action, rng)
@@ -78,8 +89,9 @@ class CascadeEffect(Game):
         ranks = ranks_from_scores(totals)  # rule 12: per alliance, 1 or 2, a draw both 1
         seats = range(state.seats)
         reason = "a draw" if state.result == "draw" else f"{state.result} alliance wins"
-        return Outcome(tuple(ranks[alliance_of_seat(state, s)] for s in seats),
-                       self.scores(state), reason)
+        return Outcome(
+            tuple(ranks[alliance_of_seat(state, s)] for s in seats), self.scores(state), reason
+        )
 
     def scores(self, state: State | None) -> tuple[int, ...]:
         """Each seat scores its alliance's total (rule 11) as the field stands."""
@@ -96,16 +108,26 @@ class CascadeEffect(Game):
 def placements(state: State) -> list[dict]:
     robot = state.robots[state.placing]
     a = robot.alliance
-    return [{"do": "place", "sq": sq, "facing": f}
-            for sq in sorted(RAMP[a] + PARK[a]) if robot_at(state, sq) is None
-            for f in range(4)]
+    return [
+        {"do": "place", "sq": sq, "facing": f}
+        for sq in sorted(RAMP[a] + PARK[a])
+        if robot_at(state, sq) is None
+        for f in range(4)
+    ]
 
 
 def place(em: Emitter, action: dict, rng: Rng) -> None:
     state = em.state
     robot = state.robots[state.placing]
-    em.emit("RobotPlaced", {"robot": robot.id, "seat": PLACERS[state.seats][robot.id],
-                            "sq": action["sq"], "facing": action["facing"]})
+    em.emit(
+        "RobotPlaced",
+        {
+            "robot": robot.id,
+            "seat": PLACERS[state.seats][robot.id],
+            "sq": action["sq"],
+            "facing": action["facing"],
+        },
+    )
     if em.state.placing < len(em.state.robots):
         return
     em.emit("TurnOrder", {"order": turn_order(em.state)})
@@ -116,12 +138,14 @@ def turn_order(state: State) -> list[int]:
     """Rule 3: the red robot on its bridge goes first, then the alliances alternate;
     [reconstructed] within an alliance the robot on its bridge goes first, else
     the lower id."""
+
     def first_of(alliance: int) -> list[int]:
         mine = [r for r in state.robots if r.alliance == alliance and r.seat >= 0]
         on_bridge = [r for r in mine if r.sq in RAMP[alliance]]
         if len(on_bridge) == 1:
             mine.sort(key=lambda r: r.id != on_bridge[0].id)
         return [r.id for r in mine]
+
     red, blue = first_of(RED), first_of(BLUE)
     return [r for pair in zip(red, blue) for r in pair]
 
@@ -131,8 +155,9 @@ def declare(em: Emitter, action: dict, rng: Rng) -> None:
     robot = em.state.active
     do = action["do"]
     if do == "detach":  # no roll, and the turn goes on (rulebook: just announce it)
-        em.emit("Detached", {"robot": robot.id, "goal": robot.goal,
-                             "sq": ahead(robot.sq, robot.facing)})
+        em.emit(
+            "Detached", {"robot": robot.id, "goal": robot.goal, "sq": ahead(robot.sq, robot.facing)}
+        )
         return
     target = target_of(action)
     em.emit("Declared", {"robot": robot.id, "do": do, "target": target})
@@ -160,8 +185,16 @@ def act(em: Emitter, robot_id: int, do: str, target: int, die: int) -> None:
     elif do == "kickstand":
         em.emit("KickstandFell", {"stand": target, "robot": robot_id, "by": "roll"})
     elif do == "score":
-        em.emit("Scored", {"robot": robot_id, "goal": robot.goal,
-                           "cm": min(die, room(state, robot.goal)), "die": die, "bonus": False})
+        em.emit(
+            "Scored",
+            {
+                "robot": robot_id,
+                "goal": robot.goal,
+                "cm": min(die, room(state, robot.goal)),
+                "die": die,
+                "bonus": False,
+            },
+        )
     elif do == "climb":
         em.emit("Climbed", {"robot": robot_id, "to": target})
     elif do == "park":
@@ -176,8 +209,16 @@ def act(em: Emitter, robot_id: int, do: str, target: int, die: int) -> None:
 
 def move(em: Emitter, action: dict, rng: Rng) -> None:
     robot = em.state.active
-    em.emit("Moved", {"robot": robot.id, "from": robot.sq, "to": action["to"],
-                      "facing": action["facing"], "die": em.state.die})
+    em.emit(
+        "Moved",
+        {
+            "robot": robot.id,
+            "from": robot.sq,
+            "to": action["to"],
+            "facing": action["facing"],
+            "die": em.state.die,
+        },
+    )
     if opponent_zone(robot, action["to"]):
         draw_card(em, robot.id, "zone", rng)
     end_turn(em, rng)

@@ -99,7 +99,7 @@ def replace(obj, **changes):
 
 
 def set_item(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
+    return items[:index] + (value,) + items[index + 1 :]
 
 
 def with_robot(state: State, robot: Robot) -> State:

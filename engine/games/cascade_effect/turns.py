@@ -11,8 +11,15 @@ from engine.games.cascade_effect.board import BLUE, RED, ZONE_OF, square, struct
 from engine.games.cascade_effect.cards import BONUS_CM, PENALTY_POINTS
 from engine.games.cascade_effect.moves import room
 from engine.games.cascade_effect.scoring import breakdown
-from engine.games.cascade_effect.state import (JUMP_EVERY, ROUNDS, TELEOP_ROLLS, Robot,
-                                               State, loose_goal_at, robot_at)
+from engine.games.cascade_effect.state import (
+    JUMP_EVERY,
+    ROUNDS,
+    TELEOP_ROLLS,
+    Robot,
+    State,
+    loose_goal_at,
+    robot_at,
+)
 from engine.rng import Rng
 
 
@@ -43,8 +50,9 @@ def draw_card(em: Emitter, robot_id: int, cause: str, rng: Rng) -> None:
         em.add(deck_shuffled(em.state.discard, rng))
     robot = em.state.robots[robot_id]
     card = em.state.deck[0]
-    em.emit("CardDrawn", {"robot": robot_id, "alliance": robot.alliance, "card": card,
-                          "cause": cause})
+    em.emit(
+        "CardDrawn", {"robot": robot_id, "alliance": robot.alliance, "card": card, "cause": cause}
+    )
     card_effect(em, robot, card, rng)
 
 
@@ -52,8 +60,9 @@ def card_effect(em: Emitter, robot: Robot, card: str, rng: Rng) -> None:
     state = em.state
     takes_turns = robot.id in state.order
     if card in PENALTY_POINTS:
-        em.emit("Penalised", {"alliance": robot.alliance, "points": PENALTY_POINTS[card],
-                              "card": card})
+        em.emit(
+            "Penalised", {"alliance": robot.alliance, "points": PENALTY_POINTS[card], "card": card}
+        )
     elif card == "dead_battery" and takes_turns:
         em.emit("TurnLossGiven", {"robot": robot.id, "card": card})
     elif card == "interference":
@@ -65,11 +74,13 @@ def card_effect(em: Emitter, robot: Robot, card: str, rng: Rng) -> None:
     elif card == "bonus_balls" and robot.goal >= 0 and any(state.fallen):
         cm = min(BONUS_CM, room(state, robot.goal))
         if cm:
-            em.emit("Scored", {"robot": robot.id, "goal": robot.goal, "cm": cm, "die": 0,
-                               "bonus": True})
+            em.emit(
+                "Scored", {"robot": robot.id, "goal": robot.goal, "cm": cm, "die": 0, "bonus": True}
+            )
     elif card == "kickstand_bump" and not all(state.fallen):
-        em.emit("KickstandFell", {"stand": state.fallen.index(False), "robot": robot.id,
-                                  "by": "card"})
+        em.emit(
+            "KickstandFell", {"stand": state.fallen.index(False), "robot": robot.id, "by": "card"}
+        )
     elif card == "spin_out":
         em.emit("Turned", {"robot": robot.id, "facing": rng.below(4), "by": "card"})
 
@@ -102,9 +113,16 @@ def next_turn(em: Emitter, rng: Rng) -> None:
         state = em.state
         current = state.active
         if current.extra:
-            em.emit("TurnStarted", {"robot": current.id, "seat": current.seat,
-                                    "round": state.round, "endgame": state.endgame,
-                                    "extra": True})
+            em.emit(
+                "TurnStarted",
+                {
+                    "robot": current.id,
+                    "seat": current.seat,
+                    "round": state.round,
+                    "endgame": state.endgame,
+                    "extra": True,
+                },
+            )
             return
         index, round_ = state.index + 1, state.round
         if index == len(state.order):
@@ -115,8 +133,16 @@ def next_turn(em: Emitter, rng: Rng) -> None:
         if round_ == TELEOP_ROLLS + 1 and index == 0:
             em.emit("EndGameBegan", {"round": round_})
         robot = state.robots[state.order[index]]
-        em.emit("TurnStarted", {"robot": robot.id, "seat": robot.seat, "round": round_,
-                                "endgame": round_ > TELEOP_ROLLS, "extra": False})
+        em.emit(
+            "TurnStarted",
+            {
+                "robot": robot.id,
+                "seat": robot.seat,
+                "round": round_,
+                "endgame": round_ > TELEOP_ROLLS,
+                "extra": False,
+            },
+        )
         if state.seats == 2 and em.state.robots[robot.id].turns % JUMP_EVERY == 0:
             jump(em, robot.id + 2, rng)
         if em.state.robots[robot.id].skips == 0:
@@ -130,8 +156,11 @@ def jump(em: Emitter, piece_id: int, rng: Rng) -> None:
     col, row = rng.die(), rng.die()
     to = square(col - 1, row - 1)
     state = em.state
-    moved = (to not in structure(state.position) and robot_at(state, to) is None
-             and loose_goal_at(state, to) is None)
+    moved = (
+        to not in structure(state.position)
+        and robot_at(state, to) is None
+        and loose_goal_at(state, to) is None
+    )
     em.emit("PieceJumped", {"robot": piece_id, "dice": [col, row], "to": to, "moved": moved})
     piece = em.state.robots[piece_id]
     if moved and opponent_zone(piece, to):

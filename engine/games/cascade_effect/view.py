@@ -4,19 +4,41 @@ for a finished match's replay). ``seat=None`` is a spectator."""
 
 from __future__ import annotations
 
-from engine.games.cascade_effect.board import (ALLIANCES, FACINGS, PARK, PARK_APPROACH, RAMP,
-                                               RAMP_START, kickstand_squares, short_side,
-                                               structure)
+from engine.games.cascade_effect.board import (
+    ALLIANCES,
+    FACINGS,
+    PARK,
+    PARK_APPROACH,
+    RAMP,
+    RAMP_START,
+    kickstand_squares,
+    short_side,
+    structure,
+)
 from engine.games.cascade_effect.scoring import banked, breakdown
-from engine.games.cascade_effect.state import (ENDGAME_ROLLS, TELEOP_ROLLS, Robot, State,
-                                               alliance_of_seat)
+from engine.games.cascade_effect.state import (
+    ENDGAME_ROLLS,
+    TELEOP_ROLLS,
+    Robot,
+    State,
+    alliance_of_seat,
+)
 
 
 def robot_view(robot: Robot) -> dict:
-    return {"id": robot.id, "alliance": ALLIANCES[robot.alliance], "seat": robot.seat,
-            "sq": robot.sq, "facing": robot.facing, "goal": robot.goal,
-            "turns": robot.turns, "scored_last": robot.scored_last, "primed": robot.primed,
-            "skips": robot.skips, "extra": robot.extra}
+    return {
+        "id": robot.id,
+        "alliance": ALLIANCES[robot.alliance],
+        "seat": robot.seat,
+        "sq": robot.sq,
+        "facing": robot.facing,
+        "goal": robot.goal,
+        "turns": robot.turns,
+        "scored_last": robot.scored_last,
+        "primed": robot.primed,
+        "skips": robot.skips,
+        "extra": robot.extra,
+    }
 
 
 def field_view(state: State) -> dict:
@@ -35,23 +57,45 @@ def field_view(state: State) -> dict:
 
 def view(state: State, seat: int | None, omniscient: bool = False) -> dict:
     out = {
-        "you": seat, "seats": state.seats, "phase": state.phase,
+        "you": seat,
+        "seats": state.seats,
+        "phase": state.phase,
         "alliance": ALLIANCES[alliance_of_seat(state, seat)] if seat is not None else None,
-        "position": state.position, "field": field_view(state),
+        "position": state.position,
+        "field": field_view(state),
         "robots": [robot_view(r) for r in state.robots],
-        "goals": [{"id": g.id, "alliance": ALLIANCES[g.alliance], "size": g.size,
-                   "sq": g.sq, "cm": g.cm, "robot": g.robot} for g in state.goals],
-        "fallen": list(state.fallen), "centre_cm": list(state.centre_cm),
+        "goals": [
+            {
+                "id": g.id,
+                "alliance": ALLIANCES[g.alliance],
+                "size": g.size,
+                "sq": g.sq,
+                "cm": g.cm,
+                "robot": g.robot,
+            }
+            for g in state.goals
+        ],
+        "fallen": list(state.fallen),
+        "centre_cm": list(state.centre_cm),
         "penalties": list(state.penalties),
-        "deck": len(state.deck), "discard": list(state.discard), "last_card": state.last_card,
-        "placing": state.placing, "turn_order": list(state.order),
+        "deck": len(state.deck),
+        "discard": list(state.discard),
+        "last_card": state.last_card,
+        "placing": state.placing,
+        "turn_order": list(state.order),
         "active": state.order[state.index] if state.order else -1,
-        "round": state.round, "endgame": state.endgame, "step": state.step,
-        "declared": state.declared, "declared_target": state.target, "die": state.die,
-        "extra_turn": state.extra_turn, "rolls": [TELEOP_ROLLS, ENDGAME_ROLLS],
+        "round": state.round,
+        "endgame": state.endgame,
+        "step": state.step,
+        "declared": state.declared,
+        "declared_target": state.target,
+        "die": state.die,
+        "extra_turn": state.extra_turn,
+        "rolls": [TELEOP_ROLLS, ENDGAME_ROLLS],
         "banked": [banked(state, a) for a in (0, 1)],
         "score": [breakdown(state, a) for a in (0, 1)],
-        "facings": list(FACINGS), "result": state.result,
+        "facings": list(FACINGS),
+        "result": state.result,
     }
     if omniscient:
         out["deck_order"] = list(state.deck)

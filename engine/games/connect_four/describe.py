@@ -11,6 +11,5 @@ COLOURS = ("red", "yellow")
 def describe(kind: str, data: dict, seats: Seats) -> str | None:
     if kind == ACTION_SUBMITTED and isinstance(data.get("action"), int):
         seat = data["seat"]
-        return (f"{seats(seat)} drops a {COLOURS[seat]} disc into column "
-                f"{data['action'] + 1}.")
+        return f"{seats(seat)} drops a {COLOURS[seat]} disc into column {data['action'] + 1}."
     return None

@@ -16,10 +16,12 @@ def render(state: dict) -> str:
     width, height = COLUMNS * CELL, ROWS * CELL
     board = state["board"]
     line = set(winning_cells(board, COLUMNS, ROWS, 4))
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height + LEGEND}" '
-             'class="board connect-four" font-family="sans-serif">',
-             f'<rect width="{width}" height="{height + LEGEND}" fill="#fafafa"/>',
-             f'<rect width="{width}" height="{height}" rx="8" fill="#1d4e89"/>']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height + LEGEND}" '
+        'class="board connect-four" font-family="sans-serif">',
+        f'<rect width="{width}" height="{height + LEGEND}" fill="#fafafa"/>',
+        f'<rect width="{width}" height="{height}" rx="8" fill="#1d4e89"/>',
+    ]
     for i, disc in enumerate(board):
         column, row = i % COLUMNS, i // COLUMNS
         x = column * CELL + CELL // 2
@@ -27,16 +29,20 @@ def render(state: dict) -> str:
         fill = COLOURS.get(disc, "#fafafa")
         seat = f' data-seat="{disc}"' if disc in COLOURS else ""
         ring = ' stroke="#19c37d" stroke-width="7" data-winning="1"' if i in line else ""
-        parts.append(f'<circle cx="{x}" cy="{y}" r="{CELL // 2 - 8}" fill="{fill}" '
-                     f'data-cell="{i}"{seat}{ring}/>')
+        parts.append(
+            f'<circle cx="{x}" cy="{y}" r="{CELL // 2 - 8}" fill="{fill}" '
+            f'data-cell="{i}"{seat}{ring}/>'
+        )
     winner = board[min(line)] if line else None
     for seat in (0, 1):
         x = 20 + seat * width // 2
         won = " · wins" if seat == winner else ""
         bold = ' font-weight="bold"' if won else ""
-        parts.append(f'<rect x="{x - 11}" y="{height + 11}" width="22" height="22" rx="11" '
-                     f'fill="{COLOURS[seat]}" class="swatch"/>'
-                     f'<text x="{x + 18}" y="{height + 29}" font-size="20" class="legend"'
-                     f'{bold}>seat {seat}: {NAMES[seat]}{won}</text>')
+        parts.append(
+            f'<rect x="{x - 11}" y="{height + 11}" width="22" height="22" rx="11" '
+            f'fill="{COLOURS[seat]}" class="swatch"/>'
+            f'<text x="{x + 18}" y="{height + 29}" font-size="20" class="legend"'
+            f"{bold}>seat {seat}: {NAMES[seat]}{won}</text>"
+        )
     parts.append("</svg>")
     return "".join(parts)

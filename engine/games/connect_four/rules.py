@@ -112,11 +112,11 @@ class ConnectFour(LineGame):
     def place(self, state: State, seat: int, column: int) -> State:
         heights = state.heights
         cell = heights[column] * COLUMNS + column
-        board = state.board[:cell] + (seat,) + state.board[cell + 1:]
-        heights = heights[:column] + (heights[column] + 1,) + heights[column + 1:]
+        board = state.board[:cell] + (seat,) + state.board[cell + 1 :]
+        heights = heights[:column] + (heights[column] + 1,) + heights[column + 1 :]
         if makes_four(board, cell, seat):
             return State(board, heights, 1 - seat, seat, True)
-        return State(board, heights, 1 - seat, None, EMPTY not in board[CELLS - COLUMNS:])
+        return State(board, heights, 1 - seat, None, EMPTY not in board[CELLS - COLUMNS :])
 
     def pending(self, state: State) -> list[Decision]:
         if state.over:
@@ -125,5 +125,9 @@ class ConnectFour(LineGame):
         return [Decision(state.to_move, legal[0], legal)]
 
     def view(self, state: State, seat: int | None) -> dict:
-        return {"board": list(state.board), "heights": list(state.heights),
-                "to_move": state.to_move, "you": seat}
+        return {
+            "board": list(state.board),
+            "heights": list(state.heights),
+            "to_move": state.to_move,
+            "you": seat,
+        }

@@ -11,7 +11,14 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.games.dogfight.combat import DODGE, HIT, damage
-from engine.games.dogfight.geometry import COST, DIRECTION, TEMPLATES, fly, in_range_and_arc, on_table
+from engine.games.dogfight.geometry import (
+    COST,
+    DIRECTION,
+    TEMPLATES,
+    fly,
+    in_range_and_arc,
+    on_table,
+)
 from engine.games.dogfight.plans import path
 from engine.players import RandomBot, Request
 
@@ -74,6 +81,7 @@ class GreedyBot:
             dx, dy = middle - action["x"], middle - action["y"]
             facing = (dx * fx + dy * fy) / ((fx * fx + fy * fy) ** 0.5)
             return (facing, -abs(action["x"] - middle) - abs(action["y"] - middle))
+
         return max(legal, key=worth)
 
     # -- the move stage -------------------------------------------------------------------
@@ -119,6 +127,7 @@ class GreedyBot:
         def value(action: dict) -> float:
             foe = view["planes"][action["target"]]
             return expected_damage(me["attack"], foe["defense"]) / foe["health"]
+
         target = max(shots, key=value)["target"]
         return max((a for a in shots if a["target"] == target), key=lambda a: a["ace"])
 

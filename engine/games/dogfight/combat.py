@@ -26,8 +26,9 @@ def targets(state: State, seat: int) -> list[tuple[Plane, str]]:
 def attack_actions(state: State, seat: int) -> list[dict]:
     """Hold fire, or a target, with or without the Ace die."""
     aces = (False, True) if state.planes[seat].ace else (False,)
-    return [HOLD] + [{"target": plane.seat, "ace": ace}
-                     for plane, _ in targets(state, seat) for ace in aces]
+    return [HOLD] + [
+        {"target": plane.seat, "ace": ace} for plane, _ in targets(state, seat) for ace in aces
+    ]
 
 
 def free_rerolls(section: str) -> tuple[int, int]:
@@ -47,8 +48,11 @@ def altitude_spent(chosen: int, free: int) -> int:
 
 def reroll_actions(dice: int, allowed: int) -> list[dict]:
     """Every set of distinct dice (by index) of at most ``allowed``, none first."""
-    return [{"reroll": list(chosen)} for k in range(allowed + 1)
-            for chosen in combinations(range(dice), k)]
+    return [
+        {"reroll": list(chosen)}
+        for k in range(allowed + 1)
+        for chosen in combinations(range(dice), k)
+    ]
 
 
 def damage(attack_dice, defense_dice) -> dict:
@@ -61,5 +65,9 @@ def damage(attack_dice, defense_dice) -> dict:
     dodges = sum(1 for d in defense_dice if d >= DODGE)
     hits_cancelled = min(hits, dodges)
     crits_cancelled = min(crits, (dodges - hits_cancelled) // 2)
-    return {"hits": hits, "crits": crits, "dodges": dodges,
-            "damage": hits - hits_cancelled + crits - crits_cancelled}
+    return {
+        "hits": hits,
+        "crits": crits,
+        "dodges": dodges,
+        "damage": hits - hits_cancelled + crits - crits_cancelled,
+    }

@@ -5,8 +5,16 @@ from __future__ import annotations
 from engine.describe import Seats, listing
 from engine.events import ACTION_SUBMITTED
 
-HEADINGS = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
-            "north-west")
+HEADINGS = (
+    "north",
+    "north-east",
+    "east",
+    "south-east",
+    "south",
+    "south-west",
+    "west",
+    "north-west",
+)
 
 
 def _stats(st: dict) -> str:
@@ -14,37 +22,51 @@ def _stats(st: dict) -> str:
 
 
 def _flew(d: dict, s: Seats) -> str:
-    return (f"{s(d['seat'])} flies {' '.join(d['plan']) or 'straight'} to altitude "
-            f"{d['altitude']} ({d['cost']} speed spent).")
+    return (
+        f"{s(d['seat'])} flies {' '.join(d['plan']) or 'straight'} to altitude "
+        f"{d['altitude']} ({d['cost']} speed spent)."
+    )
 
 
 def _resolved(d: dict, s: Seats) -> str:
-    return (f"{s(d['attacker'])} hits {s(d['target'])} {d['hits']} times against "
-            f"{d['dodges']} dodges: {d['damage']} damage, {d['health']} health left.")
+    return (
+        f"{s(d['attacker'])} hits {s(d['target'])} {d['hits']} times against "
+        f"{d['dodges']} dodges: {d['damage']} damage, {d['health']} health left."
+    )
 
 
 SENTENCES = {
-    "StatsRevealed": lambda d, s: "Planes revealed: " + "; ".join(
-        f"{s(i)} {_stats(st)}" for i, st in enumerate(d["stats"])) + ".",
-    "DiceRolled": lambda d, s: (f"{s(d['seat'])} rolls {' '.join(map(str, d['dice']))} for "
-                                f"{d.get('purpose', 'a roll')}." if "seat" in d else
-                                f"Dice {' '.join(map(str, d['dice']))} are rolled for "
-                                f"{d.get('purpose', 'a roll')}."),
+    "StatsRevealed": lambda d, s: (
+        "Planes revealed: "
+        + "; ".join(f"{s(i)} {_stats(st)}" for i, st in enumerate(d["stats"]))
+        + "."
+    ),
+    "DiceRolled": lambda d, s: (
+        f"{s(d['seat'])} rolls {' '.join(map(str, d['dice']))} for {d.get('purpose', 'a roll')}."
+        if "seat" in d
+        else f"Dice {' '.join(map(str, d['dice']))} are rolled for {d.get('purpose', 'a roll')}."
+    ),
     "FirstPlayer": lambda d, s: f"{s(d['seat'])} goes first.",
-    "PlanePlaced": lambda d, s: f"{s(d['seat'])} places its plane heading "
-                                f"{HEADINGS[d['heading'] % 8] if isinstance(d['heading'], int) else d['heading']}.",
+    "PlanePlaced": lambda d, s: (
+        f"{s(d['seat'])} places its plane heading "
+        f"{HEADINGS[d['heading'] % 8] if isinstance(d['heading'], int) else d['heading']}."
+    ),
     "RoundStarted": lambda d, s: f"Round {d['round']} begins.",
     "TeamUp": lambda d, s: f"Team {d['team']}: {s.many(d['seats'])}.",
     "PlaneFlew": _flew,
     "StageStarted": lambda d, s: f"The {d['stage']} stage begins.",
     "HoldsFire": lambda d, s: f"{s(d['seat'])} holds fire ({d['reason']}).",
-    "AttackDeclared": lambda d, s: f"{s(d['attacker'])} attacks {s(d['target'])} at "
-                                   f"{d['section']} range.",
-    "DiceRerolled": lambda d, s: f"{s(d['seat'])} rerolls for {d['purpose']}: now "
-                                 f"{' '.join(map(str, d['dice']))}.",
+    "AttackDeclared": lambda d, s: (
+        f"{s(d['attacker'])} attacks {s(d['target'])} at {d['section']} range."
+    ),
+    "DiceRerolled": lambda d, s: (
+        f"{s(d['seat'])} rerolls for {d['purpose']}: now {' '.join(map(str, d['dice']))}."
+    ),
     "AttackResolved": _resolved,
-    "PlaneDestroyed": lambda d, s: f"{s(d['seat'])} is {d['reason']}"
-                                   + (f" by {s(d['by'])}." if d.get("by") is not None else "."),
+    "PlaneDestroyed": lambda d, s: (
+        f"{s(d['seat'])} is {d['reason']}"
+        + (f" by {s(d['by'])}." if d.get("by") is not None else ".")
+    ),
     "AceEarned": lambda d, s: f"{s(d['seat'])} becomes an ace." if "seat" in d else None,
     "RoundLimitReached": lambda d, s: "The round limit is reached.",
 }

@@ -28,10 +28,15 @@ def initial(data: dict) -> State:
     size = team_size(options.get("teams", "none"))
     teams = tuple(tuple(range(t, min(t + size, n))) for t in range(0, n, size))
     team_of = {s: t for t, members in enumerate(teams) for s in members}
-    return State(seats=n, teams=teams, area=area_of(options),
-                 quick=bool(options.get("quick")), ace_option=bool(options.get("ace")),
-                 round_limit=options.get("rounds", 20),
-                 planes=tuple(Plane(seat=s, team=team_of[s]) for s in range(n)))
+    return State(
+        seats=n,
+        teams=teams,
+        area=area_of(options),
+        quick=bool(options.get("quick")),
+        ace_option=bool(options.get("ace")),
+        round_limit=options.get("rounds", 20),
+        planes=tuple(Plane(seat=s, team=team_of[s]) for s in range(n)),
+    )
 
 
 def _stats(state: State, d: dict) -> State:
@@ -40,21 +45,32 @@ def _stats(state: State, d: dict) -> State:
 
 
 def _first(state: State, d: dict) -> State:
-    return replace(state, phase="place", order=tuple(d["order"]),
-                   place_order=tuple(d["place_order"]), placing=0)
+    return replace(
+        state,
+        phase="place",
+        order=tuple(d["order"]),
+        place_order=tuple(d["place_order"]),
+        placing=0,
+    )
 
 
 def _placed(state: State, d: dict) -> State:
     plane = state.planes[d["seat"]]
-    state = with_plane(state, replace(plane, x=d["x"], y=d["y"], heading=d["heading"],
-                                      placed=True))
+    state = with_plane(state, replace(plane, x=d["x"], y=d["y"], heading=d["heading"], placed=True))
     return replace(state, placing=state.placing + 1)
 
 
 def _round(state: State, d: dict) -> State:
     order = tuple(d["order"])
-    return replace(state, phase="play", round=d["round"], stage="move", order=order,
-                   team_queue=order, seat_queue=())
+    return replace(
+        state,
+        phase="play",
+        round=d["round"],
+        stage="move",
+        order=order,
+        team_queue=order,
+        seat_queue=(),
+    )
 
 
 def _stage(state: State, d: dict) -> State:
@@ -67,8 +83,7 @@ def _team_up(state: State, d: dict) -> State:
 
 def _flew(state: State, d: dict) -> State:
     x, y, heading = d["path"][-1]
-    plane = replace(state.planes[d["seat"]], x=x, y=y, heading=heading,
-                    altitude=d["altitude"])
+    plane = replace(state.planes[d["seat"]], x=x, y=y, heading=heading, altitude=d["altitude"])
     return replace(with_plane(state, plane), seat_queue=state.seat_queue[1:])
 
 
@@ -79,9 +94,15 @@ def _holds(state: State, d: dict) -> State:
 def _declared(state: State, d: dict) -> State:
     attacker = state.planes[d["attacker"]]
     attacker = replace(attacker, ace=attacker.ace and not d["ace"])
-    combat = Combat(d["attacker"], d["target"], d["section"],
-                    attack_rerolls=d["attack_rerolls"], defense_rerolls=d["defense_rerolls"],
-                    attack_free=d["attack_free"], defense_free=d["defense_free"])
+    combat = Combat(
+        d["attacker"],
+        d["target"],
+        d["section"],
+        attack_rerolls=d["attack_rerolls"],
+        defense_rerolls=d["defense_rerolls"],
+        attack_free=d["attack_free"],
+        defense_free=d["defense_free"],
+    )
     return replace(with_plane(state, attacker), combat=combat)
 
 
@@ -105,8 +126,9 @@ def _rerolled(state: State, d: dict) -> State:
 def _resolved(state: State, d: dict) -> State:
     target = replace(state.planes[d["target"]], health=d["health"])
     attacker = state.planes[d["attacker"]]
-    state = with_plane(with_plane(state, target),
-                       replace(attacker, dealt=attacker.dealt + d["damage"]))
+    state = with_plane(
+        with_plane(state, target), replace(attacker, dealt=attacker.dealt + d["damage"])
+    )
     return replace(state, combat=None, seat_queue=state.seat_queue[1:])
 
 
@@ -114,16 +136,24 @@ def _destroyed(state: State, d: dict) -> State:
     seat = d["seat"]
     falls = state.falls + 1
     state = with_plane(state, replace(state.planes[seat], alive=False, fell=falls))
-    state = replace(state, falls=falls,
-                    seat_queue=tuple(s for s in state.seat_queue if s != seat),
-                    team_queue=tuple(t for t in state.team_queue if living(state, t)))
+    state = replace(
+        state,
+        falls=falls,
+        seat_queue=tuple(s for s in state.seat_queue if s != seat),
+        team_queue=tuple(t for t in state.team_queue if living(state, t)),
+    )
     flying = living_teams(state)
     if len(flying) > 1:
         return state
     winner = flying[0] if flying else -1
-    return replace(state, phase="over", winner=winner, seat_queue=(), team_queue=(),
-                   reason=f"team {winner} is the last in the air" if flying
-                   else "no plane is left in the air")
+    return replace(
+        state,
+        phase="over",
+        winner=winner,
+        seat_queue=(),
+        team_queue=(),
+        reason=f"team {winner} is the last in the air" if flying else "no plane is left in the air",
+    )
 
 
 def _ace(state: State, d: dict) -> State:
@@ -131,16 +161,32 @@ def _ace(state: State, d: dict) -> State:
 
 
 def _time_up(state: State, d: dict) -> State:
-    return replace(state, phase="over", winner=d["winner"], seat_queue=(), team_queue=(),
-                   reason=f"round limit of {d['rounds']} reached")
+    return replace(
+        state,
+        phase="over",
+        winner=d["winner"],
+        seat_queue=(),
+        team_queue=(),
+        reason=f"round limit of {d['rounds']} reached",
+    )
 
 
 HANDLERS = {
-    "StatsRevealed": _stats, "FirstPlayer": _first, "PlanePlaced": _placed,
-    "RoundStarted": _round, "StageStarted": _stage, "TeamUp": _team_up,
-    "PlaneFlew": _flew, "HoldsFire": _holds, "AttackDeclared": _declared,
-    "DiceRolled": _dice, "DiceRerolled": _rerolled, "AttackResolved": _resolved,
-    "PlaneDestroyed": _destroyed, "AceEarned": _ace, "RoundLimitReached": _time_up,
+    "StatsRevealed": _stats,
+    "FirstPlayer": _first,
+    "PlanePlaced": _placed,
+    "RoundStarted": _round,
+    "StageStarted": _stage,
+    "TeamUp": _team_up,
+    "PlaneFlew": _flew,
+    "HoldsFire": _holds,
+    "AttackDeclared": _declared,
+    "DiceRolled": _dice,
+    "DiceRerolled": _rerolled,
+    "AttackResolved": _resolved,
+    "PlaneDestroyed": _destroyed,
+    "AceEarned": _ace,
+    "RoundLimitReached": _time_up,
 }
 
 

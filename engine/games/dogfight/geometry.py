@@ -67,14 +67,19 @@ def _base(name: str, parity: int) -> tuple[int, int]:
 
 
 #: (template, heading) -> the centre's integer displacement
-DISPLACEMENT = {(name, h): quarter_turns(_base(name, h % 2), h // 2)
-                for name in TEMPLATES for h in range(HEADINGS)}
+DISPLACEMENT = {
+    (name, h): quarter_turns(_base(name, h % 2), h // 2)
+    for name in TEMPLATES
+    for h in range(HEADINGS)
+}
 
 # The token's corners about its centre: a square seen square-on, or turned 45
 # degrees (the half-diagonal 212.1 rounded outward to 213, so a token never
 # counts as on the table when a true corner is off it).
-_CORNERS = (((-HALF, -HALF), (HALF, -HALF), (HALF, HALF), (-HALF, HALF)),
-            ((0, 213), (213, 0), (0, -213), (-213, 0)))
+_CORNERS = (
+    ((-HALF, -HALF), (HALF, -HALF), (HALF, HALF), (-HALF, HALF)),
+    ((0, 213), (213, 0), (0, -213), (-213, 0)),
+)
 
 
 #: how far the token reaches from its centre along x and along y, by heading parity

@@ -38,9 +38,11 @@ def max_climb(plane: Plane, quick: bool) -> int:
 def plans(plane: Plane, quick: bool) -> list[dict]:
     """Every legal flight plan: templates costing at most Speed (less the climb)
     and at least one template."""
-    return [{"plan": list(seq), "climb": climb}
-            for climb in range(max_climb(plane, quick) + 1)
-            for seq in sequences(plane.speed - climb * CLIMB_COST)]
+    return [
+        {"plan": list(seq), "climb": climb}
+        for climb in range(max_climb(plane, quick) + 1)
+        for seq in sequences(plane.speed - climb * CLIMB_COST)
+    ]
 
 
 def path(pose: tuple[int, int, int], plan: list[str], area: int) -> tuple[list, bool]:

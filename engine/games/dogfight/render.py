@@ -40,10 +40,12 @@ def _arc(view: dict, plane: dict) -> list[str]:
         radius = band * step
         lx, ly = _bearing(h, -45)
         rx, ry = _bearing(h, 45)
-        parts.append(f'<path class="section-{band}" fill="{SECTION_FILL[band - 1]}" '
-                     f'stroke="#a80" stroke-width="{_fmt(area / 900)}" '
-                     f'd="M {_point(area, x, y)} L {_point(area, x + lx * radius, y + ly * radius)} '
-                     f'A {radius} {radius} 0 0 1 {_point(area, x + rx * radius, y + ry * radius)} Z"/>')
+        parts.append(
+            f'<path class="section-{band}" fill="{SECTION_FILL[band - 1]}" '
+            f'stroke="#a80" stroke-width="{_fmt(area / 900)}" '
+            f'd="M {_point(area, x, y)} L {_point(area, x + lx * radius, y + ly * radius)} '
+            f'A {radius} {radius} 0 0 1 {_point(area, x + rx * radius, y + ry * radius)} Z"/>'
+        )
     parts.append("</g>")
     return parts
 
@@ -59,64 +61,92 @@ def _plane(view: dict, plane: dict, scale: float) -> list[str]:
     colour = COLOURS[plane["seat"] % len(COLOURS)] if plane["alive"] else "#999"
     fx, fy = _bearing(h)
     rx, ry = _bearing(h, 90)
-    square = [(x + (fx * a + rx * b) * half, y + (fy * a + ry * b) * half)
-              for a, b in ((1, -1), (1, 1), (-1, 1), (-1, -1))]
-    nose = [(x + fx * half * 0.9, y + fy * half * 0.9),
-            (x + (rx * 0.5 - fx * 0.3) * half, y + (ry * 0.5 - fy * 0.3) * half),
-            (x + (-rx * 0.5 - fx * 0.3) * half, y + (-ry * 0.5 - fy * 0.3) * half)]
+    square = [
+        (x + (fx * a + rx * b) * half, y + (fy * a + ry * b) * half)
+        for a, b in ((1, -1), (1, 1), (-1, 1), (-1, -1))
+    ]
+    nose = [
+        (x + fx * half * 0.9, y + fy * half * 0.9),
+        (x + (rx * 0.5 - fx * 0.3) * half, y + (ry * 0.5 - fy * 0.3) * half),
+        (x + (-rx * 0.5 - fx * 0.3) * half, y + (-ry * 0.5 - fy * 0.3) * half),
+    ]
     points = " ".join(_point(area, px, py) for px, py in square)
     arrow = " ".join(_point(area, px, py) for px, py in nose)
     font = 12 * scale
-    status = (f'H{plane["health"]} A{plane["altitude"]}' + (" ★" if plane["ace"] else "")
-              if plane["alive"] else "down")
-    return [f'<g class="plane" data-seat="{plane["seat"]}" data-alive="{str(plane["alive"]).lower()}">',
-            f'<polygon points="{points}" fill="{colour}" stroke="#000" '
-            f'stroke-width="{_fmt(scale)}" opacity="{1 if plane["alive"] else 0.5}"/>',
-            f'<polygon points="{arrow}" fill="#fff"/>',
-            f'<text x="{_fmt(x)}" y="{_fmt(area - y - half - 4 * scale)}" font-size="{_fmt(font)}" '
-            f'text-anchor="{_anchor(x, area)}" font-weight="bold" fill="#000">'
-            f'{plane["seat"]}: {status}</text>',
-            f'<title>seat {plane["seat"]}, heading {h * 45}°, Health {plane["health"]}, '
-            f'altitude {plane["altitude"]}</title></g>']
+    status = (
+        f"H{plane['health']} A{plane['altitude']}" + (" ★" if plane["ace"] else "")
+        if plane["alive"]
+        else "down"
+    )
+    return [
+        f'<g class="plane" data-seat="{plane["seat"]}" data-alive="{str(plane["alive"]).lower()}">',
+        f'<polygon points="{points}" fill="{colour}" stroke="#000" '
+        f'stroke-width="{_fmt(scale)}" opacity="{1 if plane["alive"] else 0.5}"/>',
+        f'<polygon points="{arrow}" fill="#fff"/>',
+        f'<text x="{_fmt(x)}" y="{_fmt(area - y - half - 4 * scale)}" font-size="{_fmt(font)}" '
+        f'text-anchor="{_anchor(x, area)}" font-weight="bold" fill="#000">'
+        f"{plane['seat']}: {status}</text>",
+        f"<title>seat {plane['seat']}, heading {h * 45}°, Health {plane['health']}, "
+        f"altitude {plane['altitude']}</title></g>",
+    ]
 
 
 def _line_of_fire(view: dict, scale: float) -> list[str]:
     combat, area = view["combat"], view["area"]
     a, t = view["planes"][combat["attacker"]], view["planes"][combat["target"]]
-    return [f'<line class="line-of-fire" x1="{a["x"]}" y1="{area - a["y"]}" x2="{t["x"]}" '
-            f'y2="{area - t["y"]}" stroke="#c00" stroke-width="{_fmt(2 * scale)}" '
-            f'stroke-dasharray="{_fmt(8 * scale)} {_fmt(5 * scale)}"/>']
+    return [
+        f'<line class="line-of-fire" x1="{a["x"]}" y1="{area - a["y"]}" x2="{t["x"]}" '
+        f'y2="{area - t["y"]}" stroke="#c00" stroke-width="{_fmt(2 * scale)}" '
+        f'stroke-dasharray="{_fmt(8 * scale)} {_fmt(5 * scale)}"/>'
+    ]
 
 
 def _pilot_line(view: dict, plane: dict) -> str:
-    team = f' (team {plane["team"]})' if any(len(t) > 1 for t in view["teams"]) else ""
-    stats = (f'ATK {plane["attack"]} DEF {plane["defense"]} SPD {plane["speed"]}'
-             if plane["speed"] else "stats secret")
+    team = f" (team {plane['team']})" if any(len(t) > 1 for t in view["teams"]) else ""
+    stats = (
+        f"ATK {plane['attack']} DEF {plane['defense']} SPD {plane['speed']}"
+        if plane["speed"]
+        else "stats secret"
+    )
     if not plane["alive"]:
         state = "down"
     else:
-        state = f'Health {plane["health"]} · altitude {plane["altitude"]}'
+        state = f"Health {plane['health']} · altitude {plane['altitude']}"
         state += " · ace die" if plane["ace"] else ""
     marker = "  ◀" if plane["seat"] == view["active"] else ""
-    return f'seat {plane["seat"]}{team}: {stats} · {state}{marker}'
+    return f"seat {plane['seat']}{team}: {stats} · {state}{marker}"
 
 
 def _panel(view: dict, scale: float) -> list[str]:
     """Below the table: the round, one line per pilot, the attack under way."""
     area = view["area"]
     font, line, left = 14 * scale, 21 * scale, 8 * scale
-    stage = f', {view["stage"]} stage' if view["phase"] == "play" else ""
-    head = (f'round {view["round"]} of {view["round_limit"]}{stage}' if view["round"]
-            else view["phase"])
-    lines = [(f'Dogfight: {head}', "#000", "bold", None)]
+    stage = f", {view['stage']} stage" if view["phase"] == "play" else ""
+    head = (
+        f"round {view['round']} of {view['round_limit']}{stage}" if view["round"] else view["phase"]
+    )
+    lines = [(f"Dogfight: {head}", "#000", "bold", None)]
     for plane in view["planes"]:
-        lines.append((_pilot_line(view, plane), "#000" if plane["alive"] else "#777",
-                      "normal", COLOURS[plane["seat"] % len(COLOURS)]))
+        lines.append(
+            (
+                _pilot_line(view, plane),
+                "#000" if plane["alive"] else "#777",
+                "normal",
+                COLOURS[plane["seat"] % len(COLOURS)],
+            )
+        )
     combat = view.get("combat")
     if combat:
-        lines.append((f'seat {combat["attacker"]} attacks seat {combat["target"]} '
-                      f'({combat["section"]}): {combat["attack_dice"]} against '
-                      f'{combat["defense_dice"]}', "#b00", "normal", None))
+        lines.append(
+            (
+                f"seat {combat['attacker']} attacks seat {combat['target']} "
+                f"({combat['section']}): {combat['attack_dice']} against "
+                f"{combat['defense_dice']}",
+                "#b00",
+                "normal",
+                None,
+            )
+        )
     if view["reason"]:
         lines.append((view["reason"], "#000", "bold", None))
     parts = []
@@ -124,12 +154,16 @@ def _panel(view: dict, scale: float) -> list[str]:
         y = area + line * (k + 1)
         x = left
         if swatch:
-            parts.append(f'<rect x="{_fmt(x)}" y="{_fmt(y - font * 0.85)}" width="{_fmt(font)}" '
-                         f'height="{_fmt(font)}" fill="{swatch}"/>')
+            parts.append(
+                f'<rect x="{_fmt(x)}" y="{_fmt(y - font * 0.85)}" width="{_fmt(font)}" '
+                f'height="{_fmt(font)}" fill="{swatch}"/>'
+            )
             x += font * 1.4
         kind = ' class="pilot"' if swatch else ""
-        parts.append(f'<text{kind} x="{_fmt(x)}" y="{_fmt(y)}" font-size="{_fmt(font)}" '
-                     f'fill="{ink}" font-weight="{weight}">{escape(text)}</text>')
+        parts.append(
+            f'<text{kind} x="{_fmt(x)}" y="{_fmt(y)}" font-size="{_fmt(font)}" '
+            f'fill="{ink}" font-weight="{weight}">{escape(text)}</text>'
+        )
     return parts
 
 
@@ -142,19 +176,25 @@ def render(view: dict) -> str:
     area = view["area"]
     scale = area / DRAWN_WIDTH
     height = area + panel_height(view) * scale
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {area} {_fmt(height)}" '
-             'class="board dogfight" font-family="sans-serif">',
-             f'<rect width="{area}" height="{_fmt(height)}" fill="#fff"/>',
-             f'<rect width="{area}" height="{area}" fill="#dceefc" stroke="#246" '
-             f'stroke-width="{_fmt(2 * scale)}"/>']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {area} {_fmt(height)}" '
+        'class="board dogfight" font-family="sans-serif">',
+        f'<rect width="{area}" height="{_fmt(height)}" fill="#fff"/>',
+        f'<rect width="{area}" height="{area}" fill="#dceefc" stroke="#246" '
+        f'stroke-width="{_fmt(2 * scale)}"/>',
+    ]
     for k in range(1, area // 600 + 1):
         at = k * 600
         if at < area:
-            parts.append(f'<path d="M {at} 0 V {area} M 0 {at} H {area}" stroke="#c4dcf0" '
-                         f'stroke-width="{_fmt(scale)}"/>')
+            parts.append(
+                f'<path d="M {at} 0 V {area} M 0 {at} H {area}" stroke="#c4dcf0" '
+                f'stroke-width="{_fmt(scale)}"/>'
+            )
     # a plane that crashed lies where it left the table: clipped to the table
-    parts.append(f'<defs><clipPath id="dogfight-table"><rect width="{area}" height="{area}"/>'
-                 '</clipPath></defs><g clip-path="url(#dogfight-table)">')
+    parts.append(
+        f'<defs><clipPath id="dogfight-table"><rect width="{area}" height="{area}"/>'
+        '</clipPath></defs><g clip-path="url(#dogfight-table)">'
+    )
     active = view["active"]
     if active is not None and active >= 0:
         plane = view["planes"][active]

@@ -13,8 +13,16 @@ from itertools import permutations
 from engine.events import Event
 from engine.game import Decision, Game, Header, Option, Outcome, RulesError, ranks_from_scores
 from engine.games.dogfight import fold
-from engine.games.dogfight.combat import (HOLD, altitude_spent, attack_actions, damage,
-                                          free_rerolls, most_rerolls, reroll_actions, targets)
+from engine.games.dogfight.combat import (
+    HOLD,
+    altitude_spent,
+    attack_actions,
+    damage,
+    free_rerolls,
+    most_rerolls,
+    reroll_actions,
+    targets,
+)
 from engine.games.dogfight.geometry import COST, section
 from engine.games.dogfight.plans import CLIMB_COST, path, plans
 from engine.games.dogfight.setup import first_player_events, placements
@@ -25,8 +33,9 @@ from engine.rng import Rng
 STAT_VALUES = (4, 3, 3, 2)
 QUICK_HEALTH = 2
 #: every way to hand out 4, 3, 3, 2 to the four stats
-STAT_CHOICES = [dict(zip(STATS, values)) for values in sorted(set(permutations(STAT_VALUES)),
-                                                              reverse=True)]
+STAT_CHOICES = [
+    dict(zip(STATS, values)) for values in sorted(set(permutations(STAT_VALUES)), reverse=True)
+]
 NO_REROLL = {"reroll": []}
 
 
@@ -36,14 +45,22 @@ class Dogfight(Game):
     rules_version = 1
     seat_counts = (2, 3, 4, 5, 6, 7, 8)
     options = {
-        "teams": Option("none", "team game: none, 2v2, 3v3 or 4v4 (teammates sit together)",
-                        choices=("none", "2v2", "3v3", "4v4")),
+        "teams": Option(
+            "none",
+            "team game: none, 2v2, 3v3 or 4v4 (teammates sit together)",
+            choices=("none", "2v2", "3v3", "4v4"),
+        ),
         "quick": Option(False, "quick game: Health at most 2, a 48 cm table, free climbing"),
-        "area": Option(0, "table side in mm, 360-1440 (0: 720, or 480 in a quick game)",
-                       minimum=0, maximum=1440),
+        "area": Option(
+            0,
+            "table side in mm, 360-1440 (0: 720, or 480 in a quick game)",
+            minimum=0,
+            maximum=1440,
+        ),
         "ace": Option(False, "use the Ace Bonus die: shooting a plane down earns it"),
-        "rounds": Option(20, "rounds before the match is decided on health left",
-                         minimum=1, maximum=200),
+        "rounds": Option(
+            20, "rounds before the match is decided on health left", minimum=1, maximum=200
+        ),
     }
 
     def resolve_options(self, given) -> dict:
@@ -67,8 +84,10 @@ class Dogfight(Game):
     # -- decisions -----------------------------------------------------------------------
     def pending(self, state: State) -> list[Decision]:
         if state.phase == "stats":
-            return [Decision(s, STAT_CHOICES[0], STAT_CHOICES, secret=True, prompt="stats")
-                    for s in range(state.seats)]
+            return [
+                Decision(s, STAT_CHOICES[0], STAT_CHOICES, secret=True, prompt="stats")
+                for s in range(state.seats)
+            ]
         kind, seat = due(state)
         if kind == "":
             return []
@@ -81,7 +100,7 @@ class Dogfight(Game):
             events = [stats_event(state, actions)]
             events += first_player_events(fold.fold(state, events), rng)
         else:
-            (seat, action), = actions.items()
+            ((seat, action),) = actions.items()
             kind, _ = due(state)
             events = ACTION_EVENTS[kind](state, seat, action, rng)
         return events + advance(fold.fold(state, events))
@@ -163,12 +182,23 @@ def fly_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
     stops, crashed = path(plane.pose, action["plan"], state.area)
     climb = 0 if crashed else action["climb"]
     cost = sum(COST[name] for name in action["plan"]) + action["climb"] * CLIMB_COST
-    events = [Event("PlaneFlew", {"seat": seat, "plan": list(action["plan"]),
-                                  "climb": climb, "cost": cost, "path": stops,
-                                  "altitude": plane.altitude + climb})]
+    events = [
+        Event(
+            "PlaneFlew",
+            {
+                "seat": seat,
+                "plan": list(action["plan"]),
+                "climb": climb,
+                "cost": cost,
+                "path": stops,
+                "altitude": plane.altitude + climb,
+            },
+        )
+    ]
     if crashed:
-        events.append(Event("PlaneDestroyed", {"seat": seat, "by": None,
-                                               "reason": "flew off the table"}))
+        events.append(
+            Event("PlaneDestroyed", {"seat": seat, "by": None, "reason": "flew off the table"})
+        )
     return events
 
 
@@ -180,15 +210,23 @@ def attack_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event
     attack_free, defense_free = free_rerolls(where)
     attack_dice = [rng.die() for _ in range(attacker.attack + action["ace"])]
     defense_dice = [rng.die() for _ in range(target.defense)]
-    return [Event("AttackDeclared", {"attacker": seat, "target": target.seat,
-                                     "section": where, "ace": action["ace"],
-                                     "attack_free": attack_free,
-                                     "attack_rerolls": most_rerolls(attacker, attack_free),
-                                     "defense_free": defense_free,
-                                     "defense_rerolls": most_rerolls(target, defense_free)}),
-            Event("DiceRolled", {"purpose": "attack", "seat": seat, "dice": attack_dice}),
-            Event("DiceRolled", {"purpose": "defense", "seat": target.seat,
-                                 "dice": defense_dice})]
+    return [
+        Event(
+            "AttackDeclared",
+            {
+                "attacker": seat,
+                "target": target.seat,
+                "section": where,
+                "ace": action["ace"],
+                "attack_free": attack_free,
+                "attack_rerolls": most_rerolls(attacker, attack_free),
+                "defense_free": defense_free,
+                "defense_rerolls": most_rerolls(target, defense_free),
+            },
+        ),
+        Event("DiceRolled", {"purpose": "attack", "seat": seat, "dice": attack_dice}),
+        Event("DiceRolled", {"purpose": "defense", "seat": target.seat, "dice": defense_dice}),
+    ]
 
 
 def reroll_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
@@ -199,14 +237,28 @@ def reroll_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event
     was = [dice[i] for i in action["reroll"]]
     for i in action["reroll"]:
         dice[i] = rng.die()
-    return [Event("DiceRerolled", {"purpose": "attack" if attacking else "defense",
-                                   "seat": seat, "indices": list(action["reroll"]),
-                                   "was": was, "dice": dice,
-                                   "altitude_spent": altitude_spent(len(was), free)})]
+    return [
+        Event(
+            "DiceRerolled",
+            {
+                "purpose": "attack" if attacking else "defense",
+                "seat": seat,
+                "indices": list(action["reroll"]),
+                "was": was,
+                "dice": dice,
+                "altitude_spent": altitude_spent(len(was), free),
+            },
+        )
+    ]
 
 
-ACTION_EVENTS = {"place": place_events, "team order": team_events, "fly": fly_events,
-                 "attack": attack_events, "reroll": reroll_events}
+ACTION_EVENTS = {
+    "place": place_events,
+    "team order": team_events,
+    "fly": fly_events,
+    "attack": attack_events,
+    "reroll": reroll_events,
+}
 
 
 # -- what follows by itself ---------------------------------------------------------------
@@ -247,12 +299,17 @@ def automatic(state: State) -> list[Event]:
     if state.stage == "move":
         return [Event("StageStarted", {"stage": "attack", "order": flying})]
     if state.round >= state.round_limit:
-        return [Event("RoundLimitReached", {"rounds": state.round_limit,
-                                            "winner": best_team(state)})]
+        return [
+            Event("RoundLimitReached", {"rounds": state.round_limit, "winner": best_team(state)})
+        ]
     # whoever went second goes first: the round's order turned by one
     turned = state.order[1:] + state.order[:1]
-    return [Event("RoundStarted", {"round": state.round + 1,
-                                   "order": [t for t in turned if living(state, t)]})]
+    return [
+        Event(
+            "RoundStarted",
+            {"round": state.round + 1, "order": [t for t in turned if living(state, t)]},
+        )
+    ]
 
 
 def damage_events(state: State) -> list[Event]:
@@ -260,11 +317,18 @@ def damage_events(state: State) -> list[Event]:
     attacker, target = state.planes[combat.attacker], state.planes[combat.target]
     result = damage(combat.attack_dice, combat.defense_dice)
     health = max(0, target.health - result["damage"])
-    events = [Event("AttackResolved", {"attacker": attacker.seat, "target": target.seat,
-                                       **result, "health": health})]
+    events = [
+        Event(
+            "AttackResolved",
+            {"attacker": attacker.seat, "target": target.seat, **result, "health": health},
+        )
+    ]
     if health == 0:
-        events.append(Event("PlaneDestroyed", {"seat": target.seat, "by": attacker.seat,
-                                               "reason": "shot down"}))
+        events.append(
+            Event(
+                "PlaneDestroyed", {"seat": target.seat, "by": attacker.seat, "reason": "shot down"}
+            )
+        )
         if state.ace_option and not attacker.ace:
             events.append(Event("AceEarned", {"seat": attacker.seat}))
     return events

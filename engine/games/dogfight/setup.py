@@ -18,15 +18,24 @@ def first_player_events(state: State, rng: Rng) -> list[Event]:
     events, rolling = [], list(range(state.seats))
     while True:
         dice = [rng.die() for _ in rolling]
-        events.append(Event("DiceRolled", {"purpose": "first player", "seats": rolling,
-                                           "dice": dice}))
+        events.append(
+            Event("DiceRolled", {"purpose": "first player", "seats": rolling, "dice": dice})
+        )
         top = max(dice)
         rolling = [s for s, d in zip(rolling, dice) if d == top]
         if len(rolling) == 1:
             break
     first = rolling[0]
-    return events + [Event("FirstPlayer", {"seat": first, "order": team_order(state, first),
-                                           "place_order": place_order(state, first)})]
+    return events + [
+        Event(
+            "FirstPlayer",
+            {
+                "seat": first,
+                "order": team_order(state, first),
+                "place_order": place_order(state, first),
+            },
+        )
+    ]
 
 
 def team_order(state: State, first: int) -> list[int]:

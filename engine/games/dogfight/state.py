@@ -72,7 +72,7 @@ class State:
 
 
 def set_item(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
+    return items[:index] + (value,) + items[index + 1 :]
 
 
 def with_plane(state: State, plane: Plane) -> State:

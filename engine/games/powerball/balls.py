@@ -22,12 +22,26 @@ def spawn(t: Table) -> None:
         roll = t.rng.die(SPAWN_DIE)
         taken = set(t.state.balls)
         count = len(f.spawns)
-        slot = next((((roll - 1 + i) % count) for i in range(count)
-                     if f.spawns[(roll - 1 + i) % count] not in taken), None)
+        slot = next(
+            (
+                ((roll - 1 + i) % count)
+                for i in range(count)
+                if f.spawns[(roll - 1 + i) % count] not in taken
+            ),
+            None,
+        )
         if slot is None:
             continue
-        t.emit("Spawned", {"wrench": number, "robot": robot.seat, "roll": roll,
-                           "slot": slot + 1, "sq": f.spawns[slot]})
+        t.emit(
+            "Spawned",
+            {
+                "wrench": number,
+                "robot": robot.seat,
+                "roll": roll,
+                "slot": slot + 1,
+                "sq": f.spawns[slot],
+            },
+        )
 
 
 def delivery_pit(t: Table, robot) -> int | None:

@@ -87,18 +87,25 @@ def parse_floor(data: dict) -> Floor:
         if 0 <= x < n and 0 <= y < n:
             walls.add((y * n + x, (side + 2) % 4))
     return Floor(
-        name=data["name"], title=data["title"], size=n,
+        name=data["name"],
+        title=data["title"],
+        size=n,
         spawns=tuple(sq(at) for at in data["spawns"]),
         pits=frozenset(sq(at) for at in data["pits"]),
-        flags=tuple((sq(f["at"]), d(f["arrow"]))
-                    for f in sorted(data["flags"], key=lambda f: f["number"])),
-        wrenches=tuple((w["number"], sq(w["at"]), bool(w["double"]))
-                       for w in sorted(data["wrenches"], key=lambda w: w["number"])),
+        flags=tuple(
+            (sq(f["at"]), d(f["arrow"])) for f in sorted(data["flags"], key=lambda f: f["number"])
+        ),
+        wrenches=tuple(
+            (w["number"], sq(w["at"]), bool(w["double"]))
+            for w in sorted(data["wrenches"], key=lambda w: w["number"])
+        ),
         belts={sq(b["at"]): (d(b["dir"]), bool(b["express"])) for b in data["belts"]},
         gears={sq(g["at"]): 1 if g["turn"] == "cw" else -1 for g in data["gears"]},
         pushers={sq(p["at"]): (d(p["dir"]), tuple(p["registers"])) for p in data["pushers"]},
         lasers=tuple((sq(b["at"]), d(b["dir"]), b["beams"]) for b in data["lasers"]),
-        walls=frozenset(walls), wall_list=tuple(wall_list))
+        walls=frozenset(walls),
+        wall_list=tuple(wall_list),
+    )
 
 
 @lru_cache(maxsize=None)

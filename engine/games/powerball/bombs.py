@@ -17,8 +17,12 @@ def free_squares_beside(t: Table, sq: int) -> list[int]:
     out = []
     for d in range(4):
         beside = t.floor.open_edge(sq, d)
-        if (beside is not None and beside not in t.floor.pits and beside not in taken
-                and robot_at(t.state, beside) is None):
+        if (
+            beside is not None
+            and beside not in t.floor.pits
+            and beside not in taken
+            and robot_at(t.state, beside) is None
+        ):
             out.append(beside)
     return out
 
@@ -40,7 +44,7 @@ def _run(t: Table, i: int, card: int) -> bool:
     k = kind(card)
     bomb = t.state.bombs[i]
     # a bomb starts heading north; its turn cards turn it
-    heading = sum(turn_of(kind(c)) for c in bomb.cards[:t.state.phase]) % 4
+    heading = sum(turn_of(kind(c)) for c in bomb.cards[: t.state.phase]) % 4
     d = heading if steps_of(k) >= 0 else (heading + 2) % 4
     for _ in range(abs(steps_of(k))):
         ahead = t.floor.open_edge(t.state.bombs[i].sq, d)

@@ -9,19 +9,32 @@ from __future__ import annotations
 
 from engine.games.powerball.board import DIRS, floor
 from engine.games.powerball.cards import kind
-from engine.games.powerball.sim import (FAR, Solo, delivery_goals, laser_squares,
-                                        registers_to, run_register, square_goals)
+from engine.games.powerball.sim import (
+    FAR,
+    Solo,
+    delivery_goals,
+    laser_squares,
+    registers_to,
+    run_register,
+    square_goals,
+)
 from engine.players import Request
 
 BEAM = 12
-WANTED = ("extra memory", "mechanical arm", "reverse gear", "double barrel",
-          "high powered laser", "fourth gear")
+WANTED = (
+    "extra memory",
+    "mechanical arm",
+    "reverse gear",
+    "double barrel",
+    "high powered laser",
+    "fourth gear",
+)
 
 
 def random_program(v: dict, seat: int, rng) -> dict:
     """Any legal program, cheaply: shuffle the hand and fill the unlocked registers."""
     me = v["robots"][seat]
-    cards = rng.shuffled(me["hand"])[:me["program_size"]]
+    cards = rng.shuffled(me["hand"])[: me["program_size"]]
     return {"cards": cards, "power_down": rng.below(10) == 0, "pickup": rng.below(4) != 0}
 
 
@@ -70,8 +83,9 @@ class GreedyBot:
         f = floor(v["floor"])
         blocked = frozenset(r["sq"] for r in v["robots"] if r["sq"] >= 0 and r["seat"] != self.seat)
         wrenches = frozenset(sq for _, sq, _ in f.wrenches)
-        start = Solo(me["sq"], DIRS.index(me["facing"]), me["balls"], tuple(v["balls"]),
-                     me["capacity"])
+        start = Solo(
+            me["sq"], DIRS.index(me["facing"]), me["balls"], tuple(v["balls"]), me["capacity"]
+        )
         beams = [(start, ())]
         for k in range(5):
             grown = []
@@ -95,7 +109,7 @@ class GreedyBot:
                     break
         cards = list(beams[0][1])
         # a plan cut short by a fall still fills every register
-        cards += [c for c in me["hand"] if c not in cards][:size - len(cards)]
+        cards += [c for c in me["hand"] if c not in cards][: size - len(cards)]
         return {"cards": cards, "power_down": power_down, "pickup": True}
 
     @staticmethod
@@ -141,8 +155,9 @@ class GreedyBot:
             return 5.0 if self.pushes_into_pit(v, me, target, 1, pull=do == "tractor") else -1.0
         return -1.0
 
-    def pushes_into_pit(self, v: dict, me: dict, target: dict, squares: int,
-                        pull: bool = False) -> bool:
+    def pushes_into_pit(
+        self, v: dict, me: dict, target: dict, squares: int, pull: bool = False
+    ) -> bool:
         f = floor(v["floor"])
         (ax, ay), (bx, by) = f.xy(me["sq"]), f.xy(target["sq"])
         if ax == bx:

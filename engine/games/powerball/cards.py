@@ -9,8 +9,15 @@ from __future__ import annotations
 PRIORITIES = tuple(range(10, 850, 10))
 
 U_TURN, LEFT, RIGHT, BACK, MOVE1, MOVE2, MOVE3 = ("u", "l", "r", "b", "1", "2", "3")
-KIND_NAMES = {U_TURN: "U-turn", LEFT: "rotate left", RIGHT: "rotate right", BACK: "back up",
-              MOVE1: "move 1", MOVE2: "move 2", MOVE3: "move 3"}
+KIND_NAMES = {
+    U_TURN: "U-turn",
+    LEFT: "rotate left",
+    RIGHT: "rotate right",
+    BACK: "back up",
+    MOVE1: "move 1",
+    MOVE2: "move 2",
+    MOVE3: "move 3",
+}
 
 
 def kind(card: int) -> str:
@@ -55,8 +62,21 @@ RAMMING = "ramming gear"
 REAR = "rear-firing laser"
 
 #: the option deck (Superior Archive is out of this game: robots respawn undamaged)
-OPTIONS = (RADIO, SCRAMBLER, PRESSOR, TRACTOR, ARM, REVERSE, MEMORY, DOUBLE, GYRO,
-           HIGH_POWER, FOURTH, RAMMING, REAR)
+OPTIONS = (
+    RADIO,
+    SCRAMBLER,
+    PRESSOR,
+    TRACTOR,
+    ARM,
+    REVERSE,
+    MEMORY,
+    DOUBLE,
+    GYRO,
+    HIGH_POWER,
+    FOURTH,
+    RAMMING,
+    REAR,
+)
 #: options used instead of the main laser, at the robot it would hit
 LASER_SUBSTITUTES = (RADIO, SCRAMBLER, PRESSOR, TRACTOR)
 MAX_HELD = 3

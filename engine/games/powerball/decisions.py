@@ -23,8 +23,7 @@ def program_size(state: State, seat: int) -> int:
 
 def default_program(state: State, seat: int) -> dict:
     hand = state.robots[seat].hand
-    return {"cards": list(hand[:program_size(state, seat)]), "power_down": False,
-            "pickup": True}
+    return {"cards": list(hand[: program_size(state, seat)]), "power_down": False, "pickup": True}
 
 
 def program_checker(state: State, seat: int) -> Callable[[object], str | None]:
@@ -47,6 +46,7 @@ def program_checker(state: State, seat: int) -> Callable[[object], str | None]:
         if type(action["power_down"]) is not bool or type(action["pickup"]) is not bool:
             return "power_down and pickup are true or false"
         return None
+
     return check
 
 
@@ -82,8 +82,9 @@ def flag_trades(state: State, seat: int) -> list[dict]:
             if room and other.seat not in flagged:
                 out.append({"do": "steal", "from": other.seat, "option": option})
             for common in state.community:
-                out.append({"do": "replace", "community": common, "from": other.seat,
-                            "option": option})
+                out.append(
+                    {"do": "replace", "community": common, "from": other.seat, "option": option}
+                )
     return out
 
 
@@ -99,7 +100,9 @@ def shuffle_trades(state: State, seat: int) -> list[dict]:
         return out
     for other in state.robots:
         if other.seat != seat and other.seat not in flagged:
-            out += [{"do": "trade", "option": option, "with": other.seat, "for": x}
-                    for x in other.options]
+            out += [
+                {"do": "trade", "option": option, "with": other.seat, "for": x}
+                for x in other.options
+            ]
     out += [{"do": "community", "option": option, "for": c} for c in state.community]
     return out

@@ -3,8 +3,16 @@
 
 from __future__ import annotations
 
-from engine.games.powerball.cards import (DOUBLE, HIGH_POWER, PRESSOR, RADIO, REAR,
-                                          SCRAMBLER, TRACTOR, PRIORITIES)
+from engine.games.powerball.cards import (
+    DOUBLE,
+    HIGH_POWER,
+    PRESSOR,
+    RADIO,
+    REAR,
+    SCRAMBLER,
+    TRACTOR,
+    PRIORITIES,
+)
 from engine.games.powerball.motion import destroy, step
 from engine.games.powerball.state import acting, has, is_turret, robot_at
 from engine.games.powerball.table import Table
@@ -21,8 +29,9 @@ def damage(t: Table, seat: int, amount: int, by: int, source: str) -> None:
     if not robot.alive or amount <= 0:
         return
     total = min(DESTROYED_AT, robot.damage + amount)
-    t.emit("Damaged", {"robot": seat, "amount": amount, "by": by, "source": source,
-                       "damage": total})
+    t.emit(
+        "Damaged", {"robot": seat, "amount": amount, "by": by, "source": source, "damage": total}
+    )
     if total >= DESTROYED_AT:
         destroy(t, seat, "damage")
 
@@ -67,8 +76,12 @@ def fire_choices(t: Table, seat: int) -> list[dict]:
     seen = sight(t, robot.sq, robot.facing)
     if seen is not None:
         target, distance = seen
-        for option, do in ((RADIO, "radio"), (SCRAMBLER, "scramble"), (PRESSOR, "pressor"),
-                           (TRACTOR, "tractor")):
+        for option, do in (
+            (RADIO, "radio"),
+            (SCRAMBLER, "scramble"),
+            (PRESSOR, "pressor"),
+            (TRACTOR, "tractor"),
+        ):
             if not has(state, robot, option):
                 continue
             if (do == "scramble" and state.phase == 5) or (do == "tractor" and distance < 2):
@@ -136,9 +149,15 @@ def specials(t: Table, order: list[int], actions: dict) -> None:
             taken = {c for r in state.robots for c in r.registers}
             spare = [c for c in PRIORITIES if c not in taken]
             if spare:
-                t.emit("Scrambled", {"robot": seat, "target": target.seat,
-                                     "register": state.phase + 1,
-                                     "card": t.rng.choice(spare)})
+                t.emit(
+                    "Scrambled",
+                    {
+                        "robot": seat,
+                        "target": target.seat,
+                        "register": state.phase + 1,
+                        "card": t.rng.choice(spare),
+                    },
+                )
         else:
             d = _direction(t, robot.sq, target.sq)
             if d is not None:
@@ -173,5 +192,13 @@ def throws(t: Table, order: list[int], actions: dict) -> None:
                 break
         # the balls come to rest where they hit once the target has been pushed off
         on_board = [sq for sq in land if sq not in t.floor.pits]
-        t.emit("Thrown", {"robot": seat, "target": target.seat, "count": count,
-                          "land": on_board, "returned": count - len(on_board)})
+        t.emit(
+            "Thrown",
+            {
+                "robot": seat,
+                "target": target.seat,
+                "count": count,
+                "land": on_board,
+                "returned": count - len(on_board),
+            },
+        )

@@ -4,16 +4,29 @@ from __future__ import annotations
 
 from engine.game import handler_evolve
 from engine.games.powerball.cards import OPTIONS
-from engine.games.powerball.state import (EMPTY, REGISTERS, Bomb, Robot, State, change,
-                                          revise, set_item)
+from engine.games.powerball.state import (
+    EMPTY,
+    REGISTERS,
+    Bomb,
+    Robot,
+    State,
+    change,
+    revise,
+    set_item,
+)
 
 
 def initial(data: dict) -> State:
     seats = len(data["seats"])
     options = data.get("options", {})
-    return State(seats=seats, rounds=options.get("rounds", 30),
-                 floor=options.get("floor", "arena"), pool=options.get("balls", 8),
-                 robots=tuple(Robot(s) for s in range(seats)), option_deck=OPTIONS)
+    return State(
+        seats=seats,
+        rounds=options.get("rounds", 30),
+        floor=options.get("floor", "arena"),
+        pool=options.get("balls", 8),
+        robots=tuple(Robot(s) for s in range(seats)),
+        option_deck=OPTIONS,
+    )
 
 
 def _add_balls(balls: tuple, squares) -> tuple:
@@ -22,7 +35,7 @@ def _add_balls(balls: tuple, squares) -> tuple:
 
 def _take_ball(balls: tuple, sq: int) -> tuple:
     i = balls.index(sq)
-    return balls[:i] + balls[i + 1:]
+    return balls[:i] + balls[i + 1 :]
 
 
 def _ordered(state: State, d: dict) -> State:
@@ -35,8 +48,11 @@ def _options_dealt(state: State, d: dict) -> State:
     dealt = [o for hand in d["hands"] for o in hand] + d["community"]
     for seat, hand in enumerate(d["hands"]):
         state = change(state, seat, options=tuple(hand))
-    return revise(state, community=tuple(d["community"]),
-                   option_deck=tuple(o for o in state.option_deck if o not in dealt))
+    return revise(
+        state,
+        community=tuple(d["community"]),
+        option_deck=tuple(o for o in state.option_deck if o not in dealt),
+    )
 
 
 def _flag_rolled(state: State, d: dict) -> State:
@@ -44,21 +60,36 @@ def _flag_rolled(state: State, d: dict) -> State:
 
 
 def _waiting(state: State, d: dict) -> State:
-    return revise(state, stage=d["stage"], waiting=tuple(d["seats"]),
-                   step=d.get("step", state.step))
+    return revise(
+        state, stage=d["stage"], waiting=tuple(d["seats"]), step=d.get("step", state.step)
+    )
 
 
 def _placed(state: State, d: dict) -> State:
-    return change(state, d["robot"], sq=d["sq"], facing=d["facing"], flag=0, died=0,
-                  damage=0, balls=0, hand=(), registers=(EMPTY,) * REGISTERS,
-                  respawned=state.round > 0, hit_by=-1, radio_by=-1, scrambled_by=-1)
+    return change(
+        state,
+        d["robot"],
+        sq=d["sq"],
+        facing=d["facing"],
+        flag=0,
+        died=0,
+        damage=0,
+        balls=0,
+        hand=(),
+        registers=(EMPTY,) * REGISTERS,
+        respawned=state.round > 0,
+        hit_by=-1,
+        radio_by=-1,
+        scrambled_by=-1,
+    )
 
 
 def _moved(state: State, d: dict) -> State:
     by = d.get("by", -1)
     if by >= 0:
-        return change(state, d["robot"], sq=d["sq"], facing=d["facing"], hit_by=by,
-                      hit_clock=state.clock)
+        return change(
+            state, d["robot"], sq=d["sq"], facing=d["facing"], hit_by=by, hit_clock=state.clock
+        )
     return change(state, d["robot"], sq=d["sq"], facing=d["facing"])
 
 
@@ -71,14 +102,19 @@ def _picked(state: State, d: dict) -> State:
 def _delivered(state: State, d: dict) -> State:
     robot = state.robots[d["robot"]]
     state = revise(state, pool=state.pool + 1)
-    return change(state, robot.seat, balls=robot.balls - 1, vp=robot.vp + 1,
-                  delivered=robot.delivered + 1, delivered_clock=state.clock)
+    return change(
+        state,
+        robot.seat,
+        balls=robot.balls - 1,
+        vp=robot.vp + 1,
+        delivered=robot.delivered + 1,
+        delivered_clock=state.clock,
+    )
 
 
 def _damaged(state: State, d: dict) -> State:
     if d["by"] >= 0:
-        return change(state, d["robot"], damage=d["damage"], hit_by=d["by"],
-                      hit_clock=state.clock)
+        return change(state, d["robot"], damage=d["damage"], hit_by=d["by"], hit_clock=state.clock)
     return change(state, d["robot"], damage=d["damage"])
 
 
@@ -88,10 +124,15 @@ def _healed(state: State, d: dict) -> State:
 
 def _destroyed(state: State, d: dict) -> State:
     robot = state.robots[d["robot"]]
-    state = revise(state, deaths=state.deaths + 1, pool=state.pool + d["returned"],
-                    balls=_add_balls(state.balls, d["drops"]))
-    state = change(state, robot.seat, sq=-1, balls=0, died=state.deaths,
-                   deaths=robot.deaths + 1, turret=0)
+    state = revise(
+        state,
+        deaths=state.deaths + 1,
+        pool=state.pool + d["returned"],
+        balls=_add_balls(state.balls, d["drops"]),
+    )
+    state = change(
+        state, robot.seat, sq=-1, balls=0, died=state.deaths, deaths=robot.deaths + 1, turret=0
+    )
     credit = d["credit"]
     if credit >= 0:
         killer = state.robots[credit]
@@ -110,8 +151,7 @@ def _spawned(state: State, d: dict) -> State:
 
 def _thrown(state: State, d: dict) -> State:
     robot = state.robots[d["robot"]]
-    state = revise(state, balls=_add_balls(state.balls, d["land"]),
-                    pool=state.pool + d["returned"])
+    state = revise(state, balls=_add_balls(state.balls, d["land"]), pool=state.pool + d["returned"])
     return change(state, robot.seat, balls=robot.balls - d["count"])
 
 
@@ -122,8 +162,13 @@ def _radio(state: State, d: dict) -> State:
 def _scrambled(state: State, d: dict) -> State:
     target = state.robots[d["target"]]
     i = d["register"] - 1
-    return change(state, target.seat, registers=set_item(target.registers, i, d["card"]),
-                  scrambled_by=d["robot"], scrambled_clock=state.round * 10 + d["register"])
+    return change(
+        state,
+        target.seat,
+        registers=set_item(target.registers, i, d["card"]),
+        scrambled_by=d["robot"],
+        scrambled_clock=state.round * 10 + d["register"],
+    )
 
 
 def _dealt(state: State, d: dict) -> State:
@@ -131,17 +176,33 @@ def _dealt(state: State, d: dict) -> State:
 
 
 def _programmed(state: State, d: dict) -> State:
-    return change(state, d["seat"], registers=tuple(d["registers"]), programmed=True,
-                  pickup=d["pickup"], announced=d["power_down"], hand=())
+    return change(
+        state,
+        d["seat"],
+        registers=tuple(d["registers"]),
+        programmed=True,
+        pickup=d["pickup"],
+        announced=d["power_down"],
+        hand=(),
+    )
 
 
 def _turn(state: State, d: dict) -> State:
     down = set(d["down"])
-    robots = tuple(revise(r, down=r.seat in down, announced=False, respawned=False,
-                           radio_by=-1, programmed=False, hand=(),
-                           damage=0 if r.seat in down else r.damage,
-                           registers=(EMPTY,) * REGISTERS if r.seat in down else r.registers)
-                   for r in state.robots)
+    robots = tuple(
+        revise(
+            r,
+            down=r.seat in down,
+            announced=False,
+            respawned=False,
+            radio_by=-1,
+            programmed=False,
+            hand=(),
+            damage=0 if r.seat in down else r.damage,
+            registers=(EMPTY,) * REGISTERS if r.seat in down else r.registers,
+        )
+        for r in state.robots
+    )
     return revise(state, round=d["round"], phase=0, robots=robots)
 
 
@@ -185,8 +246,11 @@ def _option_moved(state: State, d: dict) -> State:
 
 
 def _offered(state: State, d: dict) -> State:
-    return revise(state, offered=tuple(d["options"]),
-                   discards=tuple(o for o in state.discards if o not in d["options"]))
+    return revise(
+        state,
+        offered=tuple(d["options"]),
+        discards=tuple(o for o in state.discards if o not in d["options"]),
+    )
 
 
 def _trading(state: State, d: dict) -> State:
@@ -205,8 +269,10 @@ def _bomb_placed(state: State, d: dict) -> State:
 
 def _bomb_armed(state: State, d: dict) -> State:
     bomb = state.bombs[d["bomb"]]
-    return revise(state, bombs=set_item(state.bombs, d["bomb"],
-                                         revise(bomb, cards=tuple(d["cards"]), armed=True)))
+    return revise(
+        state,
+        bombs=set_item(state.bombs, d["bomb"], revise(bomb, cards=tuple(d["cards"]), armed=True)),
+    )
 
 
 def _bomb_moved(state: State, d: dict) -> State:
@@ -216,7 +282,7 @@ def _bomb_moved(state: State, d: dict) -> State:
 
 def _bomb_gone(state: State, d: dict) -> State:
     i = d["bomb"]
-    return revise(state, bombs=state.bombs[:i] + state.bombs[i + 1:])
+    return revise(state, bombs=state.bombs[:i] + state.bombs[i + 1 :])
 
 
 def _over(state: State, d: dict) -> State:
@@ -224,16 +290,37 @@ def _over(state: State, d: dict) -> State:
 
 
 HANDLERS = {
-    "SeatsOrdered": _ordered, "OptionsDealt": _options_dealt, "FlagRolled": _flag_rolled,
-    "Waiting": _waiting, "RobotPlaced": _placed, "Moved": _moved, "Picked": _picked,
-    "Delivered": _delivered, "Damaged": _damaged, "Healed": _healed,
-    "Destroyed": _destroyed, "Spawned": _spawned, "Thrown": _thrown,
-    "RadioControlled": _radio, "Scrambled": _scrambled, "HandDealt": _dealt,
-    "ProgramSet": _programmed, "TurnStarted": _turn, "PhaseStarted": _phase,
-    "RegistersKept": _kept, "OptionDrawn": _option_drawn, "OptionMoved": _option_moved,
-    "OptionsOffered": _offered, "Trading": _trading, "TurretsSet": _turrets,
-    "BombPlaced": _bomb_placed, "BombArmed": _bomb_armed, "BombMoved": _bomb_moved,
-    "BombGone": _bomb_gone, "BallsDropped": _dropped, "GameOver": _over,
+    "SeatsOrdered": _ordered,
+    "OptionsDealt": _options_dealt,
+    "FlagRolled": _flag_rolled,
+    "Waiting": _waiting,
+    "RobotPlaced": _placed,
+    "Moved": _moved,
+    "Picked": _picked,
+    "Delivered": _delivered,
+    "Damaged": _damaged,
+    "Healed": _healed,
+    "Destroyed": _destroyed,
+    "Spawned": _spawned,
+    "Thrown": _thrown,
+    "RadioControlled": _radio,
+    "Scrambled": _scrambled,
+    "HandDealt": _dealt,
+    "ProgramSet": _programmed,
+    "TurnStarted": _turn,
+    "PhaseStarted": _phase,
+    "RegistersKept": _kept,
+    "OptionDrawn": _option_drawn,
+    "OptionMoved": _option_moved,
+    "OptionsOffered": _offered,
+    "Trading": _trading,
+    "TurretsSet": _turrets,
+    "BombPlaced": _bomb_placed,
+    "BombArmed": _bomb_armed,
+    "BombMoved": _bomb_moved,
+    "BombGone": _bomb_gone,
+    "BallsDropped": _dropped,
+    "GameOver": _over,
 }
 
 

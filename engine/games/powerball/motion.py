@@ -11,8 +11,9 @@ KILL_VP = 2
 
 
 # -- entering squares ---------------------------------------------------------------
-def place(t: Table, seat: int, sq: int, facing: int, why: str, by: int = -1,
-          arrive: bool = True) -> None:
+def place(
+    t: Table, seat: int, sq: int, facing: int, why: str, by: int = -1, arrive: bool = True
+) -> None:
     data = {"robot": seat, "sq": sq, "facing": facing, "why": why}
     if by >= 0:
         data["by"] = by
@@ -86,9 +87,18 @@ def destroy(t: Table, seat: int, cause: str) -> None:
     drops = [] if cause == "pit" else drop_squares(t, robot)
     on_board = [sq for sq in drops if sq not in t.floor.pits]
     lost = robot.options[-1:]  # the newest option goes to the discards
-    t.emit("Destroyed", {"robot": seat, "cause": cause, "credit": credit, "vp": vp,
-                         "balls": robot.balls, "drops": on_board,
-                         "returned": robot.balls - len(on_board)})
+    t.emit(
+        "Destroyed",
+        {
+            "robot": seat,
+            "cause": cause,
+            "credit": credit,
+            "vp": vp,
+            "balls": robot.balls,
+            "drops": on_board,
+            "returned": robot.balls - len(on_board),
+        },
+    )
     for option in lost:
         t.emit("OptionMoved", {"option": option, "from": seat, "to": "discards"})
 
@@ -123,12 +133,20 @@ def step(t: Table, seat: int, d: int, why: str, by: int = -1) -> bool:
     for other in reversed(line):
         pushed = t.state.robots[other]
         place(t, other, t.floor.step(pushed.sq, d), pushed.facing, "push", by=by, arrive=False)
-    place(t, seat, t.floor.step(robot.sq, d), robot.facing, why,
-          by=by if why != "card" else -1, arrive=False)
+    place(
+        t,
+        seat,
+        t.floor.step(robot.sq, d),
+        robot.facing,
+        why,
+        by=by if why != "card" else -1,
+        arrive=False,
+    )
     for other in line:
         arrived(t, other)
         if rams and t.state.robots[other].alive:
             from engine.games.powerball.fire import damage  # fire builds on motion
+
             damage(t, other, 1, by, "ramming")
     arrived(t, seat)
     return t.state.robots[seat].alive
@@ -190,8 +208,10 @@ def _settle(state, moves: dict) -> None:
         for seat in sorted(moves):
             to = moves[seat][0]
             other = robot_at(state, to)
-            if targets[to] > 1 or (other is not None and (
-                    other.seat not in moves or moves[other.seat][0] == state.robots[seat].sq)):
+            if targets[to] > 1 or (
+                other is not None
+                and (other.seat not in moves or moves[other.seat][0] == state.robots[seat].sq)
+            ):
                 blocked.append(seat)
         if not blocked:
             return

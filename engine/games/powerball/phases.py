@@ -111,8 +111,9 @@ def _next(t: Table, actions) -> bool:
 def start_phase(t: Table, k: int) -> None:
     """Reveal register ``k`` of every robot that runs its own program."""
     state = t.state
-    cards = [r.registers[k - 1] if acting(state, r) and r.radio_by < 0 else EMPTY
-             for r in state.robots]
+    cards = [
+        r.registers[k - 1] if acting(state, r) and r.radio_by < 0 else EMPTY for r in state.robots
+    ]
     t.emit("PhaseStarted", {"phase": k, "cards": cards})
 
 

@@ -59,6 +59,8 @@ def place_robots(t: Table, facings: dict[int, int]) -> None:
             sq = ahead
         if not _make_room(t, sq, arrow):
             continue  # boxed in: it tries again at the end of the next phase
-        t.emit("RobotPlaced", {"robot": seat, "sq": sq, "facing": facings.get(seat, arrow),
-                               "flag": robot.flag})
+        t.emit(
+            "RobotPlaced",
+            {"robot": seat, "sq": sq, "facing": facings.get(seat, arrow), "flag": robot.flag},
+        )
         arrived(t, seat)

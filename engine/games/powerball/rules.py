@@ -40,11 +40,11 @@ class Powerball(Game):
         t = Table(state, rng)
         n = state.seats
         cards = rng.shuffled(list(PRIORITIES))[:n]
-        t.emit("SeatsOrdered", {"cards": cards,
-                                "order": sorted(range(n), key=lambda s: -cards[s])})
+        t.emit("SeatsOrdered", {"cards": cards, "order": sorted(range(n), key=lambda s: -cards[s])})
         deck = rng.shuffled(list(state.option_deck))
-        t.emit("OptionsDealt", {"hands": [[o] for o in deck[:n]],
-                                "community": deck[n:n + COMMUNITY]})
+        t.emit(
+            "OptionsDealt", {"hands": [[o] for o in deck[:n]], "community": deck[n : n + COMMUNITY]}
+        )
         seats = roll_flags(t)
         t.wait("respawn", seats, "deal")
         return t.events
@@ -57,16 +57,23 @@ class Powerball(Game):
         out = []
         for seat in state.waiting:
             if stage == "program":
-                out.append(Decision(seat, D.default_program(state, seat),
-                                    check=D.program_checker(state, seat), secret=True,
-                                    prompt="program"))
+                out.append(
+                    Decision(
+                        seat,
+                        D.default_program(state, seat),
+                        check=D.program_checker(state, seat),
+                        secret=True,
+                        prompt="program",
+                    )
+                )
             elif stage == "fire":
                 legal = D.fire_legal(state, seat)
                 out.append(Decision(seat, legal[0], legal, prompt="fire"))
             elif stage == "respawn":
                 arrow = state_flag_arrow(state, seat)
-                out.append(Decision(seat, {"facing": arrow}, D.facing_legal(),
-                                    prompt="respawn facing"))
+                out.append(
+                    Decision(seat, {"facing": arrow}, D.facing_legal(), prompt="respawn facing")
+                )
             elif stage == "trade":
                 legal = D.trade_legal(state, seat)
                 out.append(Decision(seat, legal[0], legal, prompt="trade"))
@@ -89,7 +96,7 @@ class Powerball(Game):
             place_robots(t, {s: DIRS.index(a["facing"]) for s, a in actions.items()})
             proceed(t, state.step)
         elif stage == "trade":
-            (seat, action), = actions.items()
+            ((seat, action),) = actions.items()
             trade_events(t, seat, action)
             if next_trader(t, state.step):
                 proceed(t, state.step)
@@ -135,10 +142,18 @@ def flag_number(t: Table, seat: int) -> int:
 def program_event(t: Table, seat: int, action: dict) -> None:
     robot = t.state.robots[seat]
     cards = list(action["cards"])
-    registers = cards + list(robot.registers[len(cards):])
-    t.emit("ProgramSet", {"seat": seat, "registers": registers, "pickup": action["pickup"],
-                          "power_down": action["power_down"]}, (seat,),
-           {"seat": seat, "power_down": action["power_down"]})
+    registers = cards + list(robot.registers[len(cards) :])
+    t.emit(
+        "ProgramSet",
+        {
+            "seat": seat,
+            "registers": registers,
+            "pickup": action["pickup"],
+            "power_down": action["power_down"],
+        },
+        (seat,),
+        {"seat": seat, "power_down": action["power_down"]},
+    )
 
 
 def trade_events(t: Table, seat: int, action: dict) -> None:
@@ -163,5 +178,6 @@ def trade_events(t: Table, seat: int, action: dict) -> None:
     state = t.state
     if state.trade == "flag" or not state.offered:
         t.emit("Trading", {"trade": state.trade, "queue": list(state.queue[1:])})
+
 
 __all__ = ["Powerball"]

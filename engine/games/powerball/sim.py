@@ -65,8 +65,17 @@ def laser_squares(name: str) -> frozenset:
 class Solo:
     """One robot on the floor: position, facing, balls held and what it did."""
 
-    __slots__ = ("sq", "facing", "balls", "loose", "dead", "delivered", "picked",
-                 "wrench_phases", "cap")
+    __slots__ = (
+        "sq",
+        "facing",
+        "balls",
+        "loose",
+        "dead",
+        "delivered",
+        "picked",
+        "wrench_phases",
+        "cap",
+    )
 
     def __init__(self, sq, facing, balls, loose, cap):
         self.sq, self.facing, self.balls, self.loose, self.cap = sq, facing, balls, loose, cap
@@ -101,8 +110,9 @@ def _deliver(f: Floor, s: Solo, done: bool) -> bool:
     return False
 
 
-def run_register(f: Floor, s: Solo, card: int, phase: int, blocked: frozenset,
-                 wrenches: frozenset) -> None:
+def run_register(
+    f: Floor, s: Solo, card: int, phase: int, blocked: frozenset, wrenches: frozenset
+) -> None:
     k = kind(card)
     quarter = turn_of(k)
     if quarter:

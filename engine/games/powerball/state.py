@@ -98,7 +98,7 @@ def revise(obj, **changes):
 
 
 def set_item(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
+    return items[:index] + (value,) + items[index + 1 :]
 
 
 def with_robot(state: State, robot: Robot) -> State:
@@ -144,5 +144,4 @@ def is_turret(state: State, robot: Robot) -> bool:
 
 def acting(state: State, robot: Robot) -> bool:
     """Runs its own program and fires: on the board, not powered down, not a turret."""
-    return (robot.alive and not robot.down and not robot.respawned
-            and not is_turret(state, robot))
+    return robot.alive and not robot.down and not robot.respawned and not is_turret(state, robot)

@@ -6,12 +6,18 @@ from engine.games.powerball import bombs
 from engine.games.powerball.cards import PRIORITIES
 from engine.games.powerball.fire import damage
 from engine.games.powerball.motion import place
-from engine.games.powerball.state import (EMPTY, REGISTERS, can_hold, hand_size,
-                                          is_turret, locked_from, robot_at)
+from engine.games.powerball.state import (
+    EMPTY,
+    REGISTERS,
+    can_hold,
+    hand_size,
+    is_turret,
+    locked_from,
+    robot_at,
+)
 from engine.games.powerball.table import Table
 
-EVENTS = ("earthquake", "power heal", "buzz bomb", "turrets", "meteor shower",
-          "option shuffle")
+EVENTS = ("earthquake", "power heal", "buzz bomb", "turrets", "meteor shower", "option shuffle")
 METEOR = (8, 4, 2, 1)  # damage at the point of impact, then 1, 2, 3 squares away
 POWER_HEAL = 3
 BOMB_CARDS = 5
@@ -120,6 +126,7 @@ def earthquake(t: Table) -> None:
     def front(robot):
         x, y = f.xy(robot.sq)
         return (-y, x, -x, y)[d]
+
     for robot in sorted((r for r in t.state.robots if r.alive), key=front, reverse=True):
         if is_turret(t.state, robot):
             continue
@@ -175,8 +182,12 @@ def deal(t: Table, actions) -> bool:
         if robot.alive and not robot.down and not is_turret(state, robot):
             n = hand_size(state, robot)
             cards, deck = sorted(deck[:n]), deck[n:]
-            t.emit("HandDealt", {"seat": robot.seat, "cards": cards}, (robot.seat,),
-                   {"seat": robot.seat, "count": len(cards)})
+            t.emit(
+                "HandDealt",
+                {"seat": robot.seat, "cards": cards},
+                (robot.seat,),
+                {"seat": robot.seat, "count": len(cards)},
+            )
     for i, bomb in enumerate(state.bombs):
         if not bomb.armed:
             cards, deck = deck[:BOMB_CARDS], deck[BOMB_CARDS:]
@@ -184,5 +195,14 @@ def deal(t: Table, actions) -> bool:
     return t.wait("program", range(state.seats), "")
 
 
-__all__ = ["EVENTS", "cleanup", "deal", "draw_option", "flag_event", "next_trader",
-           "on_flags", "payout", "start_trades"]
+__all__ = [
+    "EVENTS",
+    "cleanup",
+    "deal",
+    "draw_option",
+    "flag_event",
+    "next_trader",
+    "on_flags",
+    "payout",
+    "start_trades",
+]

@@ -16,33 +16,56 @@ def _registers(state: State, robot: Robot, open_: bool) -> list:
 
 def robot_view(state: State, robot: Robot, open_: bool) -> dict:
     return {
-        "seat": robot.seat, "sq": robot.sq, "facing": DIRS[robot.facing],
-        "damage": robot.damage, "balls": robot.balls, "capacity": capacity(state, robot),
-        "vp": robot.vp, "options": list(robot.options),
-        "hand": list(robot.hand) if open_ else None, "hand_count": len(robot.hand),
+        "seat": robot.seat,
+        "sq": robot.sq,
+        "facing": DIRS[robot.facing],
+        "damage": robot.damage,
+        "balls": robot.balls,
+        "capacity": capacity(state, robot),
+        "vp": robot.vp,
+        "options": list(robot.options),
+        "hand": list(robot.hand) if open_ else None,
+        "hand_count": len(robot.hand),
         "registers": _registers(state, robot, open_),
         "locked_from": locked_from(robot.damage) + 1,
         "program_size": min(locked_from(robot.damage), len(robot.hand)) if open_ else None,
         "pickup": robot.pickup if open_ else None,
-        "programmed": robot.programmed, "powered_down": robot.down,
-        "announced": robot.announced, "respawned": robot.respawned,
-        "turret": is_turret(state, robot), "flag": robot.flag,
-        "radio_by": robot.radio_by, "kills": robot.kills, "delivered": robot.delivered,
+        "programmed": robot.programmed,
+        "powered_down": robot.down,
+        "announced": robot.announced,
+        "respawned": robot.respawned,
+        "turret": is_turret(state, robot),
+        "flag": robot.flag,
+        "radio_by": robot.radio_by,
+        "kills": robot.kills,
+        "delivered": robot.delivered,
         "deaths": robot.deaths,
     }
 
 
 def view(state: State, seat: int | None, everything: bool = False) -> dict:
     return {
-        "you": seat, "seats": state.seats, "floor": state.floor, "round": state.round,
-        "rounds": state.rounds, "phase": state.phase, "stage": state.stage,
+        "you": seat,
+        "seats": state.seats,
+        "floor": state.floor,
+        "round": state.round,
+        "rounds": state.rounds,
+        "phase": state.phase,
+        "stage": state.stage,
         "waiting": list(state.waiting),
         "robots": [robot_view(state, r, everything or r.seat == seat) for r in state.robots],
-        "balls": list(state.balls), "pool": state.pool,
-        "community": list(state.community), "option_deck": len(state.option_deck),
-        "discards": list(state.discards), "offered": list(state.offered),
-        "trade": state.trade, "queue": list(state.queue),
-        "bombs": [{"owner": b.owner, "sq": b.sq, "cards": list(b.cards), "armed": b.armed}
-                  for b in state.bombs],
-        "vp": [r.vp for r in state.robots], "reason": state.reason,
+        "balls": list(state.balls),
+        "pool": state.pool,
+        "community": list(state.community),
+        "option_deck": len(state.option_deck),
+        "discards": list(state.discards),
+        "offered": list(state.offered),
+        "trade": state.trade,
+        "queue": list(state.queue),
+        "bombs": [
+            {"owner": b.owner, "sq": b.sq, "cards": list(b.cards), "armed": b.armed}
+            for b in state.bombs
+        ],
+        "vp": [r.vp for r in state.robots],
+        "reason": state.reason,
     }

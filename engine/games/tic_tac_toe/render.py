@@ -17,25 +17,37 @@ def render(state: dict) -> str:
     side = 3 * CELL
     board = state["board"]
     line = winning_cells(board, 3, 3, 3)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side + LEGEND}" '
-             'class="board tic-tac-toe" font-family="sans-serif">',
-             f'<rect width="{side}" height="{side + LEGEND}" fill="#fafafa"/>']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side + LEGEND}" '
+        'class="board tic-tac-toe" font-family="sans-serif">',
+        f'<rect width="{side}" height="{side + LEGEND}" fill="#fafafa"/>',
+    ]
     for cell in line:
-        parts.append(f'<rect x="{cell % 3 * CELL}" y="{cell // 3 * CELL}" width="{CELL}" '
-                     f'height="{CELL}" fill="#fff2a8" data-winning="{cell}"/>')
+        parts.append(
+            f'<rect x="{cell % 3 * CELL}" y="{cell // 3 * CELL}" width="{CELL}" '
+            f'height="{CELL}" fill="#fff2a8" data-winning="{cell}"/>'
+        )
     for k in (1, 2):
-        parts.append(f'<line x1="{k * CELL}" y1="0" x2="{k * CELL}" y2="{side}" stroke="#333" stroke-width="3"/>')
-        parts.append(f'<line x1="0" y1="{k * CELL}" x2="{side}" y2="{k * CELL}" stroke="#333" stroke-width="3"/>')
+        parts.append(
+            f'<line x1="{k * CELL}" y1="0" x2="{k * CELL}" y2="{side}" stroke="#333" stroke-width="3"/>'
+        )
+        parts.append(
+            f'<line x1="0" y1="{k * CELL}" x2="{side}" y2="{k * CELL}" stroke="#333" stroke-width="3"/>'
+        )
     for i, mark in enumerate(board):
         if mark < 0:
             continue
         x, y = (i % 3) * CELL + CELL // 2, (i // 3) * CELL + CELL // 2
-        parts.append(f'<text x="{x}" y="{y + 24}" font-size="68" font-weight="bold" '
-                     f'text-anchor="middle" fill="{INK[mark]}" data-cell="{i}">'
-                     f'{escape(MARKS[mark])}</text>')
+        parts.append(
+            f'<text x="{x}" y="{y + 24}" font-size="68" font-weight="bold" '
+            f'text-anchor="middle" fill="{INK[mark]}" data-cell="{i}">'
+            f"{escape(MARKS[mark])}</text>"
+        )
     legend = " · ".join(f"{MARKS[s]} seat {s}" for s in (0, 1))
     if line:
         legend += f" · {MARKS[board[line[0]]]} wins"
-    parts.append(f'<text x="{side // 2}" y="{side + 30}" font-size="18" text-anchor="middle" '
-                 f'class="legend">{escape(legend)}</text></svg>')
+    parts.append(
+        f'<text x="{side // 2}" y="{side + 30}" font-size="18" text-anchor="middle" '
+        f'class="legend">{escape(legend)}</text></svg>'
+    )
     return "".join(parts)

@@ -45,7 +45,7 @@ class TicTacToe(LineGame):
         return State((EMPTY,) * 9, 0)
 
     def place(self, state: State, seat: int, cell: int) -> State:
-        board = state.board[:cell] + (seat,) + state.board[cell + 1:]
+        board = state.board[:cell] + (seat,) + state.board[cell + 1 :]
         if state.winner is None:
             # no line was complete before, so only a line through ``cell``, all
             # ``seat``'s, can be now: the same answer as winner_of(board)

@@ -30,9 +30,13 @@ from scrimmage_bot import run
 
 # the centre's displacement of each template from heading 0 and heading 1 (see
 # RULES.md); other headings are these turned by quarter turns
-TABLE = {"S": ((0, 600), (424, 424)), "BR": ((282, 680), (680, 282)),
-         "BL": ((-282, 680), (282, 680)), "TR": ((450, 450), (636, 0)),
-         "TL": ((-450, 450), (0, 636))}
+TABLE = {
+    "S": ((0, 600), (424, 424)),
+    "BR": ((282, 680), (680, 282)),
+    "BL": ((-282, 680), (282, 680)),
+    "TR": ((450, 450), (636, 0)),
+    "TL": ((-450, 450), (0, 636)),
+}
 TURN = {"S": 0, "BL": -1, "BR": 1, "TL": -2, "TR": 2}
 
 

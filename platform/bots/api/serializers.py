@@ -14,9 +14,20 @@ class BotVersionSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = BotVersion
-        fields = ["number", "sha256", "kind", "original_name", "entry", "size", "file_count",
-                  "status", "validation_reason", "validation_stderr", "created_at",
-                  "validated_at"]
+        fields = [
+            "number",
+            "sha256",
+            "kind",
+            "original_name",
+            "entry",
+            "size",
+            "file_count",
+            "status",
+            "validation_reason",
+            "validation_stderr",
+            "created_at",
+            "validated_at",
+        ]
 
     def to_representation(self, instance):
         data = super().to_representation(instance)
@@ -29,14 +40,25 @@ class BotVersionSerializer(serializers.ModelSerializer):
 class BotSerializer(serializers.ModelSerializer):
     owner = serializers.CharField(source="owner.username", read_only=True)
     latest_valid_version = serializers.IntegerField(
-        source="latest_valid_number", read_only=True, allow_null=True,
-        help_text="the number of the newest valid version")
+        source="latest_valid_number",
+        read_only=True,
+        allow_null=True,
+        help_text="the number of the newest valid version",
+    )
     url = serializers.SerializerMethodField()
 
     class Meta:
         model = Bot
-        fields = ["id", "name", "owner", "game", "public", "created_at", "latest_valid_version",
-                  "url"]
+        fields = [
+            "id",
+            "name",
+            "owner",
+            "game",
+            "public",
+            "created_at",
+            "latest_valid_version",
+            "url",
+        ]
         read_only_fields = ["id", "name", "owner", "game", "created_at"]
 
     def get_url(self, bot) -> str:
@@ -51,8 +73,9 @@ class BotDetailSerializer(BotSerializer):
 
     def get_versions(self, bot) -> list[dict]:
         inside = bot.visible_inside_to(self.context["request"].user)
-        return BotVersionSerializer(bot.versions.order_by("-number"), many=True,
-                                    context={"inside": inside}).data
+        return BotVersionSerializer(
+            bot.versions.order_by("-number"), many=True, context={"inside": inside}
+        ).data
 
 
 class BotCreateSerializer(serializers.Serializer):
@@ -87,7 +110,9 @@ class ChallengeRequestSerializer(serializers.Serializer):
 
     def validate(self, data):
         if ("target_bot" in data) == ("builtin" in data):
-            problem = "give exactly one of target_bot (a bot's id) or builtin (a built-in bot's name)"
+            problem = (
+                "give exactly one of target_bot (a bot's id) or builtin (a built-in bot's name)"
+            )
             raise serializers.ValidationError({"target_bot": [problem], "builtin": [problem]})
         return data
 
@@ -117,8 +142,18 @@ class SeatLogSerializer(SeatResultFields, serializers.ModelSerializer):
 
     class Meta:
         model = MatchSeat
-        fields = ["match", "game", "match_status", "index", "version", "rank", "score", "faults",
-                  "fault_reason", "stderr"]
+        fields = [
+            "match",
+            "game",
+            "match_status",
+            "index",
+            "version",
+            "rank",
+            "score",
+            "faults",
+            "fault_reason",
+            "stderr",
+        ]
 
     def to_representation(self, instance: MatchSeat) -> dict:
         # rank, score, faults and stderr tell the result: hidden while the season hides it

@@ -50,21 +50,33 @@ class BotListView(APIView):
 
     @extend_schema(responses=s.BotSerializer(many=True), parameters=[s.BotFilterSerializer])
     def get(self, request):
-        bots = selectors.visible_bots(request.user, mine=request.query_params.get("mine") in (
-            "1", "true"), game=request.query_params.get("game"))
+        bots = selectors.visible_bots(
+            request.user,
+            mine=request.query_params.get("mine") in ("1", "true"),
+            game=request.query_params.get("game"),
+        )
         return Response(s.BotSerializer(bots, many=True).data)
 
-    @extend_schema(request=s.BotCreateSerializer, responses={201: s.BotDetailSerializer,
-                                                             409: CONFLICT})
+    @extend_schema(
+        request=s.BotCreateSerializer, responses={201: s.BotDetailSerializer, 409: CONFLICT}
+    )
     def post(self, request):
         form = s.BotCreateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-        made, _ = _call(services.create_bot, request.user, data["name"], data["game"],
-                        data["file"], public=data["public"])
+        made, _ = _call(
+            services.create_bot,
+            request.user,
+            data["name"],
+            data["game"],
+            data["file"],
+            public=data["public"],
+        )
         bot = selectors.get_bot(made.pk)  # read as the other views read it
-        return Response(s.BotDetailSerializer(bot, context={"request": request}).data,
-                        status=status.HTTP_201_CREATED)
+        return Response(
+            s.BotDetailSerializer(bot, context={"request": request}).data,
+            status=status.HTTP_201_CREATED,
+        )
 
 
 class BotDetailView(APIView):
@@ -95,19 +107,26 @@ class VersionListView(APIView):
     @extend_schema(responses=s.BotVersionSerializer(many=True))
     def get(self, request, pk: int):
         bot = selectors.get_bot(pk)
-        return Response(s.BotVersionSerializer(
-            bot.versions.order_by("-number"), many=True,
-            context={"inside": bot.visible_inside_to(request.user)}).data)
+        return Response(
+            s.BotVersionSerializer(
+                bot.versions.order_by("-number"),
+                many=True,
+                context={"inside": bot.visible_inside_to(request.user)},
+            ).data
+        )
 
-    @extend_schema(request=s.VersionUploadSerializer, responses={201: s.BotVersionSerializer,
-                                                                 409: CONFLICT})
+    @extend_schema(
+        request=s.VersionUploadSerializer, responses={201: s.BotVersionSerializer, 409: CONFLICT}
+    )
     def post(self, request, pk: int):
         bot = selectors.get_owned(request.user, pk)
         form = s.VersionUploadSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         version = _call(services.upload_version, bot, form.validated_data["file"])
-        return Response(s.BotVersionSerializer(version, context={"inside": True}).data,
-                        status=status.HTTP_201_CREATED)
+        return Response(
+            s.BotVersionSerializer(version, context={"inside": True}).data,
+            status=status.HTTP_201_CREATED,
+        )
 
 
 class VersionDetailView(APIView):
@@ -115,8 +134,11 @@ class VersionDetailView(APIView):
     def get(self, request, pk: int, number: int):
         bot = selectors.get_bot(pk)
         version = selectors.get_version(bot, number)
-        return Response(s.BotVersionSerializer(
-            version, context={"inside": bot.visible_inside_to(request.user)}).data)
+        return Response(
+            s.BotVersionSerializer(
+                version, context={"inside": bot.visible_inside_to(request.user)}
+            ).data
+        )
 
 
 class VersionSourceView(APIView):
@@ -126,8 +148,14 @@ class VersionSourceView(APIView):
     def get(self, request, pk: int, number: int):
         bot = selectors.get_inside(request.user, pk)
         version = selectors.get_version(bot, number)
-        return Response({"bot": bot.pk, "version": version.number, "entry": version.entry,
-                         "files": selectors.source_files(version)})
+        return Response(
+            {
+                "bot": bot.pk,
+                "version": version.number,
+                "entry": version.entry,
+                "files": selectors.source_files(version),
+            }
+        )
 
 
 class LogsView(APIView):
@@ -150,8 +178,11 @@ class ChallengeView(APIView):
     @extend_schema(responses=s.ChallengeSerializer(many=True))
     def get(self, request, pk: int):
         bot = selectors.get_owned(request.user, pk)
-        return Response(s.ChallengeSerializer(
-            selectors.user_challenges(request.user).filter(bot=bot)[:100], many=True).data)
+        return Response(
+            s.ChallengeSerializer(
+                selectors.user_challenges(request.user).filter(bot=bot)[:100], many=True
+            ).data
+        )
 
     @extend_schema(request=s.ChallengeRequestSerializer, responses={201: s.ChallengeSerializer})
     def post(self, request, pk: int):
@@ -164,8 +195,9 @@ class ChallengeView(APIView):
             if target is None:
                 raise ValidationError({"target_bot": ["no such bot"]})
         try:
-            made = services.challenge(request.user, bot, target_bot=target,
-                                      builtin=form.validated_data.get("builtin", ""))
+            made = services.challenge(
+                request.user, bot, target_bot=target, builtin=form.validated_data.get("builtin", "")
+            )
         except services.BotServiceError as exc:
             if exc.field == "target":  # the page's field: name the one this request gave
                 exc.field = "target_bot" if target is not None else "builtin"

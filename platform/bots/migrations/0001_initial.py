@@ -7,77 +7,164 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('matches', '0001_initial'),
+        ("matches", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Bot',
+            name="Bot",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=40)),
-                ('game', models.CharField(db_index=True, max_length=64)),
-                ('public', models.BooleanField(default=False)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='bots', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=40)),
+                ("game", models.CharField(db_index=True, max_length=64)),
+                ("public", models.BooleanField(default=False)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="bots",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['owner', 'name'],
+                "ordering": ["owner", "name"],
             },
         ),
         migrations.CreateModel(
-            name='BotVersion',
+            name="BotVersion",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('sha256', models.CharField(max_length=64)),
-                ('kind', models.CharField(choices=[('py', 'a .py file'), ('zip', 'a .zip archive')], max_length=8)),
-                ('original_name', models.CharField(max_length=255)),
-                ('path', models.CharField(max_length=300)),
-                ('entry', models.CharField(max_length=255)),
-                ('size', models.PositiveIntegerField()),
-                ('file_count', models.PositiveIntegerField(default=1)),
-                ('status', models.CharField(choices=[('pending', 'pending'), ('valid', 'valid'), ('invalid', 'invalid')], db_index=True, default='pending', max_length=16)),
-                ('validation_reason', models.TextField(blank=True, default='')),
-                ('validation_stderr', models.TextField(blank=True, default='')),
-                ('created_at', models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
-                ('validated_at', models.DateTimeField(blank=True, null=True)),
-                ('bot', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='versions', to='bots.bot')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField()),
+                ("sha256", models.CharField(max_length=64)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("py", "a .py file"), ("zip", "a .zip archive")], max_length=8
+                    ),
+                ),
+                ("original_name", models.CharField(max_length=255)),
+                ("path", models.CharField(max_length=300)),
+                ("entry", models.CharField(max_length=255)),
+                ("size", models.PositiveIntegerField()),
+                ("file_count", models.PositiveIntegerField(default=1)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "pending"),
+                            ("valid", "valid"),
+                            ("invalid", "invalid"),
+                        ],
+                        db_index=True,
+                        default="pending",
+                        max_length=16,
+                    ),
+                ),
+                ("validation_reason", models.TextField(blank=True, default="")),
+                ("validation_stderr", models.TextField(blank=True, default="")),
+                (
+                    "created_at",
+                    models.DateTimeField(db_index=True, default=django.utils.timezone.now),
+                ),
+                ("validated_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "bot",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="versions",
+                        to="bots.bot",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['bot', '-number'],
+                "ordering": ["bot", "-number"],
             },
         ),
         migrations.CreateModel(
-            name='Challenge',
+            name="Challenge",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('target_builtin', models.CharField(blank=True, default='', max_length=100)),
-                ('created_at', models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
-                ('bot', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='challenges_made', to='bots.bot')),
-                ('challenger', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='challenges', to=settings.AUTH_USER_MODEL)),
-                ('match', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='challenge', to='matches.match')),
-                ('target_bot', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='challenges_received', to='bots.bot')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("target_builtin", models.CharField(blank=True, default="", max_length=100)),
+                (
+                    "created_at",
+                    models.DateTimeField(db_index=True, default=django.utils.timezone.now),
+                ),
+                (
+                    "bot",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="challenges_made",
+                        to="bots.bot",
+                    ),
+                ),
+                (
+                    "challenger",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="challenges",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "match",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="challenge",
+                        to="matches.match",
+                    ),
+                ),
+                (
+                    "target_bot",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="challenges_received",
+                        to="bots.bot",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-id'],
+                "ordering": ["-id"],
             },
         ),
         migrations.AddConstraint(
-            model_name='bot',
-            constraint=models.UniqueConstraint(fields=('owner', 'name'), name='unique_bot_name_per_owner'),
+            model_name="bot",
+            constraint=models.UniqueConstraint(
+                fields=("owner", "name"), name="unique_bot_name_per_owner"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='botversion',
-            constraint=models.UniqueConstraint(fields=('bot', 'number'), name='unique_version_number'),
+            model_name="botversion",
+            constraint=models.UniqueConstraint(
+                fields=("bot", "number"), name="unique_version_number"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='botversion',
-            constraint=models.UniqueConstraint(fields=('bot', 'sha256'), name='unique_version_sha256'),
+            model_name="botversion",
+            constraint=models.UniqueConstraint(
+                fields=("bot", "sha256"), name="unique_version_sha256"
+            ),
         ),
     ]

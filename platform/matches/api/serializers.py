@@ -27,8 +27,16 @@ class SeatResultFields(serializers.Serializer):
 class SeatSerializer(SeatResultFields, serializers.ModelSerializer):
     class Meta:
         model = MatchSeat
-        fields = ("index", "bot_name", "bot_version", "team", "rank", "score", "faults",
-                  "fault_reason")
+        fields = (
+            "index",
+            "bot_name",
+            "bot_version",
+            "team",
+            "rank",
+            "score",
+            "faults",
+            "fault_reason",
+        )
 
     def to_representation(self, instance: MatchSeat) -> dict:
         # rank, score and faults are the result: hidden while the season hides it
@@ -46,10 +54,27 @@ class MatchSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Match
-        fields = ("id", "url", "page", "game", "rules_version", "seed", "seed_commitment",
-                  "options", "status",
-                  "created_at", "started_at", "finished_at", "event_count", "digest", "result",
-                  "error", "seats", "parent", "fork_at")
+        fields = (
+            "id",
+            "url",
+            "page",
+            "game",
+            "rules_version",
+            "seed",
+            "seed_commitment",
+            "options",
+            "status",
+            "created_at",
+            "started_at",
+            "finished_at",
+            "event_count",
+            "digest",
+            "result",
+            "error",
+            "seats",
+            "parent",
+            "fork_at",
+        )
 
     def get_digest(self, obj: Match) -> str | None:
         # a running chain's links could be brute-forced to reveal small private
@@ -76,11 +101,15 @@ class MatchSerializer(serializers.ModelSerializer):
 
 class MatchFilterSerializer(serializers.Serializer):
     game = serializers.CharField(required=False)
-    bot = serializers.CharField(required=False, max_length=100,
-                                help_text="a bot's name: owner/name exactly, or a plain name "
-                                          "(a built-in bot, or any owner's bot of that name)")
-    competition = serializers.CharField(required=False, max_length=100,
-                                        help_text="a season's or tournament's id")
+    bot = serializers.CharField(
+        required=False,
+        max_length=100,
+        help_text="a bot's name: owner/name exactly, or a plain name "
+        "(a built-in bot, or any owner's bot of that name)",
+    )
+    competition = serializers.CharField(
+        required=False, max_length=100, help_text="a season's or tournament's id"
+    )
     status = serializers.ChoiceField(choices=Match.Status.values, required=False)
     created_after = serializers.CharField(required=False, help_text="ISO date or date-time")
     created_before = serializers.CharField(required=False, help_text="ISO date or date-time")
@@ -90,14 +119,16 @@ class MatchFilterSerializer(serializers.Serializer):
         if not selectors.is_id(value):
             raise serializers.ValidationError(
                 f"competition must be a season's or tournament's id (a number up to "
-                f"{selectors.MAX_ID}), not {value!r}")
+                f"{selectors.MAX_ID}), not {value!r}"
+            )
         return value
 
     def validate_game(self, value: str) -> str:
         known = registry.games()
         if value not in known:
             raise serializers.ValidationError(
-                f"unknown game {value!r} (games: {', '.join(known) or 'none'})")
+                f"unknown game {value!r} (games: {', '.join(known) or 'none'})"
+            )
         return value
 
     @staticmethod
@@ -106,7 +137,8 @@ class MatchFilterSerializer(serializers.Serializer):
             moment = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
         except ValueError:
             raise serializers.ValidationError(
-                f"{value!r} is not an ISO date or date-time (e.g. 2025-01-31)") from None
+                f"{value!r} is not an ISO date or date-time (e.g. 2025-01-31)"
+            ) from None
         if timezone.is_naive(moment):
             moment = timezone.make_aware(moment, dt.timezone.utc)
         return moment
@@ -119,15 +151,17 @@ class MatchFilterSerializer(serializers.Serializer):
 
 
 class EventsQuerySerializer(serializers.Serializer):
-    after = serializers.IntegerField(required=False, default=-1,
-                                     help_text="return events with seq greater than this")
+    after = serializers.IntegerField(
+        required=False, default=-1, help_text="return events with seq greater than this"
+    )
     limit = serializers.IntegerField(required=False, default=200, min_value=1, max_value=1000)
 
 
 class StateQuerySerializer(serializers.Serializer):
     at = serializers.IntegerField(help_text="the event after which to show the state")
-    seat = serializers.CharField(required=False, allow_blank=True,
-                                 help_text="'all' (default), 'spectator' or a seat index")
+    seat = serializers.CharField(
+        required=False, allow_blank=True, help_text="'all' (default), 'spectator' or a seat index"
+    )
 
 
 class EventSerializer(serializers.Serializer):

@@ -45,8 +45,11 @@ class MatchCursorPagination(CursorPagination):
         # the position is compared with ids in the query: a forged one that is not
         # an id would fail there, a 500, instead of here
         cursor = super().decode_cursor(request)
-        if cursor is not None and cursor.position is not None and not selectors.is_id(
-                cursor.position):
+        if (
+            cursor is not None
+            and cursor.position is not None
+            and not selectors.is_id(cursor.position)
+        ):
             raise NotFound(self.invalid_cursor_message)
         return cursor
 
@@ -54,8 +57,9 @@ class MatchCursorPagination(CursorPagination):
         try:
             return super().paginate_queryset(queryset, request, view)
         except NotFound:
-            raise ValidationError({"cursor": ["invalid cursor: use the next or previous "
-                                              "link as given"]}) from None
+            raise ValidationError(
+                {"cursor": ["invalid cursor: use the next or previous link as given"]}
+            ) from None
 
 
 @extend_schema(parameters=[s.MatchFilterSerializer])
@@ -84,25 +88,39 @@ class EventsView(APIView):
     def get(self, request, pk: int):
         match = get_object_or_404(Match, pk=pk)
         params = _params(s.EventsQuerySerializer, request)
-        events, more = _selector_call(selectors.events_page, match, params["after"],
-                                      params["limit"])
+        events, more = _selector_call(
+            selectors.events_page, match, params["after"], params["limit"]
+        )
         next_url = None
         if more and events:
             next_url = request.build_absolute_uri(
-                f"{request.path}?after={events[-1]['seq']}&limit={params['limit']}")
-        return Response({"match": match.pk, "status": match.status,
-                         "event_count": match.event_count, "results": events,
-                         "next": next_url})
+                f"{request.path}?after={events[-1]['seq']}&limit={params['limit']}"
+            )
+        return Response(
+            {
+                "match": match.pk,
+                "status": match.status,
+                "event_count": match.event_count,
+                "results": events,
+                "next": next_url,
+            }
+        )
 
 
 class StateView(APIView):
     """The state after event ``at`` (everything, a spectator's or a seat's view) and
     the game's SVG drawing of it."""
 
-    @extend_schema(parameters=[s.StateQuerySerializer], responses={
-        200: s.FrameSerializer,
-        403: OpenApiResponse(description="a frame at or after the result while results are "
-                                         "hidden, or a seat's view while the match runs")})
+    @extend_schema(
+        parameters=[s.StateQuerySerializer],
+        responses={
+            200: s.FrameSerializer,
+            403: OpenApiResponse(
+                description="a frame at or after the result while results are "
+                "hidden, or a seat's view while the match runs"
+            ),
+        },
+    )
     def get(self, request, pk: int):
         match = get_object_or_404(Match, pk=pk)
         params = _params(s.StateQuerySerializer, request)
@@ -134,15 +152,25 @@ class LogView(APIView):
             response.accepted_media_type = JSONRenderer.media_type
         return response
 
-    @extend_schema(responses={(200, "application/x-ndjson"): OpenApiTypes.BINARY,
-                              409: OpenApiResponse(description="the match is not over yet")})
+    @extend_schema(
+        responses={
+            (200, "application/x-ndjson"): OpenApiTypes.BINARY,
+            409: OpenApiResponse(description="the match is not over yet"),
+        }
+    )
     def get(self, request, pk: int):
         match = get_object_or_404(Match, pk=pk)
         if not match.reveals_everything:
-            return Response({"detail": f"match {match.pk} is {match.status}: its log is "
-                                       "served once it is over"}, status=status.HTTP_409_CONFLICT)
-        response = StreamingHttpResponse(selectors.export_lines(match),
-                                         content_type="application/x-ndjson")
+            return Response(
+                {
+                    "detail": f"match {match.pk} is {match.status}: its log is "
+                    "served once it is over"
+                },
+                status=status.HTTP_409_CONFLICT,
+            )
+        response = StreamingHttpResponse(
+            selectors.export_lines(match), content_type="application/x-ndjson"
+        )
         response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.jsonl"'
         response["X-Scrimmage-Digest"] = match.digest
         return response
@@ -155,11 +183,18 @@ class VerifyView(APIView):
     permission_classes = [IsAuthenticated]
     throttle_scope = "verify"
 
-    @extend_schema(request=None, responses={200: s.ReportSerializer,
-                                            409: OpenApiResponse(description="not over yet")})
+    @extend_schema(
+        request=None,
+        responses={200: s.ReportSerializer, 409: OpenApiResponse(description="not over yet")},
+    )
     def post(self, request, pk: int):
         match = get_object_or_404(Match, pk=pk)
         if not match.reveals_everything:
-            return Response({"detail": f"match {match.pk} is {match.status}: it can be "
-                                       "verified once it is over"}, status=status.HTTP_409_CONFLICT)
+            return Response(
+                {
+                    "detail": f"match {match.pk} is {match.status}: it can be "
+                    "verified once it is over"
+                },
+                status=status.HTTP_409_CONFLICT,
+            )
         return Response(services.verify_stored_match(match).to_json())

@@ -6,72 +6,125 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='Match',
+            name="Match",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(db_index=True, max_length=64)),
-                ('rules_version', models.PositiveIntegerField()),
-                ('seed', models.BigIntegerField()),
-                ('options', models.JSONField(blank=True, default=dict)),
-                ('status', models.CharField(choices=[('queued', 'queued'), ('running', 'running'), ('finished', 'finished'), ('failed', 'failed')], db_index=True, default='queued', max_length=16)),
-                ('created_at', models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('digest', models.CharField(blank=True, default='', max_length=64)),
-                ('event_count', models.PositiveIntegerField(default=0)),
-                ('result', models.JSONField(blank=True, null=True)),
-                ('error', models.TextField(blank=True, default='')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("game", models.CharField(db_index=True, max_length=64)),
+                ("rules_version", models.PositiveIntegerField()),
+                ("seed", models.BigIntegerField()),
+                ("options", models.JSONField(blank=True, default=dict)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("queued", "queued"),
+                            ("running", "running"),
+                            ("finished", "finished"),
+                            ("failed", "failed"),
+                        ],
+                        db_index=True,
+                        default="queued",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "created_at",
+                    models.DateTimeField(db_index=True, default=django.utils.timezone.now),
+                ),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                ("digest", models.CharField(blank=True, default="", max_length=64)),
+                ("event_count", models.PositiveIntegerField(default=0)),
+                ("result", models.JSONField(blank=True, null=True)),
+                ("error", models.TextField(blank=True, default="")),
             ],
             options={
-                'verbose_name_plural': 'matches',
-                'ordering': ['-id'],
-                'indexes': [models.Index(fields=['game', 'status', 'created_at'], name='matches_mat_game_a61325_idx')],
+                "verbose_name_plural": "matches",
+                "ordering": ["-id"],
+                "indexes": [
+                    models.Index(
+                        fields=["game", "status", "created_at"], name="matches_mat_game_a61325_idx"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='MatchEvent',
+            name="MatchEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveIntegerField()),
-                ('type', models.CharField(db_index=True, max_length=64)),
-                ('to', models.JSONField()),
-                ('is_public', models.BooleanField()),
-                ('data', models.JSONField()),
-                ('public', models.JSONField(blank=True, null=True)),
-                ('line', models.TextField()),
-                ('chain_hash', models.CharField(max_length=64)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='events', to='matches.match')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seq", models.PositiveIntegerField()),
+                ("type", models.CharField(db_index=True, max_length=64)),
+                ("to", models.JSONField()),
+                ("is_public", models.BooleanField()),
+                ("data", models.JSONField()),
+                ("public", models.JSONField(blank=True, null=True)),
+                ("line", models.TextField()),
+                ("chain_hash", models.CharField(max_length=64)),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="events",
+                        to="matches.match",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['match', 'seq'],
-                'constraints': [models.UniqueConstraint(fields=('match', 'seq'), name='unique_event_seq_per_match')],
+                "ordering": ["match", "seq"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("match", "seq"), name="unique_event_seq_per_match"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='MatchSeat',
+            name="MatchSeat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('index', models.PositiveSmallIntegerField()),
-                ('bot_name', models.CharField(db_index=True, max_length=100)),
-                ('bot_version', models.CharField(default='builtin', max_length=100)),
-                ('team', models.IntegerField(blank=True, null=True)),
-                ('rank', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('score', models.IntegerField(blank=True, null=True)),
-                ('faults', models.PositiveIntegerField(default=0)),
-                ('fault_reason', models.TextField(blank=True, default='')),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='matches.match')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("index", models.PositiveSmallIntegerField()),
+                ("bot_name", models.CharField(db_index=True, max_length=100)),
+                ("bot_version", models.CharField(default="builtin", max_length=100)),
+                ("team", models.IntegerField(blank=True, null=True)),
+                ("rank", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("score", models.IntegerField(blank=True, null=True)),
+                ("faults", models.PositiveIntegerField(default=0)),
+                ("fault_reason", models.TextField(blank=True, default="")),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="matches.match",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['match', 'index'],
-                'constraints': [models.UniqueConstraint(fields=('match', 'index'), name='unique_seat_per_match')],
+                "ordering": ["match", "index"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("match", "index"), name="unique_seat_per_match")
+                ],
             },
         ),
     ]

@@ -5,21 +5,26 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('bots', '0001_initial'),
-        ('matches', '0001_initial'),
+        ("bots", "0001_initial"),
+        ("matches", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='matchseat',
-            name='bot_version_ref',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='bots.botversion'),
+            model_name="matchseat",
+            name="bot_version_ref",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="seats",
+                to="bots.botversion",
+            ),
         ),
         migrations.AddField(
-            model_name='matchseat',
-            name='stderr',
-            field=models.TextField(blank=True, default=''),
+            model_name="matchseat",
+            name="stderr",
+            field=models.TextField(blank=True, default=""),
         ),
     ]

@@ -13,7 +13,6 @@ def reseed_queued(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [("matches", "0002_matchseat_bot_version")]
 
     operations = [

@@ -6,26 +6,43 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('matches', '0003_match_seed_salt'),
+        ("matches", "0003_match_seed_salt"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='match',
-            name='fork_at',
-            field=models.PositiveIntegerField(blank=True, help_text="the seq of a fork's last event shared with its parent (the split point)", null=True),
+            model_name="match",
+            name="fork_at",
+            field=models.PositiveIntegerField(
+                blank=True,
+                help_text="the seq of a fork's last event shared with its parent (the split point)",
+                null=True,
+            ),
         ),
         migrations.AddField(
-            model_name='match',
-            name='forked_by',
-            field=models.ForeignKey(blank=True, help_text='who asked for the fork', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='forks', to=settings.AUTH_USER_MODEL),
+            model_name="match",
+            name="forked_by",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="who asked for the fork",
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="forks",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddField(
-            model_name='match',
-            name='parent',
-            field=models.ForeignKey(blank=True, help_text="a fork's parent: the match it was forked from", null=True, on_delete=django.db.models.deletion.PROTECT, related_name='forks', to='matches.match'),
+            model_name="match",
+            name="parent",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="a fork's parent: the match it was forked from",
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="forks",
+                to="matches.match",
+            ),
         ),
     ]

@@ -5,25 +5,36 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('matches', '0004_match_fork'),
+        ("matches", "0004_match_fork"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='MatchClaim',
+            name="MatchClaim",
             fields=[
-                ('match', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='claim', serialize=False, to='matches.match')),
-                ('claimed_by', models.CharField(blank=True, default='', max_length=300)),
-                ('heartbeat_at', models.DateTimeField(blank=True, null=True)),
-                ('enqueued_at', models.DateTimeField(blank=True, null=True)),
-                ('attempts', models.PositiveIntegerField(default=0)),
+                (
+                    "match",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="claim",
+                        serialize=False,
+                        to="matches.match",
+                    ),
+                ),
+                ("claimed_by", models.CharField(blank=True, default="", max_length=300)),
+                ("heartbeat_at", models.DateTimeField(blank=True, null=True)),
+                ("enqueued_at", models.DateTimeField(blank=True, null=True)),
+                ("attempts", models.PositiveIntegerField(default=0)),
             ],
         ),
         migrations.AddField(
-            model_name='match',
-            name='hides_results',
-            field=models.BooleanField(default=False, help_text='private events and the result stay hidden (a competition that hides results until it finishes)'),
+            model_name="match",
+            name="hides_results",
+            field=models.BooleanField(
+                default=False,
+                help_text="private events and the result stay hidden (a competition that hides results until it finishes)",
+            ),
         ),
     ]

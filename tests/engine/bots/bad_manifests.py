@@ -17,17 +17,25 @@ BAD_MANIFESTS = {
     "no entry": ({"bot.json": b'{"name": "x"}'}, 'must name the entry file: "entry"'),
     "an empty entry": ({"bot.json": b'{"entry": ""}'}, 'must name the entry file: "entry"'),
     "entry not a string": ({"bot.json": b'{"entry": ["main.py"]}'}, "must name the entry file"),
-    "name not a string": ({"bot.json": b'{"entry": "main.py", "name": 7}'},
-                          '"name" must be a string'),
+    "name not a string": (
+        {"bot.json": b'{"entry": "main.py", "name": 7}'},
+        '"name" must be a string',
+    ),
     "entry climbs out": ({"bot.json": b'{"entry": "../escape.py"}'}, "outside the bot's folder"),
     "entry absolute": ({"bot.json": b'{"entry": "/etc/main.py"}'}, "an absolute path"),
     "entry with backslashes": ({"bot.json": b'{"entry": "src\\\\main.py"}'}, "backslashes"),
-    "entry not .py": ({"bot.json": b'{"entry": "main.txt"}', "main.txt": b"1"},
-                      "must be a .py file"),
-    "entry missing": ({"bot.json": b'{"entry": "play.py"}'},
-                      "the entry file 'play.py' is not in the bot's folder"),
-    "entry a folder": ({"bot.json": b'{"entry": "src.py"}', "src.py/x.py": b"1"},
-                       "the entry file 'src.py' is not in the bot's folder"),
+    "entry not .py": (
+        {"bot.json": b'{"entry": "main.txt"}', "main.txt": b"1"},
+        "must be a .py file",
+    ),
+    "entry missing": (
+        {"bot.json": b'{"entry": "play.py"}'},
+        "the entry file 'play.py' is not in the bot's folder",
+    ),
+    "entry a folder": (
+        {"bot.json": b'{"entry": "src.py"}', "src.py/x.py": b"1"},
+        "the entry file 'src.py' is not in the bot's folder",
+    ),
 }
 
 

@@ -22,15 +22,22 @@ def test_each_bad_manifest_is_a_bot_error_naming_the_folder_and_the_problem(tmp_
 
 
 def test_a_good_manifest_gives_the_entry_as_a_clean_path_and_the_name(tmp_path):
-    write_folder(tmp_path, {"src/play.py": b"", "bot.json": b'{"entry": "./src//play.py", '
-                                                            b'"name": "Folder", "extra": 1}'})
+    write_folder(
+        tmp_path,
+        {
+            "src/play.py": b"",
+            "bot.json": b'{"entry": "./src//play.py", "name": "Folder", "extra": 1}',
+        },
+    )
     manifest = read_manifest(tmp_path)
     assert (manifest.entry, manifest.name) == ("src/play.py", "Folder")
     assert load_program(tmp_path).entry == "src/play.py"
 
 
 def test_without_a_name_the_program_takes_its_folder_s(tmp_path):
-    folder = write_folder(tmp_path / "my_bot", {"main.py": b"", "bot.json": b'{"entry": "main.py"}'})
+    folder = write_folder(
+        tmp_path / "my_bot", {"main.py": b"", "bot.json": b'{"entry": "main.py"}'}
+    )
     assert read_manifest(folder).name is None
     assert load_program(folder).name == "my_bot"
 

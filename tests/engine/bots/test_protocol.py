@@ -38,15 +38,29 @@ def test_decide_message_lists_view_events_legal_default_and_time():
 
 def test_end_message_has_the_result():
     message = protocol.end_message(1, Outcome((2, 1), (0, 1), "three in a row"))
-    assert message == {"type": "end", "seat": 1, "rank": 1, "score": 1, "ranks": [2, 1],
-                       "scores": [0, 1], "reason": "three in a row"}
+    assert message == {
+        "type": "end",
+        "seat": 1,
+        "rank": 1,
+        "score": 1,
+        "ranks": [2, 1],
+        "scores": [0, 1],
+        "reason": "three in a row",
+    }
 
 
-@pytest.mark.parametrize("line, fragment", [
-    (b"hello", "not JSON"), (b"\xff", "not UTF-8"), (b"[1]", "JSON object"),
-    (b"{}", "no \"type\""), (b"   ", "empty line"), (b"NaN", "not JSON"),
-    (b"[" * 100_000, "not JSON"),
-])
+@pytest.mark.parametrize(
+    "line, fragment",
+    [
+        (b"hello", "not JSON"),
+        (b"\xff", "not UTF-8"),
+        (b"[1]", "JSON object"),
+        (b"{}", 'no "type"'),
+        (b"   ", "empty line"),
+        (b"NaN", "not JSON"),
+        (b"[" * 100_000, "not JSON"),
+    ],
+)
 def test_parse_refuses_what_is_not_a_message(line, fragment):
     with pytest.raises(ProtocolError, match=fragment):
         protocol.parse(line)
@@ -56,7 +70,7 @@ def test_actions_must_be_plain_json():
     assert protocol.parse_action({"type": "action", "action": {"do": "end"}}) == {"do": "end"}
     with pytest.raises(ProtocolError, match="floats"):
         protocol.parse_action({"type": "action", "action": 1.5})
-    with pytest.raises(ProtocolError, match="no \"action\" field"):
+    with pytest.raises(ProtocolError, match='no "action" field'):
         protocol.parse_action({"type": "action"})
     with pytest.raises(BotGaveUp, match="oops"):
         protocol.parse_action({"type": "error", "message": "oops"})

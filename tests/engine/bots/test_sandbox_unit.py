@@ -7,13 +7,22 @@ import sys
 
 import pytest
 
-from engine.bots import (ALLOW_ENV, Limits, Sandbox, SandboxUnavailable,
-                         load_program, validate_bot)
+from engine.bots import ALLOW_ENV, Limits, Sandbox, SandboxUnavailable, load_program, validate_bot
 from engine.bots import sandbox as sandbox_module
-from engine.bots.interpreter import (PACKAGE_FOLDERS, SANDBOX_PYTHON, PythonLayout,
-                                     hidden_package_folders)
-from engine.bots.sandbox import (PID_LIMIT, UID_BASE, UIDS_PER_PROCESS, BotProcess,
-                                 _allocate_uid, _release_uid)
+from engine.bots.interpreter import (
+    PACKAGE_FOLDERS,
+    SANDBOX_PYTHON,
+    PythonLayout,
+    hidden_package_folders,
+)
+from engine.bots.sandbox import (
+    PID_LIMIT,
+    UID_BASE,
+    UIDS_PER_PROCESS,
+    BotProcess,
+    _allocate_uid,
+    _release_uid,
+)
 from engine.lineup import lineup, players_for
 from engine import registry
 from engine.sdk import starter_path
@@ -88,8 +97,10 @@ def test_players_for_mixes_built_ins_and_programs_and_can_stand_in_for_refusals(
     game = registry.get("tic_tac_toe")
     starter = load_program(starter_path("tic_tac_toe"))
     seats, players = players_for(
-        game, ["random", starter, tmp_path / "gone.py"],
-        on_refused=lambda index, error: ("refused", index, str(error)))
+        game,
+        ["random", starter, tmp_path / "gone.py"],
+        on_refused=lambda index, error: ("refused", index, str(error)),
+    )
     assert seats[0].bot == "random" and seats[1].version == starter.version
     assert players[1].sandbox is not None
     assert players[2][:2] == ("refused", 2) and "no bot program" in players[2][2]

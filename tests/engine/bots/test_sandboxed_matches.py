@@ -13,8 +13,16 @@ import textwrap
 import pytest
 
 from engine import registry
-from engine.bots import (ALLOW_ENV, BotError, Limits, Sandbox, SandboxUnavailable,
-                         SubprocessPlayer, load_program, validate_bot)
+from engine.bots import (
+    ALLOW_ENV,
+    BotError,
+    Limits,
+    Sandbox,
+    SandboxUnavailable,
+    SubprocessPlayer,
+    load_program,
+    validate_bot,
+)
 from engine.bots import sandbox as sandbox_module
 from engine.cli import main
 from engine.lineup import lineup
@@ -61,11 +69,13 @@ def test_a_folder_bot_with_a_manifest_imports_its_own_modules(tmp_path):
     (tmp_path / "bot.json").write_text(json.dumps({"entry": "src/play.py", "name": "Folder"}))
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "helper.py").write_text("def pick(legal):\n    return legal[-1]\n")
-    (tmp_path / "src" / "play.py").write_text(textwrap.dedent("""
+    (tmp_path / "src" / "play.py").write_text(
+        textwrap.dedent("""
         from helper import pick
         from scrimmage_bot import run
         run(lambda request: pick(request.legal), name="folder bot")
-    """))
+    """)
+    )
     os.chmod(tmp_path / "src" / "helper.py", 0o600)  # private files are staged readable
     program = load_program(tmp_path)
     assert (program.entry, program.name) == ("src/play.py", "Folder")
@@ -85,12 +95,28 @@ def test_bad_programs_are_refused_clearly(tmp_path):
 def test_scrimmage_play_runs_a_file_bot(tmp_path):
     out = tmp_path / "m.jsonl"
     bot = tmp_path / "my_bot.py"
-    bot.write_text("from scrimmage_bot import run\n"
-                   "def decide(r):\n    print('thinking', r.legal)\n    return r.legal[0]\n"
-                   "run(decide)\n")
-    done = subprocess.run([sys.executable, "-m", "engine", "play", "tic_tac_toe", str(bot),
-                           "greedy", "--seed", "3", "--out", str(out)],
-                          capture_output=True, text=True)
+    bot.write_text(
+        "from scrimmage_bot import run\n"
+        "def decide(r):\n    print('thinking', r.legal)\n    return r.legal[0]\n"
+        "run(decide)\n"
+    )
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "engine",
+            "play",
+            "tic_tac_toe",
+            str(bot),
+            "greedy",
+            "--seed",
+            "3",
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stderr
     assert f"seat 0 {bot}: rank" in done.stdout
     assert "thinking [0, 1, 2" in done.stderr  # print() in a bot goes to its stderr
@@ -160,7 +186,8 @@ def test_a_late_answer_is_dropped_and_the_overage_bank_drains(tmp_path):
     """What the engine charged is read back from the player, not assumed from a
     clock: a busy machine makes every wait longer, never the checks wrong."""
     bot = tmp_path / "late.py"
-    bot.write_text(textwrap.dedent("""
+    bot.write_text(
+        textwrap.dedent("""
         import time
         from scrimmage_bot import run
         calls = [0]
@@ -174,7 +201,8 @@ def test_a_late_answer_is_dropped_and_the_overage_bank_drains(tmp_path):
                 time.sleep(limit + bank + 0.3)  # too late even with the bank: dropped
             return request.legal[-1]
         run(decide)
-    """))
+    """)
+    )
     limits = Limits(startup=30.0, decision=1.5, overage=1.5)
     game = registry.get("tic_tac_toe")
     player = SubprocessPlayer(load_program(bot), limits)
@@ -189,8 +217,9 @@ def test_a_late_answer_is_dropped_and_the_overage_bank_drains(tmp_path):
     allowed = min(limits.decision + left, limits.match - first)
     assert allowed <= limits.decision + limits.overage - 0.3
     assert found[0].data["reason"].startswith(f"no answer within {allowed:.2f} s")
-    mine = [e.data["action"] for e in match.log if e.type == "ActionSubmitted"
-            and e.data["seat"] == 0]
+    mine = [
+        e.data["action"] for e in match.log if e.type == "ActionSubmitted" and e.data["seat"] == 0
+    ]
     # decision 2: the default; decision 3: its own answer, the late one dropped
     assert mine[0] == 8 and mine[1] != mine[0] and len(mine) >= 3
     assert player.overage_left == 0
@@ -198,7 +227,8 @@ def test_a_late_answer_is_dropped_and_the_overage_bank_drains(tmp_path):
 
 def test_a_bot_without_ids_is_answered_in_order(tmp_path):
     bot = tmp_path / "raw.py"
-    bot.write_text(textwrap.dedent("""
+    bot.write_text(
+        textwrap.dedent("""
         import json, sys
         for line in sys.stdin:
             message = json.loads(line)
@@ -208,7 +238,8 @@ def test_a_bot_without_ids_is_answered_in_order(tmp_path):
                 print(json.dumps({"type": "action", "action": message["legal"][0]}), flush=True)
             else:
                 break
-    """))
+    """)
+    )
     game = registry.get("tic_tac_toe")
     seats, players = lineup(game, [str(bot), "random"], limits=FAST)
     match = run_match(game, players, seats, seed=8)
@@ -218,8 +249,9 @@ def test_a_bot_without_ids_is_answered_in_order(tmp_path):
 
 def test_the_sdk_is_one_file_without_dependencies():
     source = SDK_FILE.read_text()
-    imports = {line.split()[1] for line in source.splitlines()
-               if line.startswith(("import ", "from "))}
+    imports = {
+        line.split()[1] for line in source.splitlines() if line.startswith(("import ", "from "))
+    }
     assert imports <= {"__future__", "json", "sys", "traceback"}
 
 
@@ -227,6 +259,7 @@ def test_a_player_cleans_up_when_dropped_mid_match():
     game = registry.get("tic_tac_toe")
     seats, players = lineup(game, [str(starter_path("tic_tac_toe")), "random"], limits=FAST)
     from engine.runner import Match
+
     match = Match.begin(game, seats, 1)
     players[0].begin(0, match.header)
     popen = players[0].process.popen

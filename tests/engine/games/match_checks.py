@@ -13,9 +13,11 @@ from engine.runner import run_match
 def check_same_seed_same_log_and_verifies(game, bots, seed: int = 5, **options) -> None:
     """Same seed and bots: byte-identical logs; another seed: another log; the log
     verifies and ends with MatchEnded."""
+
     def play(s):
         seats, players = lineup(game, bots)
         return run_match(game, players, seats, s, options)
+
     a, b = play(seed), play(seed)
     assert a.log.to_jsonl() == b.log.to_jsonl()
     assert play(seed + 1).log.to_jsonl() != a.log.to_jsonl()

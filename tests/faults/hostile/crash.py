@@ -1,5 +1,6 @@
 """Hostile: raises in decide (the SDK reports it), and on the third decision
 kills itself with os._exit."""
+
 import os
 
 from scrimmage_bot import run

@@ -1,4 +1,5 @@
 """Hostile: exits before the handshake."""
+
 import sys
 
 sys.exit(3)

@@ -1,4 +1,5 @@
 """Hostile: prints 100 MB on stderr at every decision, then answers."""
+
 import os
 
 from scrimmage_bot import run

@@ -1,5 +1,6 @@
 """Hostile: prints 100 MB on stdout (one endless line) at its first decision,
 then plays normally."""
+
 import os
 
 from scrimmage_bot import run

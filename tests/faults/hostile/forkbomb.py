@@ -1,4 +1,5 @@
 """Hostile: a fork bomb; every child forks again, forever."""
+
 import os
 import time
 

@@ -1,13 +1,14 @@
 """Hostile: speaks the handshake, then answers each decision with a different
 kind of garbage (without the SDK)."""
+
 import sys
 
 GARBAGE = [
-    b"hello, engine\n",                          # not JSON
-    b"\xff\xfe\xfd\n",                           # not UTF-8
-    b"[1, 2, 3]\n",                              # not an object
-    b'{"type": "ready", "name": "again"}\n',     # the wrong message
-    b'{"type": "action", "id": %d}\n',           # no action
+    b"hello, engine\n",  # not JSON
+    b"\xff\xfe\xfd\n",  # not UTF-8
+    b"[1, 2, 3]\n",  # not an object
+    b'{"type": "ready", "name": "again"}\n',  # the wrong message
+    b'{"type": "action", "id": %d}\n',  # no action
     b'{"type": "action", "id": %d, "action": 1.5}\n',  # a float
 ]
 

@@ -1,4 +1,5 @@
 """Hostile: answers with actions that are well-formed but illegal."""
+
 from scrimmage_bot import run
 
 ILLEGAL = [99, "centre", None, {"cell": 4}, [4]]

@@ -1,4 +1,5 @@
 """Hostile: spins the CPU forever on its first decision."""
+
 from scrimmage_bot import run
 
 

@@ -1,4 +1,5 @@
 """Hostile: tries to allocate 10 GB (at once, then bit by bit), then answers."""
+
 from scrimmage_bot import run
 
 

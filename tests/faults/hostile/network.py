@@ -3,6 +3,7 @@
 The port of the test's server is in target.json next to this file (the bot's
 folder). Each attempt is reported on stderr; then the bot plays a legal move.
 """
+
 import json
 import socket
 import time

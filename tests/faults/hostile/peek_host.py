@@ -2,6 +2,7 @@
 site-packages or dist-packages folder it can find (and the host folders named in
 targets.json) on sys.path and imports the host's packages, and reads every
 process's command line and environment. Reports what it found on stderr."""
+
 import json
 import os
 import sys
@@ -49,8 +50,10 @@ def decide(request):
             print(f"import {name}: failed ({type(exc).__name__})")
     lines = {}
     for pid in sorted(p for p in os.listdir("/proc") if p.isdigit()):
-        lines[pid] = {"cmdline": read(f"/proc/{pid}/cmdline"),
-                      "environ": read(f"/proc/{pid}/environ")}
+        lines[pid] = {
+            "cmdline": read(f"/proc/{pid}/cmdline"),
+            "environ": read(f"/proc/{pid}/environ"),
+        }
     print("processes " + json.dumps(lines))
     print(f"executable {sys.executable} prefix {sys.prefix}")
     return request.legal[0]

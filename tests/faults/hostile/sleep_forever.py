@@ -1,4 +1,5 @@
 """Hostile: never answers a decision (sleeps, using no CPU)."""
+
 import time
 
 from scrimmage_bot import run

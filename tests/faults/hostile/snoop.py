@@ -1,6 +1,7 @@
 """Hostile: tries to read secrets: /etc/shadow, the platform's database, another
 bot's files, and looks around the file system. The paths to try are in
 targets.json next to this file. Reports what it found on stderr."""
+
 import json
 import os
 

@@ -7,8 +7,14 @@ pytestmark = pytest.mark.django_db
 
 
 def test_signup_logs_in_and_lands_on_my_bots(client, django_user_model):
-    response = client.post("/accounts/signup/", {"username": "grace", "password1": "a-long-pass-phrase-9",
-                                                 "password2": "a-long-pass-phrase-9"})
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "username": "grace",
+            "password1": "a-long-pass-phrase-9",
+            "password2": "a-long-pass-phrase-9",
+        },
+    )
     assert response.status_code == 302 and response["Location"] == "/bots/"  # issue 15
     assert django_user_model.objects.filter(username="grace").exists()
     page = client.get("/accounts/token/")
@@ -16,8 +22,9 @@ def test_signup_logs_in_and_lands_on_my_bots(client, django_user_model):
 
 
 def test_signup_errors_are_shown(client, django_user_model):
-    response = client.post("/accounts/signup/", {"username": "grace", "password1": "x",
-                                                 "password2": "y"})
+    response = client.post(
+        "/accounts/signup/", {"username": "grace", "password1": "x", "password2": "y"}
+    )
     assert response.status_code == 200
     assert "didn’t match" in response.content.decode() or "match" in response.content.decode()
     assert not django_user_model.objects.filter(username="grace").exists()

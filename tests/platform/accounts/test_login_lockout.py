@@ -26,23 +26,32 @@ def limits(settings):
 
 
 def via_api(username: str, password: str, address: str = HOME):
-    return APIClient().post("/api/auth/token/", {"username": username, "password": password},
-                            format="json", REMOTE_ADDR=address)
+    return APIClient().post(
+        "/api/auth/token/",
+        {"username": username, "password": password},
+        format="json",
+        REMOTE_ADDR=address,
+    )
 
 
 def via_form(username: str, password: str, address: str = HOME):
-    return Client().post("/accounts/login/", {"username": username, "password": password},
-                         REMOTE_ADDR=address)
+    return Client().post(
+        "/accounts/login/", {"username": username, "password": password}, REMOTE_ADDR=address
+    )
 
 
 def accepted(response) -> bool:
     return response.status_code in (200, 302) and (
-        response.status_code == 302 or "token" in response.json())
+        response.status_code == 302 or "token" in response.json()
+    )
 
 
 def refused_as_locked(response) -> bool:
-    return (response.status_code == 429 and int(response["Retry-After"]) > 0
-            and "Too many failed logins" in response.content.decode())
+    return (
+        response.status_code == 429
+        and int(response["Retry-After"]) > 0
+        and "Too many failed logins" in response.content.decode()
+    )
 
 
 @pytest.fixture(params=["api", "form"])
@@ -62,15 +71,15 @@ def test_the_form_lockout_shows_the_reason_and_does_not_log_in(user):
     for _ in range(3):
         via_form("ada", "wrong")
     client = Client()
-    response = client.post("/accounts/login/", {"username": "ada", "password": PASSWORD},
-                           REMOTE_ADDR=HOME)
+    response = client.post(
+        "/accounts/login/", {"username": "ada", "password": PASSWORD}, REMOTE_ADDR=HOME
+    )
     page = response.content.decode()
     assert response.status_code == 429 and "try again in 600 seconds" in page
     assert 'name="username"' in page and "Log out ada" not in client.get("/").content.decode()
 
 
-def test_wrong_passwords_from_one_address_lock_it_for_every_account(login, user,
-                                                                    django_user_model):
+def test_wrong_passwords_from_one_address_lock_it_for_every_account(login, user, django_user_model):
     django_user_model.objects.create_user("bea", password=PASSWORD)
     for i in range(5):  # different accounts: no account reaches its own limit
         login(f"guess{i}", "wrong")
@@ -105,8 +114,10 @@ def test_right_passwords_never_count_and_clear_the_accounts_failures(login, user
 
 def test_a_missing_field_or_a_malformed_body_is_not_a_guess(user):
     for body in [{"username": "ada"}, "ada", [1, 2], {"username": "ada", "password": ""}] * 3:
-        assert APIClient().post("/api/auth/token/", body, format="json",
-                                REMOTE_ADDR=HOME).status_code == 400
+        assert (
+            APIClient().post("/api/auth/token/", body, format="json", REMOTE_ADDR=HOME).status_code
+            == 400
+        )
     for _ in range(10):
         assert via_form("ada", "").status_code == 200
     assert accepted(via_api("ada", PASSWORD)) and accepted(via_form("ada", PASSWORD))
@@ -115,13 +126,26 @@ def test_a_missing_field_or_a_malformed_body_is_not_a_guess(user):
 def test_behind_proxies_the_address_comes_from_x_forwarded_for(user, settings):
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 1}
     for i in range(5):
-        APIClient().post("/api/auth/token/", {"username": f"guess{i}", "password": "wrong"},
-                         format="json", REMOTE_ADDR="10.9.9.9", HTTP_X_FORWARDED_FOR=HOME)
+        APIClient().post(
+            "/api/auth/token/",
+            {"username": f"guess{i}", "password": "wrong"},
+            format="json",
+            REMOTE_ADDR="10.9.9.9",
+            HTTP_X_FORWARDED_FOR=HOME,
+        )
     behind_proxy = {"REMOTE_ADDR": "10.9.9.9", "format": "json"}
-    locked = APIClient().post("/api/auth/token/", {"username": "ada", "password": PASSWORD},
-                              HTTP_X_FORWARDED_FOR=HOME, **behind_proxy)
-    other = APIClient().post("/api/auth/token/", {"username": "ada", "password": PASSWORD},
-                             HTTP_X_FORWARDED_FOR=OTHER, **behind_proxy)
+    locked = APIClient().post(
+        "/api/auth/token/",
+        {"username": "ada", "password": PASSWORD},
+        HTTP_X_FORWARDED_FOR=HOME,
+        **behind_proxy,
+    )
+    other = APIClient().post(
+        "/api/auth/token/",
+        {"username": "ada", "password": PASSWORD},
+        HTTP_X_FORWARDED_FOR=OTHER,
+        **behind_proxy,
+    )
     assert refused_as_locked(locked) and other.status_code == 200
 
 
@@ -133,13 +157,15 @@ def test_a_body_that_is_not_an_object_is_a_400(user):
 def test_the_admin_login_counts_and_obeys_the_same_lockout(django_user_model):
     django_user_model.objects.create_superuser("boss", password=PASSWORD)
     for _ in range(3):
-        response = Client().post("/admin/login/", {"username": "boss", "password": "wrong"},
-                                 REMOTE_ADDR=HOME)
+        response = Client().post(
+            "/admin/login/", {"username": "boss", "password": "wrong"}, REMOTE_ADDR=HOME
+        )
         assert response.status_code == 200
     assert refused_as_locked(via_api("boss", PASSWORD, OTHER))  # counted with the others
     admin = Client()
-    response = admin.post("/admin/login/", {"username": "boss", "password": PASSWORD},
-                          REMOTE_ADDR=OTHER)
+    response = admin.post(
+        "/admin/login/", {"username": "boss", "password": PASSWORD}, REMOTE_ADDR=OTHER
+    )
     assert response.status_code == 200  # the form again: not logged in
     assert admin.get("/admin/").status_code == 302
 

@@ -41,8 +41,7 @@ def stored_files(data_dir) -> list[str]:
     root = data_dir / "bots"
     if not root.exists():
         return []
-    return sorted(str(p.relative_to(root)) for p in root.rglob("*")
-                  if p.name != ".incoming")
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.name != ".incoming")
 
 
 def py_upload(data: bytes = GOOD_PY, name: str = "my_bot.py") -> SimpleUploadedFile:
@@ -77,8 +76,13 @@ def valid_bot(owner, name: str, source: bytes = GOOD_PY, game: str = "tic_tac_to
     return bot
 
 
-def zip_bytes(files: dict, manifest: dict | None = None, *, compression=zipfile.ZIP_DEFLATED,
-              infos: list | None = None) -> bytes:
+def zip_bytes(
+    files: dict,
+    manifest: dict | None = None,
+    *,
+    compression=zipfile.ZIP_DEFLATED,
+    infos: list | None = None,
+) -> bytes:
     """A zip of ``files`` (name -> bytes) plus ``bot.json`` from ``manifest``."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", compression) as zf:
@@ -96,15 +100,18 @@ def zip_upload(data: bytes, name: str = "bot.zip") -> SimpleUploadedFile:
 
 
 def good_zip() -> bytes:
-    return zip_bytes({"src/play.py": GOOD_PY.replace(b"tic-tac-toe starter", b"zipped"),
-                      "src/helpers.py": b"X = 1\n"},
-                     {"entry": "src/play.py", "name": "Zipped"})
+    return zip_bytes(
+        {
+            "src/play.py": GOOD_PY.replace(b"tic-tac-toe starter", b"zipped"),
+            "src/helpers.py": b"X = 1\n",
+        },
+        {"entry": "src/play.py", "name": "Zipped"},
+    )
 
 
-
-
-def stored_bot(owner, name: str, *, versions: int = 1, public: bool = True,
-               game: str = "tic_tac_toe"):
+def stored_bot(
+    owner, name: str, *, versions: int = 1, public: bool = True, game: str = "tic_tac_toe"
+):
     """A bot with ``versions`` valid versions (``add_versions``)."""
     from bots.models import Bot
 
@@ -121,10 +128,17 @@ def add_versions(bot, count: int, source: bytes = GOOD_PY) -> list:
     first = bot.versions.count() + 1
     versions = []
     for number in range(first, first + count):
-        version = BotVersion(bot=bot, number=number, sha256=f"{bot.pk:032x}{number:032x}",
-                             kind=BotVersion.Kind.PY, original_name="bot.py",
-                             path=f"bots/{bot.pk}-{number}.py", entry="bot.py",
-                             size=len(source), status=BotVersion.Status.VALID)
+        version = BotVersion(
+            bot=bot,
+            number=number,
+            sha256=f"{bot.pk:032x}{number:032x}",
+            kind=BotVersion.Kind.PY,
+            original_name="bot.py",
+            path=f"bots/{bot.pk}-{number}.py",
+            entry="bot.py",
+            size=len(source),
+            status=BotVersion.Status.VALID,
+        )
         version.program_path.parent.mkdir(parents=True, exist_ok=True)
         version.program_path.write_bytes(source)
         version.save()

@@ -35,8 +35,11 @@ def played(alice, noisy):
 
 # -- source and logs --------------------------------------------------------------------------
 def _urls(bot):
-    return [reverse("bot-version-source", args=[bot.pk, 1]),
-            f"/api/bots/{bot.pk}/versions/1/source/", f"/api/bots/{bot.pk}/logs/"]
+    return [
+        reverse("bot-version-source", args=[bot.pk, 1]),
+        f"/api/bots/{bot.pk}/versions/1/source/",
+        f"/api/bots/{bot.pk}/logs/",
+    ]
 
 
 def test_the_owner_sees_source_and_logs(alice, noisy, played, client, alice_api):
@@ -52,7 +55,8 @@ def test_the_owner_sees_source_and_logs(alice, noisy, played, client, alice_api)
 
 
 def test_a_public_bots_logs_hide_the_match_while_its_results_are_hidden(
-        alice, noisy, played, client, monkeypatch):
+    alice, noisy, played, client, monkeypatch
+):
     # the end message a bot may print carries its rank and score: while the
     # match's season hides results, nobody (the owner included) sees its stderr
     Bot.objects.filter(pk=noisy.pk).update(public=True)
@@ -82,8 +86,10 @@ def test_another_user_and_anonymous_see_neither(bob, noisy, played, client, bob_
     detail = bob_api.get(f"/api/bots/{noisy.pk}/").json()
     assert "validation_stderr" not in detail["versions"][0]
     # the match's page and API never show a bot's stderr
-    for url in (reverse("match-detail-page", args=[played.match_id]),
-                f"/api/matches/{played.match_id}/"):
+    for url in (
+        reverse("match-detail-page", args=[played.match_id]),
+        f"/api/matches/{played.match_id}/",
+    ):
         assert "NOISY-STDERR" not in bob_api.get(url).content.decode()
 
 
@@ -97,8 +103,9 @@ def test_a_public_bot_shows_its_source_and_logs_to_everyone(alice_api, noisy, pl
 
 
 def test_only_the_owner_changes_visibility(bob_api, client, bob, noisy):
-    assert bob_api.patch(f"/api/bots/{noisy.pk}/", {"public": True},
-                         format="json").status_code == 404
+    assert (
+        bob_api.patch(f"/api/bots/{noisy.pk}/", {"public": True}, format="json").status_code == 404
+    )
     client.force_login(bob)
     assert client.post(reverse("bot-public", args=[noisy.pk]), {"public": "1"}).status_code == 404
     noisy.refresh_from_db()
@@ -120,9 +127,11 @@ def test_bots_per_user_cap(alice, settings, alice_api):
     services.create_bot(alice, "b", "tic_tac_toe", py_upload(GOOD_PY + b"\n"))
     with pytest.raises(services.BotServiceError, match="2 bots, the most"):
         services.create_bot(alice, "c", "tic_tac_toe", py_upload(GOOD_PY + b"\n\n"))
-    response = alice_api.post("/api/bots/", {"name": "c", "game": "tic_tac_toe",
-                                             "file": py_upload(GOOD_PY + b"#")},
-                              format="multipart")
+    response = alice_api.post(
+        "/api/bots/",
+        {"name": "c", "game": "tic_tac_toe", "file": py_upload(GOOD_PY + b"#")},
+        format="multipart",
+    )
     assert response.status_code == 400 and "the most" in response.json()["name"][0]
     assert Bot.objects.filter(owner=alice).count() == 2
 
@@ -133,12 +142,14 @@ def test_uploads_per_hour_cap(alice, settings, alice_api):
     services.upload_version(bot, py_upload(GOOD_PY + b"\n"))
     with pytest.raises(services.LimitReached):
         services.upload_version(bot, py_upload(GOOD_PY + b"\n\n"))
-    response = alice_api.post(f"/api/bots/{bot.pk}/versions/",
-                              {"file": py_upload(GOOD_PY + b"#")}, format="multipart")
+    response = alice_api.post(
+        f"/api/bots/{bot.pk}/versions/", {"file": py_upload(GOOD_PY + b"#")}, format="multipart"
+    )
     assert response.status_code == 429 and "limit is 2 an hour" in response.json()["file"][0]
     # an hour later it is allowed again (BotVersion rows are immutable: move time instead)
     later = timezone.now() + timedelta(hours=1, seconds=1)
     from unittest import mock
+
     with mock.patch("bots.services.timezone.now", return_value=later):
         assert services.upload_version(bot, py_upload(GOOD_PY + b"###")).number == 3
 
@@ -149,24 +160,29 @@ def test_challenge_rate_limit(alice, noisy, settings, alice_api):
     services.challenge(alice, noisy, builtin="random")
     with pytest.raises(services.LimitReached):
         services.challenge(alice, noisy, builtin="greedy")
-    response = alice_api.post(f"/api/bots/{noisy.pk}/challenges/", {"builtin": "greedy"},
-                              format="json")
+    response = alice_api.post(
+        f"/api/bots/{noisy.pk}/challenges/", {"builtin": "greedy"}, format="json"
+    )
     assert response.status_code == 429
     assert Challenge.objects.count() == 2 and Match.objects.count() == 2
 
 
 # -- challenges ---------------------------------------------------------------------------------
-def test_a_challenge_pins_both_versions_and_plays_in_the_sandbox(alice, bob, noisy, bob_api,
-                                                                 alice_api, client):
+def test_a_challenge_pins_both_versions_and_plays_in_the_sandbox(
+    alice, bob, noisy, bob_api, alice_api, client
+):
     target, _ = services.create_bot(bob, "target", "tic_tac_toe", py_upload())
     services.upload_version(target, py_upload(FAILS_HANDSHAKE))  # invalid: not chosen
-    response = alice_api.post(f"/api/bots/{noisy.pk}/challenges/", {"target_bot": target.pk},
-                              format="json")
+    response = alice_api.post(
+        f"/api/bots/{noisy.pk}/challenges/", {"target_bot": target.pk}, format="json"
+    )
     assert response.status_code == 201, response.content
     match = Match.objects.get(pk=response.json()["match"])
     seats = list(match.seats.order_by("index"))
-    assert [s.bot_version_ref for s in seats] == [noisy.versions.get(number=1),
-                                                  target.versions.get(number=1)]
+    assert [s.bot_version_ref for s in seats] == [
+        noisy.versions.get(number=1),
+        target.versions.get(number=1),
+    ]
     assert seats[0].bot_name == "alice/noisy" and seats[0].bot_version.startswith("v1 sha256:")
     assert match.status == "queued"
 
@@ -199,29 +215,38 @@ def test_a_challenge_from_the_page(alice, noisy, client):
 
 def test_challenges_are_refused_clearly(alice, bob, noisy, alice_api, bob_api):
     other, _ = services.create_bot(alice, "c4", "connect_four", py_upload(GOOD_PY))
-    assert alice_api.post(f"/api/bots/{noisy.pk}/challenges/", {"target_bot": other.pk},
-                          format="json").json() == {
-        "target_bot": ["alice/c4 plays connect_four, not tic_tac_toe"]}
+    assert alice_api.post(
+        f"/api/bots/{noisy.pk}/challenges/", {"target_bot": other.pk}, format="json"
+    ).json() == {"target_bot": ["alice/c4 plays connect_four, not tic_tac_toe"]}
     # issue 15: each error names the request's field
-    unknown = alice_api.post(f"/api/bots/{noisy.pk}/challenges/", {"builtin": "deep_blue"},
-                             format="json")
-    assert unknown.status_code == 400 and "no built-in bot 'deep_blue'" in unknown.json()["builtin"][0]
+    unknown = alice_api.post(
+        f"/api/bots/{noisy.pk}/challenges/", {"builtin": "deep_blue"}, format="json"
+    )
+    assert (
+        unknown.status_code == 400 and "no built-in bot 'deep_blue'" in unknown.json()["builtin"][0]
+    )
     for body in ({}, {"builtin": "greedy", "target_bot": other.pk}):
         neither = alice_api.post(f"/api/bots/{noisy.pk}/challenges/", body, format="json")
         assert neither.status_code == 400 and set(neither.json()) == {"target_bot", "builtin"}
     # only the owner challenges with a bot
-    assert bob_api.post(f"/api/bots/{noisy.pk}/challenges/", {"builtin": "greedy"},
-                        format="json").status_code == 404
+    assert (
+        bob_api.post(
+            f"/api/bots/{noisy.pk}/challenges/", {"builtin": "greedy"}, format="json"
+        ).status_code
+        == 404
+    )
     # a bot without a valid version cannot challenge
     quitter, _ = services.create_bot(alice, "quitter", "tic_tac_toe", py_upload(FAILS_HANDSHAKE))
-    response = alice_api.post(f"/api/bots/{quitter.pk}/challenges/", {"builtin": "greedy"},
-                              format="json")
+    response = alice_api.post(
+        f"/api/bots/{quitter.pk}/challenges/", {"builtin": "greedy"}, format="json"
+    )
     assert response.status_code == 400 and "no valid version" in response.json()["bot"][0]
     assert not Match.objects.exists()
 
 
 def test_an_uploaded_bot_without_a_sandbox_fails_the_match_with_the_reason(
-        alice, noisy, monkeypatch, settings):
+    alice, noisy, monkeypatch, settings
+):
     made = services.challenge(alice, noisy, builtin="greedy")
     from engine.bots import sandbox
 

@@ -16,8 +16,15 @@ from bots.archive import UploadRejected
 from bots.models import Bot, BotVersion, ImmutableError
 
 from tests.engine.bots.bad_manifests import BAD_MANIFESTS
-from tests.platform.bots.bot_helpers import (FAILS_HANDSHAKE, GOOD_PY, good_zip, py_upload,
-                                          stored_files, zip_bytes, zip_upload)
+from tests.platform.bots.bot_helpers import (
+    FAILS_HANDSHAKE,
+    GOOD_PY,
+    good_zip,
+    py_upload,
+    stored_files,
+    zip_bytes,
+    zip_upload,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +34,7 @@ MANIFEST = {"entry": "main.py", "name": "z"}
 def symlink_zip() -> bytes:
     link = zipfile.ZipInfo("evil.py")
     link.create_system = 3
-    link.external_attr = (0o120777 << 16)
+    link.external_attr = 0o120777 << 16
     return zip_bytes({"main.py": GOOD_PY}, MANIFEST, infos=[(link, "/etc/passwd")])
 
 
@@ -55,7 +62,7 @@ def bomb_by_actual_size() -> bytes:
     count = 0
     start = 0
     while (i := data.find(real, start)) != -1:  # uncompressed size fields
-        data[i:i + 4] = (10).to_bytes(4, "little")
+        data[i : i + 4] = (10).to_bytes(4, "little")
         count += 1
         start = i + 4
     assert count == 2
@@ -71,16 +78,23 @@ BAD_UPLOADS = {
     "too many files": (lambda: zip_upload(too_many_files()), "entries; the limit is 50"),
     "zip bomb, declared size": (lambda: zip_upload(bomb_by_declared_size()), "declared sizes"),
     "zip bomb, actual size": (lambda: zip_upload(bomb_by_actual_size()), "declared size"),
-    "zip slip": (lambda: zip_upload(zip_bytes({"main.py": GOOD_PY, "../x.py": b"1"}, MANIFEST)),
-                 "'..'"),
-    "absolute path": (lambda: zip_upload(zip_bytes({"main.py": GOOD_PY, "/tmp/x.py": b"1"},
-                                                   MANIFEST)), "absolute path"),
+    "zip slip": (
+        lambda: zip_upload(zip_bytes({"main.py": GOOD_PY, "../x.py": b"1"}, MANIFEST)),
+        "'..'",
+    ),
+    "absolute path": (
+        lambda: zip_upload(zip_bytes({"main.py": GOOD_PY, "/tmp/x.py": b"1"}, MANIFEST)),
+        "absolute path",
+    ),
     "symlink entry": (lambda: zip_upload(symlink_zip()), "links are not allowed"),
     "non-UTF-8 name": (lambda: zip_upload(non_utf8_zip()), "not UTF-8"),
     "missing manifest": (lambda: zip_upload(zip_bytes({"main.py": GOOD_PY})), "no bot.json"),
     "manifest is a folder": (
-        lambda: zip_upload(zip_bytes({"main.py": GOOD_PY, "bot.json/": b"",
-                                      "bot.json/x.py": b"1"})), "must be a file, not a folder"),
+        lambda: zip_upload(
+            zip_bytes({"main.py": GOOD_PY, "bot.json/": b"", "bot.json/x.py": b"1"})
+        ),
+        "must be a file, not a folder",
+    ),
     "not a zip": (lambda: zip_upload(b"this is not a zip archive at all"), "not a valid .zip"),
     "empty file": (lambda: py_upload(b""), "empty"),
     "not .py": (lambda: py_upload(GOOD_PY, name="bot.js"), "single .py file or a .zip"),
@@ -104,8 +118,9 @@ def test_each_bad_upload_is_rejected_and_nothing_is_stored(case, alice, data_dir
 def test_each_bad_upload_is_a_400_from_the_api_naming_the_problem(case, alice_api, data_dir):
     make, message = BAD_UPLOADS[case]
     upload = make()
-    response = alice_api.post("/api/bots/", {"name": "b", "game": "tic_tac_toe",
-                                             "file": upload}, format="multipart")
+    response = alice_api.post(
+        "/api/bots/", {"name": "b", "game": "tic_tac_toe", "file": upload}, format="multipart"
+    )
     assert response.status_code == 400, response.content
     assert message in response.json()["file"][0]
     assert not Bot.objects.exists() and stored_files(data_dir) == []
@@ -115,8 +130,9 @@ def test_each_bad_upload_is_a_400_from_the_api_naming_the_problem(case, alice_ap
 def test_each_bad_manifest_is_refused_as_the_engine_refuses_it(case, alice, data_dir):
     files, message = BAD_MANIFESTS[case]
     with pytest.raises(UploadRejected) as info:
-        services.create_bot(alice, "b", "tic_tac_toe",
-                            zip_upload(zip_bytes({"main.py": GOOD_PY, **files})))
+        services.create_bot(
+            alice, "b", "tic_tac_toe", zip_upload(zip_bytes({"main.py": GOOD_PY, **files}))
+        )
     assert message in info.value.message and info.value.message.startswith("bot.zip: ")
     assert not Bot.objects.exists() and stored_files(data_dir) == []
 
@@ -143,16 +159,15 @@ def test_a_good_zip_becomes_a_valid_version_and_a_zipped_folder_works_too(alice,
     assert version.status == "valid", version.validation_reason
     assert version.kind == "zip" and version.entry == "src/play.py" and version.file_count == 3
     assert (version.program_path / "src" / "helpers.py").is_file()
-    folder = zip_bytes({"mybot/bot.json": json.dumps(MANIFEST).encode(),
-                        "mybot/main.py": GOOD_PY})
+    folder = zip_bytes({"mybot/bot.json": json.dumps(MANIFEST).encode(), "mybot/main.py": GOOD_PY})
     v2 = services.upload_version(bot, zip_upload(folder))
     assert v2.number == 2 and v2.status == "valid", v2.validation_reason
 
 
 def test_a_bot_that_fails_its_handshake_is_an_invalid_version_with_reason_and_stderr(
-        alice, client, data_dir):
-    bot, version = services.create_bot(alice, "quitter", "tic_tac_toe",
-                                       py_upload(FAILS_HANDSHAKE))
+    alice, client, data_dir
+):
+    bot, version = services.create_bot(alice, "quitter", "tic_tac_toe", py_upload(FAILS_HANDSHAKE))
     assert version.status == "invalid"
     assert "exited with status 3" in version.validation_reason
     assert "starting up, then giving up" in version.validation_stderr
@@ -178,7 +193,8 @@ def test_the_same_file_twice_is_refused_and_versions_are_immutable(alice):
 
 
 def test_without_bubblewrap_uploads_are_invalid_and_the_pages_say_so(
-        alice, client, monkeypatch, settings):
+    alice, client, monkeypatch, settings
+):
     from engine.bots import sandbox
 
     monkeypatch.setattr(sandbox, "bwrap_path", lambda: None)
@@ -201,8 +217,9 @@ def test_with_bubblewrap_there_is_no_notice(alice, client):
 # -- through the pages ----------------------------------------------------------------------
 def test_the_page_form_creates_a_bot_and_uploads_a_version(alice, client, data_dir):
     client.force_login(alice)
-    response = client.post(reverse("my-bots"), {"name": "web", "game": "tic_tac_toe",
-                                                "file": py_upload()})
+    response = client.post(
+        reverse("my-bots"), {"name": "web", "game": "tic_tac_toe", "file": py_upload()}
+    )
     bot = Bot.objects.get(name="web")
     assert response.status_code == 302 and response.url == reverse("bot-page", args=[bot.pk])
     response = client.post(reverse("bot-upload", args=[bot.pk]), {"file": zip_upload(good_zip())})
@@ -212,8 +229,10 @@ def test_the_page_form_creates_a_bot_and_uploads_a_version(alice, client, data_d
 
 def test_the_page_form_shows_a_rejection(alice, client, data_dir):
     client.force_login(alice)
-    response = client.post(reverse("my-bots"), {"name": "web", "game": "tic_tac_toe",
-                                                "file": zip_upload(symlink_zip())})
+    response = client.post(
+        reverse("my-bots"),
+        {"name": "web", "game": "tic_tac_toe", "file": zip_upload(symlink_zip())},
+    )
     assert response.status_code == 400
     assert "links are not allowed" in response.content.decode()
     assert not Bot.objects.exists() and stored_files(data_dir) == []
@@ -226,14 +245,18 @@ def test_anonymous_users_are_sent_to_log_in(client):
 
 # -- through the API ------------------------------------------------------------------------
 def test_the_api_creates_a_bot_and_versions(alice_api, data_dir):
-    response = alice_api.post("/api/bots/", {"name": "api", "game": "tic_tac_toe",
-                                             "file": py_upload()}, format="multipart")
+    response = alice_api.post(
+        "/api/bots/",
+        {"name": "api", "game": "tic_tac_toe", "file": py_upload()},
+        format="multipart",
+    )
     assert response.status_code == 201, response.content
     body = response.json()
     assert body["versions"][0]["status"] == "valid" and body["latest_valid_version"] == 1
     pk = body["id"]
-    response = alice_api.post(f"/api/bots/{pk}/versions/", {"file": py_upload(FAILS_HANDSHAKE)},
-                              format="multipart")
+    response = alice_api.post(
+        f"/api/bots/{pk}/versions/", {"file": py_upload(FAILS_HANDSHAKE)}, format="multipart"
+    )
     assert response.status_code == 201
     assert response.json()["status"] == "invalid"
     assert "giving up" in response.json()["validation_stderr"]
@@ -241,24 +264,31 @@ def test_the_api_creates_a_bot_and_versions(alice_api, data_dir):
 
 
 def test_the_api_needs_an_account_to_upload_and_owns_versions(api, bob_api, alice, data_dir):
-    response = api.post("/api/bots/", {"name": "x", "game": "tic_tac_toe",
-                                       "file": py_upload()}, format="multipart")
+    response = api.post(
+        "/api/bots/", {"name": "x", "game": "tic_tac_toe", "file": py_upload()}, format="multipart"
+    )
     assert response.status_code == 401
     bot, _ = services.create_bot(alice, "b", "tic_tac_toe", py_upload())
-    response = bob_api.post(f"/api/bots/{bot.pk}/versions/",
-                            {"file": py_upload(FAILS_HANDSHAKE)}, format="multipart")
+    response = bob_api.post(
+        f"/api/bots/{bot.pk}/versions/", {"file": py_upload(FAILS_HANDSHAKE)}, format="multipart"
+    )
     assert response.status_code == 404 and bot.versions.count() == 1
 
 
 def test_the_api_names_bad_fields(alice_api):
-    response = alice_api.post("/api/bots/", {"name": "bad name!", "game": "tic_tac_toe",
-                                             "file": py_upload()}, format="multipart")
+    response = alice_api.post(
+        "/api/bots/",
+        {"name": "bad name!", "game": "tic_tac_toe", "file": py_upload()},
+        format="multipart",
+    )
     assert response.status_code == 400 and "name" in response.json()
-    response = alice_api.post("/api/bots/", {"name": "ok", "game": "chess",
-                                             "file": py_upload()}, format="multipart")
+    response = alice_api.post(
+        "/api/bots/", {"name": "ok", "game": "chess", "file": py_upload()}, format="multipart"
+    )
     assert response.status_code == 400 and "game" in response.json()
-    response = alice_api.post("/api/bots/", {"name": "ok", "game": "tic_tac_toe"},
-                              format="multipart")
+    response = alice_api.post(
+        "/api/bots/", {"name": "ok", "game": "tic_tac_toe"}, format="multipart"
+    )
     assert response.status_code == 400 and "file" in response.json()
 
 
@@ -275,8 +305,9 @@ def racing(monkeypatch, competitor):
     monkeypatch.setattr(services, "_store", store_second)
 
 
-def test_identical_versions_at_once_are_one_version_and_a_clear_refusal(alice, alice_api,
-                                                                        monkeypatch, data_dir):
+def test_identical_versions_at_once_are_one_version_and_a_clear_refusal(
+    alice, alice_api, monkeypatch, data_dir
+):
     from bots.archive import prepare
 
     bot, _ = services.create_bot(alice, "b", "tic_tac_toe", py_upload())
@@ -286,24 +317,31 @@ def test_identical_versions_at_once_are_one_version_and_a_clear_refusal(alice, a
         real_store(prepare(py_upload(second)), lambda: bot)
 
     racing(monkeypatch, competitor)
-    response = alice_api.post(f"/api/bots/{bot.pk}/versions/", {"file": py_upload(second)},
-                              format="multipart")
+    response = alice_api.post(
+        f"/api/bots/{bot.pk}/versions/", {"file": py_upload(second)}, format="multipart"
+    )
     assert response.status_code == 400, response.content
     assert "already version 2" in response.json()["file"][0]
     assert sorted(bot.versions.values_list("number", flat=True)) == [1, 2]
 
 
-def test_identical_new_bots_at_once_are_one_bot_and_a_clear_refusal(alice, alice_api,
-                                                                    monkeypatch, data_dir):
+def test_identical_new_bots_at_once_are_one_bot_and_a_clear_refusal(
+    alice, alice_api, monkeypatch, data_dir
+):
     from bots.archive import prepare
 
     def competitor(real_store):
-        real_store(prepare(py_upload()), lambda: Bot.objects.create(
-            owner=alice, name="twin", game="tic_tac_toe"))
+        real_store(
+            prepare(py_upload()),
+            lambda: Bot.objects.create(owner=alice, name="twin", game="tic_tac_toe"),
+        )
 
     racing(monkeypatch, competitor)
-    response = alice_api.post("/api/bots/", {"name": "twin", "game": "tic_tac_toe",
-                                             "file": py_upload()}, format="multipart")
+    response = alice_api.post(
+        "/api/bots/",
+        {"name": "twin", "game": "tic_tac_toe", "file": py_upload()},
+        format="multipart",
+    )
     assert response.status_code == 400, response.content
     assert "already have a bot named 'twin'" in response.json()["name"][0]
     assert Bot.objects.filter(owner=alice).count() == 1 and BotVersion.objects.count() == 1
@@ -318,11 +356,13 @@ def test_a_race_the_checks_cannot_name_is_a_409(alice, alice_api, monkeypatch, d
         raise IntegrityError("UNIQUE constraint failed: bots_botversion.bot_id, number")
 
     monkeypatch.setattr(services, "_store", conflicting)
-    response = alice_api.post(f"/api/bots/{bot.pk}/versions/",
-                              {"file": py_upload(GOOD_PY + b"\n# v2\n")}, format="multipart")
+    response = alice_api.post(
+        f"/api/bots/{bot.pk}/versions/",
+        {"file": py_upload(GOOD_PY + b"\n# v2\n")},
+        format="multipart",
+    )
     assert response.status_code == 409 and "finished first" in response.json()["file"][0]
     assert bot.versions.count() == 1
-
 
 
 @pytest.mark.django_db(transaction=True)
@@ -359,6 +399,7 @@ def test_eight_identical_uploads_at_once_store_one_version(alice, monkeypatch, d
     for thread in threads:
         thread.join()
     assert outcomes.count("stored") == 1, outcomes
-    assert all(o == "stored" or "already version 2" in o or "finished first" in o
-               for o in outcomes), outcomes
+    assert all(
+        o == "stored" or "already version 2" in o or "finished first" in o for o in outcomes
+    ), outcomes
     assert sorted(bot.versions.values_list("number", flat=True)) == [1, 2]

@@ -27,8 +27,10 @@ def test_the_new_bot_form_has_no_default_game(client, alice):
     html = client.get(reverse("my-bots")).content.decode()
     assert selected_game(html) == "" and ">choose a game</option>" in html
     # a game page's "upload a bot" link chooses its game
-    assert selected_game(client.get(reverse("my-bots") + "?game=connect_four")
-                         .content.decode()) == "connect_four"
+    assert (
+        selected_game(client.get(reverse("my-bots") + "?game=connect_four").content.decode())
+        == "connect_four"
+    )
     response = client.post(reverse("my-bots"), {"name": "nogame", "file": py_upload(GOOD_PY)})
     assert response.status_code == 400 and "This field is required" in response.content.decode()
     assert not Bot.objects.exists()
@@ -36,8 +38,11 @@ def test_the_new_bot_form_has_no_default_game(client, alice):
 
 def test_a_bot_of_another_game_is_invalid_with_the_reason(client, alice):
     client.force_login(alice)
-    response = client.post(reverse("my-bots"), {"name": "wronggame", "game": "aerial_assault",
-                                                "file": py_upload(GOOD_PY)}, follow=True)
+    response = client.post(
+        reverse("my-bots"),
+        {"name": "wronggame", "game": "aerial_assault", "file": py_upload(GOOD_PY)},
+        follow=True,
+    )
     version = Bot.objects.get(name="wronggame").versions.get()
     assert version.status == "invalid"
     assert "its first decision in aerial_assault failed" in version.validation_reason

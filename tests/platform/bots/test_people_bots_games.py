@@ -57,7 +57,8 @@ def outcome(seat: MatchSeat) -> str:
 
 
 def test_a_bots_page_shows_its_record_ratings_and_matches_but_nothing_hidden(
-        client, ace, cup, secret_ladder):
+    client, ace, cup, secret_ladder
+):
     html = client.get(reverse("bot-page", args=[ace.pk])).content.decode()
     # W/D/L of version 1 counts the cup's matches only (the ladder hides its results)
     cup_seats = MatchSeat.objects.filter(bot_version_ref__bot=ace, match__fixture__competition=cup)
@@ -65,7 +66,7 @@ def test_a_bots_page_shows_its_record_ratings_and_matches_but_nothing_hidden(
     for seat in cup_seats:
         tally[outcome(seat)] += 1
     assert sum(tally.values()) == 2
-    assert f'{tally["won"]} / {tally["drew"]} / {tally["lost"]}' in html.split('id="v1"')[1]
+    assert f"{tally['won']} / {tally['drew']} / {tally['lost']}" in html.split('id="v1"')[1]
     # recent matches: opponent and result; the hidden season's match says "hidden"
     rows = html.split('id="bot-matches"')[1].split("</table>")[0]
     for seat in cup_seats:
@@ -93,8 +94,9 @@ def test_a_users_page_lists_their_bots_and_ratings(client, ace, cup, secret_ladd
     assert client.get(reverse("user-page", args=["nobody"])).status_code == 404
 
 
-def test_the_leaderboard_spans_competitions_and_leaves_hidden_ones_out(client, ace, cup,
-                                                                      secret_ladder):
+def test_the_leaderboard_spans_competitions_and_leaves_hidden_ones_out(
+    client, ace, cup, secret_ladder
+):
     html = client.get(reverse("game-leaderboard", args=["tic_tac_toe"])).content.decode()
     board = html.split('id="leaderboard"')[1]
     for name in ("ace", "greedy", "random"):
@@ -112,8 +114,11 @@ def test_the_stored_hidden_flag_agrees_with_the_one_rule(ace, cup, secret_ladder
     from tournaments.selectors import competition_hides_results
 
     hidden = set(Match.objects.filter(hides_results=True).values_list("pk", flat=True))
-    assert hidden and hidden == {m.pk for m in Match.objects.filter(fixture__isnull=False)
-                                 if competition_hides_results(m.fixture.competition)}
+    assert hidden and hidden == {
+        m.pk
+        for m in Match.objects.filter(fixture__isnull=False)
+        if competition_hides_results(m.fixture.competition)
+    }
 
 
 @pytest.mark.parametrize("name", sorted(registry.games()))
@@ -155,9 +160,13 @@ def test_the_bot_filter_takes_a_plain_name(client, api, ace, cup):
     html = client.get("/matches/?bot=ace").content.decode()
     listed = {int(m) for m in re.findall(r'class="match-link" href="/matches/(\d+)/"', html)}
     assert listed == theirs
-    assert listed == {int(m) for m in re.findall(
-        r'class="match-link" href="/matches/(\d+)/"',
-        client.get("/matches/?bot=alice/ace").content.decode())}
+    assert listed == {
+        int(m)
+        for m in re.findall(
+            r'class="match-link" href="/matches/(\d+)/"',
+            client.get("/matches/?bot=alice/ace").content.decode(),
+        )
+    }
     api_ids = {m["id"] for m in api.get("/api/matches/?bot=ace").json()["results"]}
     assert api_ids == theirs
     assert client.get("/matches/?bot=ac").content.decode().count('class="match-link"') == 0

@@ -40,12 +40,16 @@ def test_the_bot_list_costs_the_same_for_more_bots(api, same_queries_for_more_ro
 
 
 @pytest.mark.parametrize("path", ["versions/", ""])
-def test_a_bot_s_versions_cost_the_same_for_more_versions(api, alice, same_queries_for_more_rows,
-                                                          path):
+def test_a_bot_s_versions_cost_the_same_for_more_versions(
+    api, alice, same_queries_for_more_rows, path
+):
     bot = stored_bot(alice, "ace", versions=3)
     # the bot with its owner and latest valid version, its versions
-    same_queries_for_more_rows(2, lambda: rows(api.get(f"/api/bots/{bot.pk}/{path}"), "versions"),
-                               lambda: add_versions(bot, 9))
+    same_queries_for_more_rows(
+        2,
+        lambda: rows(api.get(f"/api/bots/{bot.pk}/{path}"), "versions"),
+        lambda: add_versions(bot, 9),
+    )
 
 
 def add_seats(bot, matches_count: int) -> None:
@@ -62,12 +66,14 @@ def test_a_bot_s_logs_cost_the_same_for_more_matches(api, alice, same_queries_fo
     bot = stored_bot(alice, "ace", versions=2)
     add_seats(bot, 1)
     # the bot with its owner, its seats with their matches and versions
-    same_queries_for_more_rows(2, lambda: rows(api.get(f"/api/bots/{bot.pk}/logs/")),
-                               lambda: add_seats(bot, 4))
+    same_queries_for_more_rows(
+        2, lambda: rows(api.get(f"/api/bots/{bot.pk}/logs/")), lambda: add_seats(bot, 4)
+    )
 
 
 def test_a_bot_s_challenges_cost_the_same_for_more_challenges(
-        alice, alice_api, bob, same_queries_for_more_rows):
+    alice, alice_api, bob, same_queries_for_more_rows
+):
     bot = stored_bot(alice, "ace")
     targets = [stored_bot(bob, name) for name in ("one", "two")]
 
@@ -78,12 +84,13 @@ def test_a_bot_s_challenges_cost_the_same_for_more_challenges(
 
     challenge(2)
     # the bot with its owner, the challenges with their bots, targets and matches
-    same_queries_for_more_rows(2, lambda: rows(alice_api.get(f"/api/bots/{bot.pk}/challenges/")),
-                               lambda: challenge(4))
+    same_queries_for_more_rows(
+        2, lambda: rows(alice_api.get(f"/api/bots/{bot.pk}/challenges/")), lambda: challenge(4)
+    )
 
 
 def test_a_match_s_forks_cost_the_same_for_more_forks(api, alice, same_queries_for_more_rows):
-    version, = add_versions(stored_bot(alice, "ace", versions=0), 1)
+    (version,) = add_versions(stored_bot(alice, "ace", versions=0), 1)
     parent = matches.play_and_store("tic_tac_toe", ["greedy", "random"], 3)
 
     def fork(count: int) -> None:
@@ -93,5 +100,6 @@ def test_a_match_s_forks_cost_the_same_for_more_forks(api, alice, same_queries_f
 
     fork(2)
     # the parent, its forks, their seats
-    same_queries_for_more_rows(3, lambda: rows(api.get(f"/api/matches/{parent.pk}/forks/")),
-                               lambda: fork(5))
+    same_queries_for_more_rows(
+        3, lambda: rows(api.get(f"/api/matches/{parent.pk}/forks/")), lambda: fork(5)
+    )

@@ -31,16 +31,20 @@ def played(alice, data_dir):
 
 def page_logs(client, match):
     html = client.get(reverse("match-detail-page", args=[match.pk])).content.decode()
-    config = re.search(r'<script id="viewer-config" type="application/json">(.*?)</script>',
-                       html, re.S)
+    config = re.search(
+        r'<script id="viewer-config" type="application/json">(.*?)</script>', html, re.S
+    )
     return json.loads(config.group(1))["logs"] if config else None
 
 
 def test_each_decisions_output_is_marked_with_the_event_it_was_made_at(played):
     seat = MatchSeat.objects.get(match=played, bot_version_ref__isnull=False)
     marks = [int(n) for n in MARK.findall(seat.stderr)]
-    decisions = [e.seq for e in played.events.filter(type="ActionSubmitted").order_by("seq")
-                 if e.data["seat"] == seat.index]
+    decisions = [
+        e.seq
+        for e in played.events.filter(type="ActionSubmitted").order_by("seq")
+        if e.data["seat"] == seat.index
+    ]
     assert marks == decisions
     # every decision printed one line, and it follows its own mark
     for block in MARK.split(seat.stderr)[2::2]:

@@ -26,15 +26,24 @@ enqueue([fork.pk])  # outside a transaction: sent at once
 out = {"parent": parent.pk, "fork": fork.pk}
 """)
     stack.start_worker()
-    done = stack.wait_for(f"""
+    done = stack.wait_for(
+        f"""
 from matches.models import Match
 from matches.services import verify_stored_match
-m = Match.objects.get(pk={made['fork']})
+m = Match.objects.get(pk={made["fork"]})
 out = m.status in ("finished", "failed") and {{
     "status": m.status, "error": m.error, "ok": verify_stored_match(m).ok,
     "parent": m.parent_id, "claimed": hasattr(m, "claim") and bool(m.claim.claimed_by),
     "shared": [e.line for e in m.events.filter(seq__lte=m.fork_at).order_by("seq")] ==
               [e.line for e in m.parent.events.filter(seq__lte=m.fork_at).order_by("seq")]}}
-""", timeout=120)
-    assert done == {"status": "finished", "error": "", "ok": True, "parent": made["parent"],
-                    "claimed": True, "shared": True}, stack.tail()
+""",
+        timeout=120,
+    )
+    assert done == {
+        "status": "finished",
+        "error": "",
+        "ok": True,
+        "parent": made["parent"],
+        "claimed": True,
+        "shared": True,
+    }, stack.tail()

@@ -1,4 +1,4 @@
-""""What if" forks of stored matches (``matches.forks``): a fork shares its parent's
+""" "What if" forks of stored matches (``matches.forks``): a fork shares its parent's
 prefix byte for byte, verifies, plays on with the other bots, and is refused for
 unfinished or hidden matches and bad seats, with the reason named."""
 
@@ -29,17 +29,24 @@ def test_a_fork_shares_the_parents_prefix_byte_for_byte_and_verifies(game):
     at = parent.event_count // 3
     made = create_fork(parent, at, {1: "random"})
     assert (made.parent, made.status, made.seed, made.seed_salt) == (
-        parent, Match.Status.QUEUED, parent.seed, parent.seed_salt)
+        parent,
+        Match.Status.QUEUED,
+        parent.seed,
+        parent.seed_salt,
+    )
     assert made.fork_at is not None and abs(made.fork_at - at) <= parent.event_count
     services.run_stored_match(made)
     made.refresh_from_db()
     assert made.status == Match.Status.FINISHED, made.error
-    assert lines(made)[:made.fork_at + 1] == lines(parent)[:made.fork_at + 1]
+    assert lines(made)[: made.fork_at + 1] == lines(parent)[: made.fork_at + 1]
     assert shares_prefix(made)
     report = services.verify_stored_match(made)
     assert report.ok, report.problems
     # the fork's MatchEnded reveals the parent's seed
-    assert made.result["seed"] == parent.result["seed"] and made.result["salt"] == parent.result["salt"]
+    assert (
+        made.result["seed"] == parent.result["seed"]
+        and made.result["salt"] == parent.result["salt"]
+    )
     assert [s.bot_name for s in made.seats.order_by("index")] == ["random", "random"]
 
 
@@ -49,8 +56,12 @@ def test_the_split_point_is_the_engines_nearest_decision_point(parent):
     back to the step's start. The fork records where it actually split."""
     events = [row.to_engine() for row in parent.events.order_by("seq")]
     for at in range(0, 12):
-        expected = len(engine_fork(services.registry.get("aimbots"), events[:at + 1],
-                                   events[-1].data).log) - 1
+        expected = (
+            len(
+                engine_fork(services.registry.get("aimbots"), events[: at + 1], events[-1].data).log
+            )
+            - 1
+        )
         assert create_fork(parent, at, {0: "random"}).fork_at == expected
     assert any(create_fork(parent, at, {0: "random"}).fork_at != at for at in range(12))
 
@@ -108,9 +119,15 @@ def test_a_match_whose_results_are_hidden_cannot_be_forked(parent, monkeypatch):
     refused(parent, 3, {0: "random"}, "non_field_errors", "hidden")
 
 
-@pytest.mark.parametrize("at, words", [
-    (-1, "0 to"), ("3", "not '3'"), (None, "not None"), (10**6, "0 to"),
-])
+@pytest.mark.parametrize(
+    "at, words",
+    [
+        (-1, "0 to"),
+        ("3", "not '3'"),
+        (None, "not None"),
+        (10**6, "0 to"),
+    ],
+)
 def test_an_event_out_of_range_is_refused(parent, at, words):
     refused(parent, at, {0: "random"}, "at", words)
 
@@ -119,13 +136,16 @@ def test_an_event_past_the_decisive_step_is_refused(parent):
     refused(parent, parent.event_count - 1, {0: "random"}, "at", "already decided")
 
 
-@pytest.mark.parametrize("seats, words", [
-    ({}, "at least one seat"),
-    ({2: "random"}, "seat 2: this match has seats 0 to 1"),
-    ({"1": "random"}, "seat '1'"),
-    ({1: "nobody"}, "seat 1: aimbots has no built-in bot 'nobody'"),
-    ({0: object()}, "seat 0: that bot does not play aimbots"),
-])
+@pytest.mark.parametrize(
+    "seats, words",
+    [
+        ({}, "at least one seat"),
+        ({2: "random"}, "seat 2: this match has seats 0 to 1"),
+        ({"1": "random"}, "seat '1'"),
+        ({1: "nobody"}, "seat 1: aimbots has no built-in bot 'nobody'"),
+        ({0: object()}, "seat 0: that bot does not play aimbots"),
+    ],
+)
 def test_bad_seats_are_named(parent, seats, words):
     refused(parent, 4, seats, "seats", words)
 
@@ -155,13 +175,17 @@ def test_a_hidden_seasons_match_is_forked_only_once_the_season_ends_and_never_ra
     refused(match, 2, {0: "random"}, "non_field_errors", "hidden")
     lifecycle.finish(season)
     match.refresh_from_db()
-    before = (standings_of.standings(season),
-              [standings_of.rating_history(e) for e in Entry.objects.filter(competition=season)])
+    before = (
+        standings_of.standings(season),
+        [standings_of.rating_history(e) for e in Entry.objects.filter(competition=season)],
+    )
     assert len(before[0]) == 2 and all(before[1])  # the season's table and ratings
     made = services.run_stored_match(create_fork(match, 2, {0: "random"}))
     assert made.status == Match.Status.FINISHED and services.verify_stored_match(made).ok
-    after = (standings_of.standings(season),
-             [standings_of.rating_history(e) for e in Entry.objects.filter(competition=season)])
+    after = (
+        standings_of.standings(season),
+        [standings_of.rating_history(e) for e in Entry.objects.filter(competition=season)],
+    )
     assert after == before  # a fork is no fixture: no standings, no ratings
     assert Match.objects.filter(fixture__competition=season).count() == 1
 

@@ -14,8 +14,13 @@ def staff(admin_client):
 
 
 def test_match_changelist_with_filters(staff, finished_match):
-    for query in ["", "?game=tic_tac_toe", "?status__exact=finished",
-                  "?created_at__gte=2000-01-01T00:00:00%2B00:00", "?q=greedy"]:
+    for query in [
+        "",
+        "?game=tic_tac_toe",
+        "?status__exact=finished",
+        "?created_at__gte=2000-01-01T00:00:00%2B00:00",
+        "?q=greedy",
+    ]:
         response = staff.get(f"/admin/matches/match/{query}")
         assert response.status_code == 200, query
         assert f"/admin/matches/match/{finished_match.pk}/" in response.content.decode()

@@ -25,8 +25,11 @@ def _history(seconds: float, n: int = 3, game: str = "tic_tac_toe") -> None:
     """``n`` finished matches of ``game`` that each took ``seconds``."""
     now = timezone.now()
     for pk in _queued(n, game):
-        Match.objects.filter(pk=pk).update(status=Match.Status.FINISHED, finished_at=now,
-                                           started_at=now - timedelta(seconds=seconds))
+        Match.objects.filter(pk=pk).update(
+            status=Match.Status.FINISHED,
+            finished_at=now,
+            started_at=now - timedelta(seconds=seconds),
+        )
 
 
 def database_gone(*args, **kwargs):
@@ -37,13 +40,15 @@ def database_gone(*args, **kwargs):
 def sent(monkeypatch):
     """The messages sent to the workers: ``(first match, then)`` each."""
     out = []
-    monkeypatch.setattr(tasks.run_match, "delay",
-                        lambda first, then=(): out.append((first, list(then))))
+    monkeypatch.setattr(
+        tasks.run_match, "delay", lambda first, then=(): out.append((first, list(then)))
+    )
     return out
 
 
-def test_short_matches_travel_several_to_a_message_in_order(settings, sent,
-                                                             django_capture_on_commit_callbacks):
+def test_short_matches_travel_several_to_a_message_in_order(
+    settings, sent, django_capture_on_commit_callbacks
+):
     settings.SCRIMMAGE_MATCHES_PER_MESSAGE = 4
     _history(0.005)
     ids = _queued(10)
@@ -52,8 +57,9 @@ def test_short_matches_travel_several_to_a_message_in_order(settings, sent,
     assert sent == [(ids[0], ids[1:4]), (ids[4], ids[5:8]), (ids[8], ids[9:])]
 
 
-def test_a_game_with_no_finished_match_yet_sends_one_match_a_message(sent,
-                                                                     django_capture_on_commit_callbacks):
+def test_a_game_with_no_finished_match_yet_sends_one_match_a_message(
+    sent, django_capture_on_commit_callbacks
+):
     ids = _queued(3)
     with django_capture_on_commit_callbacks(execute=True):
         tasks.enqueue(ids)
@@ -80,7 +86,8 @@ def test_a_message_runs_all_its_matches_while_it_has_time():
     first, *then = _queued(3)
     assert tasks.run_match(first, then=then) == Match.Status.FINISHED
     assert set(Match.objects.filter(pk__in=[first, *then]).values_list("status", flat=True)) == {
-        Match.Status.FINISHED}
+        Match.Status.FINISHED
+    }
 
 
 def test_a_message_whose_time_is_spent_hands_the_rest_back_one_a_message(settings, sent):
@@ -89,18 +96,28 @@ def test_a_message_whose_time_is_spent_hands_the_rest_back_one_a_message(setting
     assert tasks.run_match(first, then=then) == Match.Status.FINISHED
     assert sent == [(pk, []) for pk in then]
     # queued again as they were: unclaimed, and not counted as a restart
-    assert list(Match.objects.filter(pk__in=then).values_list(
-        "status", "started_at", "claim__claimed_by", "claim__attempts")) == [
-        (Match.Status.QUEUED, None, "", 1)] * 2
+    assert (
+        list(
+            Match.objects.filter(pk__in=then).values_list(
+                "status", "started_at", "claim__claimed_by", "claim__attempts"
+            )
+        )
+        == [(Match.Status.QUEUED, None, "", 1)] * 2
+    )
 
 
 def test_a_message_claims_its_queued_matches_at_once():
     ids = _queued(3)
     claimed = claim_queued(ids, "worker")
     assert sorted(claimed) == ids
-    assert list(Match.objects.filter(pk__in=ids).values_list(
-        "status", "claim__claimed_by", "claim__attempts")) == [
-        (Match.Status.RUNNING, "worker", 1)] * 3
+    assert (
+        list(
+            Match.objects.filter(pk__in=ids).values_list(
+                "status", "claim__claimed_by", "claim__attempts"
+            )
+        )
+        == [(Match.Status.RUNNING, "worker", 1)] * 3
+    )
     assert {m.status for m in claimed.values()} == {Match.Status.RUNNING}
 
 
@@ -111,7 +128,9 @@ def test_a_message_leaves_matches_that_are_not_queued_to_their_own_claim():
     claim(elsewhere, "another-host:4242:first-delivery")
     assert tasks.run_match(done, then=[elsewhere, queued]) == Match.Status.FINISHED
     assert dict(Match.objects.filter(pk__in=[elsewhere, queued]).values_list("pk", "status")) == {
-        elsewhere: Match.Status.RUNNING, queued: Match.Status.FINISHED}
+        elsewhere: Match.Status.RUNNING,
+        queued: Match.Status.FINISHED,
+    }
 
 
 # the worker drops its broken connection before retrying (see test_match_tasks)
@@ -124,22 +143,28 @@ def test_a_database_error_mid_message_retries_that_match_with_those_after_it(mon
         if match.pk == broken:
             database_gone()
         return finish(match, *a, **k)
+
     monkeypatch.setattr(match_services, "finish", breaks_on_the_second)
     with pytest.raises(Retry) as retry:
         tasks.run_match.apply(args=[done], kwargs={"then": [broken, after]}, throw=True)
     assert (retry.value.sig.args, retry.value.sig.kwargs) == ((broken,), {"then": [after]})
     statuses = dict(Match.objects.values_list("pk", "status"))
     assert (statuses[done], statuses[broken], statuses[after]) == (
-        Match.Status.FINISHED, Match.Status.QUEUED, Match.Status.QUEUED)
+        Match.Status.FINISHED,
+        Match.Status.QUEUED,
+        Match.Status.QUEUED,
+    )
 
 
 @pytest.mark.django_db(transaction=True)
 def test_after_its_last_retry_a_match_fails_and_the_rest_of_its_message_is_sent_again(
-        monkeypatch, sent):
+    monkeypatch, sent
+):
     broken, after = _queued(2)
     monkeypatch.setattr(match_services, "finish", database_gone)
-    result = tasks.run_match.apply(args=[broken], kwargs={"then": [after]},
-                                   retries=tasks.run_match.max_retries)
+    result = tasks.run_match.apply(
+        args=[broken], kwargs={"then": [after]}, retries=tasks.run_match.max_retries
+    )
     assert result.get() == Match.Status.FAILED
     assert "infrastructure error" in Match.objects.get(pk=broken).error
     assert sent == [(after, [])]
@@ -147,8 +172,7 @@ def test_after_its_last_retry_a_match_fails_and_the_rest_of_its_message_is_sent_
 
 
 @pytest.mark.django_db(transaction=True)
-def test_when_the_message_cannot_claim_its_matches_at_once_each_is_claimed_on_its_own(
-        monkeypatch):
+def test_when_the_message_cannot_claim_its_matches_at_once_each_is_claimed_on_its_own(monkeypatch):
     monkeypatch.setattr(tasks, "claim_queued", database_gone)
     first, *then = _queued(3)
     assert tasks.run_match(first, then=then) == Match.Status.FINISHED
@@ -156,8 +180,7 @@ def test_when_the_message_cannot_claim_its_matches_at_once_each_is_claimed_on_it
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_database_error_in_the_round_check_leaves_the_matches_stored_for_the_sweep(
-        monkeypatch):
+def test_a_database_error_in_the_round_check_leaves_the_matches_stored_for_the_sweep(monkeypatch):
     monkeypatch.setattr(tasks.matches_over, "send", database_gone)
     first, *then = _queued(2)
     assert tasks.run_match(first, then=then) == Match.Status.FINISHED

@@ -60,11 +60,14 @@ def test_play_passes_options():
     assert Match.objects.get().options[name] == value
 
 
-@pytest.mark.parametrize("args, message", [
-    (["nope", "greedy", "random"], "unknown game"),
-    (["tic_tac_toe", "greedy", "nobody"], "no built-in bot"),
-    (["tic_tac_toe", "greedy", "random", "--option", "x"], "key=value"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["nope", "greedy", "random"], "unknown game"),
+        (["tic_tac_toe", "greedy", "nobody"], "no built-in bot"),
+        (["tic_tac_toe", "greedy", "random", "--option", "x"], "key=value"),
+    ],
+)
 def test_play_reports_bad_input(args, message):
     with pytest.raises(CommandError, match=message):
         run("play", *args)
@@ -84,11 +87,14 @@ def test_verify_replays_reports_a_tampered_event_and_fails():
     run("play", "tic_tac_toe", "random", "greedy", "--seed", "2")
     bad = Match.objects.order_by("id").first()
     row = bad.events.get(seq=2)
-    forged = row.line.replace(f'"action":{row.data["action"]}',
-                              f'"action":{(row.data["action"] + 1) % 9}')
+    forged = row.line.replace(
+        f'"action":{row.data["action"]}', f'"action":{(row.data["action"] + 1) % 9}'
+    )
     with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {MatchEvent._meta.db_table} SET line = %s "
-                       "WHERE match_id = %s AND seq = 2", [forged, bad.pk])
+        cursor.execute(
+            f"UPDATE {MatchEvent._meta.db_table} SET line = %s WHERE match_id = %s AND seq = 2",
+            [forged, bad.pk],
+        )
     out, err = io.StringIO(), io.StringIO()
     with pytest.raises(CommandError) as caught:
         call_command("verify_replays", "--all", stdout=out, stderr=err)

@@ -38,9 +38,16 @@ def test_querysets_refuse_update_and_delete(finished_match):
 def test_seq_is_unique_per_match(finished_match):
     first = finished_match.events.get(seq=0)
     with pytest.raises(IntegrityError), transaction.atomic():
-        MatchEvent.objects.create(match=finished_match, seq=0, type="X", to="all",
-                                  is_public=True, data={}, line="{}",
-                                  chain_hash=first.chain_hash)
+        MatchEvent.objects.create(
+            match=finished_match,
+            seq=0,
+            type="X",
+            to="all",
+            is_public=True,
+            data={},
+            line="{}",
+            chain_hash=first.chain_hash,
+        )
 
 
 def test_deleting_a_match_does_not_take_its_log(finished_match):

@@ -52,8 +52,11 @@ def test_export_is_byte_identical_to_the_engine_log_for_every_game(name, tmp_pat
 
 
 def test_create_match_refuses_bad_requests_before_storing():
-    for args in [("nope", ["greedy", "random"]), ("tic_tac_toe", ["greedy"]),
-                 ("tic_tac_toe", ["greedy", "nobody"])]:
+    for args in [
+        ("nope", ["greedy", "random"]),
+        ("tic_tac_toe", ["greedy"]),
+        ("tic_tac_toe", ["greedy", "nobody"]),
+    ]:
         with pytest.raises(RulesError):
             services.create_match(*args, seed=1)
     with pytest.raises(RulesError):
@@ -163,8 +166,10 @@ def test_discard_partial_log_only_for_unfinished_matches(running_real_match, fin
 def _tamper(match, seq, **fields):
     sets = ", ".join(f"{name} = %s" for name in fields)
     with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {MatchEvent._meta.db_table} SET {sets} "
-                       "WHERE match_id = %s AND seq = %s", [*fields.values(), match.pk, seq])
+        cursor.execute(
+            f"UPDATE {MatchEvent._meta.db_table} SET {sets} WHERE match_id = %s AND seq = %s",
+            [*fields.values(), match.pk, seq],
+        )
 
 
 def test_verify_detects_an_edited_line(finished_match):
@@ -195,9 +200,10 @@ def test_verify_detects_a_forged_log_with_a_recomputed_chain(finished_match):
     lines = [encode(e) for e in forged]
     h = ""
     for seq, line in enumerate(lines):
-        h = digest_of(lines[:seq + 1])
-        _tamper(finished_match, seq, line=line.decode(), chain_hash=h,
-                data=json.dumps(forged[seq].data))
+        h = digest_of(lines[: seq + 1])
+        _tamper(
+            finished_match, seq, line=line.decode(), chain_hash=h, data=json.dumps(forged[seq].data)
+        )
     Match.objects.filter(pk=finished_match.pk).update(digest=h)
     finished_match.refresh_from_db()
     report = services.verify_stored_match(finished_match)

@@ -81,14 +81,19 @@ def test_a_run_whose_match_was_taken_over_does_not_close_it():
     (its events and result go nowhere), and the new run's match is left to it."""
     match = create_match("tic_tac_toe", ["greedy", "random"], 3)
     first, _ = claim(match.pk, "first-worker")
-    MatchClaim.objects.filter(match=match).update(heartbeat_at=timezone.now() - timedelta(
-        seconds=settings.SCRIMMAGE_LEASE_SECONDS + 1))
+    MatchClaim.objects.filter(match=match).update(
+        heartbeat_at=timezone.now() - timedelta(seconds=settings.SCRIMMAGE_LEASE_SECONDS + 1)
+    )
     second, why = claim(match.pk, ELSEWHERE)
     assert why == "claimed" and second.started_at != first.started_at
     match_services.run_stored_match(first, fence=holds("first-worker"))
     match.refresh_from_db()
     assert (match.status, match.event_count, match.result, match.error) == (
-        Match.Status.RUNNING, 0, None, "")
+        Match.Status.RUNNING,
+        0,
+        None,
+        "",
+    )
     assert MatchClaim.objects.get(match=match).claimed_by == ELSEWHERE
 
 
@@ -112,7 +117,8 @@ def test_a_stale_running_challenge_match_is_recovered_by_the_sweeper(monkeypatch
     assert recover_stalled() == {"resent": [], "rounds_completed": 0}  # its worker beats
     # the worker was killed: no heartbeat for longer than the lease
     MatchClaim.objects.filter(match=match).update(
-        heartbeat_at=timezone.now() - timedelta(seconds=settings.SCRIMMAGE_LEASE_SECONDS + 1))
+        heartbeat_at=timezone.now() - timedelta(seconds=settings.SCRIMMAGE_LEASE_SECONDS + 1)
+    )
     assert recover_stalled()["resent"] == [match.pk]
     assert tasks.run_match(match.pk) == "finished"  # what the re-sent message runs
     assert MatchClaim.objects.get(match=match).attempts == 2  # one restart after a kill
@@ -169,6 +175,7 @@ def test_a_database_error_in_a_challenge_match_is_retried(monkeypatch):
 
     def broken(*a, **k):
         raise OperationalError("the database went away")
+
     monkeypatch.setattr(match_services, "finish", broken)
     with pytest.raises(Retry):
         run_match.apply(args=[match.pk], throw=True)

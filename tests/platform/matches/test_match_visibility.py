@@ -18,14 +18,21 @@ def test_running_match_serves_only_public_events(api, running_private_match):
     served = events(api, running_private_match)
     assert [e["seq"] for e in served] == [0, 1, 3]
     twin = served[1]
-    assert twin == {"seq": 1, "type": "CardDrawn", "to": "all", "data": {"seat": 0},
-                    "redacted": True, "text": "Card drawn: seat 0. (details hidden)"}
+    assert twin == {
+        "seq": 1,
+        "type": "CardDrawn",
+        "to": "all",
+        "data": {"seat": 0},
+        "redacted": True,
+        "text": "Card drawn: seat 0. (details hidden)",
+    }
     assert "42" not in str(served) and "north" not in str(served)
     assert all("hash" not in e for e in served)
 
 
-def test_running_match_hides_digest_seat_views_and_log(api, running_private_match,
-                                                        running_real_match):
+def test_running_match_hides_digest_seat_views_and_log(
+    api, running_private_match, running_real_match
+):
     detail = api.get(f"/api/matches/{running_private_match.pk}/").json()
     assert detail["digest"] is None and detail["status"] == "running"
     url = f"/api/matches/{running_real_match.pk}/state/"
@@ -40,8 +47,10 @@ def test_running_match_hides_digest_seat_views_and_log(api, running_private_matc
 def test_each_served_event_is_said_in_words_from_what_is_served(api, running_private_match):
     served = events(api, running_private_match)
     assert [e["text"] for e in served] == [
-        "The match begins: no seats.", "Card drawn: seat 0. (details hidden)",
-        "Announced: text hello."]
+        "The match begins: no seats.",
+        "Card drawn: seat 0. (details hidden)",
+        "Announced: text hello.",
+    ]
     Match.objects.filter(pk=running_private_match.pk).update(status=Match.Status.FAILED)
     served = events(api, running_private_match)
     assert served[1]["text"] == "Card drawn: card 42, seat 0."  # over: the whole event
@@ -57,8 +66,9 @@ def test_everything_is_visible_once_over(api, running_private_match):
 
 
 def test_a_finished_match_that_hides_its_results_serves_nothing_of_them(api, running_private_match):
-    Match.objects.filter(pk=running_private_match.pk).update(status=Match.Status.FINISHED,
-                                                             hides_results=True)
+    Match.objects.filter(pk=running_private_match.pk).update(
+        status=Match.Status.FINISHED, hides_results=True
+    )
     # no event and no state at all: any game's late events tell who won
     for url in ("events/", "state/?at=0", "log.jsonl"):
         response = api.get(f"/api/matches/{running_private_match.pk}/{url}")

@@ -57,10 +57,13 @@ def test_filters(api, three):
 
 def test_date_range_filter(api, three):
     a, b, c = three
-    Match.objects.filter(pk=a.pk).update(created_at=dt.datetime(2024, 1, 10, tzinfo=dt.timezone.utc))
+    Match.objects.filter(pk=a.pk).update(
+        created_at=dt.datetime(2024, 1, 10, tzinfo=dt.timezone.utc)
+    )
     assert ids(api.get("/api/matches/?created_before=2024-02-01")) == [a.pk]
-    assert ids(api.get("/api/matches/?created_after=2024-01-10T00:00:00Z"
-                       "&created_before=2024-01-11")) == [a.pk]
+    assert ids(
+        api.get("/api/matches/?created_after=2024-01-10T00:00:00Z&created_before=2024-01-11")
+    ) == [a.pk]
     today = timezone.now().date().isoformat()
     assert ids(api.get(f"/api/matches/?created_after={today}")) == [c.pk, b.pk]
 
@@ -75,11 +78,16 @@ def test_cursor_pagination(api, three):
     assert page2["next"] is None
 
 
-@pytest.mark.parametrize("query, param", [
-    ("game=chess", "game"), ("status=paused", "status"),
-    ("created_after=yesterday", "created_after"), ("created_before=2024-13-01", "created_before"),
-    ("cursor=garbage", "cursor"),
-])
+@pytest.mark.parametrize(
+    "query, param",
+    [
+        ("game=chess", "game"),
+        ("status=paused", "status"),
+        ("created_after=yesterday", "created_after"),
+        ("created_before=2024-13-01", "created_before"),
+        ("cursor=garbage", "cursor"),
+    ],
+)
 def test_malformed_filters_are_400_naming_the_parameter(api, three, query, param):
     response = api.get(f"/api/matches/?{query}")
     assert response.status_code == 400
@@ -119,19 +127,33 @@ def test_events_paged_with_after(api, finished_match):
     assert seqs == list(range(n))
     last = api.get(f"/api/matches/{finished_match.pk}/events/?after={n - 1}").json()
     assert last["results"] == [] and last["next"] is None
-    event = api.get(f"/api/matches/{finished_match.pk}/events/?after=0&limit=1").json()["results"][0]
+    event = api.get(f"/api/matches/{finished_match.pk}/events/?after=0&limit=1").json()["results"][
+        0
+    ]
     stored = finished_match.events.get(seq=1)
-    assert event == {"seq": 1, "type": stored.type, "to": "all", "data": stored.data,
-                     "hash": stored.chain_hash,
-                     "text": "greedy (seat 0) puts X in the top left."
-                     if stored.data["action"] == 0 else event["text"]}
+    assert event == {
+        "seq": 1,
+        "type": stored.type,
+        "to": "all",
+        "data": stored.data,
+        "hash": stored.chain_hash,
+        "text": "greedy (seat 0) puts X in the top left."
+        if stored.data["action"] == 0
+        else event["text"],
+    }
     assert event["text"].startswith("greedy (seat 0) puts X in the ")
 
 
-@pytest.mark.parametrize("query, param", [
-    ("after=-2", "after"), ("after=999", "after"), ("after=x", "after"),
-    ("limit=0", "limit"), ("limit=5000", "limit"),
-])
+@pytest.mark.parametrize(
+    "query, param",
+    [
+        ("after=-2", "after"),
+        ("after=999", "after"),
+        ("after=x", "after"),
+        ("limit=0", "limit"),
+        ("limit=5000", "limit"),
+    ],
+)
 def test_events_bad_input(api, finished_match, query, param):
     response = api.get(f"/api/matches/{finished_match.pk}/events/?{query}")
     assert response.status_code == 400
@@ -156,10 +178,17 @@ def test_state_everything_spectator_and_seat(api, finished_match):
     assert seat1["svg"].startswith("<svg")
 
 
-@pytest.mark.parametrize("query, param", [
-    ("", "at"), ("at=-1", "at"), ("at=999", "at"), ("at=abc", "at"),
-    ("at=0&seat=7", "seat"), ("at=0&seat=north", "seat"),
-])
+@pytest.mark.parametrize(
+    "query, param",
+    [
+        ("", "at"),
+        ("at=-1", "at"),
+        ("at=999", "at"),
+        ("at=abc", "at"),
+        ("at=0&seat=7", "seat"),
+        ("at=0&seat=north", "seat"),
+    ],
+)
 def test_state_bad_input(api, finished_match, query, param):
     response = api.get(f"/api/matches/{finished_match.pk}/state/?{query}")
     assert response.status_code == 400
@@ -170,8 +199,9 @@ def test_state_bad_input(api, finished_match, query, param):
 def test_every_game_draws_every_frame_kind(api, name):
     game = registry.get(name)
     names = sorted(game.bots)
-    match = services.play_and_store(name, [names[i % len(names)]
-                                           for i in range(min(game.seat_counts))], 5)
+    match = services.play_and_store(
+        name, [names[i % len(names)] for i in range(min(game.seat_counts))], 5
+    )
     last = match.event_count - 1
     for seat in ("all", "spectator", "0"):
         body = api.get(f"/api/matches/{match.pk}/state/?at={last}&seat={seat}").json()
@@ -205,9 +235,12 @@ def test_verify_ok_and_tampered(user_api, finished_match):
     body = user_api.post(f"/api/matches/{finished_match.pk}/verify/").json()
     assert body["ok"] is True and body["digest"] == finished_match.digest
     from django.db import connection
+
     with connection.cursor() as cursor:
-        cursor.execute("UPDATE matches_matchevent SET chain_hash = %s WHERE match_id = %s "
-                       "AND seq = 1", ["0" * 64, finished_match.pk])
+        cursor.execute(
+            "UPDATE matches_matchevent SET chain_hash = %s WHERE match_id = %s AND seq = 1",
+            ["0" * 64, finished_match.pk],
+        )
     body = user_api.post(f"/api/matches/{finished_match.pk}/verify/").json()
     assert body["ok"] is False
     assert "event 1: the chain hash does not match its line" in body["problems"]
@@ -235,12 +268,17 @@ def test_obtain_token_with_password(api, user):
 
 def test_throttling(api, user_api, finished_match, monkeypatch):
     from rest_framework.throttling import SimpleRateThrottle
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
-                        {"anon": "3/min", "user": "100/min", "verify": "2/min"})
+
+    monkeypatch.setattr(
+        SimpleRateThrottle,
+        "THROTTLE_RATES",
+        {"anon": "3/min", "user": "100/min", "verify": "2/min"},
+    )
     codes = [api.get("/api/matches/").status_code for _ in range(4)]
     assert codes == [200, 200, 200, 429]
-    codes = [user_api.post(f"/api/matches/{finished_match.pk}/verify/").status_code
-             for _ in range(3)]
+    codes = [
+        user_api.post(f"/api/matches/{finished_match.pk}/verify/").status_code for _ in range(3)
+    ]
     assert codes == [200, 200, 429]
 
 
@@ -248,8 +286,13 @@ def test_schema_and_docs(api):
     schema = api.get("/api/schema/")
     assert schema.status_code == 200
     text = schema.content.decode()
-    for path in ["/api/matches/", "/api/matches/{id}/events/", "/api/matches/{id}/state/",
-                 "/api/matches/{id}/log.jsonl", "/api/matches/{id}/verify/"]:
+    for path in [
+        "/api/matches/",
+        "/api/matches/{id}/events/",
+        "/api/matches/{id}/state/",
+        "/api/matches/{id}/log.jsonl",
+        "/api/matches/{id}/verify/",
+    ]:
         assert path in text, path
     docs = api.get("/api/docs/")
     assert docs.status_code == 200
@@ -258,7 +301,8 @@ def test_schema_and_docs(api):
 
 
 def test_the_match_list_costs_the_same_queries_for_a_page_of_any_size(
-        api, client, django_assert_max_num_queries):
+    api, client, django_assert_max_num_queries
+):
     """No query per row: 30 season matches are listed in 2 queries (the matches,
     their seats), and the page in 3 (with the count)."""
     from tournaments import lifecycle

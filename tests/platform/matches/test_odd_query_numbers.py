@@ -24,8 +24,9 @@ def test_is_id_accepts_only_ascii_decimals():
 
 
 @pytest.mark.parametrize("number", [ODD, HUGE])
-def test_odd_competition_filters_are_a_400_in_the_api_and_on_the_page(api, client, finished_match,
-                                                                       number):
+def test_odd_competition_filters_are_a_400_in_the_api_and_on_the_page(
+    api, client, finished_match, number
+):
     r = api.get(f"/api/matches/?competition={number}")
     assert r.status_code == 400 and "competition" in r.json()
     page = client.get(f"/matches/?competition={number}")
@@ -39,8 +40,10 @@ def cursor(**tokens) -> str:
     return base64.b64encode(urlencode(tokens).encode()).decode()
 
 
-@pytest.mark.parametrize("forged", [cursor(p="abc"), cursor(p=HUGE), cursor(p=ODD),
-                                    cursor(o="x"), cursor(r="x"), "not base64"])
+@pytest.mark.parametrize(
+    "forged",
+    [cursor(p="abc"), cursor(p=HUGE), cursor(p=ODD), cursor(o="x"), cursor(r="x"), "not base64"],
+)
 def test_a_forged_cursor_is_a_400_naming_it(api, finished_match, forged):
     r = api.get("/api/matches/", {"cursor": forged})
     assert r.status_code == 400 and "cursor" in r.json()
@@ -61,7 +64,10 @@ def test_an_odd_search_is_a_plain_text_search(api, client, finished_match):
         r = api.get("/api/matches/", {"search": term})
         assert r.status_code == 200 and r.json()["results"] == []
         assert client.get("/matches/", {"search": term}).status_code == 200
-    ids = [m["id"] for m in api.get("/api/matches/", {"search": str(finished_match.pk)}).json()["results"]]
+    ids = [
+        m["id"]
+        for m in api.get("/api/matches/", {"search": str(finished_match.pk)}).json()["results"]
+    ]
     assert ids == [finished_match.pk]
 
 

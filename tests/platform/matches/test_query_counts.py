@@ -20,14 +20,15 @@ def rows(response) -> int:
     return len(response.json()["results"])
 
 
-@pytest.mark.parametrize("query", ["", "game=tic_tac_toe", "bot=greedy", "status=queued",
-                                   "search=random"])
-def test_the_match_list_costs_the_same_for_more_matches(api, same_queries_for_more_rows,
-                                                         query):
+@pytest.mark.parametrize(
+    "query", ["", "game=tic_tac_toe", "bot=greedy", "status=queued", "search=random"]
+)
+def test_the_match_list_costs_the_same_for_more_matches(api, same_queries_for_more_rows, query):
     add_matches(3)
     # the page of matches, and their seats (one prefetch)
-    same_queries_for_more_rows(2, lambda: rows(api.get(f"/api/matches/?page_size=100&{query}")),
-                               lambda: add_matches(9))
+    same_queries_for_more_rows(
+        2, lambda: rows(api.get(f"/api/matches/?page_size=100&{query}")), lambda: add_matches(9)
+    )
 
 
 def test_a_match_s_events_cost_the_same_for_more_events(api, same_queries_for_more_rows):
@@ -57,12 +58,15 @@ def test_the_run_of_one_match_costs_a_fixed_number_of_queries(django_assert_max_
 def test_a_message_of_several_matches_claims_them_and_tells_they_are_over_once():
     """A message of short matches: one claim and one round check for all of them;
     each match then costs its seats and its end (as above, 6 with the savepoints)."""
+
     def queries(n: int) -> int:
-        first, *then = [services.create_match("tic_tac_toe", ["greedy", "random"], 5).pk
-                        for _ in range(n)]
+        first, *then = [
+            services.create_match("tic_tac_toe", ["greedy", "random"], 5).pk for _ in range(n)
+        ]
         with CaptureQueriesContext(connection) as captured:
             assert tasks.run_match(first, then=then) == Match.Status.FINISHED
         return len(captured)
+
     four, eight = queries(4), queries(8)
     assert eight - four <= 4 * 6
     assert eight <= 8 * 6 + 8  # the claim of all (a savepoint, lock, 2 updates, release, read)

@@ -46,9 +46,14 @@ def test_the_form_forks_and_the_pages_link_both_ways(signed_in, parent, monkeypa
     monkeypatch.setattr("matches.tasks.run_match.delay", lambda match_id: None)
     html = page(signed_in, parent)
     assert 'name="seat_0"' in html and 'value="builtin:greedy"' in html
-    response = signed_in.post(f"/matches/{parent.pk}/fork/", {"at": "4", "seat_1": "builtin:greedy"})
+    response = signed_in.post(
+        f"/matches/{parent.pk}/fork/", {"at": "4", "seat_1": "builtin:greedy"}
+    )
     made = Match.objects.get(parent=parent)
-    assert response.status_code == 302 and response["Location"] == f"/matches/{made.pk}/#e{made.fork_at}"
+    assert (
+        response.status_code == 302
+        and response["Location"] == f"/matches/{made.pk}/#e{made.fork_at}"
+    )
     services.run_stored_match(made)
     html = page(signed_in, made)
     assert f'href="/matches/{parent.pk}/#e{made.fork_at}"' in html  # to the split, in the parent
@@ -56,13 +61,16 @@ def test_the_form_forks_and_the_pages_link_both_ways(signed_in, parent, monkeypa
     assert f'href="/matches/{made.pk}/"' in page(signed_in, parent)  # and back
 
 
-@pytest.mark.parametrize("form, words", [
-    ({"at": "x", "seat_0": "builtin:greedy"}, "the event must be a number"),
-    ({"at": "2"}, "at least one seat"),
-    ({"at": "2", "seat_0": "builtin:nobody"}, "no built-in bot"),
-    ({"at": "2", "seat_0": "weird"}, "not a bot choice"),
-    ({"at": "2", "seat_0": "bot:999"}, "not one of your bots"),
-])
+@pytest.mark.parametrize(
+    "form, words",
+    [
+        ({"at": "x", "seat_0": "builtin:greedy"}, "the event must be a number"),
+        ({"at": "2"}, "at least one seat"),
+        ({"at": "2", "seat_0": "builtin:nobody"}, "no built-in bot"),
+        ({"at": "2", "seat_0": "weird"}, "not a bot choice"),
+        ({"at": "2", "seat_0": "bot:999"}, "not one of your bots"),
+    ],
+)
 def test_a_refused_fork_says_why_and_stores_nothing(signed_in, parent, form, words):
     response = signed_in.post(f"/matches/{parent.pk}/fork/", form, follow=True)
     assert words in response.content.decode()
@@ -84,9 +92,9 @@ def test_home_tells_of_forks_and_the_match_list_marks_them(client, parent):
     assert f"fork of #{parent.pk}" in listing and f'href="/matches/{made.pk}/"' in listing
 
 
-def test_the_form_offers_your_valid_bots_of_the_game_and_seats_one(signed_in, user, parent,
-                                                                     settings, tmp_path,
-                                                                     monkeypatch):
+def test_the_form_offers_your_valid_bots_of_the_game_and_seats_one(
+    signed_in, user, parent, settings, tmp_path, monkeypatch
+):
     from bots import services as bot_services
 
     from tests.platform.bots.bot_helpers import FAILS_HANDSHAKE, GOOD_PY, py_upload

@@ -42,8 +42,9 @@ def test_match_page_carries_the_viewer_config(client, finished_match):
     assert response.status_code == 200
     html = response.content.decode()
     start = html.index('<script id="viewer-config" type="application/json">') + len(
-        '<script id="viewer-config" type="application/json">')
-    config = json.loads(html[start:html.index("</script>", start)])
+        '<script id="viewer-config" type="application/json">'
+    )
+    config = json.loads(html[start : html.index("</script>", start)])
     assert config["id"] == finished_match.pk and config["over"] is True
     assert config["stateUrl"] == f"/api/matches/{finished_match.pk}/state/"
     assert "web/viewer.js" in html
@@ -58,12 +59,19 @@ def test_static_files_are_served(client):
 def _settings_process(env):
     # a fresh process as an operator would start it: not a test run (pytest's
     # PYTEST_VERSION would make the settings think it is one)
-    env = {**{k: v for k, v in os.environ.items()
-              if k not in ("DJANGO_DEBUG", "DJANGO_SECRET_KEY", "PYTEST_VERSION",
-                           "PYTEST_CURRENT_TEST")}, **env}
+    env = {
+        **{
+            k: v
+            for k, v in os.environ.items()
+            if k
+            not in ("DJANGO_DEBUG", "DJANGO_SECRET_KEY", "PYTEST_VERSION", "PYTEST_CURRENT_TEST")
+        },
+        **env,
+    }
     code = "import django; django.setup(); from django.conf import settings; print(settings.DEBUG)"
-    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, text=True,
-                          capture_output=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, text=True, capture_output=True, timeout=60
+    )
 
 
 def test_settings_refuse_the_development_key_without_debug():
@@ -76,4 +84,6 @@ def test_settings_refuse_the_development_key_without_debug():
 
 def test_database_url_selects_the_database():
     assert settings.DATABASES["default"]["ENGINE"] in (
-        "django.db.backends.sqlite3", "django.db.backends.postgresql")
+        "django.db.backends.sqlite3",
+        "django.db.backends.postgresql",
+    )

@@ -43,27 +43,31 @@ def page(client, url: str):
 def test_home_costs_the_same_for_more_matches(client, same_queries_for_more_rows):
     add_matches(1)
     # the recent matches, their seats; the match count of each game
-    same_queries_for_more_rows(3, lambda: len(page(client, "/")["recent"]),
-                               lambda: add_matches(3))
+    same_queries_for_more_rows(3, lambda: len(page(client, "/")["recent"]), lambda: add_matches(3))
 
 
-@pytest.mark.parametrize("query", ["", "game=tic_tac_toe", "bot=greedy", "status=queued",
-                                   "search=random"])
-def test_the_match_list_page_costs_the_same_for_more_matches(client, same_queries_for_more_rows,
-                                                             query):
+@pytest.mark.parametrize(
+    "query", ["", "game=tic_tac_toe", "bot=greedy", "status=queued", "search=random"]
+)
+def test_the_match_list_page_costs_the_same_for_more_matches(
+    client, same_queries_for_more_rows, query
+):
     add_matches(2)
     # the number of matches, the page of them, their seats
     same_queries_for_more_rows(
-        3, lambda: len(page(client, f"/matches/?{query}")["page"].object_list),
-        lambda: add_matches(8))
+        3,
+        lambda: len(page(client, f"/matches/?{query}")["page"].object_list),
+        lambda: add_matches(8),
+    )
 
 
-def test_a_match_page_costs_the_same_for_more_forks_and_bots(client, alice, bob,
-                                                             same_queries_for_more_rows):
+def test_a_match_page_costs_the_same_for_more_forks_and_bots(
+    client, alice, bob, same_queries_for_more_rows
+):
     """The replay of a match played by uploaded bots (its owner sees their logs),
     with forks of it in the "What if…" panel and the viewer's bots to fork with."""
-    ace, = add_versions(stored_bot(alice, "ace", versions=0), 1)
-    rival, = add_versions(stored_bot(bob, "rival", versions=0), 1)
+    (ace,) = add_versions(stored_bot(alice, "ace", versions=0), 1)
+    (rival,) = add_versions(stored_bot(bob, "rival", versions=0), 1)
     parent = matches.create_seated_match("tic_tac_toe", [ace, rival], 4)
     matches.run_stored_match(parent)
     client.force_login(alice)
@@ -93,12 +97,13 @@ def test_a_user_page_costs_the_same_for_more_bots(client, alice, same_queries_fo
     more(2)
     # the user; the bots with their owner, their versions; their entries (none)
     same_queries_for_more_rows(
-        4, lambda: len(page(client, reverse("user-page", args=["alice"]))["bots"]),
-        lambda: more(8))
+        4, lambda: len(page(client, reverse("user-page", args=["alice"]))["bots"]), lambda: more(8)
+    )
 
 
-def test_my_bots_costs_the_same_for_more_bots_and_challenges(client, alice, bob,
-                                                            same_queries_for_more_rows):
+def test_my_bots_costs_the_same_for_more_bots_and_challenges(
+    client, alice, bob, same_queries_for_more_rows
+):
     rival = stored_bot(bob, "rival")
 
     def more(count: int) -> None:
@@ -119,22 +124,27 @@ def test_my_bots_costs_the_same_for_more_bots_and_challenges(client, alice, bob,
 
 
 def test_a_bot_page_costs_the_same_for_more_versions_matches_and_rivals(
-        client, alice, bob, same_queries_for_more_rows):
+    client, alice, bob, same_queries_for_more_rows
+):
     """Its owner's view: versions with their records, recent matches (against
     uploaded and built-in bots, some hiding results), logs, and bots to challenge."""
     ace = stored_bot(alice, "ace", versions=0)
 
     def more(count: int) -> None:
         for _ in range(count):
-            version, = add_versions(ace, 1)
-            rival, = add_versions(stored_bot(bob, f"rival{next(serial)}", versions=0), 1)
+            (version,) = add_versions(ace, 1)
+            (rival,) = add_versions(stored_bot(bob, f"rival{next(serial)}", versions=0), 1)
             matches.run_stored_match(matches.create_seated_match("tic_tac_toe", [version, rival]))
             matches.create_seated_match("tic_tac_toe", ["random", version], hides_results=True)
 
     def listed() -> int:
         context = page(client, reverse("bot-page", args=[ace.pk]))
-        return (len(context["versions"]) + len(context["results"]) + len(context["seats"])
-                + len(context["targets"]))
+        return (
+            len(context["versions"])
+            + len(context["results"])
+            + len(context["seats"])
+            + len(context["targets"])
+        )
 
     more(2)
     client.force_login(alice)

@@ -22,8 +22,13 @@ def admin_client(client, django_user_model):
     return client
 
 
-def make_tournament(fmt="round_robin", bots=("greedy", "random", "greedy", "random"), seed=3,
-                    game="tic_tac_toe", **kw):
+def make_tournament(
+    fmt="round_robin",
+    bots=("greedy", "random", "greedy", "random"),
+    seed=3,
+    game="tic_tac_toe",
+    **kw,
+):
     t = lifecycle.create_tournament(f"{fmt} {seed}", game=game, format=fmt, seed=seed, **kw)
     lifecycle.add_entries(t, bots=list(bots))
     lifecycle.open_entries(t)

@@ -31,11 +31,14 @@ def test_the_organiser_runs_a_tournament_from_the_admin(admin_client, inline):
         admin_client.post(reverse("admin:tournaments_tournamentproxy_do", args=[t.pk, action]))
     t.refresh_from_db()
     assert t.status == "running"
-    page = admin_client.get(reverse("admin:tournaments_tournamentproxy_changelist")).content.decode()
+    page = admin_client.get(
+        reverse("admin:tournaments_tournamentproxy_changelist")
+    ).content.decode()
     assert "2 queued, 0 running, 0 done" in page  # live progress on the list
     # a wrong transition is refused with a message, not an error page
-    r = admin_client.post(reverse("admin:tournaments_tournamentproxy_do", args=[t.pk, "resume"]),
-                          follow=True)
+    r = admin_client.post(
+        reverse("admin:tournaments_tournamentproxy_do", args=[t.pk, "resume"]), follow=True
+    )
     assert "annot resume" in r.content.decode()
     # a failed match is shown and can be re-run
     first = inline.queue.popleft()
@@ -50,7 +53,9 @@ def test_the_organiser_runs_a_tournament_from_the_admin(admin_client, inline):
     r = admin_client.get(reverse("admin:tournaments_tournamentproxy_csv", args=[t.pk]))
     rows = list(csv.DictReader(io.StringIO(r.content.decode())))
     assert len(rows) == 4 and rows[0]["rank"] == "1"
-    r = admin_client.post(reverse("admin:tournaments_tournamentproxy_rebuild", args=[t.pk]), follow=True)
+    r = admin_client.post(
+        reverse("admin:tournaments_tournamentproxy_rebuild", args=[t.pk]), follow=True
+    )
     assert "no change" in r.content.decode()
 
 
@@ -62,12 +67,16 @@ def test_disqualify_action_and_season_buttons(admin_client, inline):
     s.refresh_from_db()
     assert s.status == "paused"
     entry = Entry.objects.filter(competition=s).first()
-    admin_client.post(reverse("admin:tournaments_entry_changelist"),
-                      {"action": "disqualify", "_selected_action": [entry.pk]})
+    admin_client.post(
+        reverse("admin:tournaments_entry_changelist"),
+        {"action": "disqualify", "_selected_action": [entry.pk]},
+    )
     entry.refresh_from_db()
     assert entry.disqualified
-    r = admin_client.post(reverse("admin:tournaments_seasonproxy_changelist"),
-                          {"action": "export_standings_csv", "_selected_action": [s.pk]})
+    r = admin_client.post(
+        reverse("admin:tournaments_seasonproxy_changelist"),
+        {"action": "export_standings_csv", "_selected_action": [s.pk]},
+    )
     assert r["Content-Type"] == "text/csv"
 
 
@@ -84,16 +93,25 @@ def test_api_and_pages(client, inline):
     assert [c["id"] for c in seasons] == [s.pk]
     assert client.get("/api/competitions/?kind=cup").status_code == 400
     detail = client.get(f"/api/competitions/{t.pk}/").json()
-    assert detail["status"] == "finished" and detail["progress"]["finished"] >= 3  # draws are replayed
+    assert (
+        detail["status"] == "finished" and detail["progress"]["finished"] >= 3
+    )  # draws are replayed
     table = client.get(f"/api/competitions/{t.pk}/standings/").json()["standings"]
     assert [r["rank"] for r in table][0] == 1 and {"ordinal", "wins", "buchholz"} <= set(table[0])
     assert client.get(f"/api/competitions/{s.pk}/standings/").status_code == 200
     assert client.get("/api/competitions/999/standings/").status_code == 404
     ids = [m["id"] for m in client.get(f"/api/matches/?competition={t.pk}").json()["results"]]
-    assert sorted(ids) == sorted(Match.objects.filter(fixture__competition=t).values_list("pk", flat=True))
+    assert sorted(ids) == sorted(
+        Match.objects.filter(fixture__competition=t).values_list("pk", flat=True)
+    )
     assert client.get(f"/api/matches/?competition={s.pk}").json()["results"] == []
-    for url in (f"/competitions/{t.pk}/", f"/competitions/{t.pk}/bracket/", f"/competitions/{s.pk}/",
-                "/competitions/", f"/matches/?competition={t.pk}"):
+    for url in (
+        f"/competitions/{t.pk}/",
+        f"/competitions/{t.pk}/bracket/",
+        f"/competitions/{s.pk}/",
+        "/competitions/",
+        f"/matches/?competition={t.pk}",
+    ):
         assert client.get(url).status_code == 200, url
     assert client.get(f"/competitions/{s.pk}/bracket/").status_code == 404  # a ladder has none
     page = client.get(f"/competitions/{t.pk}/bracket/").content.decode()
@@ -102,12 +120,16 @@ def test_api_and_pages(client, inline):
     page = client.get(f"/entries/{entry.pk}/").content.decode()
     assert "<svg" in page and "rating-chart" in page and "Recent matches" in page
     assert client.get("/api/schema/").status_code == 200
-    assert Competition.objects.filter(kind="tournament").count() == 1 and Competition.objects.filter(kind="season").count() == 1
+    assert (
+        Competition.objects.filter(kind="tournament").count() == 1
+        and Competition.objects.filter(kind="season").count() == 1
+    )
 
 
 @pytest.mark.parametrize("game", ["aimbots", "aerial_assault"])
 def test_a_season_that_hides_results_serves_no_event_state_or_result_until_it_finishes(
-        client, inline, game):
+    client, inline, game
+):
     s = lifecycle.create_season("secret", game=game, hide_results=True, k=1, seed=2)
     lifecycle.add_entries(s, bots=["greedy", "random"])
     lifecycle.open_entries(s)
@@ -147,7 +169,9 @@ def test_a_season_that_hides_results_serves_no_event_state_or_result_until_it_fi
     assert detail["seed"] == match.seed
     events = client.get(f"/api/matches/{match.pk}/events/?limit=1000").json()["results"]
     assert "MatchEnded" in {e["type"] for e in events}
-    assert client.get(f"/api/matches/{match.pk}/state/?at={match.event_count - 1}").status_code == 200
+    assert (
+        client.get(f"/api/matches/{match.pk}/state/?at={match.event_count - 1}").status_code == 200
+    )
     standings = client.get(f"/api/competitions/{s.pk}/standings/").json()
     assert len(standings["standings"]) == 2 and not standings["results_hidden"]
     assert "results are hidden" not in client.get(f"/competitions/{s.pk}/").content.decode()
@@ -165,8 +189,12 @@ def test_a_tournament_that_hides_results_has_an_empty_bracket_until_it_finishes(
     from tournaments import selectors
 
     t.refresh_from_db()
-    assert all(p["rank"] is None and not p["won"]
-               for col in selectors.bracket(t) for f in col["fixtures"] for p in f["players"])
+    assert all(
+        p["rank"] is None and not p["won"]
+        for col in selectors.bracket(t)
+        for f in col["fixtures"]
+        for p in f["players"]
+    )
     assert client.get(f"/api/competitions/{t.pk}/standings/").json()["standings"] == []
     page = client.get(f"/competitions/{t.pk}/bracket/").content.decode()
     assert "results are hidden until this tournament finishes" in page

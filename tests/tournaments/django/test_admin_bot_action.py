@@ -26,18 +26,33 @@ def test_the_add_to_competition_action_enters_bots_in_a_tournament(admin_client,
     assert "add_to_competition" in page
     cup = create_tournament("Cup", game="tic_tac_toe")
     url = reverse(CHANGELIST)
-    response = admin_client.post(url, {"action": "add_to_competition",
-                                       "_selected_action": [bot.pk]})
+    response = admin_client.post(
+        url, {"action": "add_to_competition", "_selected_action": [bot.pk]}
+    )
     assert response.status_code == 200 and "Cup" in response.content.decode()
-    admin_client.post(url, {"action": "add_to_competition", "_selected_action": [bot.pk],
-                            "apply": "1", "competition": str(cup.pk)})
+    admin_client.post(
+        url,
+        {
+            "action": "add_to_competition",
+            "_selected_action": [bot.pk],
+            "apply": "1",
+            "competition": str(cup.pk),
+        },
+    )
     assert cup.entries.filter(bot=bot).exists()
 
 
 def test_admin_messages_count_in_the_right_number(admin_client, bot):
     cup = create_tournament("Cup", game="tic_tac_toe")
-    response = admin_client.post(reverse(CHANGELIST), {
-        "action": "add_to_competition", "_selected_action": [bot.pk], "apply": "1",
-        "competition": str(cup.pk)}, follow=True)
+    response = admin_client.post(
+        reverse(CHANGELIST),
+        {
+            "action": "add_to_competition",
+            "_selected_action": [bot.pk],
+            "apply": "1",
+            "competition": str(cup.pk),
+        },
+        follow=True,
+    )
     html = response.content.decode()
     assert "1 entry added" in html and "1 entries" not in html

@@ -19,31 +19,53 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def viewer_client(client, django_user_model):
-    user = django_user_model.objects.create_user("peek", "p@example.com", "pw-pw-pw-pw",
-                                                 is_staff=True)
-    user.user_permissions.add(*Permission.objects.filter(
-        codename__in=["view_tournamentproxy", "view_seasonproxy"]))
+    user = django_user_model.objects.create_user(
+        "peek", "p@example.com", "pw-pw-pw-pw", is_staff=True
+    )
+    user.user_permissions.add(
+        *Permission.objects.filter(codename__in=["view_tournamentproxy", "view_seasonproxy"])
+    )
     client.login(username="peek", password="pw-pw-pw-pw")
     return client
 
 
 def test_a_staff_user_who_may_only_view_cannot_change(viewer_client):
     t = make_tournament()
-    assert viewer_client.post(reverse("admin:tournaments_tournamentproxy_do",
-                                      args=[t.pk, "start"])).status_code == 403
-    assert viewer_client.post(reverse("admin:tournaments_tournamentproxy_rebuild",
-                                      args=[t.pk])).status_code == 403
-    assert viewer_client.post(reverse("admin:tournaments_tournamentproxy_rerun_failed",
-                                      args=[t.pk])).status_code == 403
-    assert viewer_client.get(reverse("admin:tournaments_tournamentproxy_add_builtins",
-                                     args=[t.pk])).status_code == 403
+    assert (
+        viewer_client.post(
+            reverse("admin:tournaments_tournamentproxy_do", args=[t.pk, "start"])
+        ).status_code
+        == 403
+    )
+    assert (
+        viewer_client.post(
+            reverse("admin:tournaments_tournamentproxy_rebuild", args=[t.pk])
+        ).status_code
+        == 403
+    )
+    assert (
+        viewer_client.post(
+            reverse("admin:tournaments_tournamentproxy_rerun_failed", args=[t.pk])
+        ).status_code
+        == 403
+    )
+    assert (
+        viewer_client.get(
+            reverse("admin:tournaments_tournamentproxy_add_builtins", args=[t.pk])
+        ).status_code
+        == 403
+    )
     t.refresh_from_db()
     assert t.status == "open"
     # viewing suffices for the CSV
-    assert viewer_client.get(reverse("admin:tournaments_tournamentproxy_csv",
-                                     args=[t.pk])).status_code == 200
+    assert (
+        viewer_client.get(reverse("admin:tournaments_tournamentproxy_csv", args=[t.pk])).status_code
+        == 200
+    )
     # and the changelist offers only the view action
-    page = viewer_client.get(reverse("admin:tournaments_tournamentproxy_changelist")).content.decode()
+    page = viewer_client.get(
+        reverse("admin:tournaments_tournamentproxy_changelist")
+    ).content.decode()
     assert "export_standings_csv" in page and "rebuild_standings" not in page
 
 
@@ -65,9 +87,19 @@ def test_rerun_failed_takes_only_this_competitions_matches(admin_client, inline)
 
 def test_the_admin_form_checks_the_game_and_options(admin_client):
     url = reverse("admin:tournaments_seasonproxy_add")
-    base = {"name": "s", "options": "{}", "seed": 1, "group_size": "", "teams": "", "k": 1,
-            "period_seconds": 60, "jitter": 0, "max_rounds": 0,
-            "entries-TOTAL_FORMS": 0, "entries-INITIAL_FORMS": 0}
+    base = {
+        "name": "s",
+        "options": "{}",
+        "seed": 1,
+        "group_size": "",
+        "teams": "",
+        "k": 1,
+        "period_seconds": 60,
+        "jitter": 0,
+        "max_rounds": 0,
+        "entries-TOTAL_FORMS": 0,
+        "entries-INITIAL_FORMS": 0,
+    }
     r = admin_client.post(url, {**base, "game": "no_such_game"})
     assert r.status_code == 200 and "unknown game" in r.content.decode()
     r = admin_client.post(url, {**base, "game": "tic_tac_toe", "options": '{"nope": 1}'})
@@ -76,24 +108,43 @@ def test_the_admin_form_checks_the_game_and_options(admin_client):
 
 
 def test_the_admin_makes_each_kind_on_its_own_list_with_its_own_fields(admin_client):
-    base = {"name": "c", "game": "tic_tac_toe", "options": "{}", "seed": 1, "group_size": 2,
-            "teams": "[]", "entries-TOTAL_FORMS": 0, "entries-INITIAL_FORMS": 0}
+    base = {
+        "name": "c",
+        "game": "tic_tac_toe",
+        "options": "{}",
+        "seed": 1,
+        "group_size": 2,
+        "teams": "[]",
+        "entries-TOTAL_FORMS": 0,
+        "entries-INITIAL_FORMS": 0,
+    }
     season = {"k": 1, "period_seconds": 60, "jitter": 0, "max_rounds": 0}
     r = admin_client.post(reverse("admin:tournaments_seasonproxy_add"), {**base, **season})
     assert r.status_code == 302
-    r = admin_client.post(reverse("admin:tournaments_tournamentproxy_add"),
-                          {**base, "swiss_rounds": 0, "format": ""})
+    r = admin_client.post(
+        reverse("admin:tournaments_tournamentproxy_add"), {**base, "swiss_rounds": 0, "format": ""}
+    )
     assert r.status_code == 200 and "a tournament needs a format" in r.content.decode()
-    r = admin_client.post(reverse("admin:tournaments_tournamentproxy_add"),
-                          {**base, "swiss_rounds": 0, "format": "swiss"})
+    r = admin_client.post(
+        reverse("admin:tournaments_tournamentproxy_add"),
+        {**base, "swiss_rounds": 0, "format": "swiss"},
+    )
     assert r.status_code == 302
     assert list(Competition.objects.order_by("id").values_list("kind", "format")) == [
-        ("season", ""), ("tournament", "swiss")]
+        ("season", ""),
+        ("tournament", "swiss"),
+    ]
     seasons = admin_client.get(reverse("admin:tournaments_seasonproxy_changelist")).content.decode()
-    tournaments = admin_client.get(reverse("admin:tournaments_tournamentproxy_changelist")).content.decode()
+    tournaments = admin_client.get(
+        reverse("admin:tournaments_tournamentproxy_changelist")
+    ).content.decode()
     assert "1 season" in seasons and "1 tournament" in tournaments
-    page = admin_client.get(reverse("admin:tournaments_tournamentproxy_change",
-                                    args=[Competition.objects.get(kind="tournament").pk]))
+    page = admin_client.get(
+        reverse(
+            "admin:tournaments_tournamentproxy_change",
+            args=[Competition.objects.get(kind="tournament").pk],
+        )
+    )
     assert 'name="format"' in page.content.decode() and 'name="k"' not in page.content.decode()
 
 
@@ -109,6 +160,16 @@ def test_game_and_options_are_locked_once_open(admin_client):
 def test_run_tournament_reports_a_refused_start_as_a_command_error():
     for extra in ([], ["--inline"]):
         with pytest.raises(CommandError):
-            call_command("run_tournament", "tic_tac_toe", "--format", "round_robin", "--bots",
-                         "greedy", "--seed", "1", "--no-progress", *extra)
+            call_command(
+                "run_tournament",
+                "tic_tac_toe",
+                "--format",
+                "round_robin",
+                "--bots",
+                "greedy",
+                "--seed",
+                "1",
+                "--no-progress",
+                *extra,
+            )
     assert Competition.objects.filter(kind="tournament").count() == 2

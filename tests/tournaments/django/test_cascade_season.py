@@ -13,8 +13,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_a_cascade_effect_season_plays_alliance_matches(inline):
-    s = lifecycle.create_season("cascade", game="cascade_effect", group_size=4, teams=[2, 2], k=1,
-                               period_seconds=60, seed=3)
+    s = lifecycle.create_season(
+        "cascade", game="cascade_effect", group_size=4, teams=[2, 2], k=1, period_seconds=60, seed=3
+    )
     lifecycle.add_entries(s, bots=["greedy", "greedy", "random", "random"])
     lifecycle.open_entries(s)
     lifecycle.start(s)

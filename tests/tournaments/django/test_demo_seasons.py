@@ -23,8 +23,7 @@ def test_demo_ladders_stop_after_a_bounded_number_of_rounds(inline):
     assert "2 rounds" in out.getvalue()
     ladder = Competition.objects.filter(kind="season").get(game="tic_tac_toe")
     for _ in range(6):  # more ticks than rounds: the later ones make nothing
-        for mid in [m for m in inline.queue
-                    if Match.objects.get(pk=m).game == "tic_tac_toe"]:
+        for mid in [m for m in inline.queue if Match.objects.get(pk=m).game == "tic_tac_toe"]:
             inline.queue.remove(mid)
             run(mid, "test")
         rounds.ladder_tick(ladder.pk)

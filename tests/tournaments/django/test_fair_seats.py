@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def stored_seats(competition) -> dict[str, list[int]]:
     out: dict[str, list[int]] = {}
     for name, index in FixtureSeat.objects.filter(
-            **{"fixture__competition": competition, "fixture__bye": False}
+        **{"fixture__competition": competition, "fixture__bye": False}
     ).values_list("entry__name", "index"):
         out.setdefault(name, [0] * competition.group_size)[index] += 1
     return out
@@ -43,7 +43,8 @@ def assert_read_back_as_the_format_counts(season, django_assert_num_queries):
 
 
 def test_the_three_entry_ladder_of_the_report_moves_first_half_the_time(
-        inline, django_assert_num_queries):
+    inline, django_assert_num_queries
+):
     """The report: one entry of a 3-entry tic-tac-toe ladder moved first in 11 of 14."""
     s = play_season("tic_tac_toe", ["greedy", "random", "greedy"], 7, inline, k=2, seed=5)
     assert stored_seats(s) == {"greedy": [7, 7], "random": [7, 7], "greedy-2": [7, 7]}

@@ -20,14 +20,19 @@ def test_pairings_byes_and_pinned_versions_follow_the_stored_fixtures(inline):
     lifecycle.start(t)
     inline()
     h = load_history(t)
-    fixtures = list(Fixture.objects.filter(competition=t).prefetch_related("seats")
-                    .order_by("round_no", "table", "leg"))
+    fixtures = list(
+        Fixture.objects.filter(competition=t)
+        .prefetch_related("seats")
+        .order_by("round_no", "table", "leg")
+    )
     seats = {f.pk: sorted(f.seats.all(), key=lambda s: s.index) for f in fixtures}
     assert [(p.round, p.table, p.entries, p.bye) for p in h.pairings] == [
-        (f.round_no, f.table, tuple(s.entry_id for s in seats[f.pk]), f.bye) for f in fixtures]
+        (f.round_no, f.table, tuple(s.entry_id for s in seats[f.pk]), f.bye) for f in fixtures
+    ]
     assert sorted(h.byes) == sorted(seats[f.pk][0].entry_id for f in fixtures if f.bye)
-    assert h.versions == {f.match_id: tuple(s.version for s in seats[f.pk])
-                          for f in fixtures if f.match_id}
+    assert h.versions == {
+        f.match_id: tuple(s.version for s in seats[f.pk]) for f in fixtures if f.match_id
+    }
 
 
 def test_a_result_is_read_from_the_match_row_or_from_its_stored_log(inline):
@@ -41,8 +46,11 @@ def test_a_result_is_read_from_the_match_row_or_from_its_stored_log(inline):
 
     by_row = {r.match_id: r for r in load_history(t).results}
     by_log = {r.match_id: r for r in load_history(t, from_log=True).results}
-    assert set(by_row) == set(by_log) == set(
-        Match.objects.filter(fixture__competition=t).values_list("pk", flat=True))
+    assert (
+        set(by_row)
+        == set(by_log)
+        == set(Match.objects.filter(fixture__competition=t).values_list("pk", flat=True))
+    )
     assert by_row[match.pk].ranks == tampered and by_log[match.pk].ranks == logged
     assert by_log[match.pk].scores == tuple(match.result["scores"])
     assert rebuild(t, check=True) == []  # the log is what a rebuild trusts

@@ -104,42 +104,54 @@ class Shown:
 
 
 # -- the API -----------------------------------------------------------------------------
-@pytest.mark.parametrize("query", ["", "kind=tournament", "kind=season", "game=tic_tac_toe",
-                                   "status=finished"])
+@pytest.mark.parametrize(
+    "query", ["", "kind=tournament", "kind=season", "game=tic_tac_toe", "status=finished"]
+)
 def test_the_competition_list_costs_the_same_for_more_competitions(
-        api, add_competitions, same_queries_for_more_rows, query):
+    api, add_competitions, same_queries_for_more_rows, query
+):
     add_competitions(1)
     # the competitions, with their entry counts and progress counted in subqueries
-    same_queries_for_more_rows(1, lambda: listed(api.get(f"/api/competitions/?{query}")),
-                               lambda: add_competitions(3))
+    same_queries_for_more_rows(
+        1, lambda: listed(api.get(f"/api/competitions/?{query}")), lambda: add_competitions(3)
+    )
 
 
 def test_a_competition_and_its_standings_cost_the_same_for_more_entries(
-        api, play, same_queries_for_more_rows):
+    api, play, same_queries_for_more_rows
+):
     shown = Shown(play("round_robin", 2))
     # the competition, with its entry count and progress counted in subqueries
     same_queries_for_more_rows(
-        1, lambda: api.get(f"/api/competitions/{shown.pk}/").json()["progress"]["total"],
-        lambda: shown.switch(play("round_robin", 6)))
+        1,
+        lambda: api.get(f"/api/competitions/{shown.pk}/").json()["progress"]["total"],
+        lambda: shown.switch(play("round_robin", 6)),
+    )
     shown = Shown(play("round_robin", 2))
     # the competition; its entries with their ratings and standings
     same_queries_for_more_rows(
-        2, lambda: len(api.get(f"/api/competitions/{shown.pk}/standings/").json()["standings"]),
-        lambda: shown.switch(play("round_robin", 6)))
+        2,
+        lambda: len(api.get(f"/api/competitions/{shown.pk}/standings/").json()["standings"]),
+        lambda: shown.switch(play("round_robin", 6)),
+    )
 
 
 def test_a_competition_s_match_list_costs_the_same_for_more_matches(
-        api, play, same_queries_for_more_rows):
+    api, play, same_queries_for_more_rows
+):
     shown = Shown(play("round_robin", 2))
     # the page of matches, their seats
     same_queries_for_more_rows(
-        2, lambda: listed(api.get(f"/api/matches/?page_size=100&competition={shown.pk}")),
-        lambda: shown.switch(play("round_robin", 6)))
+        2,
+        lambda: listed(api.get(f"/api/matches/?page_size=100&competition={shown.pk}")),
+        lambda: shown.switch(play("round_robin", 6)),
+    )
 
 
 # -- the pages ---------------------------------------------------------------------------
 def test_the_competitions_page_costs_the_same_for_more_competitions(
-        client, add_competitions, same_queries_for_more_rows):
+    client, add_competitions, same_queries_for_more_rows
+):
     def rows() -> int:
         page = context(client.get("/competitions/"))
         return len(page["seasons"]) + len(page["tournaments"])
@@ -151,7 +163,8 @@ def test_the_competitions_page_costs_the_same_for_more_competitions(
 
 @pytest.mark.parametrize("hidden", [False, True])
 def test_a_tournament_s_page_costs_the_same_for_more_entries(
-        client, play, same_queries_for_more_rows, hidden):
+    client, play, same_queries_for_more_rows, hidden
+):
     shown = Shown(play("round_robin", 2, hide_results=hidden))
 
     def rows() -> int:
@@ -161,12 +174,14 @@ def test_a_tournament_s_page_costs_the_same_for_more_entries(
     # the competition with its progress; its table (entries with their ratings and
     # standings; not read while hidden)
     same_queries_for_more_rows(
-        2, rows, lambda: shown.switch(play("round_robin", 6, hide_results=hidden)))
+        2, rows, lambda: shown.switch(play("round_robin", 6, hide_results=hidden))
+    )
 
 
 @pytest.mark.parametrize("hidden", [False, True])
 def test_a_season_s_page_costs_the_same_for_more_entries_and_rounds(
-        client, play_season, same_queries_for_more_rows, hidden):
+    client, play_season, same_queries_for_more_rows, hidden
+):
     shown = Shown(play_season(2, hide_results=hidden))
 
     def rows() -> int:
@@ -175,12 +190,12 @@ def test_a_season_s_page_costs_the_same_for_more_entries_and_rounds(
 
     # the competition with its progress; its table (not read while hidden)
     same_queries_for_more_rows(
-        2, rows, lambda: shown.switch(play_season(6, 3, hide_results=hidden)))
+        2, rows, lambda: shown.switch(play_season(6, 3, hide_results=hidden))
+    )
 
 
 @pytest.mark.parametrize("fmt", ["single_elimination", "double_elimination"])
-def test_a_bracket_costs_the_same_for_more_entries(client, play, same_queries_for_more_rows,
-                                                   fmt):
+def test_a_bracket_costs_the_same_for_more_entries(client, play, same_queries_for_more_rows, fmt):
     shown = Shown(play(fmt, 2))
 
     def rows() -> int:
@@ -194,8 +209,7 @@ def test_a_bracket_costs_the_same_for_more_entries(client, play, same_queries_fo
     same_queries_for_more_rows(11, rows, lambda: shown.switch(play(fmt, 8)))
 
 
-def test_an_entry_s_page_costs_the_same_for_more_matches(client, play,
-                                                         same_queries_for_more_rows):
+def test_an_entry_s_page_costs_the_same_for_more_matches(client, play, same_queries_for_more_rows):
     shown = Shown(Entry.objects.filter(competition=play("round_robin", 2)).first())
 
     def rows() -> int:
@@ -215,18 +229,27 @@ def first_match(competition: Competition) -> Match:
     return Match.objects.filter(fixture__competition=competition).first()
 
 
-def test_a_fixture_s_match_page_costs_the_same_for_more_seats(client, inline,
-                                                               same_queries_for_more_rows):
+def test_a_fixture_s_match_page_costs_the_same_for_more_seats(
+    client, inline, same_queries_for_more_rows
+):
     """The page names the fixture's competition, round and entries."""
     shown = Shown(first_match(make_tournament("round_robin", bots=builtin_bots(2))))
 
     def rows() -> int:
-        return len(context(client.get(reverse("match-detail-page", args=[shown.pk])))
-                   ["match"].fixture.seats.all())
+        return len(
+            context(client.get(reverse("match-detail-page", args=[shown.pk])))[
+                "match"
+            ].fixture.seats.all()
+        )
 
     def more() -> None:
-        shown.switch(first_match(make_tournament("swiss", bots=builtin_bots(4), game="aimbots",
-                                                 group_size=4, swiss_rounds=1)))
+        shown.switch(
+            first_match(
+                make_tournament(
+                    "swiss", bots=builtin_bots(4), game="aimbots", group_size=4, swiss_rounds=1
+                )
+            )
+        )
 
     # the match with its fixture and competition; its seats; the fixture's seats,
     # their entries; its forks (none)
@@ -240,7 +263,8 @@ def alice(django_user_model):
 
 
 def test_a_game_s_pages_cost_the_same_for_more_competitions_and_bots(
-        client, alice, play, play_season, same_queries_for_more_rows):
+    client, alice, play, play_season, same_queries_for_more_rows
+):
     def more(count: int) -> None:
         for _ in range(count):
             bot = stored_bot(alice, f"bot{next(serial)}")
@@ -250,8 +274,12 @@ def test_a_game_s_pages_cost_the_same_for_more_competitions_and_bots(
     def rows() -> int:
         game = context(client.get(reverse("game-page", args=["tic_tac_toe"])))
         board = context(client.get(reverse("game-leaderboard", args=["tic_tac_toe"])))
-        return (len(game["leaders"]) + len(game["seasons"]) + len(game["tournaments"])
-                + len(board["rows"]))
+        return (
+            len(game["leaders"])
+            + len(game["seasons"])
+            + len(game["tournaments"])
+            + len(board["rows"])
+        )
 
     more(1)
     # the game page: the leaders (entries with their competitions, ratings,
@@ -261,7 +289,8 @@ def test_a_game_s_pages_cost_the_same_for_more_competitions_and_bots(
 
 
 def test_a_user_and_a_bot_page_cost_the_same_for_more_entries(
-        client, alice, play, same_queries_for_more_rows):
+    client, alice, play, same_queries_for_more_rows
+):
     bot = stored_bot(alice, "ace")
 
     def more(count: int) -> None:
@@ -288,35 +317,40 @@ def admin_rows(response) -> int:
 
 @pytest.mark.parametrize("proxy", ["seasonproxy", "tournamentproxy"])
 def test_the_admin_s_competition_list_costs_the_same_for_more_competitions(
-        admin_client, add_competitions, same_queries_for_more_rows, proxy):
+    admin_client, add_competitions, same_queries_for_more_rows, proxy
+):
     add_competitions(1)
     url = reverse(f"admin:tournaments_{proxy}_changelist")
     # the session and its user; the count and the filtered count; the competitions
     # with their entry counts and progress counted in subqueries; the games filter
-    same_queries_for_more_rows(6, lambda: admin_rows(admin_client.get(url)),
-                               lambda: add_competitions(3))
+    same_queries_for_more_rows(
+        6, lambda: admin_rows(admin_client.get(url)), lambda: add_competitions(3)
+    )
 
 
 @pytest.mark.parametrize("model", ["entry", "fixture"])
 def test_the_admin_s_entry_and_fixture_lists_cost_the_same_for_more_rows(
-        admin_client, play, same_queries_for_more_rows, model):
+    admin_client, play, same_queries_for_more_rows, model
+):
     play("round_robin", 2)
     url = reverse(f"admin:tournaments_{model}_changelist")
     # the session and its user; the count and the filtered count; the rows with
     # their competitions (and a fixture's match and claim)
-    same_queries_for_more_rows(5, lambda: admin_rows(admin_client.get(url)),
-                               lambda: play("round_robin", 6))
+    same_queries_for_more_rows(
+        5, lambda: admin_rows(admin_client.get(url)), lambda: play("round_robin", 6)
+    )
 
 
 @pytest.mark.parametrize("proxy", ["seasonproxy", "tournamentproxy"])
 def test_the_admin_s_competition_page_costs_the_same_for_more_entries(
-        admin_client, play, play_season, same_queries_for_more_rows, proxy):
+    admin_client, play, play_season, same_queries_for_more_rows, proxy
+):
     competition = {"seasonproxy": play_season, "tournamentproxy": play}[proxy]
     shown = Shown(competition(entries=2))
 
     def rows() -> int:
         url = reverse(f"admin:tournaments_{proxy}_change", args=[shown.pk])
-        formset, = context(admin_client.get(url))["inline_admin_formsets"]
+        (formset,) = context(admin_client.get(url))["inline_admin_formsets"]
         return len(formset.formset.forms)
 
     # the session and its user; the competition with its progress (twice: for the
@@ -326,7 +360,8 @@ def test_the_admin_s_competition_page_costs_the_same_for_more_entries(
 
 
 def test_the_admin_s_entry_and_fixture_pages_cost_a_fixed_number_of_queries(
-        admin_client, play, django_assert_max_num_queries):
+    admin_client, play, django_assert_max_num_queries
+):
     t = play("round_robin", 4)
     entry = Entry.objects.filter(competition=t).first()
     fixture = Fixture.objects.filter(competition=t).first()
@@ -353,12 +388,14 @@ def first_round_played(entries: int) -> Round:
 
 
 def test_the_run_of_a_fixture_s_match_costs_the_same_in_a_bigger_round(
-        inline, django_assert_max_num_queries):
+    inline, django_assert_max_num_queries
+):
     """Claim, play, store, finish a round robin's first match, then the round
     check that finds the round still being played."""
     for entries in (4, 12):
-        lifecycle.start(make_tournament("round_robin", bots=builtin_bots(entries),
-                                        seed=next(serial)))
+        lifecycle.start(
+            make_tournament("round_robin", bots=builtin_bots(entries), seed=next(serial))
+        )
         match_id = inline.queue.popleft()
         # the claim (in a transaction: lock the match, take its claim, mark it
         # running); the seats; the end (in a transaction: close the match by a

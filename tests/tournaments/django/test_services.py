@@ -53,11 +53,20 @@ def test_a_setting_of_the_other_kind_is_refused(db):
     with pytest.raises(lifecycle.TournamentError, match="a tournament has no max_rounds"):
         lifecycle.create_tournament("t", game="tic_tac_toe", max_rounds=3)
     with pytest.raises(ValidationError, match="no tournament format"):
-        Competition(kind=Competition.Kind.SEASON, name="s", game="tic_tac_toe",
-                    format=Competition.Format.SWISS).full_clean()
+        Competition(
+            kind=Competition.Kind.SEASON,
+            name="s",
+            game="tic_tac_toe",
+            format=Competition.Format.SWISS,
+        ).full_clean()
     with pytest.raises(ValidationError, match="season settings on a tournament: k"):
-        Competition(kind=Competition.Kind.TOURNAMENT, name="t", game="tic_tac_toe",
-                    format=Competition.Format.SWISS, k=5).full_clean()
+        Competition(
+            kind=Competition.Kind.TOURNAMENT,
+            name="t",
+            game="tic_tac_toe",
+            format=Competition.Format.SWISS,
+            k=5,
+        ).full_clean()
     with pytest.raises(IntegrityError):  # and the database agrees
         Competition.objects.create(kind=Competition.Kind.TOURNAMENT, name="t", game="tic_tac_toe")
 
@@ -84,9 +93,12 @@ def test_a_round_robin_plays_to_the_end_with_history_and_standings(inline):
     t2 = make_tournament()
     lifecycle.start(t2)
     inline()
-    key = lambda c: [(f.round_no, f.table, f.leg, [s.entry.name for s in f.seats.all()])  # noqa: E731
-                     for f in Fixture.objects.filter(competition=c)
-                     .prefetch_related("seats__entry").order_by("round_no", "table", "leg")]
+    key = lambda c: [
+        (f.round_no, f.table, f.leg, [s.entry.name for s in f.seats.all()])  # noqa: E731
+        for f in Fixture.objects.filter(competition=c)
+        .prefetch_related("seats__entry")
+        .order_by("round_no", "table", "leg")
+    ]
     assert key(t) == key(t2)
 
 
@@ -99,14 +111,17 @@ def test_rebuild_check_finds_a_tampered_table_and_rebuild_repairs_it(inline, cap
     Standing.objects.filter(entry__competition=t).update(points=99)
     with pytest.raises(CommandError, match="differ"):
         call_command("rebuild_standings", str(t.pk), "--check")
-    assert Standing.objects.filter(entry__competition=t, points=99).exists()  # --check changed nothing
+    assert Standing.objects.filter(
+        entry__competition=t, points=99
+    ).exists()  # --check changed nothing
     call_command("rebuild_standings", str(t.pk))
     call_command("rebuild_standings", str(t.pk), "--check")
     assert "match the stored logs" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("fmt", ["swiss", "single_elimination", "double_elimination",
-                                 "double_round_robin"])
+@pytest.mark.parametrize(
+    "fmt", ["swiss", "single_elimination", "double_elimination", "double_round_robin"]
+)
 def test_every_format_finishes(inline, fmt):
     t = make_tournament(fmt, bots=("greedy", "random", "greedy", "random", "random"))
     lifecycle.start(t)
@@ -131,6 +146,7 @@ def test_a_ladder_season_runs_rounds_on_its_periodic_task(inline):
     lifecycle.open_entries(s)
     lifecycle.start(s)  # round 1 at once
     from django_celery_beat.models import PeriodicTask
+
     task = PeriodicTask.objects.get(name=f"season-{s.pk}")
     assert task.enabled and task.interval.every == 20
     inline()
@@ -144,7 +160,8 @@ def test_a_ladder_season_runs_rounds_on_its_periodic_task(inline):
 
 
 def test_an_uploaded_bot_plays_its_latest_valid_version_and_a_new_one_raises_sigma(
-        inline, settings, tmp_path, django_user_model):
+    inline, settings, tmp_path, django_user_model
+):
     from bots.services import create_bot, upload_version
     from tests.platform.bots.bot_helpers import FAILS_HANDSHAKE, py_upload
 
@@ -171,7 +188,8 @@ def test_an_uploaded_bot_plays_its_latest_valid_version_and_a_new_one_raises_sig
 
 
 def test_an_uploaded_bot_without_a_valid_version_gives_a_walkover(
-        inline, settings, tmp_path, django_user_model):
+    inline, settings, tmp_path, django_user_model
+):
     from bots.services import create_bot
     from tests.platform.bots.bot_helpers import FAILS_HANDSHAKE, py_upload
 
@@ -205,7 +223,9 @@ def test_a_running_match_of_a_dead_worker_is_restarted_from_the_start(inline):
     lifecycle.start(t)
     mid = inline.queue[0]
     # a worker on this host with a pid that no longer exists claimed it and died
-    MatchClaim.objects.filter(pk=mid).update(claimed_by=f"{__import__('socket').gethostname()}:999999:x")
+    MatchClaim.objects.filter(pk=mid).update(
+        claimed_by=f"{__import__('socket').gethostname()}:999999:x"
+    )
     Match.objects.filter(pk=mid).update(status="running")
     match, why = claim(mid, "me")
     assert why == "claimed" and match.status == "running" and match.event_count == 0
@@ -226,8 +246,10 @@ def test_a_database_error_is_retried_not_a_failed_match(inline, monkeypatch):
     def broken(*a, **k):
         calls.append(1)
         raise OperationalError("the database went away")
+
     monkeypatch.setattr(ms, "finish", broken)
     from celery.exceptions import Retry
+
     with pytest.raises(Retry):
         run_match.apply(args=[mid], throw=True)
     # not failed: the claim is given up and the match queued again for the retry
@@ -264,8 +286,9 @@ def test_disqualify_and_rerun_a_failed_match(inline):
     inline()
     t3.refresh_from_db()
     assert t3.status == "finished"
-    assert not Match.objects.filter(fixture__competition=t3, fixture__seats__entry=loser,
-                                    status="finished").exists()
+    assert not Match.objects.filter(
+        fixture__competition=t3, fixture__seats__entry=loser, status="finished"
+    ).exists()
     assert Fixture.objects.filter(competition=t3, walkover=True).count() == 3
     assert connection.vendor in ("sqlite", "postgresql")
 
@@ -285,12 +308,14 @@ def test_a_live_pid_with_a_stale_heartbeat_is_a_dead_claim(inline, settings):
     mid = inline.queue[0]
     # a sibling prefork child (its pid exists) claimed the match long ago and gave it up
     sibling = f"{_host()}:{os.getppid()}:x"
-    MatchClaim.objects.filter(pk=mid).update(claimed_by=sibling, attempts=1,
-                                                heartbeat_at=timezone.now())
+    MatchClaim.objects.filter(pk=mid).update(
+        claimed_by=sibling, attempts=1, heartbeat_at=timezone.now()
+    )
     Match.objects.filter(pk=mid).update(status="running")
     assert claim(mid, "retry") == (None, "running elsewhere")  # pid alive, beat fresh
     MatchClaim.objects.filter(pk=mid).update(
-        heartbeat_at=timezone.now() - timedelta(seconds=settings.SCRIMMAGE_LEASE_SECONDS + 1))
+        heartbeat_at=timezone.now() - timedelta(seconds=settings.SCRIMMAGE_LEASE_SECONDS + 1)
+    )
     match, why = claim(mid, "retry")
     assert why == "claimed" and MatchClaim.objects.get(pk=mid).claimed_by == "retry"
     assert MatchClaim.objects.get(pk=mid).attempts == 2
@@ -308,7 +333,9 @@ def test_a_match_whose_worker_dies_each_time_fails_after_max_attempts(inline):
     assert match.status == "failed" and f"died {MAX_ATTEMPTS} times" in match.error
 
 
-def test_a_tournament_that_cannot_make_its_next_round_is_paused_with_the_reason(inline, monkeypatch):
+def test_a_tournament_that_cannot_make_its_next_round_is_paused_with_the_reason(
+    inline, monkeypatch
+):
     from tournaments.formats import FormatError
 
     t = make_tournament(bots=("greedy", "random"))
@@ -320,6 +347,7 @@ def test_a_tournament_that_cannot_make_its_next_round_is_paused_with_the_reason(
 
         def next_round(self, *a, **k):
             raise FormatError("no pairing possible")
+
     monkeypatch.setattr(rounds, "tournament_format", lambda t: Broken())
     inline()
     t.refresh_from_db()
@@ -344,10 +372,14 @@ def test_match_seeds_are_secret_draws_not_derived_from_the_competition_seed(inli
         lifecycle.open_entries(s)
         lifecycle.start(s)
         seasons.append(s)
-    a, b = (list(Match.objects.filter(fixture__competition=s).order_by("fixture__table", "id"))
-            for s in seasons)
-    pairings = [[list(Fixture.objects.filter(competition=s).order_by("table")
-                      .values_list("table", "leg"))] for s in seasons]
+    a, b = (
+        list(Match.objects.filter(fixture__competition=s).order_by("fixture__table", "id"))
+        for s in seasons
+    )
+    pairings = [
+        [list(Fixture.objects.filter(competition=s).order_by("table").values_list("table", "leg"))]
+        for s in seasons
+    ]
     assert pairings[0] == pairings[1] and len(a) == len(b) >= 2
     seeds = [m.seed for m in a + b]
     assert len(set(seeds)) == len(seeds)  # no two alike, across identical seasons
@@ -376,6 +408,7 @@ def test_completing_a_ladder_round_costs_the_same_late_as_early(inline, monkeypa
         for row in real_iter(compiler, *args, **kwargs):
             rows.append(1)
             yield row
+
     monkeypatch.setattr(SQLCompiler, "results_iter", counted)
 
     s = lifecycle.create_season("long", game="tic_tac_toe", k=2, period_seconds=20, seed=5)

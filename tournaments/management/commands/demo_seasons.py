@@ -17,27 +17,40 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--period", type=int, default=20, help="seconds between rounds")
-        parser.add_argument("--rounds", type=int, default=30,
-                            help="rounds each demo season plays before it finishes (at least 1)")
+        parser.add_argument(
+            "--rounds",
+            type=int,
+            default=30,
+            help="rounds each demo season plays before it finishes (at least 1)",
+        )
 
     def handle(self, *args, **opts):
         if opts["rounds"] < 1 or opts["period"] < 1:
             raise CommandError("--rounds and --period must be at least 1")
         for game in registry.games().values():
             name = f"Demo ladder: {game.title or game.name}"
-            season = Competition.objects.filter(kind=Competition.Kind.SEASON, name=name,
-                                                 game=game.name).first()
+            season = Competition.objects.filter(
+                kind=Competition.Kind.SEASON, name=name, game=game.name
+            ).first()
             if season is None:
                 size = min(game.seat_counts)
-                season = lifecycle.create_season(name, game=game.name, group_size=size, k=2,
-                                                period_seconds=opts["period"], seed=1,
-                                                max_rounds=opts["rounds"])
+                season = lifecycle.create_season(
+                    name,
+                    game=game.name,
+                    group_size=size,
+                    k=2,
+                    period_seconds=opts["period"],
+                    seed=1,
+                    max_rounds=opts["rounds"],
+                )
                 bots = sorted(game.bots) * max(2, size)
                 lifecycle.add_entries(season, bots=bots)
                 lifecycle.open_entries(season)
                 lifecycle.start(season)
-                self.stdout.write(f"{name}: started with {len(bots)} entries, "
-                                  f"a round every {opts['period']} s, {opts['rounds']} "
-                                  f"round{pluralize(opts['rounds'])}")
+                self.stdout.write(
+                    f"{name}: started with {len(bots)} entries, "
+                    f"a round every {opts['period']} s, {opts['rounds']} "
+                    f"round{pluralize(opts['rounds'])}"
+                )
             else:
                 self.stdout.write(f"{name}: {season.status}")

@@ -16,8 +16,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("competition", type=int, help="the season's or tournament's id")
-        parser.add_argument("--check", action="store_true",
-                            help="change nothing; exit 1 if the stored values differ")
+        parser.add_argument(
+            "--check",
+            action="store_true",
+            help="change nothing; exit 1 if the stored values differ",
+        )
 
     def handle(self, *args, **o):
         pk = o["competition"]

@@ -29,18 +29,26 @@ class Command(BaseCommand):
         parser.add_argument("--name", default="")
         parser.add_argument("--group-size", type=int, default=None)
         parser.add_argument("--rounds", type=int, default=0, help="Swiss rounds (0: log2 n)")
-        parser.add_argument("--inline", action="store_true",
-                            help="play the matches in this process (no broker, no worker)")
-        parser.add_argument("--timeout", type=float, default=3600,
-                            help="seconds to wait for the workers")
+        parser.add_argument(
+            "--inline",
+            action="store_true",
+            help="play the matches in this process (no broker, no worker)",
+        )
+        parser.add_argument(
+            "--timeout", type=float, default=3600, help="seconds to wait for the workers"
+        )
         parser.add_argument("--no-progress", action="store_true")
 
     def handle(self, *args, **o):
         try:
             t = lifecycle.create_tournament(
-                o["name"] or f"{o['game']} {o['format']} seed {o['seed']}", game=o["game"],
-                format=o["format"], group_size=o["group_size"], seed=o["seed"],
-                swiss_rounds=o["rounds"])
+                o["name"] or f"{o['game']} {o['format']} seed {o['seed']}",
+                game=o["game"],
+                format=o["format"],
+                group_size=o["group_size"],
+                seed=o["seed"],
+                swiss_rounds=o["rounds"],
+            )
             lifecycle.add_entries(t, bots=o["bots"])
             lifecycle.open_entries(t)
         except lifecycle.TournamentError as exc:
@@ -65,8 +73,9 @@ class Command(BaseCommand):
         p = selectors.progress(t)
         bar.total = p["total"]
         bar.n = p["finished"] + p["failed"]
-        bar.set_postfix(round=f"{p['rounds_done']}/{p['rounds']}", running=p["running"],
-                        failed=p["failed"])
+        bar.set_postfix(
+            round=f"{p['rounds_done']}/{p['rounds']}", running=p["running"], failed=p["failed"]
+        )
         bar.refresh()
         return p
 
@@ -78,15 +87,20 @@ class Command(BaseCommand):
         lifecycle.start(t)
         deadline = time.monotonic() + timeout
         while t.status == Competition.Status.RUNNING:
-            queued = list(Match.objects.filter(fixture__competition=t, status=Match.Status.QUEUED)
-                          .order_by("pk").values_list("pk", flat=True))
+            queued = list(
+                Match.objects.filter(fixture__competition=t, status=Match.Status.QUEUED)
+                .order_by("pk")
+                .values_list("pk", flat=True)
+            )
             for match_id in queued:
                 run(match_id, "inline")
                 self._update(t, bar)
             if not queued:
                 if time.monotonic() > deadline:
-                    raise CommandError(f"tournament #{t.pk} did not finish in {timeout:.0f} s "
-                                       "(a match is running elsewhere and did not end)")
+                    raise CommandError(
+                        f"tournament #{t.pk} did not finish in {timeout:.0f} s "
+                        "(a match is running elsewhere and did not end)"
+                    )
                 time.sleep(0.1)  # another worker runs the rest of a round: wait for it
             t.refresh_from_db()
 
@@ -98,18 +112,24 @@ class Command(BaseCommand):
             if t.status == Competition.Status.FINISHED:
                 return
             if time.monotonic() > deadline:
-                raise CommandError(f"tournament #{t.pk} did not finish in {timeout:.0f} s "
-                                   "(is a worker running? celery -A config worker)")
+                raise CommandError(
+                    f"tournament #{t.pk} did not finish in {timeout:.0f} s "
+                    "(is a worker running? celery -A config worker)"
+                )
             time.sleep(0.25)
 
     def _print_table(self, t) -> None:
         rows = selectors.standings(t)
-        self.stdout.write(f"{'rank':>4}  {'entry':<16} {'pts':>4} {'W':>3} {'D':>3} {'L':>3} "
-                          f"{'games':>5} {'rating':>7}  tie-breaks")
+        self.stdout.write(
+            f"{'rank':>4}  {'entry':<16} {'pts':>4} {'W':>3} {'D':>3} {'L':>3} "
+            f"{'games':>5} {'rating':>7}  tie-breaks"
+        )
         for r in rows:
             tb = ", ".join(f"{k} {r[k]:g}" for k in format_rules.tie_breaks_for(t))
-            self.stdout.write(f"{r['rank'] or '-':>4}  {r['name']:<16} {r['points']:>4} {r['wins']:>3} "
-                              f"{r['draws']:>3} {r['losses']:>3} {r['games']:>5} {r['ordinal']:>7.2f}  {tb}")
+            self.stdout.write(
+                f"{r['rank'] or '-':>4}  {r['name']:<16} {r['points']:>4} {r['wins']:>3} "
+                f"{r['draws']:>3} {r['losses']:>3} {r['games']:>5} {r['ordinal']:>7.2f}  {tb}"
+            )
         champ = selectors.champion(t)
         if champ:
             self.stdout.write(f"champion: {champ.name}")

@@ -24,8 +24,9 @@ def demo_lineups(game, count: int) -> list[tuple[list[str], int]]:
     at its smallest seat count, cycled, with seeds 1, 2, 3..."""
     seats = min(game.seat_counts)
     bots = sorted(game.bots)
-    combos = [list(c) for c in itertools.product(bots, repeat=seats)
-              if len(set(c)) > 1 or len(bots) == 1] or [[bots[0]] * seats]
+    combos = [
+        list(c) for c in itertools.product(bots, repeat=seats) if len(set(c)) > 1 or len(bots) == 1
+    ] or [[bots[0]] * seats]
     return [(combos[i % len(combos)], i + 1) for i in range(count)]
 
 
@@ -41,7 +42,9 @@ class Command(BaseCommand):
             User.objects.create_superuser(ADMIN_USER, "admin@example.com", ADMIN_PASSWORD)
             self.stdout.write(f"created the demo admin: {ADMIN_USER} / {ADMIN_PASSWORD}")
         else:
-            self.stdout.write(f"demo admin: {ADMIN_USER} (password {ADMIN_PASSWORD} unless changed)")
+            self.stdout.write(
+                f"demo admin: {ADMIN_USER} (password {ADMIN_PASSWORD} unless changed)"
+            )
         for game in registry.games().values():
             made = 0
             for bots, seed in demo_lineups(game, opts["matches"]):
@@ -49,17 +52,18 @@ class Command(BaseCommand):
                     continue
                 match = services.play_and_store(game.name, bots, seed)
                 made += 1
-                self.stdout.write(f"  {game.name} #{match.pk}: {' vs '.join(bots)} seed {seed} "
-                                  f"-> {match.status}, {match.event_count} events")
+                self.stdout.write(
+                    f"  {game.name} #{match.pk}: {' vs '.join(bots)} seed {seed} "
+                    f"-> {match.status}, {match.event_count} events"
+                )
             self.stdout.write(f"{game.name}: {made} new demo match{pluralize(made, 'es')}")
         self.stdout.write("serve with: python manage.py runserver 127.0.0.1:8000")
 
     @staticmethod
     def _exists(game: str, bots: list[str], seed: int) -> bool:
-        for match in Match.objects.filter(game=game, seed=seed,
-                                          status=Match.Status.FINISHED).prefetch_related("seats"):
+        for match in Match.objects.filter(
+            game=game, seed=seed, status=Match.Status.FINISHED
+        ).prefetch_related("seats"):
             if [s.bot_name for s in sorted(match.seats.all(), key=lambda s: s.index)] == bots:
                 return True
         return False
-
-

@@ -14,8 +14,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("game")
         parser.add_argument("bots", nargs="+", metavar="BOT")
-        parser.add_argument("--seed", type=int, default=None,
-                            help="the match seed (default: a fresh secret one)")
+        parser.add_argument(
+            "--seed", type=int, default=None, help="the match seed (default: a fresh secret one)"
+        )
         parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
 
     def handle(self, *args, **opts):
@@ -32,7 +33,8 @@ class Command(BaseCommand):
         if match.status != Match.Status.FINISHED:
             raise CommandError(f"match {match.pk} {match.status}: {match.error}")
         for seat in match.seats.all():
-            self.stdout.write(f"seat {seat.index} {seat.bot_name}: rank {seat.rank}, "
-                              f"score {seat.score}")
+            self.stdout.write(
+                f"seat {seat.index} {seat.bot_name}: rank {seat.rank}, score {seat.score}"
+            )
         self.stdout.write(f"ended: {match.result['reason']}; {match.event_count} events")
         self.stdout.write(f"match {match.pk} digest {match.digest}")

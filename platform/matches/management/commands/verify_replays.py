@@ -8,8 +8,10 @@ from matches.models import Match
 
 
 class Command(BaseCommand):
-    help = ("Re-simulate stored matches and check their hash chains; reports every "
-            "mismatch and exits non-zero if there is any.")
+    help = (
+        "Re-simulate stored matches and check their hash chains; reports every "
+        "mismatch and exits non-zero if there is any."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("ids", nargs="*", type=int, metavar="ID")
@@ -35,6 +37,10 @@ class Command(BaseCommand):
                 bad += 1
                 for problem in report.problems:
                     self.stderr.write(f"match {match.pk}: MISMATCH {problem}")
-        self.stdout.write(f"{checked} match{pluralize(checked, 'es')} checked, {bad} with mismatches")
+        self.stdout.write(
+            f"{checked} match{pluralize(checked, 'es')} checked, {bad} with mismatches"
+        )
         if bad:
-            raise CommandError(f"{bad} match{pluralize(bad, 'es')} failed verification", returncode=1)
+            raise CommandError(
+                f"{bad} match{pluralize(bad, 'es')} failed verification", returncode=1
+            )

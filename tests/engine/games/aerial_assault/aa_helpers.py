@@ -44,21 +44,44 @@ def scene(robots, balls=(), round_=1, play=0, **options) -> State:
     for i, spec in enumerate(robots):
         alliance, zone, parts = spec[:3]
         specials = tuple(spec[3]) if len(spec) > 3 else ()
-        made.append(Robot(seat=i, budget=6, parts=tuple(parts), specials=specials,
-                          alliance=alliance, zone=zone))
+        made.append(
+            Robot(
+                seat=i,
+                budget=6,
+                parts=tuple(parts),
+                specials=specials,
+                alliance=alliance,
+                zone=zone,
+            )
+        )
     by_id = {b.id: b for b in balls}
     size = max([len(made) - 1] + list(by_id)) + 1
-    filled = tuple(by_id.get(i) or Ball(i, made[i % len(made)].alliance, "removed")
-                   for i in range(size))
-    return State(seats=len(made), iri=False, missed_shots=options.get("missed_shots", False),
-                 tied_blocks=options.get("tied_blocks", False), rookie=(), phase="play",
-                 controllers=tuple(range(len(made))), robots=tuple(made), balls=filled,
-                 round=round_, play=play)
+    filled = tuple(
+        by_id.get(i) or Ball(i, made[i % len(made)].alliance, "removed") for i in range(size)
+    )
+    return State(
+        seats=len(made),
+        iri=False,
+        missed_shots=options.get("missed_shots", False),
+        tied_blocks=options.get("tied_blocks", False),
+        rookie=(),
+        phase="play",
+        controllers=tuple(range(len(made))),
+        robots=tuple(made),
+        balls=filled,
+        round=round_,
+        play=play,
+    )
 
 
 def held(ball_id: int, color: str, robot: int, possessors=None) -> Ball:
-    return Ball(ball_id, color, "held", robot=robot,
-                possessors=tuple(possessors) if possessors is not None else (robot,))
+    return Ball(
+        ball_id,
+        color,
+        "held",
+        robot=robot,
+        possessors=tuple(possessors) if possessors is not None else (robot,),
+    )
 
 
 def floor(ball_id: int, color: str, zone: int, possessors=()) -> Ball:

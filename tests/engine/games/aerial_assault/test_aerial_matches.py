@@ -25,10 +25,15 @@ def test_registered():
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), seats=st.sampled_from([2, 3, 4, 5, 6]),
-       greedy=st.lists(st.booleans(), min_size=6, max_size=6),
-       iri=st.booleans(), missed=st.booleans(), tied=st.booleans(),
-       rookie=st.sampled_from(["", "all", "0", "1"]))
+@given(
+    seed=st.integers(0, 2**32),
+    seats=st.sampled_from([2, 3, 4, 5, 6]),
+    greedy=st.lists(st.booleans(), min_size=6, max_size=6),
+    iri=st.booleans(),
+    missed=st.booleans(),
+    tied=st.booleans(),
+    rookie=st.sampled_from(["", "all", "0", "1"]),
+)
 def test_properties_of_whole_matches(seed, seats, greedy, iri, missed, tied, rookie):
     bots = ["greedy" if g else "random" for g in greedy[:seats]]
     options = {"iri": iri, "missed_shots": missed, "tied_blocks": tied, "rookie": rookie}
@@ -55,8 +60,10 @@ def test_properties_of_whole_matches(seed, seats, greedy, iri, missed, tied, roo
                 assert 0 <= b.zone < 6 and b.robot == -1
         for r in range(len(state.robots)):
             assert sum(1 for b in state.balls if b.where == "held" and b.robot == r) <= 2
-        removed = [sum(1 for b in state.balls if b.where == "removed" and b.color == a)
-                   for a in ("red", "blue")]
+        removed = [
+            sum(1 for b in state.balls if b.where == "removed" and b.color == a)
+            for a in ("red", "blue")
+        ]
         assert all(x <= state.removed_first for x in removed)
         # points change only through scoring events
         if state.points != before:
@@ -68,7 +75,9 @@ def test_properties_of_whole_matches(seed, seats, greedy, iri, missed, tied, roo
     assert (earned["red"], earned["blue"]) == state.points
     assert sorted(m.outcome.scores) == sorted(
         state.points[("red", "blue").index(state.robots[r].alliance)]
-        for s in range(seats) for r in robots_of(state, s)[:1])
+        for s in range(seats)
+        for r in robots_of(state, s)[:1]
+    )
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
@@ -99,8 +108,11 @@ def test_no_secret_reaches_another_seat(seats):
                 # only the open draft's picks (a card id) and the block targets named
                 # after a reveal are public
                 action = e.data.get("action")
-                assert set(e.data) == {"seat"} or type(action) is str or (
-                    type(action) is dict and set(action) == {"target"})
+                assert (
+                    set(e.data) == {"seat"}
+                    or type(action) is str
+                    or (type(action) is dict and set(action) == {"target"})
+                )
             if e.type == "ActionRejected" and e.data["seat"] != seat:
                 assert "action" not in e.data
     mine = {s: robots_of(final, s) for s in range(seats)}
@@ -143,8 +155,10 @@ def test_bot_play_options_are_all_legal():
             for r in robots:
                 robot = view["robots"][r]
                 for play, _ in play_options(view, r, robot["hand"], robot["zone"], False):
-                    action = [play if x == r else {"card": view["robots"][x]["hand"][0],
-                                                   "side": "down"} for x in robots]
+                    action = [
+                        play if x == r else {"card": view["robots"][x]["hand"][0], "side": "down"}
+                        for x in robots
+                    ]
                     assert seat_action_problem(state, seat, action) is None, play
                     checked += 1
     assert checked > 100
@@ -203,9 +217,13 @@ def test_v1_clears_a_trussed_mark_out_of_bounds_and_v2_keeps_it():
     from engine.events import Event
     from aa_helpers import held, scene
 
-    state = scene([("red", 0, ("tank_drive", "catapult", "spinning_stick")),
-                   ("blue", 5, ("tank_drive", "catapult", "spinning_stick"))],
-                  [replace(held(0, "red", 0), trussed=True)])
+    state = scene(
+        [
+            ("red", 0, ("tank_drive", "catapult", "spinning_stick")),
+            ("blue", 5, ("tank_drive", "catapult", "spinning_stick")),
+        ],
+        [replace(held(0, "red", 0), trussed=True)],
+    )
     out = Event("BallOut", {"ball": 0})
     assert GAME.evolve(state, out).balls[0].trussed
     assert not GAME.evolve(replace(state, version=1), out).balls[0].trussed
@@ -238,18 +256,31 @@ def hopeless_steps(view: dict, action: list) -> list[str]:
             act = step["act"]
             if act == "move":
                 zone += step["dir"] * step["dist"]
-            floor = any(b["where"] == "floor" and b["zone"] == zone
-                        and b["color"] == robot["alliance"] for b in balls)
-            if act in ("high", "truss", "pass") and not holding or \
-                    act == "low" and not (holding or floor):
+            floor = any(
+                b["where"] == "floor" and b["zone"] == zone and b["color"] == robot["alliance"]
+                for b in balls
+            )
+            if (
+                act in ("high", "truss", "pass")
+                and not holding
+                or act == "low"
+                and not (holding or floor)
+            ):
                 found.append(f"robot {r}: {act} with no ball")
             if act in ("high", "truss", "pass", "low"):
                 holding = False
             if act == "pickup" and not floor and zone not in passed_to:
                 found.append(f"robot {r}: pick-up with no ball in zone {zone}")
-            if act == "catch" and zone not in passed_to and not any(
-                    o["alliance"] == robot["alliance"] and o["robot"] != r and any(
-                        not balls[b]["trussed"] for b in o["balls"]) for o in robots):
+            if (
+                act == "catch"
+                and zone not in passed_to
+                and not any(
+                    o["alliance"] == robot["alliance"]
+                    and o["robot"] != r
+                    and any(not balls[b]["trussed"] for b in o["balls"])
+                    for o in robots
+                )
+            ):
                 found.append(f"robot {r}: catch with no truss to come")
     return found
 

@@ -5,8 +5,19 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from aa_helpers import (MECANUM_CATAPULT, TANK_CATAPULT, WITH_CATCHING, LoadedDice, floor,
-                        held, of, play_once, scene, stay, types)
+from aa_helpers import (
+    MECANUM_CATAPULT,
+    TANK_CATAPULT,
+    WITH_CATCHING,
+    LoadedDice,
+    floor,
+    held,
+    of,
+    play_once,
+    scene,
+    stay,
+    types,
+)
 
 from engine.games.aerial_assault import GAME
 from engine.games.aerial_assault import cards as C
@@ -49,9 +60,15 @@ def test_field_matches_the_rulebook_examples():
 def test_catapult_truss_example_success_and_catch():
     # red robot 0 holds the ball in the Blue Auto Start zone with a catapult (range 1,
     # truss 3-6); red robot 2 waits with Active Catching in the Red Auto Start zone.
-    state = scene([("red", BLUE_WHITE, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
-                   ("red", RED_WHITE, WITH_CATCHING), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                  [held(0, "red", 0), Ball(2, "red", "removed")])
+    state = scene(
+        [
+            ("red", BLUE_WHITE, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+            ("red", RED_WHITE, WITH_CATCHING),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+        ],
+        [held(0, "red", 0), Ball(2, "red", "removed")],
+    )
     events, after = play_once(state, {0: TRUSS, 2: CATCH}, LoadedDice(3, 2))
     assert of(events, "Trussed") == [{"ball": 0, "robot": 0, "points": 10}]
     assert of(events, "DiceRolled")[1]["mod"] == 2  # Active Catching adds 2: 2 + 2 = 4
@@ -62,16 +79,19 @@ def test_catapult_truss_example_success_and_catch():
 
 
 def test_catapult_truss_example_failure_lands_back_in_the_white_zone():
-    state = scene([("red", BLUE_WHITE, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                  [held(0, "red", 0)])
+    state = scene(
+        [("red", BLUE_WHITE, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)], [held(0, "red", 0)]
+    )
     events, after = play_once(state, {0: TRUSS}, LoadedDice(2))
     assert after.balls[0].where == "floor" and after.balls[0].zone == BLUE_WHITE
     assert after.points == (0, 0)
 
 
 def test_truss_without_a_catcher_lands_in_the_home_white_zone_and_no_retruss():
-    state = scene([("red", BLUE_WHITE, TANK_CATAPULT, ["S05"]),
-                   ("blue", BLUE_SZ1, TANK_CATAPULT)], [held(0, "red", 0)])
+    state = scene(
+        [("red", BLUE_WHITE, TANK_CATAPULT, ["S05"]), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+        [held(0, "red", 0)],
+    )
     _, after = play_once(state, {0: TRUSS}, LoadedDice(6))
     assert after.balls[0].where == "floor" and after.balls[0].zone == RED_WHITE
     assert after.points == (10, 0) and after.catches == (0, 0)
@@ -82,9 +102,15 @@ def test_truss_without_a_catcher_lands_in_the_home_white_zone_and_no_retruss():
 
 
 def test_failed_catch_drops_the_ball_in_the_targeted_white_zone():
-    state = scene([("red", BLUE_WHITE, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
-                   ("red", RED_WHITE, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                  [held(0, "red", 0)])
+    state = scene(
+        [
+            ("red", BLUE_WHITE, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+            ("red", RED_WHITE, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+        ],
+        [held(0, "red", 0)],
+    )
     events, after = play_once(state, {0: TRUSS, 2: CATCH}, LoadedDice(4, 3))  # 3 < 4
     assert after.balls[0].where == "floor" and after.balls[0].zone == RED_WHITE
     assert after.points == (10, 0)
@@ -92,8 +118,10 @@ def test_failed_catch_drops_the_ball_in_the_targeted_white_zone():
 
 def test_shoot_plus_one_example():
     # red in Red Shoot Zone 1 with a catapult (3-6) plays Shoot +1 and rolls a 2
-    state = scene([("red", RED_SZ1, TANK_CATAPULT, ["S01"]), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                  [held(0, "red", 0)])
+    state = scene(
+        [("red", RED_SZ1, TANK_CATAPULT, ["S01"]), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+        [held(0, "red", 0)],
+    )
     state = replace(state, scored=(1, 0))  # red's first ball already left the game
     play = {"card": "S01", "side": "top", "steps": [{"act": "high"}]}
     events, after = play_once(state, {0: play}, LoadedDice(2))
@@ -106,17 +134,25 @@ def test_shoot_plus_one_example():
 
 
 def test_high_goal_needs_range_and_own_half():
-    state = scene([("red", RED_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                  [held(0, "red", 0)])
+    state = scene(
+        [("red", RED_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)], [held(0, "red", 0)]
+    )
     assert "range" in problem(state, 0, SHOOT)
-    flywheel = scene([("red", RED_SZ2, ("tank_drive", "flywheel", "spinning_stick")),
-                      ("blue", BLUE_SZ1, TANK_CATAPULT)], [held(0, "red", 0)])
+    flywheel = scene(
+        [
+            ("red", RED_SZ2, ("tank_drive", "flywheel", "spinning_stick")),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+        ],
+        [held(0, "red", 0)],
+    )
     assert problem(flywheel, 0, SHOOT) is None
 
 
 def test_spinning_stick_pickup_example():
-    state = scene([("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ2, TANK_CATAPULT, ["S08"])],
-                  [floor(1, "blue", BLUE_SZ2)])
+    state = scene(
+        [("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ2, TANK_CATAPULT, ["S08"])],
+        [floor(1, "blue", BLUE_SZ2)],
+    )
     play = {"card": "S08", "side": "top", "steps": [{"act": "pickup"}]}
     events, after = play_once(state, {1: play}, LoadedDice(2))  # 2 + 1 = 3, within 3-6
     assert of(events, "BallPickedUp") == [{"ball": 1, "robot": 1}]
@@ -126,8 +162,10 @@ def test_spinning_stick_pickup_example():
 
 
 def test_cannot_touch_the_other_alliances_ball():
-    state = scene([("red", BLUE_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ2, TANK_CATAPULT)],
-                  [floor(1, "blue", BLUE_SZ2)])
+    state = scene(
+        [("red", BLUE_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ2, TANK_CATAPULT)],
+        [floor(1, "blue", BLUE_SZ2)],
+    )
     events, after = play_once(state, {0: PICKUP}, LoadedDice())
     assert of(events, "StepFailed")[0]["act"] == "pickup"
     assert after.balls[1].where == "floor"
@@ -136,8 +174,10 @@ def test_cannot_touch_the_other_alliances_ball():
 def test_block_tie_tank_against_mecanum_example():
     # red tank (+1) blocks blue mecanum (-1) shooting in blue's Shoot Zone 1:
     # red rolls 2 (+1 = 3), blue rolls 4 (-1 = 3): a tie, blue shoots anyway
-    state = scene([("red", BLUE_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, MECANUM_CATAPULT)],
-                  [held(1, "blue", 1), Ball(0, "red", "removed"), Ball(3, "blue", "removed")])
+    state = scene(
+        [("red", BLUE_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, MECANUM_CATAPULT)],
+        [held(1, "blue", 1), Ball(0, "red", "removed"), Ball(3, "blue", "removed")],
+    )
     events, after = play_once(state, {0: block(), 1: SHOOT}, LoadedDice(2, 4, 5), {0: 1})
     roll = of(events, "BlockRolled")[0]
     assert (roll["die"] + roll["mod"], roll["target_die"] + roll["target_mod"]) == (3, 3)
@@ -146,8 +186,10 @@ def test_block_tie_tank_against_mecanum_example():
 
 
 def test_successful_block_cancels_the_action_and_blocks_come_first():
-    state = scene([("red", BLUE_SZ1, TANK_CATAPULT, ["S19"]),
-                   ("blue", BLUE_SZ1, MECANUM_CATAPULT)], [held(1, "blue", 1)])
+    state = scene(
+        [("red", BLUE_SZ1, TANK_CATAPULT, ["S19"]), ("blue", BLUE_SZ1, MECANUM_CATAPULT)],
+        [held(1, "blue", 1)],
+    )
     events, after = play_once(state, {0: block(), 1: SHOOT}, LoadedDice(4, 2), {0: 1})
     assert of(events, "ActionBlocked") == [{"robot": 1, "by": 0}]
     assert after.points == (0, 0) and after.balls[1].robot == 1
@@ -155,16 +197,21 @@ def test_successful_block_cancels_the_action_and_blocks_come_first():
     # the no-repeat rule: robot 0 may not block robot 1 in the next play; with no
     # other robot to name, its block does nothing
     events, _ = play_once(after, {0: block("S19"), 1: stay("B3")}, LoadedDice())
-    assert of(events, "StepFailed") == [{"robot": 0, "act": "block",
-                                         "reason": "no opposing robot to block in this zone"}]
+    assert of(events, "StepFailed") == [
+        {"robot": 0, "act": "block", "reason": "no opposing robot to block in this zone"}
+    ]
     # ... but a teammate may, and only robots in the blocker's zone can be named
-    team = scene([("red", BLUE_SZ1, TANK_CATAPULT, ["S19"]),
-                  ("blue", BLUE_SZ1, MECANUM_CATAPULT),
-                  ("red", BLUE_SZ1, TANK_CATAPULT), ("blue", RED_SZ1, TANK_CATAPULT)],
-                 [held(1, "blue", 1)])
+    team = scene(
+        [
+            ("red", BLUE_SZ1, TANK_CATAPULT, ["S19"]),
+            ("blue", BLUE_SZ1, MECANUM_CATAPULT),
+            ("red", BLUE_SZ1, TANK_CATAPULT),
+            ("blue", RED_SZ1, TANK_CATAPULT),
+        ],
+        [held(1, "blue", 1)],
+    )
     _, after = play_once(team, {0: block(), 1: SHOOT}, LoadedDice(4, 2), {0: 1})
-    events, _ = play_once(after, {0: block("S19"), 2: block(), 1: CATCH},
-                          LoadedDice(1, 6), {2: 1})
+    events, _ = play_once(after, {0: block("S19"), 2: block(), 1: CATCH}, LoadedDice(1, 6), {2: 1})
     assert [(d["blocker"], d["target"]) for d in of(events, "BlockRolled")] == [(2, 1)]
     assert of(events, "StepFailed")[0]["robot"] == 0
 
@@ -173,9 +220,15 @@ def test_block_targets_are_named_after_the_reveal_by_each_blocker_in_turn():
     """Block: the target is announced when the block is revealed, so a block side is
     played without one; then each blocking robot names a robot in its zone, seeing
     every revealed play and the targets named before it."""
-    state = scene([("red", BLUE_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
-                   ("red", BLUE_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                  [held(1, "blue", 1)])
+    state = scene(
+        [
+            ("red", BLUE_SZ1, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+            ("red", BLUE_SZ1, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+        ],
+        [held(1, "blue", 1)],
+    )
     aimed = {"card": "B2", "side": "bottom", "steps": [{"act": "block", "target": 1}]}
     assert "named after the cards are revealed" in problem(state, 0, aimed)
     actions = {0: [block()], 1: [SHOOT], 2: [stay("B1")], 3: [block()]}
@@ -203,40 +256,63 @@ def test_block_on_a_block_goes_first():
     any other block and, when it succeeds, the other block never happens. Robot 0
     (red) blocks robot 1's shot; robot 3 (blue), seeing robot 0's block revealed,
     blocks robot 0."""
-    state = scene([("red", BLUE_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
-                   ("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                  [held(1, "blue", 1)])
-    events, after = play_once(state, {0: block(), 1: SHOOT, 3: block()},
-                              LoadedDice(6, 1, 4), {0: 1, 3: 0})  # 3 beats 0, shot rolls 4
+    state = scene(
+        [
+            ("red", BLUE_SZ1, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+            ("red", RED_SZ1, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+        ],
+        [held(1, "blue", 1)],
+    )
+    events, after = play_once(
+        state, {0: block(), 1: SHOOT, 3: block()}, LoadedDice(6, 1, 4), {0: 1, 3: 0}
+    )  # 3 beats 0, shot rolls 4
     assert of(events, "ActionBlocked") == [{"robot": 0, "by": 3}]
     assert [d["blocker"] for d in of(events, "BlockRolled")] == [3]
     assert after.points == (0, 10)
 
 
 def test_blocked_double_action_loses_both_halves():
-    state = scene([("red", RED_SZ2, TANK_CATAPULT, ["S12"]), ("blue", RED_SZ2, TANK_CATAPULT)],
-                  [held(0, "red", 0)])
-    play = {"card": "S12", "side": "top",
-            "steps": [{"act": "move", "dir": -1, "dist": 1}, {"act": "high"}]}
+    state = scene(
+        [("red", RED_SZ2, TANK_CATAPULT, ["S12"]), ("blue", RED_SZ2, TANK_CATAPULT)],
+        [held(0, "red", 0)],
+    )
+    play = {
+        "card": "S12",
+        "side": "top",
+        "steps": [{"act": "move", "dir": -1, "dist": 1}, {"act": "high"}],
+    }
     events, after = play_once(state, {0: play, 1: block()}, LoadedDice(6, 1), {1: 0})
     assert "RobotMoved" not in types(events) and after.robots[0].zone == RED_SZ2
 
 
 def test_double_action_order_move_then_shoot():
-    state = scene([("red", RED_SZ2, TANK_CATAPULT, ["S12", "S13"]),
-                   ("blue", BLUE_SZ1, TANK_CATAPULT)], [held(0, "red", 0)])
-    play = {"card": "S12", "side": "top",
-            "steps": [{"act": "move", "dir": -1, "dist": 1}, {"act": "high"}]}
+    state = scene(
+        [("red", RED_SZ2, TANK_CATAPULT, ["S12", "S13"]), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+        [held(0, "red", 0)],
+    )
+    play = {
+        "card": "S12",
+        "side": "top",
+        "steps": [{"act": "move", "dir": -1, "dist": 1}, {"act": "high"}],
+    }
     events, after = play_once(state, {0: play}, LoadedDice(3))
     assert types(events).index("RobotMoved") < types(events).index("BallScored")
     assert after.points == (10, 0)
     # the halves cannot be swapped: Move then Shoot from Shoot Zone 2 cannot shoot first
-    swapped = {"card": "S12", "side": "top",
-               "steps": [{"act": "high"}, {"act": "move", "dir": -1, "dist": 1}]}
+    swapped = {
+        "card": "S12",
+        "side": "top",
+        "steps": [{"act": "high"}, {"act": "move", "dir": -1, "dist": 1}],
+    }
     assert problem(state, 0, swapped) is not None
     # Shoot then Move from Shoot Zone 2 is out of the catapult's range
-    out = {"card": "S13", "side": "top",
-           "steps": [{"act": "high"}, {"act": "move", "dir": -1, "dist": 1}]}
+    out = {
+        "card": "S13",
+        "side": "top",
+        "steps": [{"act": "high"}, {"act": "move", "dir": -1, "dist": 1}],
+    }
     assert "range" in problem(state, 0, out)
     # one half alone is fine
     half = {"card": "S12", "side": "top", "steps": [{"act": "move", "dir": -1, "dist": 1}, None]}
@@ -245,9 +321,15 @@ def test_double_action_order_move_then_shoot():
 
 def test_low_goal_example_scores_zero_plus_assists():
     # ball on the floor in Red Shoot Zone 1, put there by a pass from robot 2
-    state = scene([("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
-                   ("red", RED_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                  [floor(0, "red", RED_SZ1, possessors=[2])])
+    state = scene(
+        [
+            ("red", RED_SZ1, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+            ("red", RED_SZ2, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+        ],
+        [floor(0, "red", RED_SZ1, possessors=[2])],
+    )
     low = {"card": "B1", "side": "top", "steps": [{"act": "low"}]}  # a move card
     events, after = play_once(state, {0: low}, LoadedDice(2))
     scored = of(events, "BallScored")[0]
@@ -263,9 +345,15 @@ def test_low_goal_example_scores_zero_plus_assists():
 
 
 def test_kiss_pass_example():
-    state = scene([("red", RED_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
-                   ("red", RED_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                  [held(0, "red", 0)])
+    state = scene(
+        [
+            ("red", RED_SZ2, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+            ("red", RED_SZ2, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+        ],
+        [held(0, "red", 0)],
+    )
     kiss = {"card": "B1", "side": "bottom", "steps": [{"act": "pass", "dir": 0, "dist": 0}]}
     events, after = play_once(state, {0: kiss, 2: PICKUP}, LoadedDice())  # no roll at all
     assert of(events, "BallPassed")[0]["kiss"] is True
@@ -273,9 +361,15 @@ def test_kiss_pass_example():
 
 
 def test_pass_two_zones_then_teammate_picks_up():
-    state = scene([("red", BLUE_WHITE, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
-                   ("red", RED_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                  [held(0, "red", 0)])
+    state = scene(
+        [
+            ("red", BLUE_WHITE, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+            ("red", RED_SZ2, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+        ],
+        [held(0, "red", 0)],
+    )
     pass2 = {"card": "B1", "side": "bottom", "steps": [{"act": "pass", "dir": -1, "dist": 2}]}
     events, after = play_once(state, {0: pass2, 2: PICKUP}, LoadedDice(5))
     assert types(events).index("BallPassed") < types(events).index("BallPickedUp")
@@ -283,18 +377,30 @@ def test_pass_two_zones_then_teammate_picks_up():
 
 
 def test_assists_count_every_other_possessor():
-    state = scene([("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
-                   ("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                  [held(0, "red", 0, possessors=[2, 0])])
+    state = scene(
+        [
+            ("red", RED_SZ1, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+            ("red", RED_SZ1, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+        ],
+        [held(0, "red", 0, possessors=[2, 0])],
+    )
     events, after = play_once(state, {0: SHOOT}, LoadedDice(6))
     assert of(events, "BallScored")[0]["assist_points"] == 10
     assert after.points == (20, 0)
 
 
 def test_allied_order_decides_who_picks_up_first():
-    state = scene([("red", RED_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
-                   ("red", RED_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                  [floor(0, "red", RED_SZ2)])
+    state = scene(
+        [
+            ("red", RED_SZ2, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+            ("red", RED_SZ2, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+        ],
+        [floor(0, "red", RED_SZ2)],
+    )
     first = {**PICKUP, "order": 0}
     second = {**PICKUP, "order": 1}
     # robot 2 goes first and fails (2), robot 0 then succeeds (5)
@@ -304,14 +410,23 @@ def test_allied_order_decides_who_picks_up_first():
 
 
 def test_first_scored_ball_is_removed_second_waits_and_is_inbounded():
-    state = scene([("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
-                   ("red", BLUE_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                  [held(0, "red", 0), held(2, "red", 0, possessors=[0])])
+    state = scene(
+        [
+            ("red", RED_SZ1, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+            ("red", BLUE_SZ1, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+        ],
+        [held(0, "red", 0), held(2, "red", 0, possessors=[0])],
+    )
     events, after = play_once(state, {0: SHOOT}, LoadedDice(6))
     assert of(events, "BallScored")[0]["removed"] is True
     assert after.balls[0].where == "removed"
-    events, after = play_once(after, {0: {**SHOOT, "card": "B3", "side": "top",
-                                          "steps": [{"act": "low"}]}}, LoadedDice(6, 1))
+    events, after = play_once(
+        after,
+        {0: {**SHOOT, "card": "B3", "side": "top", "steps": [{"act": "low"}]}},
+        LoadedDice(6, 1),
+    )
     assert of(events, "BallScored")[0]["removed"] is False
     # before the next play the red ball is inbounded to robot 2 in Blue Shoot Zone 1;
     # it has no Active Catching and rolls a 1: dropped on the floor there
@@ -320,16 +435,20 @@ def test_first_scored_ball_is_removed_second_waits_and_is_inbounded():
 
 
 def test_active_catching_catches_an_inbound_surely():
-    state = scene([("red", BLUE_SZ1, WITH_CATCHING), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                  [Ball(0, "red", "waiting"), held(1, "blue", 1)])
+    state = scene(
+        [("red", BLUE_SZ1, WITH_CATCHING), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+        [Ball(0, "red", "waiting"), held(1, "blue", 1)],
+    )
     events, after = play_once(state, {}, LoadedDice())
     assert of(events, "Inbounded") == [{"ball": 0, "robot": 0, "die": None, "caught": True}]
     assert after.balls[0].where == "held" and after.balls[0].possessors == (0,)
 
 
 def test_no_inbound_while_a_ball_is_in_play_or_nobody_waits():
-    state = scene([("red", BLUE_SZ2, WITH_CATCHING), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                  [Ball(0, "red", "waiting"), held(1, "blue", 1)])
+    state = scene(
+        [("red", BLUE_SZ2, WITH_CATCHING), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+        [Ball(0, "red", "waiting"), held(1, "blue", 1)],
+    )
     events, _ = play_once(state, {}, LoadedDice())
     assert not of(events, "Inbounded")
 
@@ -361,8 +480,11 @@ def test_crossing_the_truss_only_in_driver_controlled_rounds():
 
 
 def test_autonomous_reveals_one_card_at_a_time_and_scores_twenty():
-    state = scene([("red", RED_WHITE, TANK_CATAPULT), ("blue", BLUE_WHITE, TANK_CATAPULT)],
-                  [held(0, "red", 0), held(1, "blue", 1)], round_=0)
+    state = scene(
+        [("red", RED_WHITE, TANK_CATAPULT), ("blue", BLUE_WHITE, TANK_CATAPULT)],
+        [held(0, "red", 0), held(1, "blue", 1)],
+        round_=0,
+    )
     state = replace(state, phase="auto")
     move = {"card": "B1", "side": "top", "steps": [{"act": "move", "dir": -1, "dist": 1}]}
     again = {"card": "B2", "side": "top", "steps": [{"act": "move", "dir": -1, "dist": 1}]}
@@ -397,21 +519,29 @@ def test_cards_are_used_once_per_round_and_come_back():
 
 
 def test_reroll_is_once_per_game():
-    state = scene([("red", RED_SZ1, TANK_CATAPULT, ["S21"]), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                  [held(0, "red", 0)])
+    state = scene(
+        [("red", RED_SZ1, TANK_CATAPULT, ["S21"]), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+        [held(0, "red", 0)],
+    )
     play = {"card": "S21", "side": "top", "steps": [{"act": "high"}]}
     events, after = play_once(state, {0: play}, LoadedDice(1, 5))
     assert of(events, "Rerolled")[0]["success"] is True
     assert after.robots[0].rerolls == ("S21",)
-    again = replace(after, balls=(held(0, "red", 0),), robots=(
-        replace(after.robots[0], played=()), after.robots[1]))
+    again = replace(
+        after,
+        balls=(held(0, "red", 0),),
+        robots=(replace(after.robots[0], played=()), after.robots[1]),
+    )
     events, _ = play_once(again, {0: play}, LoadedDice(1))  # no second re-roll
     assert not of(events, "Rerolled")
 
 
 def test_missed_shots_table():
-    state = scene([("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                  [held(0, "red", 0)], missed_shots=True)
+    state = scene(
+        [("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+        [held(0, "red", 0)],
+        missed_shots=True,
+    )
     events, after = play_once(state, {0: SHOOT}, LoadedDice(1, 3))
     assert of(events, "MissedShot")[0]["result"] == "under"
     assert after.balls[0].zone == BLUE_WHITE
@@ -420,21 +550,25 @@ def test_missed_shots_table():
 
 
 def test_tied_blocks_table():
-    state = scene([("red", BLUE_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                  [held(1, "blue", 1)], tied_blocks=True)
+    state = scene(
+        [("red", BLUE_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+        [held(1, "blue", 1)],
+        tied_blocks=True,
+    )
     # tie (3+1 vs 3+1), table roll 2: the defender's next action must be a stay
     events, after = play_once(state, {0: block(), 1: SHOOT}, LoadedDice(3, 3, 2, 1), {0: 1})
     assert after.robots[1].forced == "stay"
-    assert "face down" in problem(after, 1, {**SHOOT, "card": "B3", "side": "top",
-                                             "steps": [{"act": "truss"}]})
+    assert "face down" in problem(
+        after, 1, {**SHOOT, "card": "B3", "side": "top", "steps": [{"act": "truss"}]}
+    )
     # table roll 6: the attacker panics and gets a random card for its next play
-    events, after = play_once(state, {0: block(), 1: SHOOT}, LoadedDice(3, 3, 6, 1, 0),
-                              {0: 1})
+    events, after = play_once(state, {0: block(), 1: SHOOT}, LoadedDice(3, 3, 6, 1, 0), {0: 1})
     assert of(events, "DriverPanicked") == [{"robot": 0, "card": "B1"}]
     assert after.robots[0].forced == "card:B1"
     assert problem(after, 0, stay("B3")) is not None
-    assert "panic" in problem(after, 0, {"card": "B1", "side": "top",
-                                         "steps": [{"act": "move", "dir": -1, "dist": 1}]})
+    assert "panic" in problem(
+        after, 0, {"card": "B1", "side": "top", "steps": [{"act": "move", "dir": -1, "dist": 1}]}
+    )
     assert problem(after, 0, {"card": "B1", "side": "top", "steps": [None]}) is None
 
 
@@ -444,8 +578,10 @@ def test_tied_blocks_table():
 def test_catalogues_have_the_right_sizes():
     assert len(C.PARTS) == 13 and len(C.BASIC) == 4
     assert len([c for c in C.SPECIAL if not c.deluxe]) == 24
-    assert C.build_problem(list(("tank_drive", "catapult", "spinning_stick",
-                                 "active_catching")), 6) is None  # the sample robot
+    assert (
+        C.build_problem(list(("tank_drive", "catapult", "spinning_stick", "active_catching")), 6)
+        is None
+    )  # the sample robot
     assert sum(C.PART_BY_ID[p].weeks for p in WITH_CATCHING) == 6
 
 
@@ -460,6 +596,7 @@ def test_build_constraints():
 def _start(n, options=None, seed=3):
     from engine.game import Seat
     from engine.runner import Match
+
     return Match.begin(GAME, [Seat("random")] * n, seed, options or {})
 
 
@@ -467,9 +604,14 @@ def test_draft_row_starting_player_and_extra_picks():
     m = _start(4)
     state = m.state
     assert state.phase == "build"
-    builds = {0: [["kitbot_drive", "puncher", "spinning_stick"]],  # 3 weeks: extra picks
-              1: [list(WITH_CATCHING)], 2: [list(WITH_CATCHING)], 3: [list(WITH_CATCHING)]}
+    builds = {
+        0: [["kitbot_drive", "puncher", "spinning_stick"]],  # 3 weeks: extra picks
+        1: [list(WITH_CATCHING)],
+        2: [list(WITH_CATCHING)],
+        3: [list(WITH_CATCHING)],
+    }
     from engine.rng import Rng
+
     events = GAME.resolve(state, builds, Rng(1, 1))
     for e in events:
         state = GAME.evolve(state, e)
@@ -503,25 +645,48 @@ def test_five_seats_play_three_against_three_with_one_seat_driving_two():
     (assigned,) = [e.data for e in m.log.events if e.type == "TeamsAssigned"]
     double = assigned["double"]
     c = state.controllers
-    assert len(c) == 6 and c[0] == c[5] == double and sorted(c[1:5]) == [
-        s for s in range(5) if s != double]
+    assert (
+        len(c) == 6
+        and c[0] == c[5] == double
+        and sorted(c[1:5]) == [s for s in range(5) if s != double]
+    )
     assert len(state.deck) == 32  # the deluxe extras are shuffled in
     from aa_helpers import match
+
     done = match(["random", "greedy", "random", "greedy", "random"], 8)
     final = done.state
     assert final.phase == "over" and len(final.balls) == 6 and final.removed_first == 2
     reds = [r for r, robot in enumerate(final.robots) if robot.alliance == "red"]
     assert len(reds) == 3 and (0 in reds) == (5 in reds)
     ranks = done.outcome.ranks
-    partner = next(s for s in range(5) if s != final.controllers[0]
-                   and final.robots[final.controllers.index(s)].alliance == final.robots[0].alliance)
+    partner = next(
+        s
+        for s in range(5)
+        if s != final.controllers[0]
+        and final.robots[final.controllers.index(s)].alliance == final.robots[0].alliance
+    )
     assert ranks[final.controllers[0]] == ranks[partner]
 
 
 def test_scrimmage_play_with_five_bots(capsys):
     from engine.cli import main
-    assert main(["play", "aerial_assault", "greedy", "random", "greedy", "random", "greedy",
-                 "--seed", "4"]) == 0
+
+    assert (
+        main(
+            [
+                "play",
+                "aerial_assault",
+                "greedy",
+                "random",
+                "greedy",
+                "random",
+                "greedy",
+                "--seed",
+                "4",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert out.count("seat ") == 5 and "digest " in out
 
@@ -530,14 +695,16 @@ def test_options_budgets():
     assert [r.budget for r in _start(4, {"iri": True}).state.robots] == [7] * 4
     assert [r.budget for r in _start(4, {"rookie": "1,2"}).state.robots] == [6, 5, 5, 6]
     from engine.game import RulesError
+
     with pytest.raises(RulesError):
         _start(4, {"rookie": "9"})
 
 
 def test_tie_breaks_rank_the_alliances():
     state = scene([("red", 0, TANK_CATAPULT), ("blue", 5, TANK_CATAPULT)])
-    over = replace(state, phase="over", points=(50, 50), assists=(10, 10), catches=(20, 10),
-                   result="x")
+    over = replace(
+        state, phase="over", points=(50, 50), assists=(10, 10), catches=(20, 10), result="x"
+    )
     assert GAME.outcome(over).ranks == (1, 2)
     draw = replace(over, catches=(10, 10))
     assert GAME.outcome(draw).ranks == (1, 1)
@@ -550,8 +717,11 @@ def test_missed_shots_a_natural_one_misses_even_when_modifiers_lift_it():
     """Missed Shots: a 1 on the die *before any modifiers* sends the ball by the
     table, so Shoot +2 and Truss +2 on a natural 1 miss under this option."""
     shoot2 = {"card": "S25", "side": "top", "steps": [{"act": "high"}]}
-    state = scene([("red", RED_SZ1, TANK_CATAPULT, ["S25"]), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                  [held(0, "red", 0)], missed_shots=True)
+    state = scene(
+        [("red", RED_SZ1, TANK_CATAPULT, ["S25"]), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+        [held(0, "red", 0)],
+        missed_shots=True,
+    )
     events, after = play_once(state, {0: shoot2}, LoadedDice(1, 5))  # 1 + 2 = 3 would score
     assert of(events, "DiceRolled")[0]["success"] is False and not of(events, "BallScored")
     assert of(events, "MissedShot")[0]["result"] == "zone2"
@@ -560,8 +730,11 @@ def test_missed_shots_a_natural_one_misses_even_when_modifiers_lift_it():
     events, _ = play_once(plain, {0: shoot2}, LoadedDice(1))
     assert of(events, "BallScored")
     truss2 = {"card": "S26", "side": "top", "steps": [{"act": "truss"}]}
-    state = scene([("red", BLUE_WHITE, TANK_CATAPULT, ["S26"]),
-                   ("blue", BLUE_SZ1, TANK_CATAPULT)], [held(0, "red", 0)], missed_shots=True)
+    state = scene(
+        [("red", BLUE_WHITE, TANK_CATAPULT, ["S26"]), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+        [held(0, "red", 0)],
+        missed_shots=True,
+    )
     events, after = play_once(state, {0: truss2}, LoadedDice(1, 1))
     assert not of(events, "Trussed") and of(events, "MissedShot")[0]["result"] == "out"
     assert after.balls[0].where == "waiting"
@@ -570,36 +743,52 @@ def test_missed_shots_a_natural_one_misses_even_when_modifiers_lift_it():
 def test_missed_shots_a_trussed_ball_out_of_bounds_stays_trussed():
     """Truss: a trussed ball may not be trussed again until it scores in a goal; a
     miss out of bounds is not a score, so the mark stays through the inbound."""
-    state = scene([("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
-                   ("red", BLUE_SZ1, WITH_CATCHING, ["S05"]), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                  [replace(held(0, "red", 0), trussed=True)], missed_shots=True)
+    state = scene(
+        [
+            ("red", RED_SZ1, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+            ("red", BLUE_SZ1, WITH_CATCHING, ["S05"]),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+        ],
+        [replace(held(0, "red", 0), trussed=True)],
+        missed_shots=True,
+    )
     events, after = play_once(state, {0: SHOOT}, LoadedDice(1, 2))  # natural 1, then out
     assert of(events, "BallOut") and after.balls[0].trussed
     # inbounded to robot 2 in Blue Shoot Zone 1 (Active Catching: a sure catch)
     assert of(events, "Inbounded")[0]["robot"] == 2
     assert after.balls[0].where == "held" and after.balls[0].trussed
     move_in = replace(after, robots=_set_zone(after.robots, 2, BLUE_WHITE))
-    events, _ = play_once(move_in, {2: {"card": "S05", "side": "top",
-                                        "steps": [{"act": "truss"}]}}, LoadedDice())
+    events, _ = play_once(
+        move_in, {2: {"card": "S05", "side": "top", "steps": [{"act": "truss"}]}}, LoadedDice()
+    )
     assert of(events, "StepFailed")[0]["act"] == "truss"
     # once it scores, the mark is gone
-    scored = scene([("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                   [replace(held(0, "red", 0), trussed=True)])
+    scored = scene(
+        [("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
+        [replace(held(0, "red", 0), trussed=True)],
+    )
     _, after = play_once(replace(scored, scored=(1, 0)), {0: SHOOT}, LoadedDice(6))
     assert after.balls[0].where == "waiting" and not after.balls[0].trussed
 
 
 def _set_zone(robots, r, zone):
-    return robots[:r] + (replace(robots[r], zone=zone),) + robots[r + 1:]
+    return robots[:r] + (replace(robots[r], zone=zone),) + robots[r + 1 :]
 
 
 def test_kiss_pass_goes_only_to_a_robot_without_a_ball():
     """Kiss pass: teammates in one zone, one with the ball; *the robot without the
     ball* plays pick-up or catch and takes it. A teammate already holding a ball is
     no kiss-pass receiver: the pass lands on the floor and its pick-up rolls."""
-    state = scene([("red", RED_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
-                   ("red", RED_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                  [held(0, "red", 0), held(2, "red", 2)])
+    state = scene(
+        [
+            ("red", RED_SZ2, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+            ("red", RED_SZ2, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+        ],
+        [held(0, "red", 0), held(2, "red", 2)],
+    )
     kiss = {"card": "B1", "side": "bottom", "steps": [{"act": "pass", "dir": 0, "dist": 0}]}
     events, after = play_once(state, {0: kiss, 2: PICKUP}, LoadedDice(1))  # pick-up fails
     assert of(events, "BallPassed") == [{"ball": 0, "robot": 0, "zone": RED_SZ2}]
@@ -612,13 +801,20 @@ def test_driver_panic_card_is_secret_from_the_other_alliance():
     its own alliance may know it, the other alliance learns it only when it is
     played."""
     from engine.events import EVERYONE
-    state = scene([("red", BLUE_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT),
-                   ("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
-                  [held(1, "blue", 1)], tied_blocks=True)
+
+    state = scene(
+        [
+            ("red", BLUE_SZ1, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+            ("red", RED_SZ1, TANK_CATAPULT),
+            ("blue", BLUE_SZ1, TANK_CATAPULT),
+        ],
+        [held(1, "blue", 1)],
+        tied_blocks=True,
+    )
     # tie (3+1 v 3+1), table 6: attacker robot 0 (red) panics; of its hand B1 B3 B4
     # (B2 was just played) the third is drawn
-    events, after = play_once(state, {0: block(), 1: SHOOT}, LoadedDice(3, 3, 6, 1, 2),
-                              {0: 1})
+    events, after = play_once(state, {0: block(), 1: SHOOT}, LoadedDice(3, 3, 6, 1, 2), {0: 1})
     (panic,) = [e for e in events if e.type == "DriverPanicked"]
     assert panic.data == {"robot": 0, "card": "B4"} and panic.to == (0, 2)
     assert panic.public == {"robot": 0} and panic.seen_by(1).data == {"robot": 0}

@@ -33,12 +33,26 @@ def make_bot(id, owner, program, top, north, sq, plates=(), core=1):
     return Bot(id, owner, program, top, north, east_for(top, north), sq, tuple(plates), core)
 
 
-def make_state(bots, seats=2, energy=3, tokens=(), board_scrap=(), pile=(), hands=None,
-               cores=None, **extra):
-    return State(seats=seats, target=7 if seats == 2 else 5, turn_limit=40, phase="play",
-                 order=tuple(range(seats)), bots=tuple(bots), active=0, energy=energy,
-                 tokens=tuple(tokens), board_scrap=tuple(board_scrap), pile=tuple(pile),
-                 hands=hands or ((),) * seats, cores=cores or (0,) * seats, round=1, **extra)
+def make_state(
+    bots, seats=2, energy=3, tokens=(), board_scrap=(), pile=(), hands=None, cores=None, **extra
+):
+    return State(
+        seats=seats,
+        target=7 if seats == 2 else 5,
+        turn_limit=40,
+        phase="play",
+        order=tuple(range(seats)),
+        bots=tuple(bots),
+        active=0,
+        energy=energy,
+        tokens=tuple(tokens),
+        board_scrap=tuple(board_scrap),
+        pile=tuple(pile),
+        hands=hands or ((),) * seats,
+        cores=cores or (0,) * seats,
+        round=1,
+        **extra,
+    )
 
 
 def play(state, action, dice=(), seat=None):

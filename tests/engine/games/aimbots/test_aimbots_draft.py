@@ -7,16 +7,36 @@ from engine.games.aimbots.state import State
 
 from aimbots_helpers import LoadedRng
 
-MARKET = ("Jet", "Scout", "Narwhal", "Turret", "Jack", "Sniper", "Hacker", "Brawler",
-          "Captain", "Turtle")
+MARKET = (
+    "Jet",
+    "Scout",
+    "Narwhal",
+    "Turret",
+    "Jack",
+    "Sniper",
+    "Hacker",
+    "Brawler",
+    "Captain",
+    "Turtle",
+)
 
 
 def draft_state(rolls, claims=(-1,) * 10, spent=None):
-    return State(seats=2, target=7, turn_limit=40, phase="draft", order=(0, 1),
-                 rolls=tuple(tuple(r) for r in rolls),
-                 spent=spent or tuple((False,) * len(r) for r in rolls),
-                 market=MARKET, claims=tuple(claims), draft_left=1,
-                 loaded=(False, False), hands=((), ()), cores=(0, 0))
+    return State(
+        seats=2,
+        target=7,
+        turn_limit=40,
+        phase="draft",
+        order=(0, 1),
+        rolls=tuple(tuple(r) for r in rolls),
+        spent=spent or tuple((False,) * len(r) for r in rolls),
+        market=MARKET,
+        claims=tuple(claims),
+        draft_left=1,
+        loaded=(False, False),
+        hands=((), ()),
+        cores=(0, 0),
+    )
 
 
 def place(state, seat, die, card):
@@ -69,6 +89,7 @@ def test_draft_orders_give_everyone_their_bots():
 def test_full_draft_through_the_engine_follows_the_order():
     from engine.lineup import lineup
     from engine.runner import run_match
+
     seats, players = lineup(GAME, ["random", "random"])
     match = run_match(GAME, players, seats, 11)
     placed = [e.data["seat"] for e in match.log.events if e.type == "DiePlaced"]
@@ -91,6 +112,7 @@ def test_market_deals_two_cards_of_each_level_duplicates_and_all():
     from engine.games.aimbots.catalogue import BY_NAME
     from engine.games.aimbots.rules import deal_market
     from engine.rng import Rng
+
     seen, doubled = set(), 0
     for seed in range(200):
         market = deal_market(Rng(seed))
@@ -109,6 +131,7 @@ def test_a_duplicate_card_is_claimed_card_by_card():
     market = ("Jet", "Jet") + MARKET[2:]
     state = draft_state([[1], [1]], claims=[1, -1] + [-1] * 8)
     from dataclasses import replace
+
     state = replace(state, market=market)
     assert [a["card"] for a in placements(state, 0)] == [1]
     assert [a["card"] for a in placements(state, 1)] == [0]  # not its second level-1 card
@@ -120,12 +143,14 @@ def test_new_players_option_uses_only_complexity_one_programs():
     from engine.games.aimbots.catalogue import BY_NAME
     from engine.games.aimbots.rules import deal_market
     from engine.rng import Rng
+
     for seed in range(50):
         market = deal_market(Rng(seed), simple=True)
         assert all(BY_NAME[n].complexity == 1 for n in market)
         assert [BY_NAME[n].level for n in market] == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
     from engine.lineup import lineup
     from engine.runner import run_match
+
     seats, players = lineup(GAME, ["random", "random"])
     match = run_match(GAME, players, seats, 4, {"new_players": True, "turn_limit": 3})
     assert all(b.prog.complexity == 1 for b in match.state.bots)
@@ -135,6 +160,7 @@ def test_new_players_and_first_game_together_are_refused():
     import pytest
     from engine.game import RulesError, Seat
     from engine.runner import Match
+
     with pytest.raises(RulesError, match="first_game"):
         Match.begin(GAME, [Seat("random")] * 2, 1, {"new_players": True, "first_game": True})
 
@@ -147,16 +173,20 @@ def test_core_loadings():
 def test_first_game_lineups():
     from engine.lineup import lineup
     from engine.runner import run_match
+
     seats, players = lineup(GAME, ["random", "random"])
     match = run_match(GAME, players, seats, 2, {"first_game": True})
     names = [sorted(b.program for b in match.state.bots if b.owner == s) for s in (0, 1)]
-    assert names == [["Jet", "Jet", "Turret", "Turret", "Turtle"],
-                     ["Captain", "Hacker", "Hacker", "Jack", "Jack"]]
+    assert names == [
+        ["Jet", "Jet", "Turret", "Turret", "Turtle"],
+        ["Captain", "Hacker", "Hacker", "Jack", "Jack"],
+    ]
     assert not any(e.type == "DiePlaced" for e in match.log.events)
 
 
 def test_catalogue_matches_the_book():
     from engine.games.aimbots.catalogue import BY_NAME, PROGRAMS, deck
+
     assert sum(p.copies for p in PROGRAMS) == 50
     for level in range(1, 6):
         assert len(deck(level)) == 10
@@ -168,4 +198,9 @@ def test_catalogue_matches_the_book():
     assert len(amber) == 4 and 4 not in amber
     for p in PROGRAMS:
         assert 1 <= p.complexity <= 3 and p.timing in (
-            "always", "booster", "pivot", "attack", "defense")
+            "always",
+            "booster",
+            "pivot",
+            "attack",
+            "defense",
+        )

@@ -21,9 +21,15 @@ def match_of(bots, seed, **options):
     return run_match(GAME, players, seats, seed, options)
 
 
-@pytest.mark.parametrize("bots", [["random", "random"], ["greedy", "random"],
-                                  ["random", "random", "random"],
-                                  ["greedy", "random", "greedy", "random"]])
+@pytest.mark.parametrize(
+    "bots",
+    [
+        ["random", "random"],
+        ["greedy", "random"],
+        ["random", "random", "random"],
+        ["greedy", "random", "greedy", "random"],
+    ],
+)
 def test_same_seed_same_log_and_it_verifies(bots):
     check_same_seed_same_log_and_verifies(GAME, bots)
 
@@ -97,14 +103,17 @@ def invariants(state):
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seats=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10_000),
-       picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=50),
-       turn_limit=st.integers(1, 15))
+@given(
+    seats=st.sampled_from([2, 3, 4]),
+    seed=st.integers(0, 10_000),
+    picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=50),
+    turn_limit=st.integers(1, 15),
+)
 def test_any_legal_play_keeps_invariants_and_ends(seats, seed, picks, turn_limit):
     from engine.game import Seat
+
     players = [ChosenBot(picks) for _ in range(seats)]
-    match = run_match(GAME, players, [Seat("chosen")] * seats, seed,
-                      {"turn_limit": turn_limit})
+    match = run_match(GAME, players, [Seat("chosen")] * seats, seed, {"turn_limit": turn_limit})
     assert "step cap" not in match.outcome.reason
     state = None
     for event in match.log.events:
@@ -154,8 +163,9 @@ def test_views_do_not_depend_on_other_seats_secrets():
         if not state.tokens:
             continue
         for seat in (0, 1, None):
-            bots = tuple(replace(b, core=9) if b.owner != seat and b.alive else b
-                         for b in state.bots)
+            bots = tuple(
+                replace(b, core=9) if b.owner != seat and b.alive else b for b in state.bots
+            )
             mine = set(state.hands[seat]) if seat is not None else set()
             tokens = tuple(k if t in mine else "repair" for t, k in enumerate(state.tokens))
             other = replace(state, bots=bots, tokens=tokens)

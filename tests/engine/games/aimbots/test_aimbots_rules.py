@@ -132,8 +132,9 @@ def test_plated_attack_face_counts_one():
 
 def duel(defender_plates=(), defender_north=1, core=2, pile=(5,)):
     attacker = make_bot(0, 0, "Jack", 3, north_with(3, "E", 5), sq(2, 3))
-    defender = make_bot(1, 1, "Guardian", 4, defender_north, sq(3, 3),
-                        plates=defender_plates, core=core)
+    defender = make_bot(
+        1, 1, "Guardian", 4, defender_north, sq(3, 3), plates=defender_plates, core=core
+    )
     tokens = ("core1",) * 12
     return make_state([attacker, defender], tokens=tokens, pile=pile)
 
@@ -171,8 +172,7 @@ def test_plated_face_hit_lets_defender_choose(game):
     assert events[-1].type == "PlateChoice" and after.phase == "plate"
     (decision,) = game.pending(after)
     assert decision.seat == 1
-    assert sorted(a["face"] for a in decision.legal) == [
-        f for f in sides(4) if f != toward]
+    assert sorted(a["face"] for a in decision.legal) == [f for f in sides(4) if f != toward]
     choice = decision.legal[0]
     events, final = play(after, choice, seat=1)
     assert final.phase == "play" and final.bots[1].plates == (toward, choice["face"])
@@ -195,8 +195,9 @@ def test_narwhal_push_and_plate_never_need_ordering():
     the same face either way: no decision."""
     narwhal = make_bot(0, 0, "Narwhal", 2, north_with(2, "E", 6), sq(2, 3))
     victim = make_bot(1, 1, "Jack", 3, 1, sq(3, 3))
-    events, after = play(make_state([narwhal, victim]), {"do": "attack", "bot": 0, "target": 1},
-                         dice=[6, 6, 1, 1])
+    events, after = play(
+        make_state([narwhal, victim]), {"do": "attack", "bot": 0, "target": 1}, dice=[6, 6, 1, 1]
+    )
     assert after.bots[1].sq == sq(4, 3) and after.phase == "play"
     assert after.bots[1].plates == (7 - victim.east,)  # the west face looked at the attacker
     assert "EffectsToOrder" not in [e.type for e in events]
@@ -205,8 +206,9 @@ def test_narwhal_push_and_plate_never_need_ordering():
 def hacker_hit(victim_plates=()):
     hacker = make_bot(0, 0, "Hacker", 4, north_with(4, "E", 6), sq(2, 3))
     victim = make_bot(1, 1, "Jack", 3, 1, sq(3, 3), plates=victim_plates)
-    events, after = play(make_state([hacker, victim]), {"do": "attack", "bot": 0, "target": 1},
-                         dice=[6, 6, 1, 1])
+    events, after = play(
+        make_state([hacker, victim]), {"do": "attack", "bot": 0, "target": 1}, dice=[6, 6, 1, 1]
+    )
     return victim, events, after
 
 
@@ -218,8 +220,7 @@ def test_golden_rule_the_attacker_orders_a_hacker_twist_and_the_plate(game):
     assert events[-1].type == "EffectsToOrder" and after.phase == "order"
     (decision,) = game.pending(after)
     assert decision.seat == 0 and after.active == 0  # the active player decides
-    assert decision.legal == [{"do": "order", "first": "plate"},
-                              {"do": "order", "first": "twist"}]
+    assert decision.legal == [{"do": "order", "first": "plate"}, {"do": "order", "first": "twist"}]
     west_before = 7 - victim.east
     _, plate_first = play(after, decision.legal[0])
     assert plate_first.bots[1].plates == (west_before,)
@@ -289,8 +290,9 @@ def test_scavenger_picks_up_for_one():
 def test_scrap_tokens_take_effect():
     bot = make_bot(0, 0, "Jack", 3, 1, sq(3, 3), plates=(2,))
     foe = make_bot(1, 1, "Jack", 3, 1, sq(0, 0))
-    state = make_state([bot, foe], tokens=("core2", "overcharge", "repair", "targeting"),
-                       hands=((0, 1, 2, 3), ()))
+    state = make_state(
+        [bot, foe], tokens=("core2", "overcharge", "repair", "targeting"), hands=((0, 1, 2, 3), ())
+    )
     _, state = play(state, {"do": "use", "token": 0})
     assert state.cores == (2, 0)
     _, state = play(state, {"do": "use", "token": 1})
@@ -312,17 +314,22 @@ def test_seven_cores_win_two_player(game):
 
 
 def test_five_cores_win_free_for_all(game):
-    bots = [make_bot(0, 0, "Jack", 3, 1, sq(3, 3)), make_bot(1, 1, "Jack", 3, 1, sq(0, 0)),
-            make_bot(2, 2, "Jack", 3, 1, sq(6, 6))]
-    state = make_state(bots, seats=3, tokens=("core2",), hands=((0,), (), ()),
-                       cores=(3, 0, 0))
+    bots = [
+        make_bot(0, 0, "Jack", 3, 1, sq(3, 3)),
+        make_bot(1, 1, "Jack", 3, 1, sq(0, 0)),
+        make_bot(2, 2, "Jack", 3, 1, sq(6, 6)),
+    ]
+    state = make_state(bots, seats=3, tokens=("core2",), hands=((0,), (), ()), cores=(3, 0, 0))
     _, after = play(state, {"do": "use", "token": 0})
     assert game.outcome(after).ranks[0] == 1 and after.target == 5
 
 
 def test_turn_limit_and_tie_breaks(game):
-    bots = [make_bot(0, 0, "Jack", 3, 1, sq(3, 3)), make_bot(1, 1, "Jack", 3, 1, sq(0, 0)),
-            make_bot(2, 1, "Jack", 3, 1, sq(6, 0), plates=(2,))]
+    bots = [
+        make_bot(0, 0, "Jack", 3, 1, sq(3, 3)),
+        make_bot(1, 1, "Jack", 3, 1, sq(0, 0)),
+        make_bot(2, 1, "Jack", 3, 1, sq(6, 0), plates=(2,)),
+    ]
     state = make_state(bots, cores=(2, 2))
     state = replace(state, round=40, active=1)
     events, after = play(state, {"do": "end"})

@@ -45,8 +45,18 @@ def position(seats: int = 4, centre: int = 2, round_: int = 1, deck=DECK) -> Sta
     places = {0: (sq(1, 1), S), 1: (sq(6, 1), S), 2: (sq(1, 6), N), 3: (sq(6, 6), N)}
     robots = tuple(replace(r, sq=places[r.id][0], facing=places[r.id][1]) for r in state.robots)
     order = (0, 1, 2, 3) if seats > 2 else (0, 1)
-    return replace(state, phase="play", position=centre, robots=robots, deck=tuple(deck),
-                   order=order, index=0, round=round_, step="declare", placing=4)
+    return replace(
+        state,
+        phase="play",
+        position=centre,
+        robots=robots,
+        deck=tuple(deck),
+        order=order,
+        index=0,
+        round=round_,
+        step="declare",
+        placing=4,
+    )
 
 
 def put(state: State, robot: int, at: int, facing: int, goal: int = -1, **fields) -> State:

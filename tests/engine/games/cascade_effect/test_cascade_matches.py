@@ -25,9 +25,15 @@ def match_of(bots, seed):
     return run_match(GAME, players, seats, seed)
 
 
-@pytest.mark.parametrize("bots", [["random", "random"], ["greedy", "random"],
-                                  ["greedy", "random", "random"],
-                                  ["greedy", "random", "greedy", "random"]])
+@pytest.mark.parametrize(
+    "bots",
+    [
+        ["random", "random"],
+        ["greedy", "random"],
+        ["greedy", "random", "random"],
+        ["greedy", "random", "greedy", "random"],
+    ],
+)
 def test_same_seed_same_log_and_it_verifies(bots):
     check_same_seed_same_log_and_verifies(GAME, bots)
 
@@ -83,8 +89,11 @@ def invariants(state, before):
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seats=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10_000),
-       picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=60))
+@given(
+    seats=st.sampled_from([2, 3, 4]),
+    seed=st.integers(0, 10_000),
+    picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=60),
+)
 def test_any_legal_play_keeps_the_invariants(seats, seed, picks):
     players = [ChosenBot(picks) for _ in range(seats)]
     match = run_match(GAME, players, [Seat("chosen")] * seats, seed)
@@ -107,14 +116,34 @@ def test_render_labels_every_zone_goal_kickstand_and_robot():
     match = match_of(["greedy", "random", "random", "greedy"], 1)
     replay = Replay(GAME, match.log.events)
     state = replay.state_at(len(match.log.events) // 2)
-    for data in (GAME.view(state, None), GAME.view(state, 0), GAME.state_json(state),
-                 GAME.state_json(match.state)):
+    for data in (
+        GAME.view(state, None),
+        GAME.view(state, 0),
+        GAME.state_json(state),
+        GAME.state_json(match.state),
+    ):
         svg = GAME.render(json.loads(json.dumps(data)))
         assert svg.startswith("<svg") and svg.endswith("</svg>")
-        for text in ("red bridge", "blue bridge", "red parking", "blue parking", "CENTRE GOAL",
-                     "kickstand N", "kickstand S", "red short side", "30 cm", "60 cm", "90 cm",
-                     ">R1<", ">B1<", ">R2<", ">B2<", "RED ALLIANCE", "BLUE ALLIANCE",
-                     "Cascade deck"):
+        for text in (
+            "red bridge",
+            "blue bridge",
+            "red parking",
+            "blue parking",
+            "CENTRE GOAL",
+            "kickstand N",
+            "kickstand S",
+            "red short side",
+            "30 cm",
+            "60 cm",
+            "90 cm",
+            ">R1<",
+            ">B1<",
+            ">R2<",
+            ">B2<",
+            "RED ALLIANCE",
+            "BLUE ALLIANCE",
+            "Cascade deck",
+        ):
             assert text in svg, text
         assert svg.count('class="robot"') == 4 and svg.count("<polygon") == 4  # facings
 
@@ -152,9 +181,11 @@ def test_greedy_beats_random_in_at_least_80_percent(count):
 class Stubborn:
     """Answers each kind of decision with an illegal action, a few times."""
 
-    BAD = {"place": {"do": "place", "sq": 20, "facing": 0},  # not a start zone
-           "declare": {"do": "score"},  # nothing attached yet
-           "move": {"do": "move", "to": 35, "facing": 9}}
+    BAD = {
+        "place": {"do": "place", "sq": 20, "facing": 0},  # not a start zone
+        "declare": {"do": "score"},  # nothing attached yet
+        "move": {"do": "move", "to": 35, "facing": 9},
+    }
 
     def begin(self, seat, header):
         self.tries = 0

@@ -7,8 +7,26 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from ce_helpers import (BLUE30, OPEN_SQUARE, RED30, RED60, RED90, E, N, S, ScriptedRng, W, act,
-                        legal, move_goal, position, put, sq, turn_of, types)
+from ce_helpers import (
+    BLUE30,
+    OPEN_SQUARE,
+    RED30,
+    RED60,
+    RED90,
+    E,
+    N,
+    S,
+    ScriptedRng,
+    W,
+    act,
+    legal,
+    move_goal,
+    position,
+    put,
+    sq,
+    turn_of,
+    types,
+)
 
 from engine.games.cascade_effect import GAME
 from engine.games.cascade_effect.board import PARK, RAMP
@@ -99,8 +117,9 @@ def test_step3_a_6_draws_a_cascade_card_and_the_robot_does_nothing():
 
 def test_step4_turns_alternate_between_the_alliances():
     m = match(["random"] * 4, 3)
-    started = [e.data["robot"] for e in m.log.events
-               if e.type == "TurnStarted" and not e.data["extra"]]
+    started = [
+        e.data["robot"] for e in m.log.events if e.type == "TurnStarted" and not e.data["extra"]
+    ]
     assert all(a % 2 != b % 2 for a, b in zip(started, started[1:]))
 
 
@@ -139,8 +158,7 @@ def test_step7_a_declared_scoring_roll_adds_the_die_in_cm_to_the_attached_tube()
 
 def test_step8_the_end_game_starts_after_18_rolls_each():
     m = match(["random"] * 4, 11)
-    rounds = [(e.data["round"], e.data["endgame"]) for e in m.log.events
-              if e.type == "TurnStarted"]
+    rounds = [(e.data["round"], e.data["endgame"]) for e in m.log.events if e.type == "TurnStarted"]
     assert all(end == (r > TELEOP_ROLLS) for r, end in rounds)
     began = [e.data["round"] for e in m.log.events if e.type == "EndGameBegan"]
     assert began == [TELEOP_ROLLS + 1]
@@ -188,8 +206,9 @@ def test_step10_parking_in_the_end_game_2_alone_3_with_a_goal():
 
 def test_step11_the_alliance_total():
     state = position()
-    state = move_goal(move_goal(move_goal(state, RED30, sq(1, 3), 10), RED60, sq(1, 4), 5),
-                      RED90, sq(2, 5), 4)
+    state = move_goal(
+        move_goal(move_goal(state, RED30, sq(1, 3), 10), RED60, sq(1, 4), 5), RED90, sq(2, 5), 4
+    )
     state = replace(state, centre_cm=(2, 0), penalties=(0, 30))
     state = put(state, 0, RAMP[0][0], S, goal=RED30)  # robot and goal on the bridge: 60
     state = put(state, 2, PARK[0][0], N)  # robot parked: 20
@@ -235,8 +254,11 @@ def test_rules_a_kickstand_falls_only_once():
     state = put(replace(position(), fallen=(True, False)), 0, sq(3, 2), E)
     assert "kickstand" not in declared(state)
     for seed in range(10):
-        fell = [e.data["stand"] for e in match(["greedy", "random"], seed).log.events
-                if e.type == "KickstandFell"]
+        fell = [
+            e.data["stand"]
+            for e in match(["greedy", "random"], seed).log.events
+            if e.type == "KickstandFell"
+        ]
         assert len(fell) == len(set(fell))
 
 
@@ -319,14 +341,17 @@ def test_rules_a_missed_action_roll_may_still_move():
 
 def test_rules_every_robot_starts_on_its_ramp_or_in_its_parking_zone():
     for seats in (2, 3, 4):
-        placed = [e.data for e in match(["random"] * seats, seats).log.events
-                  if e.type == "RobotPlaced"]
+        placed = [
+            e.data for e in match(["random"] * seats, seats).log.events if e.type == "RobotPlaced"
+        ]
         assert len(placed) == 4
         assert all(p["sq"] in RAMP[p["robot"] % 2] + PARK[p["robot"] % 2] for p in placed)
 
 
-@pytest.mark.parametrize("declaration", [{"do": "move"}, {"do": "attach", "goal": RED30},
-                                         {"do": "kickstand", "stand": 1}])
+@pytest.mark.parametrize(
+    "declaration",
+    [{"do": "move"}, {"do": "attach", "goal": RED30}, {"do": "kickstand", "stand": 1}],
+)
 def test_rules_any_6_draws_a_card_and_no_turn_is_taken(declaration):
     state = move_goal(put(position(), 0, sq(3, 4), S), RED30, sq(3, 5))
     assert declaration in legal(state)
@@ -400,8 +425,9 @@ def test_two_players_the_unused_robot_jumps_every_fourth_turn_to_the_dice():
 def test_two_players_the_unused_robots_penalty_goes_to_its_colour():
     state = position(seats=2, deck=("minor_penalty",) * 16)
     state = replace(state, index=1, round=3)  # red 1's fourth turn comes next
-    state = replace(state, robots=tuple(replace(r, turns=3) if r.id == 0 else r
-                                        for r in state.robots))
+    state = replace(
+        state, robots=tuple(replace(r, turns=3) if r.id == 0 else r for r in state.robots)
+    )
     em = Emitter(state)
     next_turn(em, ScriptedRng([5, 6]))  # the unused red piece jumps to (5,6): blue parking
     assert [e.type for e in em.events][:3] == ["TurnStarted", "PieceJumped", "CardDrawn"]

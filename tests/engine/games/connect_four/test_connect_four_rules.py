@@ -15,8 +15,15 @@ from engine.replay import Replay, verify
 from engine.runner import run_match
 from tests.engine.games.line_helpers import play_moves, scripted
 from engine.games.connect_four.bots import winning_column
-from engine.games.connect_four.rules import (CELLS, COLUMNS, EMPTY, LINES, LINES_THROUGH, ROWS,
-                                             makes_four)
+from engine.games.connect_four.rules import (
+    CELLS,
+    COLUMNS,
+    EMPTY,
+    LINES,
+    LINES_THROUGH,
+    ROWS,
+    makes_four,
+)
 
 GAME = registry.get("connect_four")
 
@@ -92,7 +99,8 @@ def test_a_full_column_is_rejected_and_the_default_played():
     match = play([0, 0, 0, 0, 3, 3, 3, 3], [0, 0, 0, 2, 2, 2, 6])
     rejected = [e for e in match.log if e.type == "ActionRejected"]
     assert [e.data for e in rejected] == [
-        {"seat": 0, "action": 0, "faults": 1, "reason": "not one of the legal actions"}]
+        {"seat": 0, "action": 0, "faults": 1, "reason": "not one of the legal actions"}
+    ]
     after = match.log.events[rejected[0].seq + 1]
     assert after.type == "ActionSubmitted"
     assert after.data == {"seat": 0, "action": 1}  # the leftmost open column
@@ -147,8 +155,10 @@ def test_winning_column_finds_the_win_and_the_block():
 
 def test_greedy_blocks_and_wins():
     # seat 1 (greedy) must block column 3 after X X X on the bottom row
-    players = [BotPlayer(GAME, scripted([0, 1, 2, 5, 5, 5, 5])),
-               BotPlayer(GAME, GAME.bots["greedy"])]
+    players = [
+        BotPlayer(GAME, scripted([0, 1, 2, 5, 5, 5, 5])),
+        BotPlayer(GAME, GAME.bots["greedy"]),
+    ]
     match = run_match(GAME, players, [Seat("script"), Seat("greedy")], 9)
     moves = [e.data["action"] for e in match.log if e.type == "ActionSubmitted"]
     # with this seed greedy's two random moves stay off columns 0-3, so seat 0
@@ -201,8 +211,9 @@ def test_verify_passes_and_catches_an_edit(bots):
     edited = list(events)
     first = next(i for i, e in enumerate(edited) if e.type == "ActionSubmitted")
     e = edited[first]
-    edited[first] = Event(e.type, {**e.data, "action": (e.data["action"] + 1) % COLUMNS},
-                          e.to, e.public, e.seq)
+    edited[first] = Event(
+        e.type, {**e.data, "action": (e.data["action"] + 1) % COLUMNS}, e.to, e.public, e.seq
+    )
     # an edit that is still legal can re-simulate into another consistent match;
     # the digest recorded elsewhere (the platform's, --digest) is what catches it
     verdict = verify(edited, registry.get)

@@ -22,11 +22,23 @@ class LoadedRng:
         return self.dice.pop(0)
 
 
-def plane(seat, x, y, heading=0, team=None, attack=3, defense=3, speed=4, health=3,
-          altitude=0, **extra):
-    return Plane(seat=seat, team=seat if team is None else team, attack=attack,
-                 defense=defense, speed=speed, health=health, x=x, y=y, heading=heading,
-                 altitude=altitude, placed=True, **extra)
+def plane(
+    seat, x, y, heading=0, team=None, attack=3, defense=3, speed=4, health=3, altitude=0, **extra
+):
+    return Plane(
+        seat=seat,
+        team=seat if team is None else team,
+        attack=attack,
+        defense=defense,
+        speed=speed,
+        health=health,
+        x=x,
+        y=y,
+        heading=heading,
+        altitude=altitude,
+        placed=True,
+        **extra,
+    )
 
 
 def table(planes, stage="move", queue=None, teams=None, area=AREA, **extra):
@@ -35,8 +47,16 @@ def table(planes, stage="move", queue=None, teams=None, area=AREA, **extra):
     planes = tuple(planes)
     teams = teams or tuple((p.seat,) for p in planes)
     queue = tuple(p.seat for p in planes) if queue is None else tuple(queue)
-    defaults = dict(quick=False, ace_option=False, round_limit=20, phase="play", round=1,
-                    stage=stage, order=tuple(range(len(teams))), seat_queue=queue)
+    defaults = dict(
+        quick=False,
+        ace_option=False,
+        round_limit=20,
+        phase="play",
+        round=1,
+        stage=stage,
+        order=tuple(range(len(teams))),
+        seat_queue=queue,
+    )
     defaults.update(extra)
     return State(seats=len(planes), teams=teams, area=area, planes=planes, **defaults)
 

@@ -11,12 +11,28 @@ import pytest
 from hypothesis import given, strategies as st
 
 from engine.games.dogfight.geometry import (
-    AREA, DIRECTION, DISPLACEMENT, HALF, HEADINGS, RULER, SECTION, STRAIGHT, TEMPLATES, TOKEN,
-    corners, fly, in_arc, in_range_and_arc, on_table, quarter_turns, section)
+    AREA,
+    DIRECTION,
+    DISPLACEMENT,
+    HALF,
+    HEADINGS,
+    RULER,
+    SECTION,
+    STRAIGHT,
+    TEMPLATES,
+    TOKEN,
+    corners,
+    fly,
+    in_arc,
+    in_range_and_arc,
+    on_table,
+    quarter_turns,
+    section,
+)
 
 names = st.sampled_from(sorted(TEMPLATES))
 headings = st.integers(0, HEADINGS - 1)
-coords = st.integers(-10**6, 10**6)
+coords = st.integers(-(10**6), 10**6)
 MIRROR = {"S": "S", "BL": "BR", "BR": "BL", "TL": "TR", "TR": "TL"}
 
 

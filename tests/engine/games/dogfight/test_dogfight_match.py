@@ -13,16 +13,19 @@ from engine.replay import Replay, verify
 from dogfight_helpers import match_of
 
 
-@pytest.mark.parametrize("bots, options", [
-    (["random", "random"], {}),
-    (["greedy", "random"], {}),
-    (["greedy"] * 4 + ["random"] * 4, {}),
-    (["greedy", "random", "greedy", "random"], {"teams": "2v2"}),
-    (["greedy", "greedy", "random", "random", "greedy", "random"], {"teams": "3v3"}),
-    (["greedy", "random"] * 4, {"teams": "4v4", "ace": True}),
-    (["greedy", "greedy", "greedy"], {"quick": True, "ace": True}),
-    (["greedy", "greedy"], {"area": "1000", "rounds": "5"}),
-])
+@pytest.mark.parametrize(
+    "bots, options",
+    [
+        (["random", "random"], {}),
+        (["greedy", "random"], {}),
+        (["greedy"] * 4 + ["random"] * 4, {}),
+        (["greedy", "random", "greedy", "random"], {"teams": "2v2"}),
+        (["greedy", "greedy", "random", "random", "greedy", "random"], {"teams": "3v3"}),
+        (["greedy", "random"] * 4, {"teams": "4v4", "ace": True}),
+        (["greedy", "greedy", "greedy"], {"quick": True, "ace": True}),
+        (["greedy", "greedy"], {"area": "1000", "rounds": "5"}),
+    ],
+)
 def test_same_seed_same_log_and_it_verifies(bots, options):
     a, b = match_of(bots, 5, **options), match_of(bots, 5, **options)
     assert a.log.to_jsonl() == b.log.to_jsonl()
@@ -32,8 +35,10 @@ def test_same_seed_same_log_and_it_verifies(bots, options):
 
 
 def test_different_seeds_give_different_matches():
-    assert match_of(["random", "random"], 1).log.to_jsonl() != \
-        match_of(["random", "random"], 2).log.to_jsonl()
+    assert (
+        match_of(["random", "random"], 1).log.to_jsonl()
+        != match_of(["random", "random"], 2).log.to_jsonl()
+    )
 
 
 def test_teammates_share_a_rank_and_act_together():
@@ -50,7 +55,9 @@ def test_stats_stay_secret_until_everyone_has_chosen():
     match = match_of(["greedy", "random", "random"], 4)
     submitted = [e for e in match.log if e.type == "ActionSubmitted"][:3]
     for event in submitted:
-        assert list(event.to) == [event.data["seat"]] and event.public == {"seat": event.data["seat"]}
+        assert list(event.to) == [event.data["seat"]] and event.public == {
+            "seat": event.data["seat"]
+        }
     revealed = next(e for e in match.log if e.type == "StatsRevealed")
     assert revealed.seq == submitted[-1].seq + 1
     view = Replay(GAME, match.log.events).view_at(submitted[-1].seq, 1)
@@ -97,8 +104,9 @@ def test_invariants_hold_after_every_event(seed, seats, quick):
 def test_render_draws_the_table_planes_arc_and_panel():
     match = match_of(["greedy", "random", "greedy"], 8, ace=True)
     replay = Replay(GAME, match.log.events)
-    attack = next(e.seq for e in match.log if e.type == "ActionSubmitted"
-                  and "target" in e.data["action"])
+    attack = next(
+        e.seq for e in match.log if e.type == "ActionSubmitted" and "target" in e.data["action"]
+    )
     svg = GAME.render(replay.view_at(attack - 1, 0))
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert svg.count('class="plane"') == 3 and 'class="arc"' in svg
@@ -120,11 +128,13 @@ class CheatingBot:
     """Asks for what the rules forbid: stats off the 4-3-3-2 list, a spot in the
     middle of the table, a plan beyond its Speed, a target out of its arc."""
 
-    BAD = {"stats": {"attack": 4, "defense": 4, "speed": 4, "health": 4},
-           "place": {"x": 3600, "y": 3600, "heading": 0},
-           "fly": {"plan": ["TR", "TR"], "climb": 0},
-           "attack": {"target": 0, "ace": True},
-           "reroll": {"reroll": [0, 1, 2, 3]}}
+    BAD = {
+        "stats": {"attack": 4, "defense": 4, "speed": 4, "health": 4},
+        "place": {"x": 3600, "y": 3600, "heading": 0},
+        "fly": {"plan": ["TR", "TR"], "climb": 0},
+        "attack": {"target": 0, "ace": True},
+        "reroll": {"reroll": [0, 1, 2, 3]},
+    }
 
     def __init__(self, game, seat, rng):
         self.asked = 0
@@ -149,9 +159,13 @@ def test_illegal_actions_are_rejected_with_a_reason_and_the_default_is_played():
     assert verify(match.log.events, registry.get).ok
 
 
-@pytest.mark.parametrize("bots, options", [(["greedy", "random", "greedy"], {"ace": True}),
-                                           (["greedy", "greedy", "random", "random"],
-                                            {"teams": "2v2"})])
+@pytest.mark.parametrize(
+    "bots, options",
+    [
+        (["greedy", "random", "greedy"], {"ace": True}),
+        (["greedy", "greedy", "random", "random"], {"teams": "2v2"}),
+    ],
+)
 def test_every_event_of_a_match_has_a_view_and_a_drawing(bots, options):
     """The replay viewer shows any event from any seat's side."""
     match = match_of(bots, 2, **options)

@@ -38,10 +38,18 @@ def test_stats_are_4_3_3_2_in_any_order_chosen_in_secret_by_everyone_at_once():
 
 def _started(seats, **options):
     from engine.events import Event
+
     resolved = GAME.resolve_options(options)
-    return Event("MatchStarted", {"game": "dogfight", "rules_version": 1,
-                                  "seats": [{"bot": "x"}] * seats, "options": resolved,
-                                  "limits": {}})
+    return Event(
+        "MatchStarted",
+        {
+            "game": "dogfight",
+            "rules_version": 1,
+            "seats": [{"bot": "x"}] * seats,
+            "options": resolved,
+            "limits": {},
+        },
+    )
 
 
 def test_all_stats_are_revealed_in_one_event_then_the_first_player_is_rolled():
@@ -56,11 +64,12 @@ def test_all_stats_are_revealed_in_one_event_then_the_first_player_is_rolled():
 def test_a_tied_first_player_roll_is_rolled_again_by_the_tied_only():
     """Rules: high d6 starts; [reconstructed] ties roll again."""
     state = GAME.evolve(None, _started(3))
-    events = GAME.resolve(state, {s: STAT_CHOICES[0] for s in range(3)},
-                          LoadedRng([6, 2, 6, 1, 4]))
+    events = GAME.resolve(state, {s: STAT_CHOICES[0] for s in range(3)}, LoadedRng([6, 2, 6, 1, 4]))
     rolls = [e.data for e in events if e.type == "DiceRolled"]
-    assert rolls == [{"purpose": "first player", "seats": [0, 1, 2], "dice": [6, 2, 6]},
-                     {"purpose": "first player", "seats": [0, 2], "dice": [1, 4]}]
+    assert rolls == [
+        {"purpose": "first player", "seats": [0, 1, 2], "dice": [6, 2, 6]},
+        {"purpose": "first player", "seats": [0, 2], "dice": [1, 4]},
+    ]
     first = next(e for e in events if e.type == "FirstPlayer").data
     assert first["seat"] == 2 and first["order"] == [2, 0, 1]
 
@@ -78,11 +87,15 @@ def test_a_quick_game_caps_health_at_2():
 def test_planes_are_placed_near_an_edge_and_a_ruler_from_every_placed_plane():
     """Set-up: within one straight template of the edge, not closer than the
     range ruler to a plane already placed."""
-    state = table([plane(0, 300, 300), replace(plane(1, -1, -1), placed=False)],
-                  phase="place", place_order=(0, 1), placing=1)
+    state = table(
+        [plane(0, 300, 300), replace(plane(1, -1, -1), placed=False)],
+        phase="place",
+        place_order=(0, 1),
+        placing=1,
+    )
     legal = placements(state)
     assert legal and all(min(a["x"], a["y"], AREA - a["x"], AREA - a["y"]) == 300 for a in legal)
-    assert all((a["x"] - 300) ** 2 + (a["y"] - 300) ** 2 >= RULER ** 2 for a in legal)
+    assert all((a["x"] - 300) ** 2 + (a["y"] - 300) ** 2 >= RULER**2 for a in legal)
     assert {"x": 2700, "y": 300, "heading": 0} in legal  # exactly a ruler away
     assert {"x": 2100, "y": 300, "heading": 0} not in legal
     assert len({a["heading"] for a in legal}) == 8
@@ -115,7 +128,11 @@ def _cost(action):
 def test_speed_2_cannot_afford_a_turn():
     legal = plans(plane(0, 3600, 3600, speed=2), quick=False)
     assert sorted(tuple(a["plan"]) for a in legal if not a["climb"]) == [
-        ("BL",), ("BR",), ("S",), ("S", "S")]
+        ("BL",),
+        ("BR",),
+        ("S",),
+        ("S", "S"),
+    ]
 
 
 def test_flying_moves_the_plane_template_by_template():
@@ -148,9 +165,14 @@ def test_the_last_plane_in_the_air_wins():
 # -- the attack stage --------------------------------------------------------------------------
 def duel(section="middle", attacker_alt=0, target_alt=0, **target_stats):
     distance = {"close": 700, "middle": 1500, "far": 2300}[section]
-    return table([plane(0, 3600, 2000, 0, altitude=attacker_alt),
-                  plane(1, 3600, 2000 + distance, 0, altitude=target_alt, **target_stats)],
-                 stage="attack", queue=(0, 1))
+    return table(
+        [
+            plane(0, 3600, 2000, 0, altitude=attacker_alt),
+            plane(1, 3600, 2000 + distance, 0, altitude=target_alt, **target_stats),
+        ],
+        stage="attack",
+        queue=(0, 1),
+    )
 
 
 def test_only_enemies_in_range_and_arc_can_be_attacked():
@@ -160,12 +182,18 @@ def test_only_enemies_in_range_and_arc_can_be_attacked():
     assert targets(state, 1) == []  # flying away from the attacker: no shot back
     events = GAME.resolve(state, {0: HOLD}, LoadedRng())
     assert [e.data for e in events if e.type == "HoldsFire"] == [
-        {"seat": 0, "reason": "held fire"}, {"seat": 1, "reason": "no target"}]
-    out_of_range = table([plane(0, 3600, 2000, 0), plane(1, 3600, 2000 + RULER + 1, 0)],
-                         stage="attack")
+        {"seat": 0, "reason": "held fire"},
+        {"seat": 1, "reason": "no target"},
+    ]
+    out_of_range = table(
+        [plane(0, 3600, 2000, 0), plane(1, 3600, 2000 + RULER + 1, 0)], stage="attack"
+    )
     assert targets(out_of_range, 0) == []
-    teammates = table([plane(0, 3600, 2000, 0, team=0), plane(1, 3600, 3000, 0, team=0)],
-                      teams=((0, 1),), stage="attack")
+    teammates = table(
+        [plane(0, 3600, 2000, 0, team=0), plane(1, 3600, 3000, 0, team=0)],
+        teams=((0, 1),),
+        stage="attack",
+    )
     assert targets(teammates, 0) == []
 
 
@@ -182,10 +210,8 @@ def test_hits_on_4_to_6_criticals_on_6_dodges_on_4_to_6():
 
 def test_an_attack_rolls_attack_and_defence_dice_and_takes_health():
     state = duel("middle", health=3, defense=2)
-    events, after = act(state, 0, {"target": 1, "ace": False},
-                        dice=[6, 4, 2, 5, 1])
-    assert types(events)[:4] == ["AttackDeclared", "DiceRolled", "DiceRolled",
-                                 "AttackResolved"]
+    events, after = act(state, 0, {"target": 1, "ace": False}, dice=[6, 4, 2, 5, 1])
+    assert types(events)[:4] == ["AttackDeclared", "DiceRolled", "DiceRolled", "AttackResolved"]
     assert events[1].data["dice"] == [6, 4, 2] and events[2].data["dice"] == [5, 1]
     assert events[3].data["damage"] == 1 and after.planes[1].health == 2
     assert after.planes[0].dealt == 1
@@ -195,36 +221,41 @@ def test_the_attacker_rerolls_one_die_at_close_range_the_defender_at_far():
     """Attack/Defense bonuses: defender re-rolls 1 die in the far section,
     attacker 1 die in the close section; which die is the roller's choice."""
     state = duel("close")
-    events, state = act(state, 0, {"target": 1, "ace": False},
-                        dice=[1, 4, 5, 2, 2, 2])
+    events, state = act(state, 0, {"target": 1, "ace": False}, dice=[1, 4, 5, 2, 2, 2])
     assert events[0].data["attack_rerolls"] == 1 and events[0].data["defense_rerolls"] == 0
     choice = decision(state)
     assert choice.seat == 0 and choice.prompt == "reroll"
     assert choice.legal == [{"reroll": []}, {"reroll": [0]}, {"reroll": [1]}, {"reroll": [2]}]
     events, state = act(state, 0, {"reroll": [0]}, dice=[6])
-    assert events[0].data == {"purpose": "attack", "seat": 0, "indices": [0], "was": [1],
-                              "dice": [6, 4, 5], "altitude_spent": 0}
+    assert events[0].data == {
+        "purpose": "attack",
+        "seat": 0,
+        "indices": [0],
+        "was": [1],
+        "dice": [6, 4, 5],
+        "altitude_spent": 0,
+    }
     assert events[1].data["damage"] == 3 and state.planes[1].health == 0
 
     far = duel("far")
-    events, far = act(far, 0, {"target": 1, "ace": False},
-                      dice=[4, 4, 4, 1, 1, 4])
+    events, far = act(far, 0, {"target": 1, "ace": False}, dice=[4, 4, 4, 1, 1, 4])
     assert decision(far).seat == 1  # the defender decides its re-roll
     events, far = act(far, 1, {"reroll": [1]}, dice=[5])
     assert events[0].data["dice"] == [1, 5, 4] and events[1].data["damage"] == 1
 
 
 def test_the_middle_section_gives_no_reroll():
-    events, state = act(duel("middle"), 0, {"target": 1, "ace": False},
-                        dice=[1, 1, 1, 1, 1, 1])
+    events, state = act(duel("middle"), 0, {"target": 1, "ace": False}, dice=[1, 1, 1, 1, 1, 1])
     assert "AttackResolved" in types(events)
 
 
 def test_a_plane_shot_down_does_not_attack_later_in_the_stage():
-    state = table([plane(0, 3600, 2000, 0), plane(1, 3600, 3000, 4, health=1),
-                   plane(2, 3000, 4000, 4)], stage="attack", queue=(0, 1, 2))
-    events, after = act(state, 0, {"target": 1, "ace": False},
-                        dice=[5, 5, 5, 1, 1, 1])
+    state = table(
+        [plane(0, 3600, 2000, 0), plane(1, 3600, 3000, 4, health=1), plane(2, 3000, 4000, 4)],
+        stage="attack",
+        queue=(0, 1, 2),
+    )
+    events, after = act(state, 0, {"target": 1, "ace": False}, dice=[5, 5, 5, 1, 1, 1])
     assert "PlaneDestroyed" in types(events) and 1 not in after.seat_queue
 
 
@@ -251,8 +282,12 @@ def test_a_level_of_altitude_buys_one_more_reroll_for_either_side():
     assert (declared["attack_free"], declared["attack_rerolls"]) == (0, 1)
     assert (declared["defense_free"], declared["defense_rerolls"]) == (0, 1)
     choice = decision(state)
-    assert choice.seat == 0 and choice.legal == [{"reroll": []}, {"reroll": [0]},
-                                                 {"reroll": [1]}, {"reroll": [2]}]
+    assert choice.seat == 0 and choice.legal == [
+        {"reroll": []},
+        {"reroll": [0]},
+        {"reroll": [1]},
+        {"reroll": [2]},
+    ]
     events, state = act(state, 0, {"reroll": [2]}, dice=[5])
     assert events[0].data["altitude_spent"] == 1 and state.planes[0].altitude == 0
     events, state = act(state, 1, {"reroll": []})
@@ -274,16 +309,19 @@ def test_free_rerolls_come_first_and_altitude_adds_one_more():
 # -- the Ace Bonus die (reconstructed) ---------------------------------------------------------------
 def test_shooting_a_plane_down_earns_the_ace_die_which_adds_an_attack_die_once():
     state = replace(duel("middle", health=1), ace_option=True)
-    state = replace(state, seats=3, planes=state.planes + (plane(2, 3600, 4000, 4),),
-                    teams=((0,), (1,), (2,)), order=(0, 1, 2))
-    events, after = act(state, 0, {"target": 1, "ace": False},
-                        dice=[5, 5, 5, 1, 1, 1])
+    state = replace(
+        state,
+        seats=3,
+        planes=state.planes + (plane(2, 3600, 4000, 4),),
+        teams=((0,), (1,), (2,)),
+        order=(0, 1, 2),
+    )
+    events, after = act(state, 0, {"target": 1, "ace": False}, dice=[5, 5, 5, 1, 1, 1])
     assert types(events)[4:6] == ["PlaneDestroyed", "AceEarned"]
     assert after.planes[0].ace
     again = replace(after, stage="attack", seat_queue=(0,), team_queue=(), phase="play")
     assert {"target": 2, "ace": True} in decision(again).legal
-    events, final = act(again, 0, {"target": 2, "ace": True},
-                        dice=[1, 1, 1, 6, 1, 1, 1])
+    events, final = act(again, 0, {"target": 2, "ace": True}, dice=[1, 1, 1, 6, 1, 1, 1])
     assert events[1].data["dice"] == [1, 1, 1, 6] and not final.planes[0].ace
 
 
@@ -291,8 +329,12 @@ def test_shooting_a_plane_down_earns_the_ace_die_which_adds_an_attack_die_once()
 def test_whoever_went_second_goes_first_next_round():
     """Next Round: the player who went second now goes first; with more seats
     the order turns by one, skipping planes that fell."""
-    state = table([plane(0, 1000, 1000), plane(1, 6000, 1000), plane(2, 3600, 6000, 4)],
-                  stage="attack", queue=(2,), order=(1, 2, 0))
+    state = table(
+        [plane(0, 1000, 1000), plane(1, 6000, 1000), plane(2, 3600, 6000, 4)],
+        stage="attack",
+        queue=(2,),
+        order=(1, 2, 0),
+    )
     events, after = act(state, 2, HOLD)
     started = next(e for e in events if e.type == "RoundStarted").data
     assert started == {"round": 2, "order": [2, 0, 1]}
@@ -300,8 +342,12 @@ def test_whoever_went_second_goes_first_next_round():
 
 def test_teams_take_turns_and_a_team_chooses_its_own_order():
     """Team game: order by team; within the team, the team decides who goes first."""
-    planes = [plane(0, 1000, 1000, team=0), plane(1, 2500, 1000, team=0),
-              plane(2, 1000, 6000, 4, team=1), plane(3, 2500, 6000, 4, team=1)]
+    planes = [
+        plane(0, 1000, 1000, team=0),
+        plane(1, 2500, 1000, team=0),
+        plane(2, 1000, 6000, 4, team=1),
+        plane(3, 2500, 6000, 4, team=1),
+    ]
     state = table(planes, teams=((0, 1), (2, 3)), queue=(), team_queue=(1, 0), order=(1, 0))
     choice = decision(state)
     assert choice.prompt == "team order" and choice.seat == 2
@@ -312,9 +358,17 @@ def test_teams_take_turns_and_a_team_chooses_its_own_order():
 
 def test_the_round_cap_ranks_flying_teams_by_health_then_damage():
     """[reconstructed] a round limit; Health left, then damage dealt, decide."""
-    state = table([plane(0, 1000, 1000, health=2, dealt=1), plane(1, 6000, 1000, health=2),
-                   replace(plane(2, 3600, 6000, 4), alive=False, fell=1, health=0)],
-                  stage="attack", queue=(0,), round=20, round_limit=20)
+    state = table(
+        [
+            plane(0, 1000, 1000, health=2, dealt=1),
+            plane(1, 6000, 1000, health=2),
+            replace(plane(2, 3600, 6000, 4), alive=False, fell=1, health=0),
+        ],
+        stage="attack",
+        queue=(0,),
+        round=20,
+        round_limit=20,
+    )
     events, after = act(state, 0, HOLD)
     assert events[-1].type == "RoundLimitReached" and events[-1].data["winner"] == 0
     assert GAME.outcome(after).ranks == (1, 2, 3)
@@ -324,6 +378,7 @@ def test_bad_options_and_seat_counts_are_refused_clearly():
     from engine.game import RulesError
     from engine.lineup import lineup
     from engine.runner import run_match
+
     with pytest.raises(RulesError, match="2v2 team game needs 4 seats"):
         seats, players = lineup(GAME, ["random"] * 3)
         run_match(GAME, players, seats, 1, {"teams": "2v2"})

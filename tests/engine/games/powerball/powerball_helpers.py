@@ -80,13 +80,26 @@ def custom_floor(**elements):
     """A 12x12 floor with only the given elements (lists as in the JSON format);
     flags default to the arena's so respawns work."""
     from engine.games.powerball.board import parse_floor
-    data = {"name": "test", "title": "test", "size": 12, "spawns": [[0, 0]] * 20,
-            "pits": [], "flags": [{"number": 1, "at": [2, 2], "arrow": "E"},
-                                  {"number": 2, "at": [9, 2], "arrow": "S"},
-                                  {"number": 3, "at": [9, 9], "arrow": "W"},
-                                  {"number": 4, "at": [2, 9], "arrow": "N"}],
-            "wrenches": [], "belts": [], "gears": [], "pushers": [], "lasers": [],
-            "walls": []}
+
+    data = {
+        "name": "test",
+        "title": "test",
+        "size": 12,
+        "spawns": [[0, 0]] * 20,
+        "pits": [],
+        "flags": [
+            {"number": 1, "at": [2, 2], "arrow": "E"},
+            {"number": 2, "at": [9, 2], "arrow": "S"},
+            {"number": 3, "at": [9, 9], "arrow": "W"},
+            {"number": 4, "at": [2, 9], "arrow": "N"},
+        ],
+        "wrenches": [],
+        "belts": [],
+        "gears": [],
+        "pushers": [],
+        "lasers": [],
+        "walls": [],
+    }
     data.update(elements)
     return parse_floor(data)
 
@@ -100,6 +113,7 @@ def on(floor_, state: State, *dice: int) -> Table:
 
 def run_step(t: Table, name: str, actions=None) -> bool:
     from engine.games.powerball.phases import STEPS
+
     return STEPS[name][0](t, actions)
 
 

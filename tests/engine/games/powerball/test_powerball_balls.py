@@ -10,8 +10,24 @@ from engine.games.powerball.fire import fire_choices
 from engine.games.powerball.motion import run_card
 from engine.games.powerball.phases import order
 from engine.games.powerball.state import change
-from powerball_helpers import (ARENA, E, EMPTY_FLOOR, MOVE1, MOVE3, N, W, blank,
-                               custom_floor, on, program, put, run_step, sq, table, xy)
+from powerball_helpers import (
+    ARENA,
+    E,
+    EMPTY_FLOOR,
+    MOVE1,
+    MOVE3,
+    N,
+    W,
+    blank,
+    custom_floor,
+    on,
+    program,
+    put,
+    run_step,
+    sq,
+    table,
+    xy,
+)
 
 PIT_FLOOR = custom_floor(pits=[[6, 6]])
 
@@ -209,8 +225,7 @@ def test_radio_control_yields_to_the_laser_that_kills():
 
 
 def test_scrambler_credits_the_scrambler_when_the_new_card_walks_into_a_pit():
-    state = put(put(blank(2, phase=2), 0, 0, 0, N), 1, 5, 6, E, scrambled_by=0,
-                scrambled_clock=12)
+    state = put(put(blank(2, phase=2), 0, 0, 0, N), 1, 5, 6, E, scrambled_by=0, scrambled_clock=12)
     state = program(state, 1, 80, MOVE1)
     t = on(PIT_FLOOR, state)
     run_step(t, "move")

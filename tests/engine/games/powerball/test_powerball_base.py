@@ -10,9 +10,29 @@ from engine.games.powerball.decisions import program_checker, program_size
 from engine.games.powerball.motion import belts, gears, pushers, run_card
 from engine.games.powerball.state import change, locked_from
 from engine.games.powerball.turn import cleanup, deal
-from powerball_helpers import (BACK, E, EMPTY_FLOOR, LEFT, MOVE1, MOVE1_HI, MOVE2, MOVE3, N,
-                               RIGHT, S, U_TURN, W, blank, custom_floor, on, program, put,
-                               run_step, table, xy)
+from powerball_helpers import (
+    BACK,
+    E,
+    EMPTY_FLOOR,
+    LEFT,
+    MOVE1,
+    MOVE1_HI,
+    MOVE2,
+    MOVE3,
+    N,
+    RIGHT,
+    S,
+    U_TURN,
+    W,
+    blank,
+    custom_floor,
+    on,
+    program,
+    put,
+    run_step,
+    table,
+    xy,
+)
 
 
 def at(t, seat):
@@ -125,17 +145,26 @@ def test_a_pit_destroys_a_robot_that_enters_it_even_passing_over():
 
 # -- board elements ---------------------------------------------------------------------
 def test_express_belts_move_twice_and_normal_belts_once():
-    floor_ = custom_floor(belts=[
-        {"at": [2, 2], "dir": "E", "express": True}, {"at": [3, 2], "dir": "E", "express": True},
-        {"at": [2, 8], "dir": "E", "express": False}, {"at": [3, 8], "dir": "E", "express": False}])
+    floor_ = custom_floor(
+        belts=[
+            {"at": [2, 2], "dir": "E", "express": True},
+            {"at": [3, 2], "dir": "E", "express": True},
+            {"at": [2, 8], "dir": "E", "express": False},
+            {"at": [3, 8], "dir": "E", "express": False},
+        ]
+    )
     t = on(floor_, put(put(blank(2), 0, 2, 2, N), 1, 2, 8, N))
     run_step(t, "elements")
     assert at(t, 0) == (4, 2, N) and at(t, 1) == (3, 8, N)
 
 
 def test_a_belt_carrying_a_robot_onto_a_curve_turns_it():
-    floor_ = custom_floor(belts=[{"at": [2, 2], "dir": "E", "express": False},
-                                 {"at": [3, 2], "dir": "S", "express": False}])
+    floor_ = custom_floor(
+        belts=[
+            {"at": [2, 2], "dir": "E", "express": False},
+            {"at": [3, 2], "dir": "S", "express": False},
+        ]
+    )
     t = on(floor_, put(blank(2), 0, 2, 2, N))
     belts(t, express_only=False)
     assert at(t, 0) == (3, 2, E)
@@ -149,8 +178,12 @@ def test_belts_never_push_a_robot_that_stays():
 
 
 def test_belts_that_would_meet_in_one_square_move_neither_robot():
-    floor_ = custom_floor(belts=[{"at": [2, 2], "dir": "E", "express": False},
-                                 {"at": [4, 2], "dir": "W", "express": False}])
+    floor_ = custom_floor(
+        belts=[
+            {"at": [2, 2], "dir": "E", "express": False},
+            {"at": [4, 2], "dir": "W", "express": False},
+        ]
+    )
     t = on(floor_, put(put(blank(2), 0, 2, 2, N), 1, 4, 2, N))
     belts(t, express_only=False)
     assert at(t, 0) == (2, 2, N) and at(t, 1) == (4, 2, N)

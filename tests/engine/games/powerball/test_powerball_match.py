@@ -97,9 +97,11 @@ def test_a_rejected_program_plays_the_default_and_is_logged(game):
 
         def finish(self, outcome):
             pass
+
     seats, players = lineup(game, ["random", "random"])
-    match = run_match(game, [Bad(), players[1]], seats, seed=2, options={"rounds": 1},
-                      max_faults=100)
+    match = run_match(
+        game, [Bad(), players[1]], seats, seed=2, options={"rounds": 1}, max_faults=100
+    )
     rejected = [e for e in match.log.events if e.type == "ActionRejected"]
     assert rejected and all(e.to == (0,) for e in rejected)
     assert "power_down" in rejected[0].data["reason"]
@@ -119,10 +121,15 @@ def check_invariants(state, total_balls):
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), seats=st.integers(2, 8), balls=st.integers(1, 20),
-       greedy=st.booleans())
+@given(
+    seed=st.integers(0, 2**32),
+    seats=st.integers(2, 8),
+    balls=st.integers(1, 20),
+    greedy=st.booleans(),
+)
 def test_robots_never_overlap_balls_are_conserved_and_damage_stays_0_to_10(
-        seed, seats, balls, greedy):
+    seed, seats, balls, greedy
+):
     game = registry.get("powerball")
     bots = ["greedy" if greedy and s == 0 else "random" for s in range(seats)]
     seat_list, players = lineup(game, bots)
@@ -182,11 +189,19 @@ def test_greedy_fills_every_register_even_when_every_plan_falls(game):
     """Regression: a robot boxed in by pits still programs all its registers."""
     from engine.games.powerball.bots import GreedyBot
     from engine.games.powerball.board import floor
+
     pit = floor("arena").pits
     match = play(game, ["greedy", "random"], 1, rounds=1)
     view = game.view(match.state, 0)
     me = view["robots"][0]
-    me.update(sq=min(pit) - 1, facing="E", hand=[490, 500, 510, 520, 530, 540, 550, 560, 570],
-              program_size=5, registers=[0] * 5, damage=0, balls=0)
+    me.update(
+        sq=min(pit) - 1,
+        facing="E",
+        hand=[490, 500, 510, 520, 530, 540, 550, 560, 570],
+        program_size=5,
+        registers=[0] * 5,
+        damage=0,
+        balls=0,
+    )
     action = GreedyBot(game, 0, Rng(3, -1)).program(view)
     assert len(action["cards"]) == 5 and len(set(action["cards"])) == 5

@@ -5,13 +5,34 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.games.powerball.balls import deliver
-from engine.games.powerball.cards import (ARM, DOUBLE, GYRO, HIGH_POWER, MEMORY, OPTIONS,
-                                          RADIO, REVERSE, SCRAMBLER)
+from engine.games.powerball.cards import (
+    ARM,
+    DOUBLE,
+    GYRO,
+    HIGH_POWER,
+    MEMORY,
+    OPTIONS,
+    RADIO,
+    REVERSE,
+    SCRAMBLER,
+)
 from engine.games.powerball.fire import fire_choices
 from engine.games.powerball.motion import belts, run_card
 from engine.games.powerball.state import capacity, hand_size, has
-from powerball_helpers import (E, EMPTY_FLOOR, MOVE1, N, W, blank, custom_floor, on, put,
-                               run_step, sq, xy)
+from powerball_helpers import (
+    E,
+    EMPTY_FLOOR,
+    MOVE1,
+    N,
+    W,
+    blank,
+    custom_floor,
+    on,
+    put,
+    run_step,
+    sq,
+    xy,
+)
 
 PIT_FLOOR = custom_floor(pits=[[6, 6]])
 
@@ -44,8 +65,9 @@ def test_reverse_gear_delivers_facing_away_from_the_pit():
 
 
 def test_extra_memory_holds_a_third_ball():
-    state = replace(put(blank(2), 0, 2, 6, E, options=(MEMORY,)),
-                    balls=(sq(3, 6), sq(4, 6), sq(5, 6)))
+    state = replace(
+        put(blank(2), 0, 2, 6, E, options=(MEMORY,)), balls=(sq(3, 6), sq(4, 6), sq(5, 6))
+    )
     t = on(EMPTY_FLOOR, state)
     run_card(t, 0, 790, 0)
     assert t.state.robots[0].balls == 3
@@ -97,8 +119,13 @@ def test_radio_control_and_scrambler_are_used_instead_of_the_laser_at_its_target
 
 def test_a_radio_controlled_robot_runs_its_controllers_card():
     state = put(put(blank(2, phase=2), 0, 0, 0, E), 1, 4, 6, E, radio_by=0)
-    state = replace(state, robots=(replace(state.robots[0], registers=(0, MOVE1, 0, 0, 0)),
-                                   replace(state.robots[1], registers=(0, 80, 0, 0, 0))))
+    state = replace(
+        state,
+        robots=(
+            replace(state.robots[0], registers=(0, MOVE1, 0, 0, 0)),
+            replace(state.robots[1], registers=(0, 80, 0, 0, 0)),
+        ),
+    )
     t = on(EMPTY_FLOOR, state)
     run_step(t, "move")
     assert xy(t.state.robots[1].sq) == (5, 6) and t.state.robots[1].facing == E

@@ -10,8 +10,23 @@ from engine.games.powerball.rules import rank_keys
 from engine.games.powerball.state import Bomb, change
 from engine.games.powerball.turn import deal, flag_event, payout
 from engine.game import ranks_from_scores
-from powerball_helpers import (ARENA, E, EMPTY_FLOOR, MOVE3, N, S, W, blank, on, program,
-                               put, run_step, sq, table, xy)
+from powerball_helpers import (
+    ARENA,
+    E,
+    EMPTY_FLOOR,
+    MOVE3,
+    N,
+    S,
+    W,
+    blank,
+    on,
+    program,
+    put,
+    run_step,
+    sq,
+    table,
+    xy,
+)
 
 FLAGS = [xy(s) for s, _ in ARENA.flags]  # (2,2) E, (9,2) S, (9,9) W, (2,9) N
 
@@ -39,6 +54,7 @@ def test_the_start_places_robots_by_priority_on_d4_flags_shifting_along_the_arro
 def test_a_match_starts_by_asking_every_seat_for_its_facing(game):
     from engine.lineup import lineup
     from engine.runner import Match
+
     seats, _ = lineup(game, ["random"] * 3)
     match = Match.begin(game, seats, 5)
     kinds = [e.type for e in match.log.events]
@@ -99,6 +115,7 @@ def test_two_robots_on_flags_heal_and_trade_in_flag_order():
     assert [r.damage for r in t.state.robots[:2]] == [1, 1]
     assert t.state.stage == "trade" and t.state.waiting == (1,) and t.state.queue == (1, 0)
     from engine.games.powerball.decisions import trade_legal
+
     legal = trade_legal(t.state, 1)
     assert {"do": "steal", "from": 2, "option": "double barrel"} in legal
     assert {"do": "pass"} in legal
@@ -106,8 +123,9 @@ def test_two_robots_on_flags_heal_and_trade_in_flag_order():
 
 
 def test_three_robots_on_flags_roll_for_an_event_instead():
-    state = on_flag(on_flag(on_flag(blank(3, phase=5), 0, 1, damage=5), 1, 2, damage=5), 2, 3,
-                    damage=5)
+    state = on_flag(
+        on_flag(on_flag(blank(3, phase=5), 0, 1, damage=5), 1, 2, damage=5), 2, 3, damage=5
+    )
     t = table(state, 2)  # power heal
     payout(t, None)
     assert [r.damage for r in t.state.robots] == [5, 5, 5]  # no flag heal with 3+
@@ -144,6 +162,7 @@ def test_a_bomb_explodes_6_3_1_and_credits_its_owner():
     state = replace(state, bombs=(Bomb(0, sq(6, 7), (10, 10, 10, 10, 10), True),))
     t = table(state)
     from engine.games.powerball.bombs import explode_all
+
     explode_all(t)
     assert [r.damage for r in t.state.robots] == [0, 7, 1]
     assert t.state.bombs == ()
@@ -194,8 +213,13 @@ def test_the_match_ends_after_the_last_round():
 
 def test_most_victory_points_win_then_deliveries_kills_and_fewest_deaths():
     state = blank(3)
-    state = change(change(change(state, 0, vp=5, delivered=1, kills=2), 1, vp=5, delivered=3),
-                   2, vp=5, delivered=3, deaths=1)
+    state = change(
+        change(change(state, 0, vp=5, delivered=1, kills=2), 1, vp=5, delivered=3),
+        2,
+        vp=5,
+        delivered=3,
+        deaths=1,
+    )
     assert ranks_from_scores(rank_keys(state)) == (3, 1, 2)
 
 
@@ -221,6 +245,7 @@ def test_a_steal_moves_the_option_and_the_next_flag_robot_is_asked(game):
     t = table(state)
     payout(t, None)
     from engine.games.powerball.fold import evolve
+
     action = {"do": "steal", "from": 2, "option": "double barrel"}
     after = t.state
     for event in game.resolve(t.state, {1: action}, table(t.state).rng):
@@ -233,6 +258,7 @@ def test_bombs_are_placed_on_the_squares_their_seats_chose(game):
     t = table(three_on_flags(), 3)
     flag_event(t, None)
     from engine.games.powerball.fold import evolve
+
     choice = {0: {"sq": sq(3, 2)}, 1: {"sq": sq(9, 3)}, 2: {"sq": sq(8, 9)}}
     after = t.state
     for event in game.resolve(t.state, choice, table(t.state).rng):

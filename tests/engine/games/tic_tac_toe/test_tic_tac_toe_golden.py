@@ -30,17 +30,20 @@ from engine.runner import Match
 
 GAME = registry.get("tic_tac_toe")
 
-GOLDEN = {1: {
-    "seed 7 random random": "ab2c4709b9754c757996f548b7ca2de1818b2ec4e274ba620f951ab11d965a53",
-    "200 random random": "6c87b07082f7c0ce492ebcbb9931edb550663754c41d54fc217fa8e956eea2b5",
-    "200 greedy random": "6b07ce70f8139cd6d7357d5c8507ec329574734be0698c27d91f7df7df76c747",
-    "50 with faults": "ef3fc22258158d76c3f392ae449acbf993c87f84382a2b0e0ae309a40ab4abe8",
-}, 2: {
-    "seed 7 random random": "123a694e76d4233007dc372e73495d51542959753a01092f81d1b99cbfb22c01",
-    "200 random random": "8f7e16a578dd199e23eb6669f7a4f2783b668ef8babbfab5cf11eaa6193e05a9",
-    "200 greedy random": "6b4f47e745d797a48a6071e69c870e074e1ff650e67975a2d555cde0ebc17a04",
-    "50 with faults": "19a9a8fc4cfc2c2c3b65e07c0f757cbacc982db0625c301814a60aa38cd3d7a5",
-}}
+GOLDEN = {
+    1: {
+        "seed 7 random random": "ab2c4709b9754c757996f548b7ca2de1818b2ec4e274ba620f951ab11d965a53",
+        "200 random random": "6c87b07082f7c0ce492ebcbb9931edb550663754c41d54fc217fa8e956eea2b5",
+        "200 greedy random": "6b07ce70f8139cd6d7357d5c8507ec329574734be0698c27d91f7df7df76c747",
+        "50 with faults": "ef3fc22258158d76c3f392ae449acbf993c87f84382a2b0e0ae309a40ab4abe8",
+    },
+    2: {
+        "seed 7 random random": "123a694e76d4233007dc372e73495d51542959753a01092f81d1b99cbfb22c01",
+        "200 random random": "8f7e16a578dd199e23eb6669f7a4f2783b668ef8babbfab5cf11eaa6193e05a9",
+        "200 greedy random": "6b4f47e745d797a48a6071e69c870e074e1ff650e67975a2d555cde0ebc17a04",
+        "50 with faults": "19a9a8fc4cfc2c2c3b65e07c0f757cbacc982db0625c301814a60aa38cd3d7a5",
+    },
+}
 PRIVATE_EVENTS = "f044e29bc407943bd5680ff80a5cbd9e3d561d69cdc1b4589b7adbbc5fa3f645"
 FORMATS = pytest.mark.parametrize("log_format", [1, 2])
 
@@ -67,14 +70,21 @@ def test_one_match_is_byte_identical(log_format):
     if log_format == 2:
         assert b'"seed":7' not in match.log.lines[0] and b'"seed":7' in match.log.lines[-1]
         return
-    assert match.log.lines[1] == b'{"data":{"action":2,"seat":0},"seq":1,"to":"all","type":"ActionSubmitted"}'
-    assert match.log.lines[-1] == (b'{"data":{"faults":[0,0],"ranks":[1,2],"reason":"three in a row",'
-                                   b'"scores":[1,0]},"seq":6,"to":"all","type":"MatchEnded"}')
+    assert (
+        match.log.lines[1]
+        == b'{"data":{"action":2,"seat":0},"seq":1,"to":"all","type":"ActionSubmitted"}'
+    )
+    assert match.log.lines[-1] == (
+        b'{"data":{"faults":[0,0],"ranks":[1,2],"reason":"three in a row",'
+        b'"scores":[1,0]},"seq":6,"to":"all","type":"MatchEnded"}'
+    )
 
 
 @FORMATS
-@pytest.mark.parametrize("bots,key", [(["random", "random"], "200 random random"),
-                                      (["greedy", "random"], "200 greedy random")])
+@pytest.mark.parametrize(
+    "bots,key",
+    [(["random", "random"], "200 random random"), (["greedy", "random"], "200 greedy random")],
+)
 def test_many_matches_are_byte_identical(bots, key, log_format):
     assert all_logs_digest(bots, 200, log_format) == GOLDEN[log_format][key]
 
@@ -129,32 +139,43 @@ def test_a_float_action_is_a_crash_and_the_default_is_played():
 
 def test_private_events_and_odd_strings_are_byte_identical():
     log = Log()
-    log.append(Event("MatchStarted", {"x": "é ☃ \u2028 \"q\" \\", "n": [1, {"b": True, "a": None}]}))
+    log.append(Event("MatchStarted", {"x": 'é ☃ \u2028 "q" \\', "n": [1, {"b": True, "a": None}]}))
     log.append(Event("Secret", {"seat": 0, "card": "K"}, (0,), {"seat": 0}))
     log.append(Event("Secret2", {"z": -12345678901234567890}, (0, 1)))
     assert log.digest == PRIVATE_EVENTS
-    assert log.lines[1] == b'{"data":{"card":"K","seat":0},"public":{"seat":0},"seq":1,"to":[0],"type":"Secret"}'
+    assert (
+        log.lines[1]
+        == b'{"data":{"card":"K","seat":0},"public":{"seat":0},"seq":1,"to":[0],"type":"Secret"}'
+    )
 
 
 # -- the fast encoder against the contract's own definition ---------------------------
 
+
 def reference(event: Event) -> bytes:
     """The canonical encoding as DESIGN.md defines it."""
-    return json.dumps(event.to_json(), ensure_ascii=False, sort_keys=True,
-                      separators=(",", ":")).encode("utf-8")
+    return json.dumps(
+        event.to_json(), ensure_ascii=False, sort_keys=True, separators=(",", ":")
+    ).encode("utf-8")
 
 
 plain = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
-    max_leaves=12)
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
 
 
 @settings(max_examples=300, deadline=None)
-@given(type_=st.text(min_size=1, max_size=12), data=st.dictionaries(st.text(max_size=6), plain, max_size=5),
-       to=st.just("all") | st.lists(st.integers(0, 5), max_size=3).map(tuple),
-       public=st.none() | st.dictionaries(st.text(max_size=4), plain, max_size=3),
-       seq=st.none() | st.integers(0, 10**6))
+@given(
+    type_=st.text(min_size=1, max_size=12),
+    data=st.dictionaries(st.text(max_size=6), plain, max_size=5),
+    to=st.just("all") | st.lists(st.integers(0, 5), max_size=3).map(tuple),
+    public=st.none() | st.dictionaries(st.text(max_size=4), plain, max_size=3),
+    seq=st.none() | st.integers(0, 10**6),
+)
 def test_encode_is_the_reference_encoding(type_, data, to, public, seq):
     event = Event(type_, data, to, public, seq)
     assert encode(event) == reference(event)

@@ -62,8 +62,12 @@ def test_an_occupied_cell_is_rejected_and_the_default_played():
     match = play([4, 2, 6], [4, 8])  # seat 1 tries the centre seat 0 took
     kinds = [e.type for e in match.log]
     rejected = next(e for e in match.log if e.type == "ActionRejected")
-    assert rejected.data == {"seat": 1, "action": 4, "faults": 1,
-                             "reason": "not one of the legal actions"}
+    assert rejected.data == {
+        "seat": 1,
+        "action": 4,
+        "faults": 1,
+        "reason": "not one of the legal actions",
+    }
     after = match.log.events[rejected.seq + 1]
     assert after.type == "ActionSubmitted"
     assert after.data == {"seat": 1, "action": 0}  # the default: the first empty cell
