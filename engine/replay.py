@@ -17,6 +17,7 @@ from engine.events import (
     FAULT_TYPES,
     MATCH_ENDED,
     MATCH_STARTED,
+    PLAYER_FORFEITED,
     Event,
     LogError,
     digest_of,
@@ -109,9 +110,10 @@ class _Recording:
 
     def answer(self, request: Request) -> Any:
         seat, position = request.seat, request.position
-        fault = submitted = None
+        fault = submitted = after = None
         for event in self.events[position:]:
             if event.type not in PLAYER_EVENTS:
+                after = event.type
                 break
             if event.data.get("seat") != seat:
                 continue
@@ -123,6 +125,10 @@ class _Recording:
             if fault.type == ACTION_REJECTED and "action" in fault.data:
                 return fault.data["action"]  # the rules will reject it again
             raise PlayerFault(fault.type, fault.data.get("reason", ""))
+        if submitted is None and after == PLAYER_FORFEITED:
+            # another seat's last fault forfeited the match in this step: the
+            # runner asked this seat too but wrote no answer; any legal one will do
+            return request.decision.default
         if submitted is None:
             raise Diverged(f"no recorded action for seat {seat} at event {position}")
         return submitted.data["action"]

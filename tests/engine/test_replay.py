@@ -5,7 +5,8 @@ import pytest
 from engine import registry
 from engine.events import LogError, encode, parse_jsonl
 from engine.lineup import lineup
-from engine.players import BotPlayer
+from engine.events import PLAYER_TIMED_OUT
+from engine.players import BotPlayer, PlayerFault
 from engine.replay import Replay, fork, verify
 from engine.runner import run_match
 from tests.engine.sealed_bids import GAME as BIDS
@@ -234,3 +235,19 @@ def test_a_fork_cut_among_a_steps_faults_keeps_the_fault_counts_of_the_steps_sta
     assert len(match.log) == fault and match.faults == [0, 0]
     match.play([BotPlayer(BIDS, BIDS.bots["random"]) for _ in range(2)])
     assert verify(match.log.events, find).ok
+
+
+def test_verify_accepts_a_forfeit_in_a_step_where_other_seats_answered():
+    """A seat's last fault forfeits the match in a step where the other seats had
+    answered: their answers are never written, and verify must not want them."""
+    seats, _ = lineup(BIDS, ["random", "random"])
+
+    class Silent(BotPlayer):
+        def decide(self, request):
+            raise PlayerFault(PLAYER_TIMED_OUT, "too slow")
+
+    players = [Silent(BIDS, BIDS.bots["random"]), BotPlayer(BIDS, BIDS.bots["random"])]
+    original = run_match(BIDS, players, seats, 8, {"rounds": 9})
+    assert original.log.events[-2].type == "PlayerForfeited"
+    assert original.log.events[-3].type == PLAYER_TIMED_OUT
+    assert verify(original.log.events, find).ok
