@@ -26,7 +26,7 @@ from engine.events import (
     _submitted_line,
     check_plain,
 )
-from engine.game import Decision, Game, Header, Outcome, RulesError, ranks_from_scores
+from engine.game import Decision, Game, Header, Outcome, Resolved, RulesError, ranks_from_scores
 from engine.players import Player, PlayerFault, Request
 from engine.rng import Rng
 from engine.seeding import LOG_FORMAT, check_salt, check_seed, commitment, derived_salt
@@ -250,7 +250,16 @@ class Match:
         return Rng(self.header.seed, len(self.log.events), hashed=self.header.hashed_rng)
 
     def _emit(self, events: Iterable[Event]) -> None:
+        """Append ``events`` and fold them, except those a ``Resolved`` says the
+        rules have folded already (their state is taken as it is)."""
         evolve, log = self.game.evolve, self.log
+        if type(events) is Resolved:
+            known = events.folded
+            for event in events[:known]:
+                log.append(event)
+            if known:
+                self.state = events.state
+            events = events[known:]
         for event in events:
             self.state = evolve(self.state, log.append(event))
 
