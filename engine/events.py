@@ -102,10 +102,16 @@ class Event:
     @classmethod
     def from_json(cls, obj: Any) -> Event:
         """Build an event from decoded JSON, checking every field's shape."""
+        return cls._from_decoded(obj, True)
+
+    @classmethod
+    def _from_decoded(cls, obj: Any, walk: bool) -> Event:
+        """``from_json``; ``walk=False`` when the data is known to hold no float and
+        to be nested shallowly enough (``parse_lines`` knows it from the line)."""
         if not isinstance(obj, dict):
             raise LogError("an event must be a JSON object")
-        extra = set(obj) - {"seq", "type", "data", "to", "public"}
-        if extra:
+        if not obj.keys() <= _FIELDS:
+            extra = obj.keys() - _FIELDS
             raise LogError(f"unknown event field(s): {', '.join(sorted(extra))}")
         seq, type_, data, to = obj.get("seq"), obj.get("type"), obj.get("data"), obj.get("to")
         if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
@@ -121,10 +127,14 @@ class Event:
         public = obj.get("public")
         if public is not None and not isinstance(public, dict):
             raise LogError(f"event {seq}: 'public' must be an object")
-        check_plain(data, f"event {seq} data")
-        if public is not None:
-            check_plain(public, f"event {seq} public data")
-        return cls(type_, data, to, public, seq)
+        if walk:
+            check_plain(data, f"event {seq} data")
+            if public is not None:
+                check_plain(public, f"event {seq} public data")
+        return _made(type_, data, to, public, seq)
+
+
+_FIELDS = frozenset(("seq", "type", "data", "to", "public"))
 
 
 def _is_int(x: Any) -> bool:
@@ -235,11 +245,22 @@ def chain(previous: str, line: bytes) -> str:
 
 _sha256 = hashlib.sha256
 # ``Event(...)`` runs the frozen dataclass's ``__init__`` (one ``object.__setattr__``
-# per field); ``Log._seal`` fills the slots directly: the same object, half the cost
+# per field); ``_made`` fills the slots directly: the same object, half the cost
 _new_event = object.__new__
 _set_type, _set_data, _set_to, _set_public, _set_seq = (
     Event.__dict__[name].__set__ for name in ("type", "data", "to", "public", "seq")
 )
+
+
+def _made(type_: str, data: dict, to: Any, public: dict | None, seq: int) -> Event:
+    """``Event(type_, data, to, public, seq)``, built without its ``__init__``."""
+    event = _new_event(Event)
+    _set_type(event, type_)
+    _set_data(event, data)
+    _set_to(event, to)
+    _set_public(event, public)
+    _set_seq(event, seq)
+    return event
 
 
 class Log:
@@ -278,12 +299,7 @@ class Log:
         """Append an event whose data is known to be plain and whose canonical
         ``line`` (for the next ``seq``) is already made. The runner calls it
         directly for the ``ActionSubmitted`` events it builds from checked actions."""
-        sealed = _new_event(Event)
-        _set_type(sealed, type_)
-        _set_data(sealed, data)
-        _set_to(sealed, to)
-        _set_public(sealed, public)
-        _set_seq(sealed, len(self.events))
+        sealed = _made(type_, data, to, public, len(self.events))
         self.events.append(sealed)
         self.lines.append(line)
         self.digest = _sha256(self.digest.encode("ascii") + line).hexdigest()
@@ -327,9 +343,31 @@ def read_jsonl(stream: BinaryIO) -> list[Event]:
     return parse_lines(lines())
 
 
-def parse_lines(lines: Iterable[bytes]) -> list[Event]:
+class ReadLog(list):
+    """The events of a log as ``parse_lines`` read them, with ``lines``: the bytes
+    each one was read from (without its line end). ``engine.replay.verify``
+    compares a re-simulated event with its line before it re-encodes anything."""
+
+    __slots__ = ("lines",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[bytes] = []
+
+
+def _no_float(text: str) -> Any:
+    raise LogError(f"floats are not allowed in a log ({text})")
+
+
+# a float (``1.5``, ``NaN``, ``Infinity``) is refused as it is met, so a line's
+# data need not be walked for one afterwards
+_decode = json.JSONDecoder(parse_float=_no_float, parse_constant=_no_float).decode
+
+
+def parse_lines(lines: Iterable[bytes]) -> ReadLog:
     """The events of a log given as its lines (without their line ends)."""
-    events = []
+    events = ReadLog()
+    kept = events.lines
     for number, raw in enumerate(lines, start=1):
         if len(raw) > MAX_LINE_BYTES:
             raise LogError(f"line {number}: longer than {MAX_LINE_BYTES} bytes")
@@ -337,21 +375,27 @@ def parse_lines(lines: Iterable[bytes]) -> list[Event]:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise LogError(f"line {number}: not UTF-8 ({exc.reason} at byte {exc.start})") from None
-        if not line.strip():
+        if not line or line.isspace():
             continue
         try:
-            obj = json.loads(line)
+            obj = _decode(line)
+        except LogError as exc:
+            raise LogError(f"line {number}: {exc}") from None
         except json.JSONDecodeError as exc:
             raise LogError(f"line {number}: not JSON ({exc.msg})") from None
         except RecursionError:
             raise LogError(f"line {number}: nested more than {MAX_DEPTH} deep") from None
+        # a line with at most MAX_DEPTH brackets cannot nest its data deeper
+        # (brackets inside strings only make the count safer): walk the others
+        walk = raw.count(b"[") + raw.count(b"{") > MAX_DEPTH
         try:
-            event = Event.from_json(obj)
+            event = Event._from_decoded(obj, walk)
         except LogError as exc:
             raise LogError(f"line {number}: {exc}") from None
         if event.seq != len(events):
             raise LogError(f"line {number}: expected seq {len(events)}, found {event.seq}")
         events.append(event)
+        kept.append(raw)
     if not events:
         raise LogError("the log is empty")
     return events

@@ -17,7 +17,7 @@ ROW_SIZE = 8
 MAX_HELD = 2
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Robot:
     seat: int
     budget: int
@@ -55,7 +55,7 @@ class Robot:
         return part.catch if part else 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Ball:
     id: int
     color: str
@@ -66,7 +66,7 @@ class Ball:
     possessors: tuple[int, ...] = ()  # robots that held it since it entered play
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     seats: int
     iri: bool

@@ -6,13 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.games.powerball.cards import MAX_HELD, MEMORY
+from engine.states import revise
 
 REGISTERS = 5
 EMPTY = 0  # a register holding no card
 CARRY = 2  # balls a robot may hold
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Robot:
     seat: int
     sq: int = -1  # -1: off the board (destroyed, or not yet placed)
@@ -46,7 +47,7 @@ class Robot:
         return self.sq >= 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Bomb:
     owner: int
     sq: int
@@ -54,7 +55,7 @@ class Bomb:
     armed: bool = False  # set on the turn it runs
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     seats: int
     rounds: int
@@ -81,20 +82,6 @@ class State:
     def clock(self) -> int:
         """A number for the current phase, unique over the match."""
         return self.round * 10 + self.phase
-
-
-_set = object.__setattr__
-
-
-def revise(obj, **changes):
-    """``dataclasses.replace`` for these frozen slotted classes, three times as
-    fast (it skips ``__init__``; none of them has a ``__post_init__``). Folding
-    events is the engine's hot path: each event revises the state and a robot."""
-    cls = type(obj)
-    new = object.__new__(cls)
-    for name in cls.__slots__:
-        _set(new, name, changes[name] if name in changes else getattr(obj, name))
-    return new
 
 
 def set_item(items: tuple, index: int, value) -> tuple:
