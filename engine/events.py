@@ -151,19 +151,35 @@ def check_plain(value: Any, where: str = "value") -> None:
     Tuples are refused too: they would come back from a stored log as lists, and a
     rule that saw a tuple live and a list on replay could diverge.
     """
-    # fast path: a scalar, or an object of scalars under string keys (most event
-    # data and most actions); anything else takes the full walk below, which also
-    # words the error when there is one
+    if not _plainly(value):
+        _check_plain_walk(value, where)
+
+
+def _plainly(value: Any) -> bool:
+    """The fast path of ``check_plain``: ``True`` for a scalar, or an object under
+    string keys of scalars and lists of scalars (most event data and most actions).
+    ``False`` says only "walk it": the full walk finds and words any error."""
     t = type(value)
-    if t in _ATOMS:
-        return
+    atoms = _ATOMS
+    if t in atoms:
+        return True
     if t is dict:
         for k, v in value.items():
-            if type(k) is not str or type(v) not in _ATOMS:
+            if type(k) is not str:
                 break
+            t = type(v)
+            if t in atoms:
+                continue
+            if t is list:
+                for item in v:
+                    if type(item) not in atoms:
+                        break
+                else:
+                    continue
+            break
         else:
-            return
-    _check_plain_walk(value, where)
+            return True
+    return False
 
 
 def _check_plain_walk(value: Any, where: str) -> None:
@@ -285,9 +301,10 @@ class Log:
 
     def append(self, event: Event) -> Event:
         type_, data, to, public = event.type, event.data, event.to, event.public
-        check_plain(data, f"{type_} data")
-        if public is not None:
-            check_plain(public, f"{type_} public data")
+        if not _plainly(data):  # (the error's wording is made only for the walk)
+            _check_plain_walk(data, f"{type_} data")
+        if public is not None and not _plainly(public):
+            _check_plain_walk(public, f"{type_} public data")
         if to != EVERYONE and (
             type(to) is not tuple or not all(type(s) is int and s >= 0 for s in to)
         ):
@@ -361,7 +378,18 @@ def _no_float(text: str) -> Any:
 
 # a float (``1.5``, ``NaN``, ``Infinity``) is refused as it is met, so a line's
 # data need not be walked for one afterwards
-_decode = json.JSONDecoder(parse_float=_no_float, parse_constant=_no_float).decode
+_decoder = json.JSONDecoder(parse_float=_no_float, parse_constant=_no_float)
+
+
+def _decoded(line: str) -> Any:
+    """``json.loads(line)``, floats refused: the decoder's C scanner called
+    directly, and its Python wrapper only for a line it does not read whole (space
+    around the value, extra data, an error to word)."""
+    try:
+        obj, end = _decoder.scan_once(line, 0)
+    except StopIteration:
+        return _decoder.decode(line)
+    return obj if end == len(line) else _decoder.decode(line)
 
 
 def parse_lines(lines: Iterable[bytes]) -> ReadLog:
@@ -378,7 +406,7 @@ def parse_lines(lines: Iterable[bytes]) -> ReadLog:
         if not line or line.isspace():
             continue
         try:
-            obj = _decode(line)
+            obj = _decoded(line)
         except LogError as exc:
             raise LogError(f"line {number}: {exc}") from None
         except json.JSONDecodeError as exc:

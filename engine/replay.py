@@ -111,7 +111,9 @@ class _Recording:
     def answer(self, request: Request) -> Any:
         seat, position = request.seat, request.position
         fault = submitted = after = None
-        for event in self.events[position:]:
+        events = self.events
+        for i in range(position, len(events)):  # not a slice: no copy of the rest
+            event = events[i]
             if event.type not in PLAYER_EVENTS:
                 after = event.type
                 break

@@ -4,6 +4,8 @@ so the bots list the legal ones themselves."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from engine.games.aerial_assault import cards as C
@@ -83,34 +85,78 @@ def _end_zone(zone: int, step: Any) -> int:
     return zone
 
 
-def play_options(view: dict, r: int, hand: list[str], zone: int, auto: bool) -> list[tuple]:
-    """Every legal (play, end zone) of robot ``r`` with ``hand`` standing in ``zone``."""
+def play_options(view: dict, r: int, hand: list[str], zone: int, auto: bool) -> Plays:
+    """Every legal (play, end zone) of robot ``r`` with ``hand`` standing in ``zone``:
+    a sequence that makes an entry only when it is read (the random bot reads one)."""
     robot = view["robots"][r]
     forced = robot["forced"]
     if forced.startswith("card:"):
         hand = [forced[5:]]
-    out = []
+    known: dict[tuple, list] = {}
+
+    def steps(slot: tuple, zone: int) -> list:
+        # the cards share slots and a second slot is asked again for each first
+        # step: each (slot, zone) is listed once
+        key = (slot, zone)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = step_options(view, r, slot, zone, auto)
+        return found
+
+    plays = Plays()
     for card in hand:
-        out.append(({"card": card, "side": "down"}, zone))
+        plays.add(card, "down", zone, None, [None])
         if forced == "stay":
             continue
         for side in ("top", "bottom"):
             slots = getattr(C.CARD_BY_ID[card], side)
             if len(slots) == 1:
-                for step in step_options(view, r, slots[0], zone, auto)[1:]:
-                    out.append(
-                        ({"card": card, "side": side, "steps": [step]}, _end_zone(zone, step))
-                    )
+                plays.add(card, side, zone, None, steps(slots[0], zone)[1:])
                 continue
-            for first in step_options(view, r, slots[0], zone, auto):
+            for first in steps(slots[0], zone):
                 mid = _end_zone(zone, first)
-                for second in step_options(view, r, slots[1], mid, auto):
-                    if first is None and second is None:
-                        continue
-                    out.append(
-                        (
-                            {"card": card, "side": side, "steps": [first, second]},
-                            _end_zone(mid, second),
-                        )
-                    )
-    return out
+                seconds = steps(slots[1], mid)
+                # no play does nothing at all: two skipped slots are not a play
+                plays.add(card, side, mid, (first,), seconds[1:] if first is None else seconds)
+    return plays
+
+
+class Plays(Sequence):
+    """The (play, end zone) pairs of ``play_options``, in their order, as runs of
+    plays that share a card, a side and a first step: an entry is built when read."""
+
+    def __init__(self) -> None:
+        self._runs: list[tuple] = []  # (card, side, zone before the last step, first, lasts)
+        self._ends: list[int] = []  # the index just past each run
+        self._count = 0
+
+    def add(self, card: str, side: str, zone: int, first: tuple | None, lasts: list) -> None:
+        if lasts:
+            self._runs.append((card, side, zone, first, lasts))
+            self._count += len(lasts)
+            self._ends.append(self._count)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index: int) -> tuple:  # type: ignore[override]
+        if not -self._count <= index < self._count:
+            raise IndexError(index)
+        index %= self._count
+        k = bisect_right(self._ends, index)
+        start = self._ends[k - 1] if k else 0
+        return self._entry(self._runs[k], index - start)
+
+    def __iter__(self) -> Iterator[tuple]:
+        for run in self._runs:
+            for i in range(len(run[4])):
+                yield self._entry(run, i)
+
+    @staticmethod
+    def _entry(run: tuple, i: int) -> tuple:
+        card, side, zone, first, lasts = run
+        last = lasts[i]
+        if side == "down":
+            return {"card": card, "side": side}, zone
+        steps = [last] if first is None else [first[0], last]
+        return {"card": card, "side": side, "steps": steps}, _end_zone(zone, last)
