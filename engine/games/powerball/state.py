@@ -97,10 +97,35 @@ def change(state: State, seat: int, **fields) -> State:
 
 
 def robot_at(state: State, sq: int) -> Robot | None:
+    """The robot on ``sq`` (the first in seat order, off-board squares included)."""
+    if sq >= 0:
+        seat = occupants(state).get(sq)
+        return None if seat is None else state.robots[seat]
     for robot in state.robots:
         if robot.sq == sq:
             return robot
     return None
+
+
+#: the last state asked about and its occupants (a state never changes; one tuple,
+#: replaced whole, so two threads never see one state's answer for another)
+_last_occupants: tuple = (None, {})
+
+
+def occupants(state: State) -> dict[int, int]:
+    """Square -> seat of the robot on it, for the squares of the board. The rules
+    ask "who stands here" many times of one state (a laser's line of sight, a
+    push), so the answer for the last state asked is kept."""
+    global _last_occupants
+    last = _last_occupants
+    if last[0] is state:
+        return last[1]
+    found: dict[int, int] = {}
+    for robot in state.robots:
+        if robot.sq >= 0 and robot.sq not in found:
+            found[robot.sq] = robot.seat
+    _last_occupants = (state, found)
+    return found
 
 
 def has(state: State, robot: Robot, option: str) -> bool:
@@ -126,9 +151,15 @@ def can_hold(robot: Robot) -> bool:
 
 
 def is_turret(state: State, robot: Robot) -> bool:
-    return robot.alive and robot.turret > 0 and robot.turret == state.round
+    return robot.sq >= 0 and robot.turret > 0 and robot.turret == state.round
 
 
 def acting(state: State, robot: Robot) -> bool:
     """Runs its own program and fires: on the board, not powered down, not a turret."""
-    return robot.alive and not robot.down and not robot.respawned and not is_turret(state, robot)
+    # (is_turret written out: every phase asks it of every robot, many times)
+    return (
+        robot.sq >= 0
+        and not robot.down
+        and not robot.respawned
+        and not (robot.turret > 0 and robot.turret == state.round)
+    )
