@@ -32,11 +32,12 @@ class Robot:
 
     @property
     def hand(self) -> tuple[str, ...]:
-        return tuple(c for c in C.BASIC_IDS + self.specials if c not in self.played)
+        played, cards = self.played, C.BASIC_IDS + self.specials
+        return tuple([c for c in cards if c not in played]) if played else cards
 
     @property
     def weeks(self) -> int:
-        return sum(C.PART_BY_ID[p].weeks for p in self.parts)
+        return sum([C.PART_BY_ID[p].weeks for p in self.parts])
 
     def part(self, kind: str) -> C.Part | None:
         for p in self.parts:
