@@ -15,7 +15,7 @@ A game is a set of pure functions over an immutable state:
 - ``scores(state)`` -> the scores so far.
 
 States are frozen dataclasses (tuples, not lists) so a replay can keep snapshots
-without copying; ``engine.state.replacer`` makes a fast ``replace`` for them.
+without copying; ``engine.states.revise`` copies one with fields changed, fast.
 Nothing here does I/O or keeps global state.
 """
 
