@@ -54,6 +54,16 @@ def _limits() -> dict:
     }
 
 
+def _uploaded(bot, version, why: bool = False) -> str:
+    """What an upload became; a valid one is pointed to where it can compete."""
+    text = f"{bot.name} v{version.number}: {version.status}"
+    if why and version.validation_reason:
+        text += f" ({version.validation_reason})"
+    if version.status == version.Status.VALID:
+        text += ": enter it in a season or tournament under Compete"
+    return text
+
+
 def _refusal(form, exc) -> None:
     field = exc.field if exc.field in form.fields else None
     form.add_error(field, exc.message)
@@ -75,7 +85,7 @@ def my_bots(request):
                 _refusal(form, exc)
                 status = getattr(exc, "status", 400)
             else:
-                messages.info(request, f"{bot.name} v{version.number}: {version.status}")
+                messages.info(request, _uploaded(bot, version))
                 return redirect("bot-page", pk=bot.pk)
         else:
             status = 400
@@ -150,11 +160,7 @@ def bot_upload(request, pk: int):
     except (UploadRejected, services.BotServiceError) as exc:
         _refusal(form, exc)
         return bot_page(request, pk, upload_form=form, status=getattr(exc, "status", 400))
-    messages.info(
-        request,
-        f"{bot.name} v{version.number}: {version.status}"
-        + (f" ({version.validation_reason})" if version.validation_reason else ""),
-    )
+    messages.info(request, _uploaded(bot, version, why=True))
     return redirect("bot-page", pk=bot.pk)
 
 

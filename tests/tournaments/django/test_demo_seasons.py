@@ -39,3 +39,33 @@ def test_demo_ladders_stop_after_a_bounded_number_of_rounds(inline):
 def test_demo_seasons_refuses_a_bound_of_zero(db):
     with pytest.raises(CommandError, match="at least 1"):
         call_command("demo_seasons", "--rounds", "0", stdout=io.StringIO())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_public_starter_plays_ranked_matches_in_the_demo_s_always_on_ladder(
+    inline, data_dir, alice
+):
+    """On a fresh install, a starter uploaded as a public bot joins its game's
+    always-on ladder by itself and plays a rated match in its next round."""
+    from bots.services import create_bot
+    from engine.sdk import starter_path
+    from tests.platform.bots.bot_helpers import py_upload
+    from tournaments.models import RatingHistory
+
+    call_command("demo_seasons", stdout=io.StringIO())
+    always_on = Competition.objects.filter(name__startswith="Always-on ladder")
+    assert always_on.count() == len(Competition.objects.filter(name__startswith="Demo ladder"))
+    ladder = always_on.get(game="tic_tac_toe")
+    assert ladder.status == Competition.Status.RUNNING and ladder.signup == "public_bots"
+    assert rounds.ladder_tick(ladder.pk) == "too few entries"  # its built-in bot waits
+
+    starter = py_upload(starter_path("tic_tac_toe").read_bytes(), "starter.py")
+    bot, version = create_bot(alice, "starter", "tic_tac_toe", starter, public=True)
+    assert version.status == "valid", version.validation_reason
+    assert rounds.ladder_tick(ladder.pk) == "round 1 scheduled"
+    for mid in [m for m in inline.queue if Match.objects.filter(pk=m, fixture__competition=ladder)]:
+        inline.queue.remove(mid)
+        run(mid, "test")
+    played = Match.objects.get(fixture__competition=ladder, seats__bot_version_ref=version)
+    assert played.status == Match.Status.FINISHED
+    assert RatingHistory.objects.filter(entry__bot=bot, match=played).exists()
