@@ -122,8 +122,10 @@ class CompetitionEntry(APIView):
         return [IsAuthenticated()] if self.request.method == "DELETE" else []
 
     def _entry(self, pk: int, entry: int) -> Entry:
+        # competition__pk, not competition_id: an id past the column's range finds
+        # nothing (a foreign key's own lookup sends it to the database, which fails)
         return get_object_or_404(
-            Entry.objects.select_related("bot__owner"), pk=entry, competition_id=pk
+            Entry.objects.select_related("bot__owner"), pk=entry, competition__pk=pk
         )
 
     @extend_schema(responses=EntrySerializer)

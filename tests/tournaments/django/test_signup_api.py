@@ -285,3 +285,9 @@ def test_caps_hold_when_many_enter_at_once(db, alice, django_user_model):
     assert set(outcomes) == {"entered", "cap_reached"}, outcomes
     assert Entry.objects.filter(competition=season).count() == 4
     assert Entry.objects.filter(competition=season, bot__owner=alice).count() <= 1
+
+
+def test_an_id_past_the_database_s_range_is_not_found(alice):
+    for path in (f"/api/competitions/{2**64}/entries/1/", f"/api/competitions/1/entries/{2**64}/"):
+        assert token_client(alice).get(path).status_code == 404, path
+        assert token_client(alice).delete(path).status_code == 404, path
