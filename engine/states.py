@@ -26,12 +26,16 @@ _set = object.__setattr__  # a frozen dataclass refuses its own __setattr__
 
 def revise(obj: T, /, **changes: Any) -> T:
     """``dataclasses.replace(obj, **changes)`` for a frozen, unslotted dataclass."""
+    old = obj.__dict__
+    values = {**old, **changes}
     cls = type(obj)
-    if not changes.keys() <= cls.__dataclass_fields__.keys():
+    # the instance's __dict__ holds its fields and nothing else, so a name that is
+    # not a field is a key more (cheaper to see than a subset test of the names)
+    if len(values) != len(old):
         unknown = sorted(changes.keys() - cls.__dataclass_fields__.keys())
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
     new = _new(cls)
-    _set(new, "__dict__", {**obj.__dict__, **changes})
+    _set(new, "__dict__", values)
     return new
 
 
