@@ -3,7 +3,8 @@
 - ``create_match`` queues a match row with its seats;
 - ``run_stored_match`` plays a queued match with its seats' players
   (``matches.players``), appending its events in batches while it runs (so a running
-  match can be watched), then ``finish``\\es it with the last batch;
+  match can be watched), then ``finish``\\es it with the last batch, before its
+  bots hear the result;
 - ``play_and_store`` is both (workers run stored matches: ``matches.tasks``);
 - ``append_events`` is the only writer of ``MatchEvent`` rows: it checks that each
   line is a canonical event, has the next ``seq`` and chains from the last stored
@@ -270,15 +271,20 @@ def run_stored_match(
     writer = EventWriter(match, batch_size, fence=fence)
     try:
         played = _begin(game, match, seats, writer)
-        played.play(players)
-        finish(
-            match,
-            played.log.events[-1].data,
-            expected_digest=played.log.digest,
-            fault_reasons=writer.fault_reasons,
-            fence=fence,
-            pending=writer.take(),
-        )
+
+        def stamp_end(outcome) -> None:
+            # stored before any bot hears ``end``: a bot that dawdles over the
+            # result (only when it won, say) cannot stretch the match's time
+            finish(
+                match,
+                played.log.events[-1].data,
+                expected_digest=played.log.digest,
+                fault_reasons=writer.fault_reasons,
+                fence=fence,
+                pending=writer.take(),
+            )
+
+        played.play(players, on_end=stamp_end)
     except ClaimLost:
         logger.warning("match %s: claim taken over by another worker, stopped", match.pk)
         match.refresh_from_db()
