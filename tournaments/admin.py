@@ -139,7 +139,7 @@ class CompetitionAdmin(admin.ModelAdmin):
     change_form_template = "admin/tournaments/competition_change_form.html"
 
     def get_queryset(self, request):
-        return selectors.with_progress(super().get_queryset(request))
+        return selectors.with_progress(super().get_queryset(request), organiser=True)
 
     @admin.display(description="entries")
     def entry_count(self, obj):
@@ -149,7 +149,7 @@ class CompetitionAdmin(admin.ModelAdmin):
     def progress_shown(self, obj):
         if obj.pk is None:
             return "-"
-        p = selectors.progress(obj)
+        p = selectors.progress(obj, organiser=True)
         return format_html(
             '<span class="progress" data-progress="{}">{} queued, {} running, {} done, '
             '<b style="color:{}">{} failed</b>; rounds {}/{}</span>',
@@ -237,7 +237,7 @@ class CompetitionAdmin(admin.ModelAdmin):
                     "csv_url": reverse("admin:%s_%s_csv" % info, args=[obj.pk]),
                     "rebuild_url": reverse("admin:%s_%s_rebuild" % info, args=[obj.pk]),
                     "rerun_url": reverse("admin:%s_%s_rerun_failed" % info, args=[obj.pk]),
-                    "progress": selectors.progress(obj),
+                    "progress": selectors.progress(obj, organiser=True),
                     "failed_matches": list(
                         Match.objects.filter(fixture__competition=obj, status=Match.Status.FAILED)[
                             :50

@@ -132,12 +132,14 @@ def create_seated_matches(
     seeds: Sequence[int | None] | None = None,
     teams: Sequence[Sequence[int | None]] | None = None,
     hides_results: bool = False,
+    withheld: bool = False,
 ) -> list[Match]:
     """Queued matches, one per lineup (its seats' entries, as ``create_seated_match``
     takes them), in a few statements whatever their number: the one place matches
     and their seats are made. ``seeds``: one per lineup (``None``: a fresh secret
-    one); ``teams``: each lineup's team per seat. Everything is checked before
-    anything is stored."""
+    one); ``teams``: each lineup's team per seat; ``withheld``: the matches stay out
+    of sight until the reveal (``Match.withheld``, with ``hides_results``).
+    Everything is checked before anything is stored."""
     rules = registry.get(game)
     resolved = rules.resolve_options(dict(options or {}))
     seeds = list(seeds) if seeds is not None else [None] * len(lineups)
@@ -151,7 +153,8 @@ def create_seated_matches(
                 seed=seeding.new_seed() if seed is None else seed,
                 seed_salt=seeding.new_salt(),
                 options=resolved,
-                hides_results=hides_results,
+                hides_results=hides_results or withheld,
+                withheld=withheld,
             )
             for seed in seeds
         )
