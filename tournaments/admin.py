@@ -73,8 +73,24 @@ class AddBuiltinsForm(forms.Form):
         self.fields["bots"].choices = [(b, b) for b in sorted(registry.get(game).bots)]
 
 
+#: what hiding results means, on the form where the organiser chooses it
+HIDE_RESULTS_HELP = (
+    "Until it finishes, the site shows its entries, rounds, pairings, each match's "
+    "players and status, and how many are played; no result, table, rating, seed, "
+    "or length or time of a match. A Swiss or ladder is then paired without the "
+    "results (by seed; a ladder by a secret draw). A knockout shows its first round "
+    "only: its later rounds, and replays of drawn matches, are held back until it "
+    'finishes (docs/tournaments.md, "Hidden results").'
+)
+
+
 class CompetitionForm(forms.ModelForm):
     """The service's checks on the admin's form: a registered game and options it accepts."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "hide_results" in self.fields:
+            self.fields["hide_results"].help_text = HIDE_RESULTS_HELP
 
     def clean(self):
         data = super().clean()
