@@ -1,4 +1,4 @@
-"""Issue 13, item 3: logins cannot be brute-forced. Too many wrong passwords for an
+"""Logins cannot be brute-forced. Too many wrong passwords for an
 account, or from a client address, lock logins out (429 with the reason), the right
 password included, until the lockout expires; right passwords never count."""
 
