@@ -27,6 +27,8 @@ from tournaments.ratings import Rating as RatingValue
 
 
 HIDDEN_NOTICE = "results are hidden until this {kind} finishes"
+#: added to it for a knockout that holds its later rounds back (``rounds_shown``)
+HELD_BACK_NOTICE = "; its rounds after the first are shown then, as they tell who advanced"
 
 
 def competition_hides_results(competition: Competition | None) -> bool:
@@ -59,11 +61,10 @@ def shown_seed(competition: Competition) -> int | None:
 
 def hidden_notice(competition: Competition) -> str:
     """The notice shown instead of results, or ``""`` when they are visible."""
-    return (
-        HIDDEN_NOTICE.format(kind=competition.kind)
-        if competition_hides_results(competition)
-        else ""
-    )
+    if not competition_hides_results(competition):
+        return ""
+    held_back = HELD_BACK_NOTICE if rounds_shown(competition) is not None else ""
+    return HIDDEN_NOTICE.format(kind=competition.kind) + held_back
 
 
 def standings(competition: Competition) -> list[dict]:

@@ -139,6 +139,7 @@ def test_a_hidden_knockout_holds_its_later_rounds_back_until_the_reveal(
     assert (progress["total"], progress["rounds"], progress["rounds_done"]) == (2, 1, 1)
     bracket = client.get(f"/competitions/{t.pk}/bracket/").content.decode()
     assert "round 1" in bracket and "round 2" not in bracket
+    assert "rounds after the first are shown then" in bracket
     inline()
     t.refresh_from_db()
     assert t.status == Competition.Status.FINISHED
