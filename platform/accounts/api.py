@@ -9,7 +9,7 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import Throttled
 from rest_framework.response import Response
 
-from accounts import throttle
+from accounts import lockout
 
 
 class TokenAnswerSerializer(serializers.Serializer):
@@ -24,10 +24,10 @@ class TokenView(ObtainAuthToken):
     @extend_schema(responses=TokenAnswerSerializer)
     def post(self, request, *args, **kwargs):
         data = request.data
-        guard = throttle.LoginGuard(request, data.get("username") if hasattr(data, "get") else None)
+        guard = lockout.LoginGuard(request, data.get("username") if hasattr(data, "get") else None)
         wait = guard.wait()
         if wait:
-            raise Throttled(wait, detail=throttle.refusal(wait))
+            raise Throttled(wait, detail=lockout.refusal(wait))
         serializer = self.get_serializer(data=data)
         serializer.is_valid(raise_exception=True)  # a wrong password counts (accounts.backends)
         guard.succeeded()
