@@ -17,7 +17,9 @@ Environment variables:
 - ``REDIS_URL`` (e.g. ``redis://host:6379/1``): the cache shared by every web
   process (so the API's throttles count across processes). Without it, a
   ``CELERY_BROKER_URL`` starting with ``redis://`` is used; without either, a
-  per-process in-memory cache (fine for one process: ``make run``, tests).
+  per-process in-memory cache (fine for one process: ``make run``, tests). While
+  Redis cannot be reached each process counts on its own and logs a warning
+  (``config.cache``); it tries Redis again every ``SCRIMMAGE_CACHE_RETRY_SECONDS`` (5).
 - ``SCRIMMAGE_NUM_PROXIES``: how many proxies append to ``X-Forwarded-For`` in
   front of the web processes, so throttles and the login lockout count per client,
   not per proxy. Unset (0): the socket's address (``REMOTE_ADDR``) and never the
@@ -43,6 +45,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from config.cache import caches_for
 from engine.bots.sandbox import unsandboxed_allowed
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -246,11 +249,12 @@ REDIS_URL = os.environ.get("REDIS_URL", "") or (
     else ""
 )
 if REDIS_URL:
-    CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
-    }
+    # Django's Redis cache that falls back to a per-process one while Redis is
+    # unreachable (config.cache), trying Redis again this often
+    CACHES = caches_for(REDIS_URL)
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+SCRIMMAGE_CACHE_RETRY_SECONDS = float(os.environ.get("SCRIMMAGE_CACHE_RETRY_SECONDS", "5"))
 
 # Uploaded bots (limits and caps: see bots/conf.py for each BOTS_* setting and its
 # default). Without bubblewrap, uploaded bots run only when the operator sets this.
