@@ -8,6 +8,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import Throttled
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from accounts import lockout
 
@@ -20,6 +21,10 @@ class TokenView(ObtainAuthToken):
     """Your API token, for your username and password. Too many failed attempts for
     one account or from one address lock logins out for a while (429; the failures
     are counted by ``accounts.backends``)."""
+
+    # the settings' parsers (JSON and forms), not ObtainAuthToken's: those take
+    # multipart, so anyone could make the server parse files for a login
+    parser_classes = APIView.parser_classes
 
     @extend_schema(responses=TokenAnswerSerializer)
     def post(self, request, *args, **kwargs):

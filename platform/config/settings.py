@@ -99,6 +99,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # before anything reads the request: a NUL byte in its address or headers is a
+    # 400, and a body longer than its view takes a 413 (415 for files where none
+    # are taken) before a byte of it is read (config.middleware)
+    "config.middleware.NoNulBytes",
+    "config.middleware.BoundedBodies",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -165,6 +170,14 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# request bodies (config.middleware.BoundedBodies): a view that takes no upload takes
+# at most this (Django's default, made explicit) and keeps no file sent to it (the
+# handlers: a view that takes uploads gets Django's own); an upload stays in memory
+# below the last (a bot upload is at most BOTS_MAX_UPLOAD_BYTES, 1 MiB, plus its form)
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+FILE_UPLOAD_HANDLERS = ["config.middleware.DropFiles"]
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # token first, so a bad or missing token is a 401 with WWW-Authenticate
@@ -172,6 +185,11 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    # no multipart: a view that takes a file lists its own parsers (bots.api.views)
+    "DEFAULT_PARSER_CLASSES": [
+        "rest_framework.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+    ],
     "DEFAULT_SCHEMA_CLASS": "config.schema.ErrorsAutoSchema",  # documents the error responses
     # DRF's, but counting per client as accounts.addresses decides (see SCRIMMAGE_NUM_PROXIES)
     "DEFAULT_THROTTLE_CLASSES": [

@@ -15,7 +15,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bots import selectors, services
+from bots import conf, selectors, services
 from bots.api import serializers as s
 from bots.archive import UploadRejected
 from bots.models import Bot
@@ -39,6 +39,7 @@ def _call(fn, *args, **kwargs):
         raise Refused(exc) from None
 
 
+@conf.takes_uploads
 class BotListView(APIView):
     """GET: public bots and your own (``mine=1``: only yours; ``game``). POST
     (multipart): a new bot with its first version, validated in the sandbox."""
@@ -83,7 +84,7 @@ class BotDetailView(APIView):
     """GET: a bot and its versions (validation output for its owner, or if public).
     PATCH (owner): ``public``."""
 
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [JSONParser, FormParser]
 
     @extend_schema(responses=s.BotDetailSerializer)
     def get(self, request, pk: int):
@@ -99,6 +100,7 @@ class BotDetailView(APIView):
         return Response(s.BotDetailSerializer(bot, context={"request": request}).data)
 
 
+@conf.takes_uploads
 class VersionListView(APIView):
     """GET: the versions. POST (owner, multipart ``file``): a new version."""
 
@@ -173,7 +175,7 @@ class ChallengeView(APIView):
     GET (signed in): your challenges."""
 
     permission_classes = [IsAuthenticated]
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [JSONParser, FormParser]
 
     @extend_schema(responses=s.ChallengeSerializer(many=True))
     def get(self, request, pk: int):
