@@ -34,6 +34,7 @@ from engine.events import (
     LogError,
     chain,
     encode,
+    parse_event_line,
     parse_jsonl,
 )
 from engine.game import RulesError, Seat
@@ -323,12 +324,9 @@ def play_and_store(
 def _parse_line(line: bytes | str, expected_seq: int) -> tuple[Event, bytes]:
     raw = line if isinstance(line, bytes) else line.encode("utf-8")
     try:
-        event = Event.from_json(json.loads(raw))
-    except (ValueError, LogError) as exc:
-        raise StorageError(f"event {expected_seq}: not an event ({exc})") from None
-    if encode(event) != raw:
-        raise StorageError(f"event {expected_seq}: the line is not in canonical form")
-    return event, raw
+        return parse_event_line(raw, canonical=True), raw
+    except LogError as exc:
+        raise StorageError(f"event {expected_seq}: not an event of a log ({exc})") from None
 
 
 def append_events(match: Match, lines: Iterable[bytes | str]) -> int:
