@@ -108,6 +108,7 @@ def bot_page(request, pk: int, upload_form=None, status: int = 200):
     context = {
         "bot": bot,
         "inside": inside,
+        "hash_visible": bot.hash_visible_to(request.user),
         "owner": owner,
         "versions": versions,
         "results": selectors.recent_results(bot),

@@ -113,7 +113,7 @@ class VersionListView(APIView):
             s.BotVersionSerializer(
                 bot.versions.order_by("-number"),
                 many=True,
-                context={"inside": bot.visible_inside_to(request.user)},
+                context=s.version_context(bot, request.user),
             ).data
         )
 
@@ -126,7 +126,7 @@ class VersionListView(APIView):
         form.is_valid(raise_exception=True)
         version = _call(services.upload_version, bot, form.validated_data["file"])
         return Response(
-            s.BotVersionSerializer(version, context={"inside": True}).data,
+            s.BotVersionSerializer(version, context={"inside": True, "hash": True}).data,
             status=status.HTTP_201_CREATED,
         )
 
@@ -137,9 +137,7 @@ class VersionDetailView(APIView):
         bot = selectors.get_bot(pk)
         version = selectors.get_version(bot, number)
         return Response(
-            s.BotVersionSerializer(
-                version, context={"inside": bot.visible_inside_to(request.user)}
-            ).data
+            s.BotVersionSerializer(version, context=s.version_context(bot, request.user)).data
         )
 
 
