@@ -29,8 +29,10 @@ run: setup
 	@echo "web, worker and beat run under honcho (Procfile); Ctrl-C stops all three"
 	$(DEMO_ENV) PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho start -f Procfile
 
+# the suite in parallel, a process a core (pytest-xdist; each process has its own
+# test database and Redis database); the slowest tests are listed at the end
 test: setup
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist worksteal --durations=20
 
 bench: setup
 	$(BIN)/python -m bench.run

@@ -1,4 +1,4 @@
-"""The Aerial Assault ``greedy`` bot as it was before issue 14 (rules v1), kept only
+"""The Aerial Assault ``greedy`` bot as it was before the rules fidelity work (rules v1), kept only
 to measure the new one against (``python -m bench.aerial_greedy_duel``); it is not a
 registered bot.
 

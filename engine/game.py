@@ -213,7 +213,8 @@ class Option:
 
 class Game:
     """Base class of a game's rules. Subclasses set the class attributes and
-    implement the six functions; everything else here is shared plumbing."""
+    implement the seven functions of the contract below (``start`` to ``scores``);
+    everything else here is shared plumbing."""
 
     name: str = ""
     title: str = ""

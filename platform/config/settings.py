@@ -266,6 +266,15 @@ REDIS_URL = os.environ.get("REDIS_URL", "") or (
     if os.environ.get("CELERY_BROKER_URL", "").startswith(("redis://", "rediss://"))
     else ""
 )
+if REDIS_URL and TESTING and os.environ.get("PYTEST_XDIST_WORKER"):
+    # test processes side by side (pytest-xdist) share one Redis server: each takes a
+    # database number of its own (gw0 the URL's, gw1 the next, ... of Redis' 16), so
+    # one process's flush or throttle counts never reach another's
+    from urllib.parse import urlparse
+
+    _url = urlparse(REDIS_URL)
+    _db = int(_url.path.strip("/") or 0) + int(os.environ["PYTEST_XDIST_WORKER"].lstrip("gw"))
+    REDIS_URL = _url._replace(path=f"/{_db % 16}").geturl()
 if REDIS_URL:
     # Django's Redis cache that falls back to a per-process one while Redis is
     # unreachable (config.cache), trying Redis again this often
@@ -299,7 +308,7 @@ if CELERY_BROKER_URL.startswith("filesystem"):
     }
 else:
     # an unacknowledged message (a worker killed mid-match) comes back after this;
-    # the sweeper (tournaments.recover_stalled) usually re-sends it sooner
+    # the sweeper (matches.recover_stalled) usually re-sends it sooner
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "visibility_timeout": int(os.environ.get("SCRIMMAGE_VISIBILITY_TIMEOUT", "3600"))
     }

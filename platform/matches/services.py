@@ -5,9 +5,10 @@
   (``matches.players``), appending its events in batches while it runs (so a running
   match can be watched), then ``finish``\\es it with the last batch;
 - ``play_and_store`` is both (workers run stored matches: ``matches.tasks``);
-- ``append_events`` is the only writer of ``MatchEvent`` rows: it checks that each
-  line is a canonical event, has the next ``seq`` and chains from the last stored
-  hash;
+- ``append_events`` (lines from outside: each must parse to a canonical event),
+  the running match's batches and ``finish``'s last batch are the writers of
+  ``MatchEvent`` rows, all through ``_chained``, which checks that each event has
+  the next ``seq`` and chains it from the last stored hash;
 - ``verify_stored_match`` checks a stored log (chain, fields, re-simulation, and
   for a fork its prefix against the parent's).
 """

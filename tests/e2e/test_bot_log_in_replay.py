@@ -1,5 +1,5 @@
 """The owner of an uploaded bot reads its stderr in the replay, next to the events of
-its decisions (issue 15, item 1); another user does not."""
+its decisions; another user does not."""
 
 import pytest
 

@@ -31,7 +31,7 @@ def log_in(page, url, user, next_path):
 
 def fits(page, selectors) -> None:
     """Each of ``selectors``, and everything inside it, within the window's width.
-    (The whole document's width is the viewer's own phone layout, issue 15 item 1.)"""
+    (The whole document's width is the viewer's own phone layout.)"""
     width = page.evaluate("window.innerWidth")
     for sel in selectors:
         assert page.locator(sel).count() == 1, sel

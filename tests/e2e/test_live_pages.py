@@ -1,4 +1,4 @@
-"""Live pages in a real browser (issue 15, item 3): a running match, a competition's
+"""Live pages in a real browser: a running match, a competition's
 standings page and its admin progress update by themselves, with a live marker that
 goes away at the end. Matches are played in this process while the page watches."""
 

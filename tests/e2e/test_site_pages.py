@@ -1,4 +1,4 @@
-"""Issue 15 in a real browser: sign up and upload (no default game, a note while the
+"""A newcomer's first steps in a real browser: sign up and upload (no default game, a note while the
 upload is validated), the people, bot and game pages and their links, and every
 page added or touched at phone width (390 px: the document no wider than the window)."""
 

@@ -1,4 +1,4 @@
-"""The replay viewer shows every game (issue 15, item 1) in a real browser: a board
+"""The replay viewer shows every game in a real browser: a board
 per seat view that draws what the view holds, "everything" with all seats at once,
 events in words with the JSON behind a toggle, true speed labels, no horizontal
 scrolling at 1280 px or on a phone (390 px). Screenshots of each game land in

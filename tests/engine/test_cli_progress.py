@@ -7,7 +7,7 @@ import sys
 
 
 def test_selfplay_draws_a_progress_bar_on_a_terminal_that_reports_no_size():
-    """Issue 15, "long work shows progress": on a terminal, selfplay shows its bar
+    """Long work shows progress: on a terminal, selfplay shows its bar
     from the first match, even on a pty that reports 0 x 0 (tqdm drew nothing)."""
     parent, child = pty.openpty()  # a fresh pty: 0 rows, 0 columns
     try:

@@ -1,4 +1,4 @@
-"""Every game's drawing keeps its text inside the picture (issue 15: no clipped
+"""Every game's drawing keeps its text inside the picture (no clipped
 text): each label, at a generous average glyph width, ends within the viewBox, for
 every perspective at several points of a played match."""
 

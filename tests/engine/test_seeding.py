@@ -1,4 +1,4 @@
-"""Commit-reveal of the seed (issue 13, item 1): a running match shows only a
+"""Commit-reveal of the seed: a running match shows only a
 commitment; the end reveals seed and salt; verification checks the reveal against
 the commitment before it re-simulates; logs made before commit-reveal still verify."""
 

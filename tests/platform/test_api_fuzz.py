@@ -1,4 +1,4 @@
-"""Issue 13, item 4: the API fuzzed against its own OpenAPI schema (drf-spectacular's,
+"""The API fuzzed against its own OpenAPI schema (drf-spectacular's,
 served by the live test server). Schemathesis generates requests from the schema,
 valid ones and invalid ones, each sent anonymously and as a signed-in bot owner;
 every response must be documented (status code, content type, body matching its

@@ -1,4 +1,4 @@
-"""Issue 13, item 4: the OpenAPI schema says what the API answers. The fuzz run
+"""The OpenAPI schema says what the API answers. The fuzz run
 (test_api_fuzz.py) checks it against real answers; these pin the fixes it led to."""
 
 from __future__ import annotations

@@ -31,13 +31,12 @@ PATIENCE = 300.0
 
 
 def redis_url() -> str | None:
-    url = os.environ.get("REDIS_URL")
-    if not url:
-        return None
-    parsed = urlparse(url)
-    if parsed.path in ("", "/"):
-        url = urlunparse(parsed._replace(path="/13"))
-    return url
+    """The Redis database of this test process (``config.settings`` gives each
+    pytest-xdist process its own), which the suite flushes: never point REDIS_URL at
+    a database that holds anything of value."""
+    from django.conf import settings
+
+    return settings.REDIS_URL or None
 
 
 class Stack:
@@ -72,6 +71,8 @@ class Stack:
             self.env["DATABASE_URL"] = urlunparse(urlparse(db)._replace(path="/" + name))
         else:
             self.env["DATABASE_URL"] = f"sqlite:///{tmp / 'db.sqlite3'}"
+        if redis_url():  # the processes' cache, and the broker below
+            self.env["REDIS_URL"] = redis_url()
         if broker == "redis":
             url = redis_url() or DEFAULT_REDIS
             import redis

@@ -146,7 +146,7 @@ def test_validate_bot_accepts_a_starter_and_names_what_is_wrong_otherwise(tmp_pa
 
 
 def test_validation_plays_a_real_first_decision_of_the_chosen_game(tmp_path):
-    """Issue 15: a tic-tac-toe bot uploaded as Aerial Assault used to validate and
+    """A tic-tac-toe bot uploaded as Aerial Assault used to validate and
     then forfeit every match; validation now plays its first decision of the game."""
     ok, reason, stderr = validate_bot(starter_path("tic_tac_toe"), "aerial_assault")
     assert not ok and reason.startswith("its first decision in aerial_assault failed")

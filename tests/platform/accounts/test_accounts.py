@@ -15,7 +15,7 @@ def test_signup_logs_in_and_lands_on_my_bots(client, django_user_model):
             "password2": "a-long-pass-phrase-9",
         },
     )
-    assert response.status_code == 302 and response["Location"] == "/bots/"  # issue 15
+    assert response.status_code == 302 and response["Location"] == "/bots/"  # to upload a first bot
     assert django_user_model.objects.filter(username="grace").exists()
     page = client.get("/accounts/token/")
     assert "You have no API token yet" in page.content.decode()

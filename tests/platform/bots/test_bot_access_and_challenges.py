@@ -250,7 +250,7 @@ def test_challenges_are_refused_clearly(alice, bob, noisy, alice_api, bob_api):
     assert alice_api.post(
         f"/api/bots/{noisy.pk}/challenges/", {"target_bot": other.pk}, format="json"
     ).json() == {"target_bot": ["alice/c4 plays connect_four, not tic_tac_toe"]}
-    # issue 15: each error names the request's field
+    # each error names the request's field
     unknown = alice_api.post(
         f"/api/bots/{noisy.pk}/challenges/", {"builtin": "deep_blue"}, format="json"
     )

@@ -1,4 +1,4 @@
-"""Issue 15, "fewer surprises": the upload form's game, validation in the chosen
+"""No surprises for a newcomer: the upload form's game, validation in the chosen
 game, the API's root, plural messages."""
 
 from __future__ import annotations

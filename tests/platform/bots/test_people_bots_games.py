@@ -1,4 +1,4 @@
-"""Issue 15, "people, bots and games": a user's page, a bot's page (record per
+"""People, bots and games: a user's page, a bot's page (record per
 version, ratings across competitions, recent matches), a page per game and its
 leaderboard across competitions, links between them, the plain-name bot filter.
 Hidden results stay hidden on every one of them."""

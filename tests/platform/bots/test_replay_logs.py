@@ -1,4 +1,4 @@
-"""An uploaded bot's stderr in the replay (issue 15, item 1): stored with a mark
+"""An uploaded bot's stderr in the replay: stored with a mark
 before each decision's output, and put on the match page for the bot's owner only,
 never while the match hides its results."""
 

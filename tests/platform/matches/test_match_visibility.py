@@ -95,7 +95,7 @@ def test_a_match_is_watchable_while_it_runs(api, monkeypatch):
 
 
 def test_a_running_match_shows_a_seed_commitment_and_never_the_seed(api, client, monkeypatch):
-    """Issue 13.1: the API, the events and the page of a live match carry only the
+    """The API, the events and the page of a live match carry only the
     commitment; the seed and salt appear once it is over, and they match."""
     from engine.seeding import reveal_matches
 

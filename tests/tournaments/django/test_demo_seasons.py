@@ -15,7 +15,7 @@ from tournaments.models import Competition, Round
 
 @pytest.mark.django_db(transaction=True)
 def test_demo_ladders_stop_after_a_bounded_number_of_rounds(inline):
-    """Issue 15: left running, the demo ladders grew the database without end."""
+    """Left running, the demo ladders used to grow the database without end."""
     out = io.StringIO()
     call_command("demo_seasons", "--rounds", "2", stdout=out)
     seasons = list(Competition.objects.filter(kind="season").all())

@@ -360,7 +360,7 @@ def test_a_tournament_that_cannot_make_its_next_round_is_paused_with_the_reason(
 
 
 def test_match_seeds_are_secret_draws_not_derived_from_the_competition_seed(inline):
-    """Issue 13.1: two seasons with the same public seed and entries get the same
+    """Two seasons with the same public seed and entries get the same
     pairings (reproducible) but unrelated, unpredictable match seeds, each
     committed to in its MatchStarted."""
     from engine.seeding import commitment
@@ -392,7 +392,7 @@ def test_match_seeds_are_secret_draws_not_derived_from_the_competition_seed(inli
 
 
 def test_completing_a_ladder_round_costs_the_same_late_as_early(inline, monkeypatch):
-    """Issue 16: a round is rated and added to the table from its own results: the
+    """A round is rated and added to the table from its own results: the
     run of its last match, which completes it, sends as many queries and reads as
     many rows at round 12 as at round 2 (completing a round used to read every
     fixture, match and seat of the season)."""

@@ -8,33 +8,11 @@ from engine.games.aerial_assault.checks import default_play
 from engine.games.aerial_assault.state import Ball, Robot, State
 from engine.players import BotPlayer
 from engine.runner import run_match
+from tests.engine.games.loaded_dice import LoadedDice
 
 TANK_CATAPULT = ("tank_drive", "catapult", "spinning_stick")
 MECANUM_CATAPULT = ("mecanum_drive", "catapult", "spinning_stick")
 WITH_CATCHING = ("tank_drive", "catapult", "spinning_stick", "active_catching")
-
-
-class LoadedDice:
-    """Stands in for the engine's Rng: hands out the listed numbers in order."""
-
-    def __init__(self, *values: int) -> None:
-        self.values = list(values)
-
-    def _next(self) -> int:
-        assert self.values, "the rules rolled more dice than the test loaded"
-        return self.values.pop(0)
-
-    def die(self, sides: int = 6) -> int:
-        return self._next()
-
-    def below(self, n: int) -> int:
-        return self._next()
-
-    def choice(self, items):
-        return items[self._next()]
-
-    def shuffled(self, items):
-        return list(items)
 
 
 def scene(robots, balls=(), round_=1, play=0, **options) -> State:
@@ -116,7 +94,7 @@ def play_once(state: State, plays: dict, dice: LoadedDice, names: dict | None = 
         for e in more:
             state = GAME.evolve(state, e)
         events += more
-    assert not dice.values, f"unused dice {dice.values}"
+    assert not dice.dice, f"unused dice {dice.dice}"
     return events, state
 
 

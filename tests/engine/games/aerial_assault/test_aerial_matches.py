@@ -214,8 +214,9 @@ def test_rules_v1_logs_still_fold():
 def test_v1_clears_a_trussed_mark_out_of_bounds_and_v2_keeps_it():
     from dataclasses import replace
 
-    from engine.events import Event
     from aa_helpers import held, scene
+
+    from engine.events import Event
 
     state = scene(
         [
@@ -229,7 +230,7 @@ def test_v1_clears_a_trussed_mark_out_of_bounds_and_v2_keeps_it():
     assert not GAME.evolve(replace(state, version=1), out).balls[0].trussed
 
 
-# -- the built-in greedy as a sparring partner (issue 14) -------------------------------
+# -- the built-in greedy as a sparring partner ------------------------------------------
 
 from engine.games.aerial_assault.greedy import GreedyBot, good_builds  # noqa: E402
 
@@ -298,8 +299,8 @@ class WatchedGreedy(GreedyBot):
 
 
 def test_greedy_submits_no_hopeless_steps():
-    """Issue 14: no pick-ups with no ball, no catches with no truss, no shots or
-    passes with no ball, over many matches of every size."""
+    """No pick-ups with no ball, no catches with no truss, no shots or passes with
+    no ball, over many matches of every size."""
     from engine.game import Seat
     from engine.players import BotPlayer
     from engine.runner import run_match

@@ -9,7 +9,6 @@ from aa_helpers import (
     MECANUM_CATAPULT,
     TANK_CATAPULT,
     WITH_CATCHING,
-    LoadedDice,
     floor,
     held,
     of,
@@ -23,6 +22,7 @@ from engine.games.aerial_assault import GAME
 from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.field import shoot_range, truss_range
 from engine.games.aerial_assault.state import Ball
+from tests.engine.games.loaded_dice import LoadedDice
 
 RED_SZ1, RED_SZ2, RED_WHITE, BLUE_WHITE, BLUE_SZ2, BLUE_SZ1 = range(6)
 TRUSS = {"card": "B3", "side": "top", "steps": [{"act": "truss"}]}
@@ -69,7 +69,7 @@ def test_catapult_truss_example_success_and_catch():
         ],
         [held(0, "red", 0), Ball(2, "red", "removed")],
     )
-    events, after = play_once(state, {0: TRUSS, 2: CATCH}, LoadedDice(3, 2))
+    events, after = play_once(state, {0: TRUSS, 2: CATCH}, LoadedDice([3, 2]))
     assert of(events, "Trussed") == [{"ball": 0, "robot": 0, "points": 10}]
     assert of(events, "DiceRolled")[1]["mod"] == 2  # Active Catching adds 2: 2 + 2 = 4
     assert of(events, "Caught") == [{"ball": 0, "robot": 2, "points": 10}]
@@ -82,7 +82,7 @@ def test_catapult_truss_example_failure_lands_back_in_the_white_zone():
     state = scene(
         [("red", BLUE_WHITE, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)], [held(0, "red", 0)]
     )
-    events, after = play_once(state, {0: TRUSS}, LoadedDice(2))
+    events, after = play_once(state, {0: TRUSS}, LoadedDice([2]))
     assert after.balls[0].where == "floor" and after.balls[0].zone == BLUE_WHITE
     assert after.points == (0, 0)
 
@@ -92,7 +92,7 @@ def test_truss_without_a_catcher_lands_in_the_home_white_zone_and_no_retruss():
         [("red", BLUE_WHITE, TANK_CATAPULT, ["S05"]), ("blue", BLUE_SZ1, TANK_CATAPULT)],
         [held(0, "red", 0)],
     )
-    _, after = play_once(state, {0: TRUSS}, LoadedDice(6))
+    _, after = play_once(state, {0: TRUSS}, LoadedDice([6]))
     assert after.balls[0].where == "floor" and after.balls[0].zone == RED_WHITE
     assert after.points == (10, 0) and after.catches == (0, 0)
     # picked up again on the far side, the trussed ball cannot be trussed a second time
@@ -111,7 +111,7 @@ def test_failed_catch_drops_the_ball_in_the_targeted_white_zone():
         ],
         [held(0, "red", 0)],
     )
-    events, after = play_once(state, {0: TRUSS, 2: CATCH}, LoadedDice(4, 3))  # 3 < 4
+    events, after = play_once(state, {0: TRUSS, 2: CATCH}, LoadedDice([4, 3]))  # 3 < 4
     assert after.balls[0].where == "floor" and after.balls[0].zone == RED_WHITE
     assert after.points == (10, 0)
 
@@ -124,12 +124,12 @@ def test_shoot_plus_one_example():
     )
     state = replace(state, scored=(1, 0))  # red's first ball already left the game
     play = {"card": "S01", "side": "top", "steps": [{"act": "high"}]}
-    events, after = play_once(state, {0: play}, LoadedDice(2))
+    events, after = play_once(state, {0: play}, LoadedDice([2]))
     scored = of(events, "BallScored")[0]
     assert scored["goal"] == "high" and scored["points"] == 10 and not scored["removed"]
     assert after.points == (10, 0) and after.balls[0].where == "waiting"
     # the same 2 without the +1 misses and the ball drops in the shooter's zone
-    _, missed = play_once(state, {0: SHOOT}, LoadedDice(2))
+    _, missed = play_once(state, {0: SHOOT}, LoadedDice([2]))
     assert missed.balls[0].where == "floor" and missed.balls[0].zone == RED_SZ1
 
 
@@ -154,10 +154,10 @@ def test_spinning_stick_pickup_example():
         [floor(1, "blue", BLUE_SZ2)],
     )
     play = {"card": "S08", "side": "top", "steps": [{"act": "pickup"}]}
-    events, after = play_once(state, {1: play}, LoadedDice(2))  # 2 + 1 = 3, within 3-6
+    events, after = play_once(state, {1: play}, LoadedDice([2]))  # 2 + 1 = 3, within 3-6
     assert of(events, "BallPickedUp") == [{"ball": 1, "robot": 1}]
     assert after.balls[1].where == "held" and after.balls[1].robot == 1
-    _, failed = play_once(state, {1: PICKUP}, LoadedDice(2))  # no +1: 2 misses
+    _, failed = play_once(state, {1: PICKUP}, LoadedDice([2]))  # no +1: 2 misses
     assert failed.balls[1].where == "floor"
 
 
@@ -178,7 +178,7 @@ def test_block_tie_tank_against_mecanum_example():
         [("red", BLUE_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, MECANUM_CATAPULT)],
         [held(1, "blue", 1), Ball(0, "red", "removed"), Ball(3, "blue", "removed")],
     )
-    events, after = play_once(state, {0: block(), 1: SHOOT}, LoadedDice(2, 4, 5), {0: 1})
+    events, after = play_once(state, {0: block(), 1: SHOOT}, LoadedDice([2, 4, 5]), {0: 1})
     roll = of(events, "BlockRolled")[0]
     assert (roll["die"] + roll["mod"], roll["target_die"] + roll["target_mod"]) == (3, 3)
     assert roll["result"] == "tie" and not of(events, "ActionBlocked")
@@ -190,7 +190,7 @@ def test_successful_block_cancels_the_action_and_blocks_come_first():
         [("red", BLUE_SZ1, TANK_CATAPULT, ["S19"]), ("blue", BLUE_SZ1, MECANUM_CATAPULT)],
         [held(1, "blue", 1)],
     )
-    events, after = play_once(state, {0: block(), 1: SHOOT}, LoadedDice(4, 2), {0: 1})
+    events, after = play_once(state, {0: block(), 1: SHOOT}, LoadedDice([4, 2]), {0: 1})
     assert of(events, "ActionBlocked") == [{"robot": 1, "by": 0}]
     assert after.points == (0, 0) and after.balls[1].robot == 1
     assert after.robots[0].last_block == 1
@@ -210,8 +210,10 @@ def test_successful_block_cancels_the_action_and_blocks_come_first():
         ],
         [held(1, "blue", 1)],
     )
-    _, after = play_once(team, {0: block(), 1: SHOOT}, LoadedDice(4, 2), {0: 1})
-    events, _ = play_once(after, {0: block("S19"), 2: block(), 1: CATCH}, LoadedDice(1, 6), {2: 1})
+    _, after = play_once(team, {0: block(), 1: SHOOT}, LoadedDice([4, 2]), {0: 1})
+    events, _ = play_once(
+        after, {0: block("S19"), 2: block(), 1: CATCH}, LoadedDice([1, 6]), {2: 1}
+    )
     assert [(d["blocker"], d["target"]) for d in of(events, "BlockRolled")] == [(2, 1)]
     assert of(events, "StepFailed")[0]["robot"] == 0
 
@@ -266,7 +268,7 @@ def test_block_on_a_block_goes_first():
         [held(1, "blue", 1)],
     )
     events, after = play_once(
-        state, {0: block(), 1: SHOOT, 3: block()}, LoadedDice(6, 1, 4), {0: 1, 3: 0}
+        state, {0: block(), 1: SHOOT, 3: block()}, LoadedDice([6, 1, 4]), {0: 1, 3: 0}
     )  # 3 beats 0, shot rolls 4
     assert of(events, "ActionBlocked") == [{"robot": 0, "by": 3}]
     assert [d["blocker"] for d in of(events, "BlockRolled")] == [3]
@@ -283,7 +285,7 @@ def test_blocked_double_action_loses_both_halves():
         "side": "top",
         "steps": [{"act": "move", "dir": -1, "dist": 1}, {"act": "high"}],
     }
-    events, after = play_once(state, {0: play, 1: block()}, LoadedDice(6, 1), {1: 0})
+    events, after = play_once(state, {0: play, 1: block()}, LoadedDice([6, 1]), {1: 0})
     assert "RobotMoved" not in types(events) and after.robots[0].zone == RED_SZ2
 
 
@@ -297,7 +299,7 @@ def test_double_action_order_move_then_shoot():
         "side": "top",
         "steps": [{"act": "move", "dir": -1, "dist": 1}, {"act": "high"}],
     }
-    events, after = play_once(state, {0: play}, LoadedDice(3))
+    events, after = play_once(state, {0: play}, LoadedDice([3]))
     assert types(events).index("RobotMoved") < types(events).index("BallScored")
     assert after.points == (10, 0)
     # the halves cannot be swapped: Move then Shoot from Shoot Zone 2 cannot shoot first
@@ -331,13 +333,13 @@ def test_low_goal_example_scores_zero_plus_assists():
         [floor(0, "red", RED_SZ1, possessors=[2])],
     )
     low = {"card": "B1", "side": "top", "steps": [{"act": "low"}]}  # a move card
-    events, after = play_once(state, {0: low}, LoadedDice(2))
+    events, after = play_once(state, {0: low}, LoadedDice([2]))
     scored = of(events, "BallScored")[0]
     assert scored["goal"] == "low" and scored["points"] == 0
     assert scored["assist_robots"] == [2] and after.points == (10, 0)
     assert after.assists == (10, 0)
     # a failed low goal leaves the ball on the floor
-    _, missed = play_once(state, {0: low}, LoadedDice(1))
+    _, missed = play_once(state, {0: low}, LoadedDice([1]))
     assert missed.balls[0].where == "floor" and missed.points == (0, 0)
     # only from Shoot Zone 1
     far = scene([("red", RED_SZ2, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)])
@@ -371,7 +373,7 @@ def test_pass_two_zones_then_teammate_picks_up():
         [held(0, "red", 0)],
     )
     pass2 = {"card": "B1", "side": "bottom", "steps": [{"act": "pass", "dir": -1, "dist": 2}]}
-    events, after = play_once(state, {0: pass2, 2: PICKUP}, LoadedDice(5))
+    events, after = play_once(state, {0: pass2, 2: PICKUP}, LoadedDice([5]))
     assert types(events).index("BallPassed") < types(events).index("BallPickedUp")
     assert after.balls[0].robot == 2 and after.points == (0, 0)  # passes score nothing
 
@@ -386,7 +388,7 @@ def test_assists_count_every_other_possessor():
         ],
         [held(0, "red", 0, possessors=[2, 0])],
     )
-    events, after = play_once(state, {0: SHOOT}, LoadedDice(6))
+    events, after = play_once(state, {0: SHOOT}, LoadedDice([6]))
     assert of(events, "BallScored")[0]["assist_points"] == 10
     assert after.points == (20, 0)
 
@@ -404,7 +406,7 @@ def test_allied_order_decides_who_picks_up_first():
     first = {**PICKUP, "order": 0}
     second = {**PICKUP, "order": 1}
     # robot 2 goes first and fails (2), robot 0 then succeeds (5)
-    events, after = play_once(state, {0: second, 2: first}, LoadedDice(2, 5))
+    events, after = play_once(state, {0: second, 2: first}, LoadedDice([2, 5]))
     assert [d["robot"] for d in of(events, "DiceRolled")] == [2, 0]
     assert after.balls[0].robot == 0
 
@@ -419,13 +421,13 @@ def test_first_scored_ball_is_removed_second_waits_and_is_inbounded():
         ],
         [held(0, "red", 0), held(2, "red", 0, possessors=[0])],
     )
-    events, after = play_once(state, {0: SHOOT}, LoadedDice(6))
+    events, after = play_once(state, {0: SHOOT}, LoadedDice([6]))
     assert of(events, "BallScored")[0]["removed"] is True
     assert after.balls[0].where == "removed"
     events, after = play_once(
         after,
         {0: {**SHOOT, "card": "B3", "side": "top", "steps": [{"act": "low"}]}},
-        LoadedDice(6, 1),
+        LoadedDice([6, 1]),
     )
     assert of(events, "BallScored")[0]["removed"] is False
     # before the next play the red ball is inbounded to robot 2 in Blue Shoot Zone 1;
@@ -457,9 +459,9 @@ def test_fast_tank_moves_two_zones_on_a_roll():
     fast = ("fast_tank_drive", "catapult", "spinning_stick")
     state = scene([("red", BLUE_SZ1, fast), ("blue", BLUE_SZ1, TANK_CATAPULT)])
     move = {"card": "B1", "side": "top", "steps": [{"act": "move", "dir": -1, "dist": 2}]}
-    _, after = play_once(state, {0: move}, LoadedDice(3))
+    _, after = play_once(state, {0: move}, LoadedDice([3]))
     assert after.robots[0].zone == BLUE_WHITE
-    _, after = play_once(state, {0: move}, LoadedDice(2))
+    _, after = play_once(state, {0: move}, LoadedDice([2]))
     assert after.robots[0].zone == BLUE_SZ2
     tank = scene([("red", BLUE_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)])
     assert "at most 1" in problem(tank, 0, move)
@@ -496,7 +498,7 @@ def test_autonomous_reveals_one_card_at_a_time_and_scores_twenty():
     actions = {0: [red], 1: [blue]}
     for d in GAME.pending(state):
         assert d.secret and d.reject_reason(actions[d.seat]) is None
-    events = GAME.resolve(state, actions, LoadedDice(3))
+    events = GAME.resolve(state, actions, LoadedDice([3]))
     reveals = of(events, "CardsRevealed")
     assert [r["step"] for r in reveals] == [0, 1, 2]
     assert [p["card"] for p in reveals[2]["plays"]] == ["S01", "B2"]
@@ -524,7 +526,7 @@ def test_reroll_is_once_per_game():
         [held(0, "red", 0)],
     )
     play = {"card": "S21", "side": "top", "steps": [{"act": "high"}]}
-    events, after = play_once(state, {0: play}, LoadedDice(1, 5))
+    events, after = play_once(state, {0: play}, LoadedDice([1, 5]))
     assert of(events, "Rerolled")[0]["success"] is True
     assert after.robots[0].rerolls == ("S21",)
     again = replace(
@@ -532,7 +534,7 @@ def test_reroll_is_once_per_game():
         balls=(held(0, "red", 0),),
         robots=(replace(after.robots[0], played=()), after.robots[1]),
     )
-    events, _ = play_once(again, {0: play}, LoadedDice(1))  # no second re-roll
+    events, _ = play_once(again, {0: play}, LoadedDice([1]))  # no second re-roll
     assert not of(events, "Rerolled")
 
 
@@ -542,10 +544,10 @@ def test_missed_shots_table():
         [held(0, "red", 0)],
         missed_shots=True,
     )
-    events, after = play_once(state, {0: SHOOT}, LoadedDice(1, 3))
+    events, after = play_once(state, {0: SHOOT}, LoadedDice([1, 3]))
     assert of(events, "MissedShot")[0]["result"] == "under"
     assert after.balls[0].zone == BLUE_WHITE
-    events, after = play_once(state, {0: SHOOT}, LoadedDice(1, 1))
+    events, after = play_once(state, {0: SHOOT}, LoadedDice([1, 1]))
     assert after.balls[0].where == "waiting"  # out of bounds: inbounded as usual
 
 
@@ -556,13 +558,15 @@ def test_tied_blocks_table():
         tied_blocks=True,
     )
     # tie (3+1 vs 3+1), table roll 2: the defender's next action must be a stay
-    events, after = play_once(state, {0: block(), 1: SHOOT}, LoadedDice(3, 3, 2, 1), {0: 1})
+    events, after = play_once(state, {0: block(), 1: SHOOT}, LoadedDice([3, 3, 2, 1]), {0: 1})
     assert after.robots[1].forced == "stay"
     assert "face down" in problem(
         after, 1, {**SHOOT, "card": "B3", "side": "top", "steps": [{"act": "truss"}]}
     )
     # table roll 6: the attacker panics and gets a random card for its next play
-    events, after = play_once(state, {0: block(), 1: SHOOT}, LoadedDice(3, 3, 6, 1, 0), {0: 1})
+    events, after = play_once(
+        state, {0: block(), 1: SHOOT}, LoadedDice([3, 3, 6, 1], choices=[0]), {0: 1}
+    )
     assert of(events, "DriverPanicked") == [{"robot": 0, "card": "B1"}]
     assert after.robots[0].forced == "card:B1"
     assert problem(after, 0, stay("B3")) is not None
@@ -710,7 +714,7 @@ def test_tie_breaks_rank_the_alliances():
     assert GAME.outcome(draw).ranks == (1, 1)
 
 
-# -- fidelity to the rulebook (issue 14) -----------------------------------------------
+# -- fidelity to the rulebook ----------------------------------------------------------
 
 
 def test_missed_shots_a_natural_one_misses_even_when_modifiers_lift_it():
@@ -722,12 +726,12 @@ def test_missed_shots_a_natural_one_misses_even_when_modifiers_lift_it():
         [held(0, "red", 0)],
         missed_shots=True,
     )
-    events, after = play_once(state, {0: shoot2}, LoadedDice(1, 5))  # 1 + 2 = 3 would score
+    events, after = play_once(state, {0: shoot2}, LoadedDice([1, 5]))  # 1 + 2 = 3 would score
     assert of(events, "DiceRolled")[0]["success"] is False and not of(events, "BallScored")
     assert of(events, "MissedShot")[0]["result"] == "zone2"
     assert after.balls[0].where == "floor" and after.balls[0].zone == RED_SZ2
     plain = replace(state, missed_shots=False)  # without the option the +2 scores
-    events, _ = play_once(plain, {0: shoot2}, LoadedDice(1))
+    events, _ = play_once(plain, {0: shoot2}, LoadedDice([1]))
     assert of(events, "BallScored")
     truss2 = {"card": "S26", "side": "top", "steps": [{"act": "truss"}]}
     state = scene(
@@ -735,7 +739,7 @@ def test_missed_shots_a_natural_one_misses_even_when_modifiers_lift_it():
         [held(0, "red", 0)],
         missed_shots=True,
     )
-    events, after = play_once(state, {0: truss2}, LoadedDice(1, 1))
+    events, after = play_once(state, {0: truss2}, LoadedDice([1, 1]))
     assert not of(events, "Trussed") and of(events, "MissedShot")[0]["result"] == "out"
     assert after.balls[0].where == "waiting"
 
@@ -753,7 +757,7 @@ def test_missed_shots_a_trussed_ball_out_of_bounds_stays_trussed():
         [replace(held(0, "red", 0), trussed=True)],
         missed_shots=True,
     )
-    events, after = play_once(state, {0: SHOOT}, LoadedDice(1, 2))  # natural 1, then out
+    events, after = play_once(state, {0: SHOOT}, LoadedDice([1, 2]))  # natural 1, then out
     assert of(events, "BallOut") and after.balls[0].trussed
     # inbounded to robot 2 in Blue Shoot Zone 1 (Active Catching: a sure catch)
     assert of(events, "Inbounded")[0]["robot"] == 2
@@ -768,7 +772,7 @@ def test_missed_shots_a_trussed_ball_out_of_bounds_stays_trussed():
         [("red", RED_SZ1, TANK_CATAPULT), ("blue", BLUE_SZ1, TANK_CATAPULT)],
         [replace(held(0, "red", 0), trussed=True)],
     )
-    _, after = play_once(replace(scored, scored=(1, 0)), {0: SHOOT}, LoadedDice(6))
+    _, after = play_once(replace(scored, scored=(1, 0)), {0: SHOOT}, LoadedDice([6]))
     assert after.balls[0].where == "waiting" and not after.balls[0].trussed
 
 
@@ -790,7 +794,7 @@ def test_kiss_pass_goes_only_to_a_robot_without_a_ball():
         [held(0, "red", 0), held(2, "red", 2)],
     )
     kiss = {"card": "B1", "side": "bottom", "steps": [{"act": "pass", "dir": 0, "dist": 0}]}
-    events, after = play_once(state, {0: kiss, 2: PICKUP}, LoadedDice(1))  # pick-up fails
+    events, after = play_once(state, {0: kiss, 2: PICKUP}, LoadedDice([1]))  # pick-up fails
     assert of(events, "BallPassed") == [{"ball": 0, "robot": 0, "zone": RED_SZ2}]
     assert of(events, "DiceRolled")[0]["for"] == "floor pick up"
     assert after.balls[0].where == "floor" and after.balls[0].zone == RED_SZ2
@@ -814,7 +818,9 @@ def test_driver_panic_card_is_secret_from_the_other_alliance():
     )
     # tie (3+1 v 3+1), table 6: attacker robot 0 (red) panics; of its hand B1 B3 B4
     # (B2 was just played) the third is drawn
-    events, after = play_once(state, {0: block(), 1: SHOOT}, LoadedDice(3, 3, 6, 1, 2), {0: 1})
+    events, after = play_once(
+        state, {0: block(), 1: SHOOT}, LoadedDice([3, 3, 6, 1], choices=[2]), {0: 1}
+    )
     (panic,) = [e for e in events if e.type == "DriverPanicked"]
     assert panic.data == {"robot": 0, "card": "B4"} and panic.to == (0, 2)
     assert panic.public == {"robot": 0} and panic.seen_by(1).data == {"robot": 0}

@@ -8,25 +8,7 @@ from engine.games.aimbots import GAME
 from engine.games.aimbots.dice import east_for
 from engine.games.aimbots.fold import fold
 from engine.games.aimbots.state import Bot, State
-
-
-class LoadedRng:
-    """An rng whose dice come from a list, for combat rolls chosen by the test."""
-
-    def __init__(self, dice):
-        self.dice = list(dice)
-
-    def die(self, sides=6):
-        return self.dice.pop(0)
-
-    def below(self, n):
-        return 0
-
-    def choice(self, items):
-        return items[0]
-
-    def shuffled(self, items):
-        return list(items)
+from tests.engine.games.loaded_dice import LoadedDice
 
 
 def make_bot(id, owner, program, top, north, sq, plates=(), core=1):
@@ -58,5 +40,5 @@ def make_state(
 def play(state, action, dice=(), seat=None):
     """Resolve one action of the active seat; returns (events, new state)."""
     seat = state.active if seat is None else seat
-    events = GAME.resolve(state, {seat: action}, LoadedRng(dice))
+    events = GAME.resolve(state, {seat: action}, LoadedDice(dice))
     return events, fold(state, events)

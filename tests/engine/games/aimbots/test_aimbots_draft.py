@@ -4,8 +4,7 @@ from engine.games.aimbots import GAME
 from engine.games.aimbots.draft import ORDERS, can_claim, core_loadings, draft_actions, placements
 from engine.games.aimbots.fold import fold
 from engine.games.aimbots.state import State
-
-from aimbots_helpers import LoadedRng
+from tests.engine.games.loaded_dice import LoadedDice
 
 MARKET = (
     "Jet",
@@ -40,7 +39,7 @@ def draft_state(rolls, claims=(-1,) * 10, spent=None):
 
 
 def place(state, seat, die, card):
-    events = GAME.resolve(state, {seat: {"do": "draft", "die": die, "card": card}}, LoadedRng([]))
+    events = GAME.resolve(state, {seat: {"do": "draft", "die": die, "card": card}}, LoadedDice([]))
     return fold(state, events)
 
 
@@ -73,7 +72,7 @@ def test_stuck_player_may_turn_a_die_into_a_wild_six():
     state = draft_state([[4, 4], [1]], claims=[-1, -1, -1, -1, -1, -1, 1, 1, -1, -1])
     actions = draft_actions(state, 0)
     assert actions == [{"do": "wild", "die": 0}, {"do": "wild", "die": 1}]
-    events = GAME.resolve(state, {0: actions[0]}, LoadedRng([]))
+    events = GAME.resolve(state, {0: actions[0]}, LoadedDice([]))
     after = fold(state, events)
     assert after.rolls[0] == (6, 4) and placements(after, 0)
 
@@ -158,6 +157,7 @@ def test_new_players_option_uses_only_complexity_one_programs():
 
 def test_new_players_and_first_game_together_are_refused():
     import pytest
+
     from engine.game import RulesError, Seat
     from engine.runner import Match
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine import registry
 from engine.games.aimbots import GAME
@@ -195,7 +196,7 @@ def test_greedy_against_itself_has_no_seat_bias():
     """Built-in bots break ties seat-symmetrically. Over 200 seeded greedy v greedy
     matches seat 0's decisive wins stay within 22 of 100: that is 3.1 standard
     deviations of a fair coin (a fair bot fails this about once in 500 seed sets);
-    the 124 of 200 the old tie-breaking won for seat 1 (issue 14) would fail it."""
+    the 124 of 200 the old tie-breaking won for seat 1 would fail it."""
     wins = [0, 0]
     for seed in range(200):
         ranks = match_of(["greedy", "greedy"], seed).outcome.ranks

@@ -9,6 +9,7 @@ from engine.games.cascade_effect.board import square
 from engine.games.cascade_effect.cards import DECK
 from engine.games.cascade_effect.fold import evolve, initial
 from engine.games.cascade_effect.state import State, set_item
+from tests.engine.games.loaded_dice import LoadedDice
 
 N, E, S, W = 0, 1, 2, 3
 
@@ -16,26 +17,6 @@ N, E, S, W = 0, 1, 2, 3
 def sq(col: int, row: int) -> int:
     """A square by the rulebook-style 1-based (column, row) the dice would name."""
     return square(col - 1, row - 1)
-
-
-class ScriptedRng:
-    """Hands out the dice a test names, in order; shuffles nothing."""
-
-    def __init__(self, dice=(), below=()):
-        self.dice = list(dice)
-        self.belows = list(below)
-
-    def die(self, sides: int = 6) -> int:
-        return self.dice.pop(0)
-
-    def below(self, n: int) -> int:
-        return self.belows.pop(0) if self.belows else 0
-
-    def shuffled(self, items):
-        return list(items)
-
-    def choice(self, items):
-        return items[0]
 
 
 def position(seats: int = 4, centre: int = 2, round_: int = 1, deck=DECK) -> State:
@@ -82,7 +63,7 @@ def act(state: State, action, dice=(), below=()):
     """The active robot's seat plays ``action`` with the given dice: the events
     and the state after them."""
     seat = GAME.pending(state)[0].seat
-    events = GAME.resolve(state, {seat: action}, ScriptedRng(dice, below))
+    events = GAME.resolve(state, {seat: action}, LoadedDice(dice, below))
     for event in events:
         state = evolve(state, event)
     return state, events

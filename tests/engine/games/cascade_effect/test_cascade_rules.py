@@ -16,7 +16,6 @@ from ce_helpers import (
     E,
     N,
     S,
-    ScriptedRng,
     W,
     act,
     legal,
@@ -38,6 +37,7 @@ from engine.games.cascade_effect.state import TELEOP_ROLLS
 from engine.games.cascade_effect.turns import Emitter, next_turn
 from engine.lineup import lineup
 from engine.runner import Match, run_match
+from tests.engine.games.loaded_dice import LoadedDice
 
 OPEN = OPEN_SQUARE
 
@@ -429,7 +429,7 @@ def test_two_players_the_unused_robots_penalty_goes_to_its_colour():
         state, robots=tuple(replace(r, turns=3) if r.id == 0 else r for r in state.robots)
     )
     em = Emitter(state)
-    next_turn(em, ScriptedRng([5, 6]))  # the unused red piece jumps to (5,6): blue parking
+    next_turn(em, LoadedDice([5, 6]))  # the unused red piece jumps to (5,6): blue parking
     assert [e.type for e in em.events][:3] == ["TurnStarted", "PieceJumped", "CardDrawn"]
     assert em.state.robots[2].sq == sq(5, 6)
     assert em.state.penalties == (10, 0)

@@ -10,16 +10,7 @@ from engine.games.dogfight.geometry import AREA
 from engine.games.dogfight.state import Plane, State
 from engine.lineup import lineup
 from engine.runner import run_match
-
-
-class LoadedRng:
-    """An rng whose dice come from a list chosen by the test."""
-
-    def __init__(self, dice=()):
-        self.dice = list(dice)
-
-    def die(self, sides=6):
-        return self.dice.pop(0)
+from tests.engine.games.loaded_dice import LoadedDice
 
 
 def plane(
@@ -63,7 +54,7 @@ def table(planes, stage="move", queue=None, teams=None, area=AREA, **extra):
 
 def act(state, seat, action, dice=()):
     """Resolve one decision; returns (events, new state)."""
-    events = GAME.resolve(state, {seat: action}, LoadedRng(dice))
+    events = GAME.resolve(state, {seat: action}, LoadedDice(dice))
     return events, fold(state, events)
 
 

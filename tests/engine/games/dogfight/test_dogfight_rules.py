@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, strategies as st
+from dogfight_helpers import act, plane, table, types
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.games.dogfight import GAME
 from engine.games.dogfight.combat import HOLD, damage, targets
@@ -13,8 +15,7 @@ from engine.games.dogfight.geometry import AREA, RULER
 from engine.games.dogfight.plans import plans
 from engine.games.dogfight.rules import STAT_CHOICES
 from engine.games.dogfight.setup import placements, points
-
-from dogfight_helpers import LoadedRng, act, plane, table, types
+from tests.engine.games.loaded_dice import LoadedDice
 
 
 def decision(state):
@@ -55,7 +56,7 @@ def _started(seats, **options):
 def test_all_stats_are_revealed_in_one_event_then_the_first_player_is_rolled():
     state = GAME.evolve(None, _started(2))
     beginner = {"attack": 2, "defense": 3, "speed": 3, "health": 4}
-    events = GAME.resolve(state, {0: beginner, 1: STAT_CHOICES[0]}, LoadedRng([3, 5]))
+    events = GAME.resolve(state, {0: beginner, 1: STAT_CHOICES[0]}, LoadedDice([3, 5]))
     assert types(events)[:3] == ["StatsRevealed", "DiceRolled", "FirstPlayer"]
     assert events[0].data["stats"][0] == beginner
     assert events[2].data["seat"] == 1 and events[2].data["place_order"] == [1, 0]
@@ -64,7 +65,9 @@ def test_all_stats_are_revealed_in_one_event_then_the_first_player_is_rolled():
 def test_a_tied_first_player_roll_is_rolled_again_by_the_tied_only():
     """Rules: high d6 starts; [reconstructed] ties roll again."""
     state = GAME.evolve(None, _started(3))
-    events = GAME.resolve(state, {s: STAT_CHOICES[0] for s in range(3)}, LoadedRng([6, 2, 6, 1, 4]))
+    events = GAME.resolve(
+        state, {s: STAT_CHOICES[0] for s in range(3)}, LoadedDice([6, 2, 6, 1, 4])
+    )
     rolls = [e.data for e in events if e.type == "DiceRolled"]
     assert rolls == [
         {"purpose": "first player", "seats": [0, 1, 2], "dice": [6, 2, 6]},
@@ -78,7 +81,7 @@ def test_a_quick_game_caps_health_at_2():
     """Quick game: everyone starts with at most 2 Health."""
     state = GAME.evolve(None, _started(2, quick=True))
     beginner = {"attack": 2, "defense": 3, "speed": 3, "health": 4}
-    events = GAME.resolve(state, {0: beginner, 1: beginner}, LoadedRng([6, 1]))
+    events = GAME.resolve(state, {0: beginner, 1: beginner}, LoadedDice([6, 1]))
     assert [s["health"] for s in events[0].data["stats"]] == [2, 2]
     assert state.area == 2 * RULER
 
@@ -180,7 +183,7 @@ def test_only_enemies_in_range_and_arc_can_be_attacked():
     state = duel("middle")
     assert decision(state).legal == [HOLD, {"target": 1, "ace": False}]
     assert targets(state, 1) == []  # flying away from the attacker: no shot back
-    events = GAME.resolve(state, {0: HOLD}, LoadedRng())
+    events = GAME.resolve(state, {0: HOLD}, LoadedDice())
     assert [e.data for e in events if e.type == "HoldsFire"] == [
         {"seat": 0, "reason": "held fire"},
         {"seat": 1, "reason": "no target"},

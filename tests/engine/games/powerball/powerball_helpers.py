@@ -11,28 +11,10 @@ from engine.games.powerball.board import DIRS, floor
 from engine.games.powerball.fold import initial
 from engine.games.powerball.state import State, change
 from engine.games.powerball.table import Table
+from tests.engine.games.loaded_dice import LoadedDice
 
 ARENA = floor("arena")
 N, E, S, W = range(4)
-
-
-class LoadedRng:
-    """Dice from a list; choices take the first item; shuffles keep the order."""
-
-    def __init__(self, dice=()):
-        self.dice = list(dice)
-
-    def die(self, sides=6):
-        return self.dice.pop(0)
-
-    def below(self, n):
-        return 0
-
-    def choice(self, items):
-        return items[0]
-
-    def shuffled(self, items):
-        return list(items)
 
 
 def sq(x: int, y: int) -> int:
@@ -60,7 +42,7 @@ def program(state: State, seat: int, *cards: int) -> State:
 
 
 def table(state: State, *dice: int) -> Table:
-    return Table(state, LoadedRng(dice))
+    return Table(state, LoadedDice(dice))
 
 
 def facing_name(d: int) -> str:
