@@ -41,6 +41,16 @@ def api():
 
 
 @pytest.fixture
+def alice(django_user_model):
+    return django_user_model.objects.create_user("alice", password="pw-alice-123")
+
+
+@pytest.fixture
+def bob(django_user_model):
+    return django_user_model.objects.create_user("bob", password="pw-bob-123")
+
+
+@pytest.fixture
 def same_queries_for_more_rows(django_assert_max_num_queries):
     """``check(limit, fetch, more)``: ``fetch()`` runs in at most ``limit`` queries,
     then again after ``more()`` has added rows: a query per row (an N+1) fails the

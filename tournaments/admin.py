@@ -3,8 +3,10 @@
 One ``CompetitionAdmin`` serves both lists, "Seasons" and "Tournaments" (proxies of
 ``Competition`` filtered by kind), with the fields of the kind on each page.
 
-Create one, add built-in bots (the "Add built-in bots" button; uploaded bots are
-added from the bots admin, by the action this module adds to it), then Open, Start,
+Create one, choose who enters bots (``signup``: the organiser, their owners, or
+for a ladder every public valid bot by itself; caps per person and in all), add
+built-in bots (the "Add built-in bots" button; uploaded bots are added from the
+bots admin, by the action this module adds to it), then Open, Start,
 Pause, Resume, Finish from the buttons on its page. The list and the page show
 live progress (queued, running, finished, failed matches); failed matches can be
 re-run; entries disqualified; standings exported as CSV or rebuilt.
@@ -44,8 +46,8 @@ ACTIONS = ("open", "start", "pause", "resume", "finish")
 
 class EntryInline(admin.TabularInline):
     model = Entry
-    fields = ("name", "builtin", "seed", "disqualified", "rating_shown")
-    readonly_fields = ("name", "builtin", "seed", "disqualified", "rating_shown")
+    fields = ("name", "builtin", "seed", "disqualified", "withdrawn_at", "rating_shown")
+    readonly_fields = fields
     extra = 0
     can_delete = False
     show_change_link = True
@@ -105,6 +107,9 @@ COMMON_FIELDS = (
     "group_size",
     "teams",
     "hide_results",
+    "signup",
+    "entries_per_user",
+    "max_entries",
     "last_error",
     "started_at",
     "finished_at",
@@ -365,10 +370,17 @@ admin.site.register(TournamentProxy, CompetitionAdmin)
 
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
-    list_display = ("id", "name", "builtin", "competition", "seed", "disqualified")
+    list_display = ("id", "name", "builtin", "competition", "seed", "disqualified", "withdrawn_at")
     list_filter = ("disqualified",)
     search_fields = ("name", "builtin")
-    readonly_fields = ("competition", "rated_version", "disqualified", "disqualified_at")
+    readonly_fields = (
+        "competition",
+        "rated_version",
+        "pinned_version",
+        "disqualified",
+        "disqualified_at",
+        "withdrawn_at",
+    )
     actions = ["disqualify"]
 
     def has_add_permission(self, request):

@@ -11,11 +11,18 @@ from django.utils import timezone
 
 from engine import registry
 from engine.game import RulesError
+from tournaments.entering import create_entries, join_public_bots
 from tournaments.finishing import after_finish
 from tournaments.format_rules import tournament_format
 from tournaments.locking import lock
-from tournaments.models import SEASON_FIELDS, TOURNAMENT_FIELDS, Competition, Entry, Rating, Round
-from tournaments.ratings import Rating as RatingValue
+from tournaments.models import (
+    PUBLIC_BOTS_SEASONS_ONLY,
+    SEASON_FIELDS,
+    TOURNAMENT_FIELDS,
+    Competition,
+    Entry,
+    Round,
+)
 from tournaments.rounds import (
     active_entries,
     check_round,
@@ -24,6 +31,7 @@ from tournaments.rounds import (
     schedule_round,
 )
 from tournaments.schedule import sync_periodic_task
+from tournaments.versions import pin_versions
 
 S = Competition.Status
 F = Competition.Format
@@ -103,6 +111,8 @@ def create_tournament(
         raise TournamentError(f"{format} is two seats only; use swiss for groups of {group_size}")
     options = rules.resolve_options(dict(options or {}))
     _refuse_fields_of_other_kind(fields, SEASON_FIELDS, "a tournament")
+    if fields.get("signup") == Competition.Signup.PUBLIC_BOTS:
+        raise TournamentError(PUBLIC_BOTS_SEASONS_ONLY)
     return Competition.objects.create(
         kind=Kind.TOURNAMENT,
         name=name,
@@ -132,35 +142,15 @@ def add_entries(competition: Competition, *, bots: Iterable) -> list[Entry]:
     ):
         raise TournamentError(f"{competition} does not take entries now")
     rules = registry.get(competition.game)
-    made = []
-    with transaction.atomic():
-        taken = set(Entry.objects.filter(competition=competition).values_list("name", flat=True))
-        seed = Entry.objects.filter(competition=competition).count()
-        for bot in bots:
-            if isinstance(bot, str):
-                if bot not in rules.bots:
-                    raise TournamentError(
-                        f"{rules.name} has no built-in bot {bot!r} "
-                        f"(bots: {', '.join(sorted(rules.bots))})"
-                    )
-                base, extra = bot, {"builtin": bot}
-            else:  # an uploaded bot (bots.Bot): the field exists once the bots app adds it
-                base, extra = str(bot), {"bot": bot}
-            name, n = base, 1
-            while name in taken:
-                n += 1
-                name = f"{base}-{n}"
-            taken.add(name)
-            seed += 1
-            entry = Entry.objects.create(name=name, seed=seed, competition=competition, **extra)
-            Rating.objects.create(
-                entry=entry,
-                mu=RatingValue().mu,
-                sigma=RatingValue().sigma,
-                ordinal=RatingValue().ordinal,
+    bots = list(bots)
+    for bot in bots:
+        if isinstance(bot, str) and bot not in rules.bots:
+            raise TournamentError(
+                f"{rules.name} has no built-in bot {bot!r} (bots: {', '.join(sorted(rules.bots))})"
             )
-            made.append(entry)
-    return made
+    with transaction.atomic():
+        lock(competition)  # one writer of entries at a time: caps and seeds hold
+        return create_entries(competition, bots)
 
 
 TRANSITIONS = {
@@ -200,16 +190,21 @@ def open_entries(competition: Competition) -> Competition:
 
 def start(competition: Competition) -> Competition:
     """Start: the first round is made now (its matches are queued on commit); a
-    season also gets its periodic tick."""
+    season also gets its periodic tick. A tournament pins each uploaded entry's
+    version. A season that owners sign up for may start with fewer entries than a
+    round needs: its rounds begin once enough have joined."""
     with transaction.atomic():
         locked = lock(competition)
+        if locked.is_season:
+            join_public_bots(locked)
         entries = list(active_entries(locked))
-        if len(entries) < max(2, locked.group_size):
-            raise TournamentError(
-                f"{len(entries)} entries: at least {max(2, locked.group_size)} are needed to start"
-            )
+        needed = max(2, locked.group_size)
+        self_service = locked.is_season and locked.signup != Competition.Signup.ORGANISER
+        if len(entries) < needed and not self_service:
+            raise TournamentError(f"{len(entries)} entries: at least {needed} are needed to start")
         locked = _transition(locked, "start")
         if not locked.is_season:
+            pin_versions(locked)
             pairings = tournament_format(locked).first_round([e.pk for e in entries], locked.seed)
             schedule_round(locked, pairings=pairings)
         else:

@@ -21,6 +21,9 @@ from django.utils import timezone
 
 SEASON_ONLY = "ladder seasons only: "
 TOURNAMENT_ONLY = "tournaments only: "
+PUBLIC_BOTS_SEASONS_ONLY = (
+    "every public bot joining by itself is a ladder's (a tournament's field is fixed at its start)"
+)
 
 
 class Competition(models.Model):
@@ -37,6 +40,11 @@ class Competition(models.Model):
         RUNNING = "running", "running"
         PAUSED = "paused", "paused"
         FINISHED = "finished", "finished"
+
+    class Signup(models.TextChoices):
+        ORGANISER = "organiser", "organiser only"
+        OPEN = "open", "open sign-up"
+        PUBLIC_BOTS = "public_bots", "every public valid bot of the game (always-on ladder)"
 
     class Format(models.TextChoices):
         ROUND_ROBIN = "round_robin", "round robin"
@@ -67,6 +75,24 @@ class Competition(models.Model):
     #: why the competition stopped on its own (e.g. the format could not make the
     #: next round); set when it is paused by an error, cleared when a round is made
     last_error = models.TextField(blank=True, default="")
+    #: who enters bots (``tournaments.signup``): the organiser alone; any signed-in
+    #: owner, a bot of the game with a valid version, while entries are open (a
+    #: season: until it finishes); or, besides, every public bot of the game with a
+    #: valid version, entered by itself when a round is made (an always-on ladder)
+    signup = models.CharField(
+        "sign-up",
+        max_length=16,
+        choices=Signup.choices,
+        default=Signup.ORGANISER,
+        help_text="who enters bots: the organiser, their owners, or (a ladder) "
+        "every public valid bot of the game by itself",
+    )
+    entries_per_user = models.PositiveSmallIntegerField(
+        default=1, help_text="entries one person's bots may hold (0: no cap)"
+    )
+    max_entries = models.PositiveIntegerField(
+        default=0, help_text="entries in all, built-in bots included (0: no cap)"
+    )
 
     k = models.PositiveSmallIntegerField(
         "games per entry per round",
@@ -125,6 +151,8 @@ class Competition(models.Model):
         if self.kind == self.Kind.SEASON and (self.format or self.swiss_rounds):
             raise ValidationError({"format": "a ladder season has no tournament format"})
         if self.kind == self.Kind.TOURNAMENT:
+            if self.signup == self.Signup.PUBLIC_BOTS:
+                raise ValidationError({"signup": PUBLIC_BOTS_SEASONS_ONLY})
             if not self.format:
                 raise ValidationError({"format": "a tournament needs a format"})
             stray = [
@@ -169,6 +197,18 @@ class Entry(models.Model):
     seed = models.PositiveIntegerField(default=0)
     disqualified = models.BooleanField(default=False)
     disqualified_at = models.DateTimeField(null=True, blank=True)
+    #: its owner withdrew it from a running season: no pairings from the next round
+    #: on; what it played stays (withdrawn before the start, an entry is deleted)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    #: a tournament's uploaded entry plays the version pinned at the start (a ladder
+    #: entry plays its bot's latest valid version each round)
+    pinned_version = models.ForeignKey(
+        "bots.BotVersion",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="pinned_entries",
+    )
     #: the bot version pinned on its last rated match (a change raises the uncertainty)
     rated_version = models.CharField(max_length=100, blank=True, default="")
     #: how often it took each seat so far (byes are not seats) and the seat of its
@@ -186,6 +226,10 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_at is not None
 
 
 class Round(models.Model):

@@ -25,6 +25,7 @@ from matches.bulk import insert_rows, update_rows
 from matches.models import Match
 from matches.services import create_seated_matches
 from matches.tasks import enqueue
+from tournaments.entering import join_public_bots
 from tournaments.finishing import mark_finished
 from tournaments.format_rules import tie_breaks_for, tournament_format
 from tournaments.formats import FormatError, Pairing, ladder_round
@@ -50,8 +51,15 @@ S = Competition.Status
 
 
 # -- making rounds ---------------------------------------------------------------------
+#: an entry's bot and what its pinned version's seat names (its bot's owner)
+PLAYER_RELATIONS = ("bot__owner", "pinned_version__bot__owner")
+
+
 def active_entries(competition: Competition):
-    return Entry.objects.filter(competition=competition, disqualified=False).order_by("seed", "id")
+    """The entries the next round pairs: neither disqualified nor withdrawn."""
+    return Entry.objects.filter(
+        competition=competition, disqualified=False, withdrawn_at=None
+    ).order_by("seed", "id")
 
 
 def schedule_round(
@@ -74,9 +82,11 @@ def schedule_round(
     rnd = Round.objects.create(number=number, competition=competition)
     if entries is None:
         entries = {
-            e.pk: e for e in Entry.objects.filter(competition=competition).select_related("bot")
+            e.pk: e
+            for e in Entry.objects.filter(competition=competition).select_related(*PLAYER_RELATIONS)
         }
-    players = {pk: playing_version(e) for pk, e in entries.items()}
+    pinned = not competition.is_season  # a tournament plays the versions of its start
+    players = {pk: playing_version(e, pinned) for pk, e in entries.items()}
     versions = {pk: version_label(player) for pk, player in players.items()}
     # a disqualified entry, or an uploaded bot with no valid version, cannot play
     walkover = {
@@ -141,7 +151,9 @@ def _team_of_seat(seats: int, teams: Sequence[int] | None) -> list[int | None]:
 
 
 def schedule_ladder_round(season: Competition) -> Round | None:
-    """The next ladder round from the stored ratings (inside the season's lock)."""
+    """The next ladder round from the stored ratings (inside the season's lock),
+    with an always-on ladder's newcomers."""
+    join_public_bots(season)
     active = list(active_entries(season).select_related("rating"))
     if len(active) < season.group_size:
         return None
@@ -262,12 +274,14 @@ def complete_round_locked(rnd: Round) -> str:
             return "done already"
         tie_breaks = tie_breaks_for(competition)
         # in seed order, as a history starts from them; their standings where the
-        # round's results are added to them (a table ranked by tie-breaks is redone)
+        # round's results are added to them (a table ranked by tie-breaks is redone);
+        # a tournament's players, for its next round
+        players = () if competition.is_season else PLAYER_RELATIONS
         entries = {
             e.pk: e
             for e in Entry.objects.filter(competition=competition)
             .order_by("seed", "id")
-            .select_related("rating", "bot", *(() if tie_breaks else ("standing",)))
+            .select_related("rating", *players, *(() if tie_breaks else ("standing",)))
         }
         dq = {pk for pk, e in entries.items() if e.disqualified}
         if not _all_settled(rnd, competition, dq):

@@ -13,7 +13,16 @@ from django.db.models.functions import Coalesce
 from matches.models import Match, MatchSeat
 from tournaments.format_rules import tournament_format
 from tournaments.history import load_history
-from tournaments.models import Competition, Entry, Fixture, Rating, RatingHistory, Round, Standing
+from tournaments.models import (
+    Competition,
+    Entry,
+    Fixture,
+    FixtureSeat,
+    Rating,
+    RatingHistory,
+    Round,
+    Standing,
+)
 from tournaments.ratings import Rating as RatingValue
 
 
@@ -61,6 +70,7 @@ def standings(competition: Competition) -> list[dict]:
                 "bot": e.builtin or "uploaded",
                 "seed": e.seed,
                 "disqualified": e.disqualified,
+                "withdrawn": e.withdrawn,
                 "rank": s.rank or None,
                 "mu": r.mu,
                 "sigma": r.sigma,
@@ -266,12 +276,21 @@ def rating_histories(entries: Sequence[Entry]) -> dict[int, list[dict]]:
 
 
 def entry_matches(entry: Entry, limit: int = 20) -> list[Match]:
-    return list(
+    """The entry's latest matches, each with the version it played them with:
+    ``entry_version_label`` as pinned on its seat (``"builtin"`` or ``"vN"``; matches
+    made before the hash left the label: ``"vN sha256:..."``) and ``entry_version``,
+    its first word."""
+    pinned = FixtureSeat.objects.filter(fixture__match=OuterRef("pk"), entry=entry)
+    matches = list(
         Match.objects.filter(fixture__seats__entry=entry)
         .distinct()
+        .annotate(entry_version_label=Subquery(pinned.values("version")[:1]))
         .prefetch_related(Prefetch("seats", queryset=MatchSeat.objects.order_by("index")))
         .order_by("-id")[:limit]
     )
+    for m in matches:
+        m.entry_version = (m.entry_version_label or "").split(" ")[0]
+    return matches
 
 
 def rating_chart_svg(history: list[dict], width: int = 640, height: int = 220) -> str:

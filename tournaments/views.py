@@ -7,7 +7,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 
-from tournaments import format_rules, selectors
+from tournaments import format_rules, selectors, signup_selectors
 from tournaments.models import Competition, Entry
 
 
@@ -36,6 +36,7 @@ def standings(request, pk: int):
             "is_elimination": obj.is_elimination,
             "champion": selectors.champion(obj),
             "hidden_notice": selectors.hidden_notice(obj),
+            "signup": signup_selectors.competition_signup(obj, request.user),
         },
     )
 
@@ -58,7 +59,10 @@ def bracket(request, pk: int):
 
 def entry_detail(request, pk: int):
     entry = get_object_or_404(
-        Entry.objects.select_related("competition", "rating", "standing", "bot__owner"), pk=pk
+        Entry.objects.select_related(
+            "competition", "rating", "standing", "bot__owner", "pinned_version"
+        ),
+        pk=pk,
     )
     history = selectors.rating_history(entry)
     matches = selectors.entry_matches(entry)

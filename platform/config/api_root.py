@@ -19,7 +19,8 @@ ENDPOINTS = {
     "competitions": (
         "competition-list",
         "ladder seasons and tournaments (?kind=season|"
-        "tournament, ?game=, ?status=); /{id}/standings/",
+        "tournament, ?game=, ?status=); /{id}/standings/, /{id}/entries/ "
+        "(POST enters your bot, DELETE /{id}/entries/{entry}/ withdraws it)",
     ),
     "token": ("api-token", "POST username and password: your API token"),
     "schema": ("schema", "the OpenAPI schema"),

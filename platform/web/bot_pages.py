@@ -1,10 +1,14 @@
-"""The bot pages: My bots (create, challenges), a bot (versions, upload, visibility,
-challenge, entries and rating charts, matches, logs) and a version's source.
+"""The bot pages: My bots (create, each bot's entries and rank, challenges), a bot
+(versions, the open competitions of its game to enter, upload, visibility,
+challenge, entries with their withdrawal and rating charts, matches, logs) and a
+version's source.
 
 They live in the top layer because a bot's page draws its competitions and
 ratings (``tournaments.profiles``) beside what the bots app holds."""
 
 from __future__ import annotations
+
+from collections import defaultdict
 
 from django import forms
 from django.contrib import messages
@@ -20,6 +24,7 @@ from bots.archive import UploadRejected
 from bots.models import Bot, game_choices
 from matches.selectors import blank_hidden_seats
 from tournaments.profiles import bot_entries, rating_charts
+from tournaments.signup_selectors import mark_withdrawals, open_competitions
 
 
 class BotForm(forms.Form):
@@ -49,6 +54,16 @@ def _limits() -> dict:
     }
 
 
+def _uploaded(bot, version, why: bool = False) -> str:
+    """What an upload became; a valid one is pointed to where it can compete."""
+    text = f"{bot.name} v{version.number}: {version.status}"
+    if why and version.validation_reason:
+        text += f" ({version.validation_reason})"
+    if version.status == version.Status.VALID:
+        text += ": enter it in a season or tournament under Compete"
+    return text
+
+
 def _refusal(form, exc) -> None:
     field = exc.field if exc.field in form.fields else None
     form.add_error(field, exc.message)
@@ -71,11 +86,16 @@ def my_bots(request):
                 _refusal(form, exc)
                 status = getattr(exc, "status", 400)
             else:
-                messages.info(request, f"{bot.name} v{version.number}: {version.status}")
+                messages.info(request, _uploaded(bot, version))
                 return redirect("bot-page", pk=bot.pk)
         else:
             status = 400
     bots = list(selectors.owner_bots(request.user))
+    held = defaultdict(list)  # each bot's entries, newest first, with its rank
+    for record in bot_entries(bots):
+        held[record["entry"].bot_id].append(record)
+    for b in bots:
+        b.competing = held[b.pk]
     return render(
         request,
         "web/my_bots.html",
@@ -104,7 +124,7 @@ def bot_page(request, pk: int, upload_form=None, status: int = 200):
     versions = list(bot.versions.order_by("-number"))
     for v in versions:
         v.record = records.get(v.number, {"won": 0, "drew": 0, "lost": 0})
-    entries = bot_entries([bot])
+    entries = mark_withdrawals(bot_entries([bot]), request.user)
     context = {
         "bot": bot,
         "inside": inside,
@@ -124,6 +144,9 @@ def bot_page(request, pk: int, upload_form=None, status: int = 200):
             b for b in selectors.visible_bots(request.user, game=bot.game) if b.pk != bot.pk
         ]
         context["builtins"] = sorted(registry.get(bot.game).bots)
+        context["open_competitions"] = open_competitions(
+            bot, request.user, [r["entry"] for r in entries]
+        )
     return render(request, "web/bot_detail.html", context, status=status)
 
 
@@ -140,11 +163,7 @@ def bot_upload(request, pk: int):
     except (UploadRejected, services.BotServiceError) as exc:
         _refusal(form, exc)
         return bot_page(request, pk, upload_form=form, status=getattr(exc, "status", 400))
-    messages.info(
-        request,
-        f"{bot.name} v{version.number}: {version.status}"
-        + (f" ({version.validation_reason})" if version.validation_reason else ""),
-    )
+    messages.info(request, _uploaded(bot, version, why=True))
     return redirect("bot-page", pk=bot.pk)
 
 

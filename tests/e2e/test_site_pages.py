@@ -14,6 +14,7 @@ from tournaments import lifecycle
 from tournaments.models import Entry
 
 from tests.platform.bots.bot_helpers import play_all, valid_bot
+from tests.tournaments.django.signup_helpers import open_season
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -134,9 +135,12 @@ def test_every_page_added_or_touched_fits_a_phone(live_server, browser, cup, art
     lifecycle.add_entries(knockout, bots=["greedy", "random", "greedy", "random"])
     lifecycle.open_entries(knockout)
     play_all(knockout)
+    # a season alice may enter ace in: its sign-up panel, the bot page's Compete
+    open_ladder = open_season(builtins=("greedy",), max_entries=8)
     paths += [
         "/competitions/",
         f"/competitions/{cup.pk}/",
+        f"/competitions/{open_ladder.pk}/",
         f"/competitions/{knockout.pk}/bracket/",
         f"/bots/{ace.bot_id}/versions/1/",
         "/bots/docs/protocol/",

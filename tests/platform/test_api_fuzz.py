@@ -42,8 +42,8 @@ CHECKS = [
 @pytest.fixture
 def fuzz_world(transactional_db, settings, tmp_path, monkeypatch, django_user_model):
     """Something of everything for the generated ids to find: matches finished and
-    running, a played tournament, a season hiding results, a user with a token and
-    a public bot. Returns the token."""
+    running, a played tournament, a season hiding results, a season open to
+    sign-up, a user with a token and a public bot. Returns the token."""
     from bots import services as bot_services
 
     settings.DATA_DIR = tmp_path / "data"
@@ -62,6 +62,8 @@ def fuzz_world(transactional_db, settings, tmp_path, monkeypatch, django_user_mo
     _played_tournament(worker)
     season = lifecycle.create_season("ladder", game="tic_tac_toe", hide_results=True)
     lifecycle.add_entries(season, bots=["greedy", "random"])
+    # one that owners enter and withdraw their bots in
+    lifecycle.open_entries(lifecycle.create_season("open", game="tic_tac_toe", signup="open"))
     user = django_user_model.objects.create_user("fuzz", password="fuzz-pass-word")
     bot_services.create_bot(user, "fuzzbot", "tic_tac_toe", py_upload(), public=True)
     return Token.objects.create(user=user).key

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.api import views
+from tournaments.api import entries, views
 
 urlpatterns = [
     path("competitions/", views.CompetitionList.as_view(), name="competition-list"),
@@ -9,5 +9,15 @@ urlpatterns = [
         "competitions/<int:pk>/standings/",
         views.CompetitionStandings.as_view(),
         name="competition-standings",
+    ),
+    path(
+        "competitions/<int:pk>/entries/",
+        entries.CompetitionEntries.as_view(),
+        name="competition-entries",
+    ),
+    path(
+        "competitions/<int:pk>/entries/<int:entry>/",
+        entries.CompetitionEntry.as_view(),
+        name="competition-entry",
     ),
 ]

@@ -1,4 +1,5 @@
-"""The competitions API: seasons and tournaments and their standings (read-only)."""
+"""The competitions API: seasons and tournaments and their standings (read-only;
+entering and withdrawing bots: ``tournaments.api.entries``)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,9 @@ class CompetitionSerializer(serializers.ModelSerializer):
             "max_rounds",
             "format",
             "swiss_rounds",
+            "signup",
+            "entries_per_user",
+            "max_entries",
             "entries",
             "progress",
         ]
@@ -59,6 +63,7 @@ class StandingSerializer(serializers.Serializer):
     name = serializers.CharField()
     bot = serializers.CharField()
     disqualified = serializers.BooleanField()
+    withdrawn = serializers.BooleanField()
     ordinal = serializers.FloatField()
     mu = serializers.FloatField()
     sigma = serializers.FloatField()

@@ -1,4 +1,5 @@
-"""Fixtures for the uploaded-bot tests: a throw-away data folder, users, API clients."""
+"""Fixtures for the uploaded-bot tests: a throw-away data folder, API clients of
+the users ``alice`` and ``bob`` (``tests/conftest.py``)."""
 
 from __future__ import annotations
 
@@ -9,16 +10,6 @@ from rest_framework.test import APIClient
 @pytest.fixture(autouse=True)
 def _own_data_dir(data_dir):
     """Every test stores its bots under its own temporary data folder."""
-
-
-@pytest.fixture
-def alice(django_user_model):
-    return django_user_model.objects.create_user("alice", password="pw-alice-123")
-
-
-@pytest.fixture
-def bob(django_user_model):
-    return django_user_model.objects.create_user("bob", password="pw-bob-123")
 
 
 @pytest.fixture

@@ -118,9 +118,10 @@ def test_my_bots_costs_the_same_for_more_bots_and_challenges(
 
     more(1)
     client.force_login(alice)
-    # the session and its user; the bots with their owner, their versions; the
-    # challenges with their bots, targets and matches
-    same_queries_for_more_rows(5, listed, lambda: more(5))
+    # the session and its user; the bots with their owner, their versions; their
+    # entries (with their competitions, ratings and standings); the challenges
+    # with their bots, targets and matches
+    same_queries_for_more_rows(6, listed, lambda: more(5))
 
 
 def test_a_bot_page_costs_the_same_for_more_versions_matches_and_rivals(
@@ -150,5 +151,6 @@ def test_a_bot_page_costs_the_same_for_more_versions_matches_and_rivals(
     client.force_login(alice)
     # the bot; the session and its user; the records' seats and the matches'
     # shapes; the versions; the entries (none); the recent seats, their matches'
-    # seats; the logs' seats; the rivals with their owners
-    same_queries_for_more_rows(11, listed, lambda: more(6))
+    # seats; the logs' seats; the rivals with their owners; the competitions open
+    # to it (none)
+    same_queries_for_more_rows(12, listed, lambda: more(6))

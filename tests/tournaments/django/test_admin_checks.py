@@ -97,6 +97,9 @@ def test_the_admin_form_checks_the_game_and_options(admin_client):
         "period_seconds": 60,
         "jitter": 0,
         "max_rounds": 0,
+        "signup": "organiser",
+        "entries_per_user": 1,
+        "max_entries": 0,
         "entries-TOTAL_FORMS": 0,
         "entries-INITIAL_FORMS": 0,
     }
@@ -115,6 +118,9 @@ def test_the_admin_makes_each_kind_on_its_own_list_with_its_own_fields(admin_cli
         "seed": 1,
         "group_size": 2,
         "teams": "[]",
+        "signup": "organiser",
+        "entries_per_user": 1,
+        "max_entries": 0,
         "entries-TOTAL_FORMS": 0,
         "entries-INITIAL_FORMS": 0,
     }
@@ -125,6 +131,11 @@ def test_the_admin_makes_each_kind_on_its_own_list_with_its_own_fields(admin_cli
         reverse("admin:tournaments_tournamentproxy_add"), {**base, "swiss_rounds": 0, "format": ""}
     )
     assert r.status_code == 200 and "a tournament needs a format" in r.content.decode()
+    r = admin_client.post(
+        reverse("admin:tournaments_tournamentproxy_add"),
+        {**base, "swiss_rounds": 0, "format": "swiss", "signup": "public_bots"},
+    )
+    assert r.status_code == 200 and "is a ladder&#x27;s" in r.content.decode()
     r = admin_client.post(
         reverse("admin:tournaments_tournamentproxy_add"),
         {**base, "swiss_rounds": 0, "format": "swiss"},

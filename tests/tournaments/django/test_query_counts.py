@@ -17,9 +17,12 @@ from django.urls import reverse
 
 from matches import tasks
 from matches.models import Match
+from django.contrib.auth import get_user_model
+
 from tests.platform.bots.bot_helpers import stored_bot
 from tests.tournaments.django.conftest import make_tournament
-from tournaments import lifecycle, rounds
+from tests.tournaments.django.signup_helpers import invalid_bot, open_season
+from tournaments import lifecycle, rounds, signup
 from tournaments.models import Competition, Entry, Fixture, Round
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("data_dir")]
@@ -433,3 +436,96 @@ def test_completing_a_round_costs_no_query_per_fixture(inline):
     # capture does not see.
     copies = 4 if connection.vendor == "postgresql" else 0
     assert counts == [32 - copies] * 3, counts
+
+
+# -- sign-up ---------------------------------------------------------------------------------
+def signed_up(season: Competition, owner, count: int) -> None:
+    """``count`` more bots of ``owner`` entered in ``season``, and one of someone else."""
+    for _ in range(count):
+        signup.enter(owner, season, stored_bot(owner, f"bot{next(serial)}"))
+    other = get_user_model().objects.create_user(f"other{next(serial)}")
+    signup.enter(other, season, stored_bot(other, "bot"))
+
+
+@pytest.mark.parametrize("policy", ["open", "public_bots"])
+def test_a_season_s_sign_up_panel_costs_the_same_for_more_bots_and_entries(
+    client, alice, inline, same_queries_for_more_rows, policy
+):
+    season = open_season(signup=policy, entries_per_user=0)
+    signed_up(season, alice, 1)
+    stored_bot(alice, f"idle{next(serial)}")  # not entered
+    invalid_bot(alice, f"broken{next(serial)}")
+    client.force_login(alice)
+
+    def rows() -> int:
+        page = context(client.get(f"/competitions/{season.pk}/"))
+        return len(page["rows"]) + len(page["signup"]["rows"])
+
+    # the session and its user; the competition with its progress; its table; the
+    # panel: the entries in play counted (all, the user's), the user's entries
+    # with their bots, the user's bots of the game with their latest valid versions
+    same_queries_for_more_rows(7, rows, lambda: signed_up(season, alice, 3))
+
+
+def test_a_season_page_costs_a_visitor_one_query_more_for_its_sign_up(
+    client, alice, inline, same_queries_for_more_rows
+):
+    season = open_season(entries_per_user=0)
+    signed_up(season, alice, 1)
+
+    def rows() -> int:
+        return len(context(client.get(f"/competitions/{season.pk}/"))["rows"])
+
+    # the competition with its progress; its table; the entries in play counted
+    same_queries_for_more_rows(3, rows, lambda: signed_up(season, alice, 3))
+
+
+def test_a_bot_page_lists_more_open_competitions_at_the_same_cost(
+    client, alice, inline, same_queries_for_more_rows
+):
+    ace = stored_bot(alice, "ace")
+
+    def more(count: int) -> None:
+        for _ in range(count):
+            open_season(entries_per_user=0)
+            signup.enter(alice, open_season(), ace)
+
+    def rows() -> int:
+        page = context(client.get(reverse("bot-page", args=[ace.pk])))
+        return len(page["open_competitions"]) + len(page["entries"])
+
+    more(1)
+    client.force_login(alice)
+    # the bot; the session and its user; the records' seats (no match: no
+    # shapes); the versions; the entries (with their competitions, ratings,
+    # standings, bots); the recent seats; the entries with a rating history; the
+    # logs' seats; the rivals; the open competitions with their places counted
+    same_queries_for_more_rows(11, rows, lambda: more(3))
+
+
+def test_my_bots_costs_the_same_for_more_entries(client, alice, inline, same_queries_for_more_rows):
+    def more(count: int) -> None:
+        for _ in range(count):
+            signup.enter(alice, open_season(), stored_bot(alice, f"bot{next(serial)}"))
+
+    def rows() -> int:
+        return sum(len(b.competing) for b in context(client.get(reverse("my-bots")))["bots"])
+
+    more(1)
+    client.force_login(alice)
+    # the session and its user; the bots with their owner, their versions; their
+    # entries with their competitions, ratings and standings; the challenges
+    same_queries_for_more_rows(6, rows, lambda: more(3))
+
+
+def test_a_competition_s_entries_cost_the_same_for_more_entries(
+    api, alice, inline, same_queries_for_more_rows
+):
+    season = open_season(entries_per_user=0)
+    signed_up(season, alice, 1)
+    # the competition; its entries with their bots and owners
+    same_queries_for_more_rows(
+        2,
+        lambda: listed(api.get(f"/api/competitions/{season.pk}/entries/")),
+        lambda: signed_up(season, alice, 5),
+    )
