@@ -10,7 +10,7 @@ the game's own outcome, a forfeit, or the step cap.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from engine.events import (
     ACTION_REJECTED,
@@ -116,8 +116,14 @@ class Match:
         return match
 
     # -- playing -------------------------------------------------------------------
-    def play(self, players: Sequence[Player]) -> Outcome:
-        """Run to the end and return the outcome (also in ``MatchEnded``)."""
+    def play(
+        self, players: Sequence[Player], on_end: Callable[[Outcome], None] | None = None
+    ) -> Outcome:
+        """Run to the end and return the outcome (also in ``MatchEnded``).
+
+        ``on_end(outcome)`` is called once the log ends with ``MatchEnded`` and
+        before any player hears the result: what it stores of the end (the platform
+        stamps the match finished there) cannot depend on how a bot takes the news."""
         max_steps = self.header.limits["max_steps"]
         max_faults = self.header.limits["max_faults"]
         if len(players) != len(self.header.seats):
@@ -132,6 +138,8 @@ class Match:
                     break
                 outcome = self.step(players, max_faults)
             self._end(outcome)
+            if on_end is not None:
+                on_end(outcome)
         except BaseException:
             # a rules bug or a failing listener (storage): bot processes must not
             # outlive the match, whatever ends it

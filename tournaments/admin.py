@@ -75,8 +75,24 @@ class AddBuiltinsForm(forms.Form):
         self.fields["bots"].choices = [(b, b) for b in sorted(registry.get(game).bots)]
 
 
+#: what hiding results means, on the form where the organiser chooses it
+HIDE_RESULTS_HELP = (
+    "Until it finishes, the site shows its entries, rounds, pairings, each match's "
+    "players and status, and how many are played; no result, table, rating, seed, "
+    "or length or time of a match. A Swiss or ladder is then paired without the "
+    "results (by seed; a ladder by a secret draw). A knockout shows its first round "
+    "only: its later rounds, and replays of drawn matches, are held back until it "
+    'finishes (docs/tournaments.md, "Hidden results").'
+)
+
+
 class CompetitionForm(forms.ModelForm):
     """The service's checks on the admin's form: a registered game and options it accepts."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "hide_results" in self.fields:
+            self.fields["hide_results"].help_text = HIDE_RESULTS_HELP
 
     def clean(self):
         data = super().clean()
@@ -144,7 +160,7 @@ class CompetitionAdmin(admin.ModelAdmin):
     change_form_template = "admin/tournaments/competition_change_form.html"
 
     def get_queryset(self, request):
-        return selectors.with_progress(super().get_queryset(request))
+        return selectors.with_progress(super().get_queryset(request), organiser=True)
 
     @admin.display(description="entries")
     def entry_count(self, obj):
@@ -154,7 +170,7 @@ class CompetitionAdmin(admin.ModelAdmin):
     def progress_shown(self, obj):
         if obj.pk is None:
             return "-"
-        p = selectors.progress(obj)
+        p = selectors.progress(obj, organiser=True)
         return format_html(
             '<span class="progress" data-progress="{}">{} queued, {} running, {} done, '
             '<b style="color:{}">{} failed</b>; rounds {}/{}</span>',
@@ -242,7 +258,7 @@ class CompetitionAdmin(admin.ModelAdmin):
                     "csv_url": reverse("admin:%s_%s_csv" % info, args=[obj.pk]),
                     "rebuild_url": reverse("admin:%s_%s_rebuild" % info, args=[obj.pk]),
                     "rerun_url": reverse("admin:%s_%s_rerun_failed" % info, args=[obj.pk]),
-                    "progress": selectors.progress(obj),
+                    "progress": selectors.progress(obj, organiser=True),
                     "failed_matches": list(
                         Match.objects.filter(fixture__competition=obj, status=Match.Status.FAILED)[
                             :50

@@ -32,7 +32,10 @@ def after_finish(competition: Competition) -> None:
 
 
 def sync_hidden_results(competition: Competition) -> int:
-    """Store on every match of ``competition`` whether it hides its results now."""
+    """Store on every match of ``competition`` whether it hides its results now; at
+    the reveal, the matches withheld until then are shown too (a competition that
+    starts hiding part-way withholds none of those already shown)."""
+    hides = competition_hides_results(competition)
     return Match.objects.filter(fixture__competition=competition).update(
-        hides_results=competition_hides_results(competition)
+        hides_results=hides, **({} if hides else {"withheld": False})
     )

@@ -10,13 +10,21 @@ from tournaments.models import Competition
 F = Competition.Format
 
 
-def tournament_format(t: Competition):
+def tournament_format(t: Competition, *, blind: bool = False):
+    """``t``'s format; ``blind``: it makes rounds without the results so far (while
+    ``t`` hides them: only Swiss would pair by them, the other formats either do not
+    look or hold their later rounds back, ``selectors.rounds_shown``)."""
     if t.format == F.ROUND_ROBIN:
         return RoundRobin(cycles=1)
     if t.format == F.DOUBLE_ROUND_ROBIN:
         return RoundRobin(cycles=2)
     if t.format == F.SWISS:
-        return Swiss(rounds=t.swiss_rounds or None, group_size=t.group_size, teams=t.team_sizes)
+        return Swiss(
+            rounds=t.swiss_rounds or None,
+            group_size=t.group_size,
+            teams=t.team_sizes,
+            blind=blind,
+        )
     if t.format == F.SINGLE_ELIMINATION:
         return SingleElimination()
     return DoubleElimination()

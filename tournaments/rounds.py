@@ -44,6 +44,7 @@ from tournaments.rating_fold import fold_ratings
 from tournaments.ratings import Rating as RatingValue
 from tournaments.rebuild import rebuild
 from tournaments.schedule import sync_periodic_task
+from tournaments.selectors import competition_hides_results, rounds_shown
 from tournaments.versions import playing_version, version_label
 
 logger = logging.getLogger(__name__)
@@ -96,6 +97,7 @@ def schedule_round(
     playing = [p for p in pairings if not p.bye and not walkover[p]]
     # the competition's seed makes the pairings reproducible; a match's seed is a
     # fresh secret (matches.seeding): public data must not predict it
+    shown = rounds_shown(competition)
     made = dict(
         zip(
             playing,
@@ -105,6 +107,7 @@ def schedule_round(
                 competition.options,
                 teams=[_team_of_seat(len(p.entries), p.teams) for p in playing],
                 hides_results=competition.hide_results,
+                withheld=shown is not None and number > shown,
             ),
         )
     )
@@ -152,12 +155,17 @@ def _team_of_seat(seats: int, teams: Sequence[int] | None) -> list[int | None]:
 
 def schedule_ladder_round(season: Competition) -> Round | None:
     """The next ladder round from the stored ratings (inside the season's lock),
-    with an always-on ladder's newcomers."""
+    with an always-on ladder's newcomers. While the season hides its results, from
+    the ratings known at the last reveal, the start's: everyone level, so the draw
+    from the secret seed pairs them."""
     join_public_bots(season)
     active = list(active_entries(season).select_related("rating"))
     if len(active) < season.group_size:
         return None
-    ratings = {e.pk: RatingValue(e.rating.mu, e.rating.sigma) for e in active}
+    blind = competition_hides_results(season)
+    ratings = {
+        e.pk: RatingValue() if blind else RatingValue(e.rating.mu, e.rating.sigma) for e in active
+    }
     number = (
         Round.objects.filter(competition=season)
         .order_by("-number")
@@ -357,7 +365,7 @@ def next_tournament_round(
     """Make the next round (inside the tournament's lock). ``completed``: the
     round just completed, whose histories are not read again; ``entries``: the
     tournament's entries, read under the lock."""
-    fmt = tournament_format(t)
+    fmt = tournament_format(t, blind=competition_hides_results(t))
     if fmt.reads_history:
         h = completed.whole if completed and completed.whole else load_history(t)
     else:  # a round robin's next round follows from the entries and the last round

@@ -1,4 +1,13 @@
-"""Selectors that read competitions (tables, brackets, an entry's page)."""
+"""Selectors that read competitions (tables, brackets, an entry's page).
+
+What a competition that hides its results shows before its reveal (the rule is
+``competition_hides_results``; docs/tournaments.md, "Hidden results"): its
+settings but the seed, its entries, its rounds and their fixtures (all of them
+for a round robin, Swiss or ladder, which pair without its results; a knockout's
+first round only, ``rounds_shown``), each match's seats and status, and "N of M
+played". Nothing that follows from a result: no table, rating or record, no
+result, count, duration or time of its matches but when each was made.
+"""
 
 from __future__ import annotations
 
@@ -27,6 +36,8 @@ from tournaments.ratings import Rating as RatingValue
 
 
 HIDDEN_NOTICE = "results are hidden until this {kind} finishes"
+#: added to it for a knockout that holds its later rounds back (``rounds_shown``)
+HELD_BACK_NOTICE = "; its rounds after the first are shown then, as they tell who advanced"
 
 
 def competition_hides_results(competition: Competition | None) -> bool:
@@ -40,13 +51,29 @@ def competition_hides_results(competition: Competition | None) -> bool:
     )
 
 
+def rounds_shown(competition: Competition) -> int | None:
+    """How many of ``competition``'s rounds (batches, from the first) anyone may see
+    now, ``None`` for all. A hidden knockout shows its first round only: each later
+    round names who advanced, a replay that a match was drawn, so its matches are
+    ``withheld`` (not even their existence is public) until the reveal."""
+    if competition_hides_results(competition) and competition.is_elimination:
+        return 1
+    return None
+
+
+def shown_seed(competition: Competition) -> int | None:
+    """The competition's seed, ``None`` while it hides its results: the draws of
+    its pairings (a ladder's jitter) come from it, and must stay secret as long as
+    the results they are paired without."""
+    return None if competition_hides_results(competition) else competition.seed
+
+
 def hidden_notice(competition: Competition) -> str:
     """The notice shown instead of results, or ``""`` when they are visible."""
-    return (
-        HIDDEN_NOTICE.format(kind=competition.kind)
-        if competition_hides_results(competition)
-        else ""
-    )
+    if not competition_hides_results(competition):
+        return ""
+    held_back = HELD_BACK_NOTICE if rounds_shown(competition) is not None else ""
+    return HIDDEN_NOTICE.format(kind=competition.kind) + held_back
 
 
 def standings(competition: Competition) -> list[dict]:
@@ -151,13 +178,15 @@ def _count(rows: QuerySet, link: str) -> Coalesce:
     return Coalesce(Subquery(counted), 0)
 
 
-def with_progress(competitions: QuerySet) -> QuerySet:
+def with_progress(competitions: QuerySet, *, organiser: bool = False) -> QuerySet:
     """``competitions`` with their ``entry_count`` and what ``progress`` shows, counted
-    in the same query: a list of them costs no query per row."""
+    in the same query: a list of them costs no query per row. Matches ``withheld``
+    until a reveal count for the ``organiser`` only."""
+    matches = Match.objects.all() if organiser else Match.objects.visible()
     return competitions.annotate(
         entry_count=_count(Entry.objects.all(), "competition"),
         **{
-            f"matches_{status}": _count(Match.objects.filter(status=status), "fixture__competition")
+            f"matches_{status}": _count(matches.filter(status=status), "fixture__competition")
             for status in Match.Status.values
         },
         rounds_made=_count(Round.objects.all(), "competition"),
@@ -165,26 +194,37 @@ def with_progress(competitions: QuerySet) -> QuerySet:
     )
 
 
-def progress(competition: Competition) -> dict:
+def progress(competition: Competition, *, organiser: bool = False) -> dict:
     """Match counts by status (queued, running, finished, failed), their total,
-    and rounds made and done. Counted by ``with_progress``: a competition read
-    without it is read again with it."""
+    and rounds made and done: "N of M played", of the rounds shown (everything, for
+    the ``organiser``). Counted by ``with_progress``: a competition read without it
+    is read again with it."""
     if not hasattr(competition, "rounds_made"):
-        competition = with_progress(Competition.objects.filter(pk=competition.pk)).get()
+        competition = with_progress(
+            Competition.objects.filter(pk=competition.pk), organiser=organiser
+        ).get()
     counts = {status: getattr(competition, f"matches_{status}") for status in Match.Status.values}
     matches = sum(counts.values())
-    counts["rounds"] = competition.rounds_made
-    counts["rounds_done"] = competition.rounds_done
+    rounds, done = competition.rounds_made, competition.rounds_done
+    shown = None if organiser else rounds_shown(competition)
+    if shown is not None:  # how many rounds a knockout took tells of replays
+        rounds, done = min(rounds, shown), min(done, shown)
+    counts["rounds"] = rounds
+    counts["rounds_done"] = done
     counts["total"] = matches
     return counts
 
 
 def bracket(tournament: Competition) -> list[dict]:
-    """Columns of the bracket: one per (bracket, round), fixtures with names and winners."""
+    """Columns of the bracket: one per (bracket, round), fixtures with names and
+    winners; while results are hidden, only the rounds shown (``rounds_shown``)."""
     names = dict(Entry.objects.filter(competition=tournament).values_list("pk", "name"))
+    fixtures = Fixture.objects.filter(competition=tournament)
+    shown = rounds_shown(tournament)
+    if shown is not None:
+        fixtures = fixtures.filter(round__number__lte=shown)
     fixtures = (
-        Fixture.objects.filter(competition=tournament)
-        .select_related("match")
+        fixtures.select_related("match")
         .prefetch_related(
             Prefetch("seats"),
             Prefetch("match__seats", queryset=MatchSeat.objects.order_by("index")),
@@ -279,10 +319,11 @@ def entry_matches(entry: Entry, limit: int = 20) -> list[Match]:
     """The entry's latest matches, each with the version it played them with:
     ``entry_version_label`` as pinned on its seat (``"builtin"`` or ``"vN"``; matches
     made before the hash left the label: ``"vN sha256:..."``) and ``entry_version``,
-    its first word."""
+    its first word. Not those withheld until the reveal (``rounds_shown``)."""
     pinned = FixtureSeat.objects.filter(fixture__match=OuterRef("pk"), entry=entry)
     matches = list(
-        Match.objects.filter(fixture__seats__entry=entry)
+        Match.objects.visible()
+        .filter(fixture__seats__entry=entry)
         .distinct()
         .annotate(entry_version_label=Subquery(pinned.values("version")[:1]))
         .prefetch_related(Prefetch("seats", queryset=MatchSeat.objects.order_by("index")))

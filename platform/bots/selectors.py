@@ -79,9 +79,10 @@ def get_version(bot: Bot, number: int) -> BotVersion:
 
 
 def bot_seats(bot: Bot):
-    """The seats this bot's versions played (newest match first), with the match."""
+    """The seats this bot's versions played (newest match first), with the match:
+    not those of matches withheld until a competition's reveal."""
     return (
-        MatchSeat.objects.filter(bot_version_ref__bot=bot)
+        MatchSeat.objects.filter(bot_version_ref__bot=bot, match__withheld=False)
         .select_related("match", "bot_version_ref")
         .order_by("-match_id", "index")
     )
@@ -125,11 +126,15 @@ def seat_outcome(rank: int | None, ranks: list) -> str:
 
 def version_records(bot: Bot) -> dict[int, dict]:
     """Wins, draws and losses of each version (by number) in finished matches
-    whose results are shown (a hidden season's matches do not count yet)."""
+    whose results are shown (a hidden season's matches do not count yet). A fork
+    never counts: anyone may fork anyone's match, as often as they like, with
+    whatever bots they choose."""
     from django.db.models import Count
 
     seats = list(
-        MatchSeat.objects.filter(bot_version_ref__bot=bot, match__status=Match.Status.FINISHED)
+        MatchSeat.objects.filter(
+            bot_version_ref__bot=bot, match__status=Match.Status.FINISHED, match__parent=None
+        )
         .exclude(match__hides_results=True)
         .values_list("match_id", "bot_version_ref__number", "rank")
     )
@@ -157,8 +162,8 @@ def recent_results(bot: Bot, limit: int = 30) -> list[dict]:
     from django.db.models import Prefetch
 
     seats = (
-        MatchSeat.objects.filter(bot_version_ref__bot=bot)
-        .select_related("match", "bot_version_ref", "match__fixture__competition")
+        bot_seats(bot)
+        .select_related("match__fixture__competition")
         .prefetch_related(
             Prefetch(
                 "match__seats",

@@ -71,6 +71,7 @@ class MatchAdmin(ReadOnlyMixin, admin.ModelAdmin):
         "fork_at",
         "forked_by",
         "hides_results",
+        "withheld",
     )
 
     @admin.display(description="seed")

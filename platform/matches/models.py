@@ -20,6 +20,14 @@ class AppendOnlyError(Exception):
     """Raised on any attempt to change or remove a stored event."""
 
 
+class MatchQuerySet(models.QuerySet):
+    def visible(self):
+        """The matches the public may know of: all but those ``withheld`` until
+        their competition's reveal. Every page and API response lists and finds
+        matches through this (the organiser sees the rest in the admin)."""
+        return self.filter(withheld=False)
+
+
 class Match(models.Model):
     class Status(models.TextChoices):
         QUEUED = "queued", "queued"
@@ -80,6 +88,18 @@ class Match(models.Model):
         help_text="private events and the result stay hidden (a competition "
         "that hides results until it finishes)",
     )
+
+    #: even that this match exists stays hidden until its competition's reveal:
+    #: who plays it follows from hidden results (a knockout's later rounds name who
+    #: advanced, a replay that a match was drawn). Implies ``hides_results``; cleared
+    #: with it
+    withheld = models.BooleanField(
+        default=False,
+        help_text="hidden from every page and API answer until the results are revealed "
+        "(who plays it follows from hidden results)",
+    )
+
+    objects = MatchQuerySet.as_manager()
 
     class Meta:
         ordering = ["-id"]

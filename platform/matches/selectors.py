@@ -28,6 +28,10 @@ SPECTATOR = "spectator"
 #: a seat's fields that tell how the match went: ``None`` while results are hidden
 #: (a bot's stderr too: the end message it may print carries its rank and score)
 SEAT_RESULT_FIELDS = ("rank", "score", "faults", "fault_reason", "stderr")
+#: a match's fields that tell how it went: ``None`` while results are hidden. Its
+#: length gives the winner away in some games (the parity of a tic-tac-toe log), its
+#: times give it away to a bot that dawdles when it wins, an error may name a position
+MATCH_RESULT_FIELDS = ("result", "event_count", "started_at", "finished_at", "error")
 RESULTS_HIDDEN = (
     "this match's results are hidden until its season or tournament "
     "finishes: its events and states are served then"
@@ -60,7 +64,7 @@ def match_list(
     search: str | None = None,
 ) -> QuerySet:
     """Matches, newest first, with their seats, filtered by whatever is given."""
-    qs = Match.objects.prefetch_related(
+    qs = Match.objects.visible().prefetch_related(
         Prefetch("seats", queryset=MatchSeat.objects.order_by("index"))
     )
     if game:
@@ -135,10 +139,10 @@ def recent_matches(limit: int = 10) -> list[Match]:
 
 
 def games_summary() -> list[dict]:
-    """Every registered game with its stored match count."""
+    """Every registered game with its count of matches the public may know of."""
     from django.db.models import Count
 
-    counts = dict(Match.objects.values_list("game").annotate(n=Count("id")))
+    counts = dict(Match.objects.visible().values_list("game").annotate(n=Count("id")))
     return [
         {
             "name": g.name,

@@ -3,7 +3,8 @@
 - ``create_match`` queues a match row with its seats;
 - ``run_stored_match`` plays a queued match with its seats' players
   (``matches.players``), appending its events in batches while it runs (so a running
-  match can be watched), then ``finish``\\es it with the last batch;
+  match can be watched), then ``finish``\\es it with the last batch, before its
+  bots hear the result;
 - ``play_and_store`` is both (workers run stored matches: ``matches.tasks``);
 - ``append_events`` (lines from outside: each must parse to a canonical event),
   the running match's batches and ``finish``'s last batch are the writers of
@@ -133,12 +134,14 @@ def create_seated_matches(
     seeds: Sequence[int | None] | None = None,
     teams: Sequence[Sequence[int | None]] | None = None,
     hides_results: bool = False,
+    withheld: bool = False,
 ) -> list[Match]:
     """Queued matches, one per lineup (its seats' entries, as ``create_seated_match``
     takes them), in a few statements whatever their number: the one place matches
     and their seats are made. ``seeds``: one per lineup (``None``: a fresh secret
-    one); ``teams``: each lineup's team per seat. Everything is checked before
-    anything is stored."""
+    one); ``teams``: each lineup's team per seat; ``withheld``: the matches stay out
+    of sight until the reveal (``Match.withheld``, with ``hides_results``).
+    Everything is checked before anything is stored."""
     rules = registry.get(game)
     resolved = rules.resolve_options(dict(options or {}))
     seeds = list(seeds) if seeds is not None else [None] * len(lineups)
@@ -152,7 +155,8 @@ def create_seated_matches(
                 seed=seeding.new_seed() if seed is None else seed,
                 seed_salt=seeding.new_salt(),
                 options=resolved,
-                hides_results=hides_results,
+                hides_results=hides_results or withheld,
+                withheld=withheld,
             )
             for seed in seeds
         )
@@ -272,15 +276,20 @@ def run_stored_match(
     writer = EventWriter(match, batch_size, fence=fence)
     try:
         played = _begin(game, match, seats, writer)
-        played.play(players)
-        finish(
-            match,
-            played.log.events[-1].data,
-            expected_digest=played.log.digest,
-            fault_reasons=writer.fault_reasons,
-            fence=fence,
-            pending=writer.take(),
-        )
+
+        def stamp_end(outcome) -> None:
+            # stored before any bot hears ``end``: a bot that dawdles over the
+            # result (only when it won, say) cannot stretch the match's time
+            finish(
+                match,
+                played.log.events[-1].data,
+                expected_digest=played.log.digest,
+                fault_reasons=writer.fault_reasons,
+                fence=fence,
+                pending=writer.take(),
+            )
+
+        played.play(players, on_end=stamp_end)
     except ClaimLost:
         logger.warning("match %s: claim taken over by another worker, stopped", match.pk)
         match.refresh_from_db()

@@ -111,7 +111,7 @@ def _seat_specs(post) -> list[dict]:
 @login_required
 @require_POST
 def fork_create(request, pk: int):
-    parent = get_object_or_404(Match, pk=pk)
+    parent = get_object_or_404(Match.objects.visible(), pk=pk)
     at_text = request.POST.get("at", "")
     page = reverse("match-detail-page", args=[parent.pk])
     try:

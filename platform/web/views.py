@@ -86,9 +86,9 @@ def match_detail(request, pk: int):
     with_bots = MatchSeat.objects.select_related("bot_version_ref__bot")  # for owner_logs
     # with the competition panel's fixture, its competition, its seats' entries
     match = get_object_or_404(
-        Match.objects.select_related("fixture__competition").prefetch_related(
-            Prefetch("seats", with_bots), "fixture__seats__entry"
-        ),
+        Match.objects.visible()
+        .select_related("fixture__competition")
+        .prefetch_related(Prefetch("seats", with_bots), "fixture__seats__entry"),
         pk=pk,
     )
     # the prefetched seats (shown by the template too) lose their result, unsaved

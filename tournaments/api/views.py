@@ -14,6 +14,7 @@ from tournaments.models import Competition
 
 
 class CompetitionSerializer(serializers.ModelSerializer):
+    seed = serializers.SerializerMethodField()
     entries = serializers.SerializerMethodField()
     progress = serializers.SerializerMethodField()
 
@@ -43,6 +44,10 @@ class CompetitionSerializer(serializers.ModelSerializer):
             "entries",
             "progress",
         ]
+
+    def get_seed(self, obj) -> int | None:
+        """The seed of the pairings' draws; ``null`` while results are hidden."""
+        return selectors.shown_seed(obj)
 
     def get_entries(self, obj) -> int:
         return obj.entry_count

@@ -17,6 +17,9 @@
   first less often sits first, then the one that sat second last time, then the
   higher placed). With teams, members are dealt to teams snake-fashion by order
   and the seating keeps those teams.
+- ``blind``: every round is paired as if no game had been played (by seed, with
+  no rematch while one can be avoided), for a competition that hides its results:
+  pairings that followed the points would publish them.
 """
 
 from __future__ import annotations
@@ -124,6 +127,8 @@ class Swiss(FormatBase):
     rounds: int | None = None  # None: ceil(log2 n)
     group_size: int = 2
     teams: tuple[int, ...] | None = None
+    #: pair without the results (see the module docstring)
+    blind: bool = False
 
     name = "swiss"
     tie_breaks = SWISS_TIE_BREAKS
@@ -153,7 +158,12 @@ class Swiss(FormatBase):
         sides = len(self.teams) if self.teams else self.group_size
         bye_list = [p.entries[0] for p in pairings if p.bye]
         table = compute_standings(
-            ids, results, bye_list, tie_breaks=(), bye_sides=sides, points=Points()
+            ids,
+            () if self.blind else results,
+            () if self.blind else bye_list,
+            tie_breaks=(),
+            bye_sides=sides,
+            points=Points(),
         )
         points = {s.entry: s.points for s in table}
         seed_of = {e: i for i, e in enumerate(ids)}

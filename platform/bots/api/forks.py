@@ -72,7 +72,7 @@ class ForksView(APIView):
         description="The match's forks, newest first (at most 100).",
     )
     def get(self, request, pk: int):
-        parent = get_object_or_404(Match, pk=pk)
+        parent = get_object_or_404(Match.objects.visible(), pk=pk)
         forks = parent.forks.prefetch_related("seats").order_by("-id")[:100]
         return Response(MatchSerializer(forks, many=True, context={"request": request}).data)
 
@@ -87,7 +87,7 @@ class ForksView(APIView):
         },
     )
     def post(self, request, pk: int):
-        parent = get_object_or_404(Match, pk=pk)
+        parent = get_object_or_404(Match.objects.visible(), pk=pk)
         form = ForkRequestSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         made = _call(

@@ -44,9 +44,15 @@ class SeatSerializer(SeatResultFields, serializers.ModelSerializer):
 
 
 class MatchSerializer(serializers.ModelSerializer):
+    """A match; what tells how it went (``selectors.MATCH_RESULT_FIELDS``) is ``null``
+    while its season or tournament hides results, the seed and digest until its
+    whole log is served."""
+
     seats = SeatSerializer(many=True, read_only=True)
     digest = serializers.SerializerMethodField()
-    result = serializers.SerializerMethodField()
+    result = serializers.JSONField(allow_null=True, read_only=True)
+    event_count = serializers.IntegerField(allow_null=True, read_only=True)
+    error = serializers.CharField(allow_null=True, read_only=True)
     seed = serializers.SerializerMethodField()
     seed_commitment = serializers.SerializerMethodField()
     url = serializers.HyperlinkedIdentityField(view_name="match-detail")
@@ -90,8 +96,11 @@ class MatchSerializer(serializers.ModelSerializer):
         """sha256 of the seed and its salt (engine.seeding); null for old logs."""
         return obj.seed_commitment
 
-    def get_result(self, obj: Match) -> dict | None:
-        return obj.result if not obj.hides_results else None
+    def to_representation(self, instance: Match) -> dict:
+        data = super().to_representation(instance)
+        if instance.hides_results:
+            data.update(dict.fromkeys(selectors.MATCH_RESULT_FIELDS, None))
+        return data
 
     def get_page(self, obj: Match) -> str:
         request = self.context.get("request")

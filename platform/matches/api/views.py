@@ -77,7 +77,7 @@ class MatchDetailView(generics.RetrieveAPIView):
     """One match with its seats and result."""
 
     serializer_class = s.MatchSerializer
-    queryset = Match.objects.prefetch_related("seats")
+    queryset = Match.objects.visible().prefetch_related("seats")
 
 
 class EventsView(APIView):
@@ -86,7 +86,7 @@ class EventsView(APIView):
 
     @extend_schema(parameters=[s.EventsQuerySerializer], responses=s.EventsPageSerializer)
     def get(self, request, pk: int):
-        match = get_object_or_404(Match, pk=pk)
+        match = get_object_or_404(Match.objects.visible(), pk=pk)
         params = _params(s.EventsQuerySerializer, request)
         events, more = _selector_call(
             selectors.events_page, match, params["after"], params["limit"]
@@ -122,7 +122,7 @@ class StateView(APIView):
         },
     )
     def get(self, request, pk: int):
-        match = get_object_or_404(Match, pk=pk)
+        match = get_object_or_404(Match.objects.visible(), pk=pk)
         params = _params(s.StateQuerySerializer, request)
         seat = _selector_call(selectors.parse_seat, match, params.get("seat"))
         return Response(_selector_call(selectors.frame, match, params["at"], seat))
@@ -159,7 +159,7 @@ class LogView(APIView):
         }
     )
     def get(self, request, pk: int):
-        match = get_object_or_404(Match, pk=pk)
+        match = get_object_or_404(Match.objects.visible(), pk=pk)
         if not match.reveals_everything:
             return Response(
                 {
@@ -188,7 +188,7 @@ class VerifyView(APIView):
         responses={200: s.ReportSerializer, 409: OpenApiResponse(description="not over yet")},
     )
     def post(self, request, pk: int):
-        match = get_object_or_404(Match, pk=pk)
+        match = get_object_or_404(Match.objects.visible(), pk=pk)
         if not match.reveals_everything:
             return Response(
                 {

@@ -219,3 +219,31 @@ def test_the_listener_path_checks_seq_too():
     with pytest.raises(services.StorageError, match="expected seq 1, got 2"):
         services._append(match, [(log.events[2], log.lines[2])])
     assert match.events.count() == 1
+
+
+def test_a_match_is_stamped_finished_before_any_bot_hears_the_result():
+    """A bot's handling of ``end`` (sleeping only when it won, say) cannot move the
+    match's stored end: the row says finished, with its result and time, first."""
+    game = registry.get("tic_tac_toe")
+    match = services.create_match("tic_tac_toe", ["greedy", "random"], 7)
+    heard = []
+
+    class Listening:
+        def __init__(self, player):
+            self.player = player
+
+        def begin(self, seat, header):
+            self.player.begin(seat, header)
+
+        def decide(self, request):
+            return self.player.decide(request)
+
+        def finish(self, outcome):
+            row = Match.objects.get(pk=match.pk)
+            heard.append((row.status, row.finished_at, row.result))
+
+    _, players = lineup(game, ["greedy", "random"])
+    services.run_stored_match(match, players=[Listening(p) for p in players])
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and match.finished_at is not None
+    assert heard == [(Match.Status.FINISHED, match.finished_at, match.result)] * 2

@@ -348,7 +348,7 @@ def test_a_tournament_that_cannot_make_its_next_round_is_paused_with_the_reason(
         def next_round(self, *a, **k):
             raise FormatError("no pairing possible")
 
-    monkeypatch.setattr(rounds, "tournament_format", lambda t: Broken())
+    monkeypatch.setattr(rounds, "tournament_format", lambda t, **kw: Broken())
     inline()
     t.refresh_from_db()
     assert t.status == "paused" and "no pairing possible" in t.last_error
