@@ -32,10 +32,10 @@ def _options(pairs: Sequence[str]) -> dict:
     return options
 
 
-def _read_log(path: str) -> list:
+def _read_log(path: str, canonical: bool = False) -> list:
     try:
         with open(path, "rb") as stream:
-            return read_jsonl(stream)
+            return read_jsonl(stream, canonical=canonical)
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None
 
@@ -92,7 +92,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    verdict = verify(_read_log(args.file), registry.get)
+    # the digest chains the canonical bytes: a line that is not them (a key twice,
+    # spaces) is not what was sealed, even if it parses to the same event
+    verdict = verify(_read_log(args.file, canonical=True), registry.get)
     if verdict.ok and args.digest is not None and args.digest != verdict.digest:
         print(
             f"MISMATCH the log re-simulates to {verdict.digest}, not the expected {args.digest}",

@@ -36,14 +36,15 @@ def disqualify(entry: Entry) -> Entry:
 
 
 def rerun_match(match: Match) -> Match:
-    """Queue a failed match of a competition again, from the start."""
+    """Queue a failed match of a competition again, from the start, with a fresh
+    seed and salt (the failed run showed its seed to everyone)."""
     fixture = Fixture.objects.filter(match=match).first()
     if fixture is None:
         raise TournamentError(f"match {match.pk} is not part of a season or tournament")
     if match.status != Match.Status.FAILED:
         raise TournamentError(f"match {match.pk} is {match.status}: only a failed match is re-run")
     with transaction.atomic():
-        match_services.discard_partial_log(match)
+        match_services.discard_partial_log(match, reseed=True)
         claims.reset(match.pk)
         enqueue([match.pk])
     match.refresh_from_db()

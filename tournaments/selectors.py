@@ -317,9 +317,9 @@ def rating_histories(entries: Sequence[Entry]) -> dict[int, list[dict]]:
 
 def entry_matches(entry: Entry, limit: int = 20) -> list[Match]:
     """The entry's latest matches, each with the version it played them with:
-    ``entry_version_label`` as pinned on its seat (``"builtin"`` or ``"vN
-    sha256:..."``) and ``entry_version``, its first word. Not those withheld until
-    the reveal (``rounds_shown``)."""
+    ``entry_version_label`` as pinned on its seat (``"builtin"`` or ``"vN"``; matches
+    made before the hash left the label: ``"vN sha256:..."``) and ``entry_version``,
+    its first word. Not those withheld until the reveal (``rounds_shown``)."""
     pinned = FixtureSeat.objects.filter(fixture__match=OuterRef("pk"), entry=entry)
     matches = list(
         Match.objects.visible()

@@ -25,7 +25,9 @@ What the bot sees and may do
 - ``--die-with-parent`` and ``--new-session``;
 - rlimits set before bubblewrap starts (``prlimit``): CPU seconds, address
   space, processes, file size, open files, no core files. Without ``prlimit``
-  (util-linux) the ``Sandbox`` refuses to start any bot, sandboxed or not.
+  (util-linux) the ``Sandbox`` refuses to start any bot, sandboxed or not;
+- one memory limit for the whole process tree (``engine.bots.memory``: a cgroup
+  where the machine allows one, else a watcher), however many processes it forks.
 
 Why not ``--unshare-all``: it includes a user namespace, and when the worker runs
 as root (as in our containers) the bot's uid inside maps to root outside, and the
@@ -57,6 +59,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from engine.bots.interpreter import PythonLayout, python_executable
+from engine.bots.memory import TreeMemory
 from engine.game import RulesError
 
 SDK_FILE = Path(__file__).resolve().parent.parent / "sdk" / "scrimmage_bot.py"
@@ -97,6 +100,7 @@ class Limits:
     match: float = 120.0  # total thinking time per match
     cpu: int = 60  # RLIMIT_CPU, seconds of CPU per process
     memory: int = 512 * MiB  # RLIMIT_AS, bytes of address space per process
+    memory_total: int = 512 * MiB  # resident memory of the whole process tree (memory.py)
     processes: int = 64  # RLIMIT_NPROC: tasks (processes and threads)
     file_size: int = 16 * MiB  # RLIMIT_FSIZE
     open_files: int = 64  # RLIMIT_NOFILE
@@ -312,6 +316,7 @@ class Sandbox:
         uid = None
         info_read = None
         to_close: list[int] = []  # our copies of the descriptors bwrap inherits
+        memory = TreeMemory(self.limits.memory_total)
         try:
             root = program.root
             if self.sandboxed and self.as_root and not _world_readable(root):
@@ -343,7 +348,7 @@ class Sandbox:
                 command = [self.bwrap, "--args", str(to_close[-1]), "--", *inner]
                 passed, env = tuple(to_close), {}
             popen = subprocess.Popen(
-                rlimits + command,
+                memory.command_prefix() + rlimits + command,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
@@ -361,11 +366,13 @@ class Sandbox:
             if staging is not None:
                 shutil.rmtree(staging, ignore_errors=True)
             _release_uid(uid)
+            memory.close()
             raise
         finally:
             for fd in to_close:
                 os.close(fd)
-        return BotProcess(popen, self.limits, uid, staging, info_read)
+        memory.watch(popen.pid)
+        return BotProcess(popen, self.limits, uid, staging, info_read, memory)
 
     # -- the command line -------------------------------------------------------------
     def _rlimits(self, uid: int | None) -> list[str]:
@@ -578,8 +585,11 @@ class BotProcess:
         uid: int | None,
         staging: Path | None,
         info_fd: int | None = None,
+        memory: TreeMemory | None = None,
     ) -> None:
         self.popen = popen
+        #: the limit of the bot's process tree, which may have killed it
+        self.memory = memory
         self._info_fd = info_fd
         self._init: int | None = None
         self.limits = limits
@@ -727,6 +737,11 @@ class BotProcess:
 
     def describe_exit(self, wait: float = 0.2) -> str:
         status = self.exit_status(wait)
+        if self.memory is not None and self.memory.exceeded:
+            return (
+                f"the bot's processes used more than {self.memory.limit // MiB} MiB of "
+                "memory together (the limit of its whole process tree)"
+            )
         if status is None:
             return "the bot closed its output but kept running"
         return describe_status(status)
@@ -786,6 +801,8 @@ class BotProcess:
                 shutil.rmtree(self._staging, ignore_errors=True)
             if popen.poll() is not None:  # a uid is reused only once its bot is gone
                 _release_uid(self.uid)
+            if self.memory is not None:
+                self.memory.close()
 
     def _init_pid(self) -> int | None:
         """The pid (in our namespace) of the sandbox's PID-namespace init."""

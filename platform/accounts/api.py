@@ -8,8 +8,9 @@ from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import Throttled
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
-from accounts import throttle
+from accounts import lockout
 
 
 class TokenAnswerSerializer(serializers.Serializer):
@@ -21,13 +22,17 @@ class TokenView(ObtainAuthToken):
     one account or from one address lock logins out for a while (429; the failures
     are counted by ``accounts.backends``)."""
 
+    # the settings' parsers (JSON and forms), not ObtainAuthToken's: those take
+    # multipart, so anyone could make the server parse files for a login
+    parser_classes = APIView.parser_classes
+
     @extend_schema(responses=TokenAnswerSerializer)
     def post(self, request, *args, **kwargs):
         data = request.data
-        guard = throttle.LoginGuard(request, data.get("username") if hasattr(data, "get") else None)
+        guard = lockout.LoginGuard(request, data.get("username") if hasattr(data, "get") else None)
         wait = guard.wait()
         if wait:
-            raise Throttled(wait, detail=throttle.refusal(wait))
+            raise Throttled(wait, detail=lockout.refusal(wait))
         serializer = self.get_serializer(data=data)
         serializer.is_valid(raise_exception=True)  # a wrong password counts (accounts.backends)
         guard.succeeded()

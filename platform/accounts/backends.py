@@ -11,7 +11,7 @@ from django.contrib.auth.signals import user_login_failed
 from django.core.exceptions import PermissionDenied
 from django.dispatch import receiver
 
-from accounts import throttle
+from accounts import lockout
 
 
 class LockoutBackend:
@@ -19,7 +19,7 @@ class LockoutBackend:
     Django must not pick it as the backend a session logs in with.)"""
 
     def authenticate(self, request, username=None, **credentials):
-        if request is not None and throttle.LoginGuard(request, username).wait():
+        if request is not None and lockout.LoginGuard(request, username).wait():
             raise PermissionDenied("locked out after too many failed logins")
         return None
 
@@ -28,6 +28,6 @@ class LockoutBackend:
 def count_failed_login(sender, credentials, request=None, **kwargs):
     if request is None:  # a check made outside a request (tests, the shell)
         return
-    guard = throttle.LoginGuard(request, credentials.get("username"))
+    guard = lockout.LoginGuard(request, credentials.get("username"))
     if not guard.wait():  # attempts refused while locked out do not extend it
         guard.failed()

@@ -6,7 +6,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from accounts import services, throttle
+from accounts import lockout, services
 
 
 class GuardedLoginView(auth_views.LoginView):
@@ -15,14 +15,14 @@ class GuardedLoginView(auth_views.LoginView):
     and the password is not even checked."""
 
     def post(self, request, *args, **kwargs):
-        self.guard = throttle.LoginGuard(request, request.POST.get("username"))
+        self.guard = lockout.LoginGuard(request, request.POST.get("username"))
         wait = self.guard.wait()
         if not wait:
             return super().post(request, *args, **kwargs)
         # an unbound form: rendering a bound one would check the password
         form = self.get_form_class()(request, initial={"username": request.POST.get("username")})
         response = self.render_to_response(
-            self.get_context_data(form=form, lockout=throttle.refusal(wait)), status=429
+            self.get_context_data(form=form, lockout=lockout.refusal(wait)), status=429
         )
         response["Retry-After"] = str(wait)
         return response

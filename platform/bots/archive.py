@@ -26,6 +26,7 @@ import hashlib
 import os
 import shutil
 import stat
+import struct
 import tempfile
 import zipfile
 import zlib
@@ -37,6 +38,20 @@ from engine.bots.sandbox import MANIFEST, BotError, load_program, read_manifest,
 from bots import conf
 
 CHUNK = 64 * 1024
+#: what zipfile raises on an archive that lies about itself (offsets past either
+#: end, sizes, versions and methods it does not know...): a 400 with the reason
+BROKEN_ZIP = (
+    zipfile.BadZipFile,
+    zipfile.LargeZipFile,
+    zlib.error,
+    EOFError,
+    OSError,
+    ValueError,
+    NotImplementedError,
+    RuntimeError,
+    OverflowError,
+    struct.error,
+)
 PY_NAME = "main.py"  # a single .py is kept under this name
 ZIP_DIR = "bot"  # an archive is unpacked into this folder
 
@@ -167,7 +182,7 @@ def _prepare_zip(tmp: Path, data: bytes, name: str, sha: str) -> Prepared:
         infos = archive.infolist()
     except UnicodeDecodeError:
         raise UploadRejected(f"{name}: an entry's name is marked UTF-8 but is not") from None
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, OSError) as exc:
+    except BROKEN_ZIP as exc:
         raise UploadRejected(f"{name}: not a valid .zip archive ({exc})") from None
     if not infos:
         raise UploadRejected(f"{name}: the archive is empty")
@@ -253,11 +268,17 @@ def _prepare_zip(tmp: Path, data: bytes, name: str, sha: str) -> Prepared:
                             f"({max_total >> 20} MiB)"
                         )
                     out.write(chunk)
-        except (zipfile.BadZipFile, zlib.error, EOFError, OSError) as exc:
+        except UploadRejected:
+            raise
+        except zipfile.BadZipFile as exc:
             # zipfile stops at the declared size; a stream that goes on fails its CRC
             raise UploadRejected(
                 f"{'/'.join(parts)!r}: cannot be unpacked: its content does not "
                 f"match its declared size and checksum ({exc})"
+            ) from None
+        except BROKEN_ZIP as exc:
+            raise UploadRejected(
+                f"{'/'.join(parts)!r}: cannot be unpacked: the archive is damaged ({exc})"
             ) from None
         finally:
             if fd is not None:

@@ -51,3 +51,22 @@ def sandbox_state() -> str:
     if bwrap_path() is not None:
         return "sandboxed"
     return "unsandboxed" if allow_unsandboxed() else "unavailable"
+
+
+#: what a multipart request holds besides the upload itself (boundaries, part
+#: headers, the form's other fields)
+FORM_ROOM = 64 * 1024
+
+
+def upload_request_bytes() -> int:
+    """The largest request a view that takes an upload accepts (``config.middleware``
+    answers 413 to a longer ``Content-Length`` before reading any of it)."""
+    return get("BOTS_MAX_UPLOAD_BYTES") + FORM_ROOM
+
+
+def takes_uploads(view):
+    """Mark ``view`` (a view function, or an API view class) as taking a bot upload:
+    its requests may be multipart and up to ``upload_request_bytes()`` long. Every
+    other view takes no multipart body at all (``config.middleware``)."""
+    view.max_request_body = upload_request_bytes
+    return view

@@ -57,6 +57,11 @@ class Bot(models.Model):
         """May ``user`` read this bot's source and logs? Its owner, or anyone when public."""
         return self.public or (user.is_authenticated and user.pk == self.owner_id)
 
+    def hash_visible_to(self, user) -> bool:
+        """May ``user`` see the sha256 of this bot's uploads? Whoever may read its
+        source, and staff; to anyone else it would confirm a guessed source."""
+        return self.visible_inside_to(user) or bool(getattr(user, "is_staff", False))
+
 
 class BotVersionQuerySet(models.QuerySet):
     def update(self, **kwargs):
@@ -127,8 +132,10 @@ class BotVersion(models.Model):
 
     @property
     def seat_version(self) -> str:
-        """The version a match's seat records: number and the start of the hash."""
-        return f"v{self.number} sha256:{self.sha256[:16]}"
+        """The version a match's seat (and its public log) records: the number alone.
+        The bot's label and the number name one version; a hash of the upload would
+        confirm a guessed source of a private bot to anyone reading the log."""
+        return f"v{self.number}"
 
     @property
     def program_path(self) -> Path:

@@ -19,6 +19,7 @@ import re
 import shutil
 from datetime import timedelta
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -61,19 +62,34 @@ class Conflict(BotServiceError):
     status = 409
 
 
-def _hour_ago():
-    return timezone.now() - timedelta(hours=1)
+def hold_account(user) -> None:
+    """Lock ``user``'s row until the current transaction ends. The hourly caps are
+    counted, and the row they count written, under it: parallel requests of one
+    account take turns, so none of them slips past a cap another is about to fill
+    (SQLite takes its write lock when a transaction starts, which serializes them too)."""
+    list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk"))
+
+
+def check_hourly(recent, setting: str, done: str, field: str = "non_field_errors") -> None:
+    """``LimitReached`` once the rows of ``recent`` (a queryset of the account's rows
+    with a ``created_at``) made in the last hour reach the cap ``setting``; ``done``
+    says what they are, with ``{n}`` for how many."""
+    cap = conf.get(setting)
+    n = recent.filter(created_at__gte=timezone.now() - timedelta(hours=1)).count()
+    if n >= cap:
+        raise LimitReached(
+            f"you {done.format(n=n)} in the last hour; the limit is {cap} an hour: try again later",
+            field=field,
+        )
 
 
 def check_upload_rate(user) -> None:
-    cap = conf.get("BOTS_UPLOADS_PER_HOUR")
-    recent = BotVersion.objects.filter(bot__owner=user, created_at__gte=_hour_ago()).count()
-    if recent >= cap:
-        raise LimitReached(
-            f"you uploaded {recent} versions in the last hour; the limit is "
-            f"{cap} an hour: try again later",
-            field="file",
-        )
+    check_hourly(
+        BotVersion.objects.filter(bot__owner=user),
+        "BOTS_UPLOADS_PER_HOUR",
+        "uploaded {n} versions",
+        field="file",
+    )
 
 
 def create_bot(
@@ -92,20 +108,25 @@ def create_bot(
     except RulesError:
         raise BotServiceError(f"unknown game {game!r}", field="game") from None
     _check_new_name(owner, name)
-    cap = conf.get("BOTS_MAX_PER_USER")
-    if Bot.objects.filter(owner=owner).count() >= cap:
-        raise BotServiceError(f"you have {cap} bots, the most an account may have", field="name")
-    check_upload_rate(owner)
+    _check_bot_count(owner)
+    check_upload_rate(owner)  # before the work of unpacking; again when it is stored
     prepared = prepare(upload)
+
+    def new_bot() -> Bot:
+        _check_bot_count(owner)  # under the account's lock (_store) this time
+        return Bot.objects.create(owner=owner, name=name, game=rules.name, public=public)
+
     try:
-        version = _store_first(
-            prepared,
-            lambda: Bot.objects.create(owner=owner, name=name, game=rules.name, public=public),
-            lambda: _check_new_name(owner, name),
-        )
+        version = _store_first(prepared, owner, new_bot, lambda: _check_new_name(owner, name))
     finally:
         prepared.discard()
     return version.bot, validate_version(version)
+
+
+def _check_bot_count(owner) -> None:
+    cap = conf.get("BOTS_MAX_PER_USER")
+    if Bot.objects.filter(owner=owner).count() >= cap:
+        raise BotServiceError(f"you have {cap} bots, the most an account may have", field="name")
 
 
 def _check_new_name(owner, name: str) -> None:
@@ -122,7 +143,9 @@ def upload_version(bot: Bot, upload) -> BotVersion:
     prepared = prepare(upload)
     try:
         _check_new_file(bot, prepared.sha256)
-        version = _store_first(prepared, lambda: bot, lambda: _check_new_file(bot, prepared.sha256))
+        version = _store_first(
+            prepared, bot.owner, lambda: bot, lambda: _check_new_file(bot, prepared.sha256)
+        )
     finally:
         prepared.discard()
     return validate_version(version)
@@ -134,12 +157,12 @@ def _check_new_file(bot: Bot, sha256: str) -> None:
         raise UploadRejected(f"this file is already version {existing.number} of {bot.name}")
 
 
-def _store_first(prepared: Prepared, get_bot, check_again) -> BotVersion:
+def _store_first(prepared: Prepared, owner, get_bot, check_again) -> BotVersion:
     """``_store``, for the first of concurrent identical uploads: the others passed
     the same checks before it committed and then break a unique constraint; each is
     refused as ``check_again()`` (the check they raced past) now refuses it."""
     try:
-        return _store(prepared, get_bot)
+        return _store(prepared, owner, get_bot)
     except IntegrityError:
         check_again()
         raise Conflict(
@@ -147,15 +170,18 @@ def _store_first(prepared: Prepared, get_bot, check_again) -> BotVersion:
         ) from None
 
 
-def _store(prepared: Prepared, get_bot) -> BotVersion:
-    """In one transaction: ``get_bot()`` (the bot, created if need be), the version's
-    row, and the move of its files to ``DATA_DIR/bots/<sha256>/``. If anything
-    fails, the commit included, the files this call moved are removed again."""
+def _store(prepared: Prepared, owner, get_bot) -> BotVersion:
+    """In one transaction, under ``owner``'s lock and within the upload cap:
+    ``get_bot()`` (the bot, created if need be), the version's row, and the move of
+    its files to ``DATA_DIR/bots/<sha256>/``. If anything fails, the commit
+    included, the files this call moved are removed again."""
     folder = conf.data_dir() / "bots" / prepared.sha256
     target = folder / prepared.rel
     created = False
     try:
         with transaction.atomic():
+            hold_account(owner)
+            check_upload_rate(owner)
             bot = get_bot()
             Bot.objects.select_for_update().filter(pk=bot.pk).first()  # serialize numbering
             number = (bot.versions.aggregate(n=Max("number"))["n"] or 0) + 1
@@ -231,13 +257,6 @@ def challenge(user, bot: Bot, *, target_bot: Bot | None = None, builtin: str = "
             "uploaded bots cannot run here: bubblewrap is not installed "
             "and the operator has not allowed unsandboxed runs"
         )
-    cap = conf.get("BOTS_CHALLENGES_PER_HOUR")
-    recent = Challenge.objects.filter(challenger=user, created_at__gte=_hour_ago()).count()
-    if recent >= cap:
-        raise LimitReached(
-            f"you made {recent} challenges in the last hour; the limit is "
-            f"{cap} an hour: try again later"
-        )
     mine = bot.latest_valid()
     if mine is None:
         raise BotServiceError(f"{bot.name} has no valid version yet", field="bot")
@@ -262,6 +281,12 @@ def challenge(user, bot: Bot, *, target_bot: Bot | None = None, builtin: str = "
     filler = sorted(game.bots)[0]
     entries: list[BotVersion | str] = [mine, opponent] + [filler] * (count - 2)
     with transaction.atomic():
+        hold_account(user)
+        check_hourly(
+            Challenge.objects.filter(challenger=user),
+            "BOTS_CHALLENGES_PER_HOUR",
+            "made {n} challenges",
+        )
         match = create_seated_match(game.name, entries)
         made = Challenge.objects.create(
             challenger=user,
@@ -282,13 +307,6 @@ def fork_match(user, parent: Match, at, seats) -> Match:
     at that valid version or its latest valid one); the other seats keep their bots."""
     try:
         check_forkable(parent)
-        cap = conf.get("BOTS_FORKS_PER_HOUR")
-        recent = Match.objects.filter(forked_by=user, created_at__gte=_hour_ago()).count()
-        if recent >= cap:
-            raise LimitReached(
-                f"you made {recent} forks in the last hour; the limit is "
-                f"{cap} an hour: try again later"
-            )
         replacements = _fork_seats(user, parent.game, seats)
         uploads = (
             any(isinstance(e, BotVersion) for e in replacements.values())
@@ -302,6 +320,10 @@ def fork_match(user, parent: Match, at, seats) -> Match:
                 "and the operator has not allowed unsandboxed runs"
             )
         with transaction.atomic():
+            hold_account(user)
+            check_hourly(
+                Match.objects.filter(forked_by=user), "BOTS_FORKS_PER_HOUR", "made {n} forks"
+            )
             made = create_fork(parent, at, replacements, forked_by=user)
             enqueue([made.pk])
     except ForkError as exc:

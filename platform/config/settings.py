@@ -17,12 +17,17 @@ Environment variables:
 - ``REDIS_URL`` (e.g. ``redis://host:6379/1``): the cache shared by every web
   process (so the API's throttles count across processes). Without it, a
   ``CELERY_BROKER_URL`` starting with ``redis://`` is used; without either, a
-  per-process in-memory cache (fine for one process: ``make run``, tests).
+  per-process in-memory cache (fine for one process: ``make run``, tests). While
+  Redis cannot be reached each process counts on its own and logs a warning
+  (``config.cache``); it tries Redis again every ``SCRIMMAGE_CACHE_RETRY_SECONDS`` (5).
 - ``SCRIMMAGE_NUM_PROXIES``: how many proxies append to ``X-Forwarded-For`` in
   front of the web processes, so throttles and the login lockout count per client,
-  not per proxy (unset: ``REMOTE_ADDR``).
-- ``SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT`` (10), ``SCRIMMAGE_LOGIN_FAILURES_PER_ADDRESS``
-  (50), ``SCRIMMAGE_LOGIN_LOCKOUT_SECONDS`` (900): the login lockout.
+  not per proxy. Unset (0): the socket's address (``REMOTE_ADDR``) and never the
+  header, which any client can forge (``accounts.addresses``).
+- ``SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS`` (10),
+  ``SCRIMMAGE_LOGIN_FAILURES_PER_ADDRESS`` (50), ``SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT``
+  (30), ``SCRIMMAGE_LOGIN_DELAY_MAX_SECONDS`` (60), ``SCRIMMAGE_LOGIN_LOCKOUT_SECONDS``
+  (900): the login lockout (``accounts.lockout``).
 - ``DJANGO_CSRF_TRUSTED_ORIGINS``: comma-separated origins (``https://example.org``)
   trusted for unsafe requests, e.g. behind a proxy on another host name.
 - ``DJANGO_BEHIND_TLS_PROXY=1``: a proxy terminates TLS and sets
@@ -40,6 +45,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from config.cache import caches_for
 from engine.bots.sandbox import unsandboxed_allowed
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -93,6 +99,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # before anything reads the request: a NUL byte in its address or headers is a
+    # 400, and a body longer than its view takes a 413 (415 for files where none
+    # are taken) before a byte of it is read (config.middleware)
+    "config.middleware.NoNulBytes",
+    "config.middleware.BoundedBodies",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -159,6 +170,14 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# request bodies (config.middleware.BoundedBodies): a view that takes no upload takes
+# at most this (Django's default, made explicit) and keeps no file sent to it (the
+# handlers: a view that takes uploads gets Django's own); an upload stays in memory
+# below the last (a bot upload is at most BOTS_MAX_UPLOAD_BYTES, 1 MiB, plus its form)
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+FILE_UPLOAD_HANDLERS = ["config.middleware.DropFiles"]
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # token first, so a bad or missing token is a 401 with WWW-Authenticate
@@ -166,11 +185,17 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    # no multipart: a view that takes a file lists its own parsers (bots.api.views)
+    "DEFAULT_PARSER_CLASSES": [
+        "rest_framework.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+    ],
     "DEFAULT_SCHEMA_CLASS": "config.schema.ErrorsAutoSchema",  # documents the error responses
+    # DRF's, but counting per client as accounts.addresses decides (see SCRIMMAGE_NUM_PROXIES)
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
-        "rest_framework.throttling.ScopedRateThrottle",
+        "accounts.throttling.AnonRateThrottle",
+        "accounts.throttling.UserRateThrottle",
+        "accounts.throttling.ScopedRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("SCRIMMAGE_THROTTLE_ANON", "3000/hour"),
@@ -180,9 +205,18 @@ REST_FRAMEWORK = {
     },
 }
 # proxies in front of the web processes that append to X-Forwarded-For: the throttles
-# (and the login lockout) take the client's address from that header, not the proxy's
-if os.environ.get("SCRIMMAGE_NUM_PROXIES", ""):
-    REST_FRAMEWORK["NUM_PROXIES"] = int(os.environ["SCRIMMAGE_NUM_PROXIES"])
+# and the login lockout take the client's address from that header (the hop the
+# nearest proxy appended), not the proxy's; 0 (the default): from the socket only,
+# since a client can send any X-Forwarded-For it likes (accounts.addresses)
+try:
+    SCRIMMAGE_NUM_PROXIES = int(os.environ.get("SCRIMMAGE_NUM_PROXIES", "") or 0)
+except ValueError:
+    SCRIMMAGE_NUM_PROXIES = -1
+if SCRIMMAGE_NUM_PROXIES < 0:
+    raise ImproperlyConfigured(
+        f"SCRIMMAGE_NUM_PROXIES must be the number of proxies in front of the web processes "
+        f"(0 or more), not {os.environ['SCRIMMAGE_NUM_PROXIES']!r}"
+    )
 if TESTING:  # the test suite makes many requests quickly; tests of throttling set their own
     REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {
         "anon": "100000/hour",
@@ -201,16 +235,29 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
-# Logins (API token and login page, accounts.throttle): this many failures for one
-# username, or from one client address, within the lockout time lock that username
-# (or address) out for the lockout time, the right password included.
-SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT = int(
-    os.environ.get("SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT", "10")
+# Logins (API token, login page, admin; accounts.lockout): this many failures for one
+# account from one address lock that address out of that account, and this many
+# from one address lock it out of every account, for the lockout time; past this many
+# for one account from anywhere, each failure delays its next login (1, 2, 4 s ... up
+# to the maximum). The per-account figure must be at least twice the first, or a
+# single address could make the owner wait.
+SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS = int(
+    os.environ.get("SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS", "10")
 )
 SCRIMMAGE_LOGIN_FAILURES_PER_ADDRESS = int(
     os.environ.get("SCRIMMAGE_LOGIN_FAILURES_PER_ADDRESS", "50")
 )
+SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT = int(
+    os.environ.get("SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT", "30")
+)
+SCRIMMAGE_LOGIN_DELAY_MAX_SECONDS = int(os.environ.get("SCRIMMAGE_LOGIN_DELAY_MAX_SECONDS", "60"))
 SCRIMMAGE_LOGIN_LOCKOUT_SECONDS = int(os.environ.get("SCRIMMAGE_LOGIN_LOCKOUT_SECONDS", "900"))
+if SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT < 2 * SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS:
+    raise ImproperlyConfigured(
+        "SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT must be at least twice "
+        "SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS: otherwise one address could "
+        "delay the account's owner everywhere"
+    )
 
 # A cache shared by all processes (DRF's throttles keep their counts here); an
 # in-memory cache is per process, so with several web processes each would count alone.
@@ -229,11 +276,12 @@ if REDIS_URL and TESTING and os.environ.get("PYTEST_XDIST_WORKER"):
     _db = int(_url.path.strip("/") or 0) + int(os.environ["PYTEST_XDIST_WORKER"].lstrip("gw"))
     REDIS_URL = _url._replace(path=f"/{_db % 16}").geturl()
 if REDIS_URL:
-    CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
-    }
+    # Django's Redis cache that falls back to a per-process one while Redis is
+    # unreachable (config.cache), trying Redis again this often
+    CACHES = caches_for(REDIS_URL)
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+SCRIMMAGE_CACHE_RETRY_SECONDS = float(os.environ.get("SCRIMMAGE_CACHE_RETRY_SECONDS", "5"))
 
 # Uploaded bots (limits and caps: see bots/conf.py for each BOTS_* setting and its
 # default). Without bubblewrap, uploaded bots run only when the operator sets this.

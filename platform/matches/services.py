@@ -36,6 +36,7 @@ from engine.events import (
     LogError,
     chain,
     encode,
+    parse_event_line,
     parse_jsonl,
 )
 from engine.game import RulesError, Seat
@@ -333,12 +334,9 @@ def play_and_store(
 def _parse_line(line: bytes | str, expected_seq: int) -> tuple[Event, bytes]:
     raw = line if isinstance(line, bytes) else line.encode("utf-8")
     try:
-        event = Event.from_json(json.loads(raw))
-    except (ValueError, LogError) as exc:
-        raise StorageError(f"event {expected_seq}: not an event ({exc})") from None
-    if encode(event) != raw:
-        raise StorageError(f"event {expected_seq}: the line is not in canonical form")
-    return event, raw
+        return parse_event_line(raw, canonical=True), raw
+    except LogError as exc:
+        raise StorageError(f"event {expected_seq}: not an event of a log ({exc})") from None
 
 
 def append_events(match: Match, lines: Iterable[bytes | str]) -> int:
@@ -530,11 +528,15 @@ def cancel_queued(matches, reason: str) -> int:
     )
 
 
-def discard_partial_log(match: Match) -> None:
+def discard_partial_log(match: Match, *, reseed: bool = False) -> None:
     """Throw away the events of a match that did not finish, so it can be run again
     from the start (the at-least-once worker's retry). A finished log is never
     discarded: this is the only way events leave the database, and it bypasses the
-    append-only guards on purpose."""
+    append-only guards on purpose.
+
+    ``reseed``: draw a fresh secret seed and salt too, for a match whose seed may
+    have been shown (a failed match reveals it): re-run with it, anyone could play
+    the new run's hidden draws ahead."""
     with transaction.atomic():
         locked = Match.objects.select_for_update().get(pk=match.pk)
         if locked.status == Match.Status.FINISHED:
@@ -542,6 +544,8 @@ def discard_partial_log(match: Match) -> None:
         MatchEvent.objects.filter(match_id=match.pk)._raw_delete(using=MatchEvent.objects.db)
         locked.event_count, locked.digest, locked.error = 0, "", ""
         locked.status, locked.started_at, locked.finished_at = Match.Status.QUEUED, None, None
+        if reseed:
+            locked.seed, locked.seed_salt = seeding.new_seed(), seeding.new_salt()
         locked.save()
     match.refresh_from_db()
 

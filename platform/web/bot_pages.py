@@ -69,6 +69,7 @@ def _refusal(form, exc) -> None:
     form.add_error(field, exc.message)
 
 
+@conf.takes_uploads
 @login_required
 def my_bots(request):
     form = BotForm(initial={"game": request.GET.get("game", "")})
@@ -127,6 +128,7 @@ def bot_page(request, pk: int, upload_form=None, status: int = 200):
     context = {
         "bot": bot,
         "inside": inside,
+        "hash_visible": bot.hash_visible_to(request.user),
         "owner": owner,
         "versions": versions,
         "results": selectors.recent_results(bot),
@@ -148,6 +150,7 @@ def bot_page(request, pk: int, upload_form=None, status: int = 200):
     return render(request, "web/bot_detail.html", context, status=status)
 
 
+@conf.takes_uploads
 @login_required
 @require_POST
 def bot_upload(request, pk: int):

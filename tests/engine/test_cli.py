@@ -142,6 +142,7 @@ def test_a_log_the_rules_cannot_fold_is_refused_cleanly(tmp_path, capsys):
     main(["play", "tic_tac_toe", "random", "random", "--seed", "3", "--out", str(log)])
     lines = log.read_text().splitlines()
     lines[1] = lines[1].replace('"action":', '"action":"x","was":')
+    lines[1] = json.dumps(json.loads(lines[1]), sort_keys=True, separators=(",", ":"))
     log.write_text("\n".join(lines) + "\n")
     out = scrimmage("replay", str(log), "--at", "3")
     assert out.returncode == 2 and "event 1 cannot be folded" in out.stderr, out.stderr
@@ -166,19 +167,69 @@ def test_the_largest_seed_plays():
 def test_huge_or_deeply_nested_logs_are_one_line_and_exit_2(tmp_path, source, message):
     if source != "/dev/zero":
         log = tmp_path / "bad.jsonl"
-        head = '{"seq":0,"type":"MatchStarted","to":"all","data":'
+        head = '{"data":'
+        tail = ',"seq":0,"to":"all","type":"MatchStarted"}'
         with log.open("w") as f:
             if source == "deep":
                 f.write("[" * 100_000 + "]" * 100_000 + "\n")
             elif source == "deep data":
-                f.write(head + '{"x":' + "[" * 65 + "]" * 65 + "}}\n")
+                f.write(head + '{"x":' + "[" * 65 + "]" * 65 + "}" + tail + "\n")
             else:
-                f.write(head + "{}}\n" + " " * (9 << 20) + "\n")
+                f.write(head + "{}" + tail + "\n" + " " * (9 << 20) + "\n")
         source = str(log)
     for command in (["verify", source], ["replay", source, "--at", "0"]):
         out = scrimmage(*command)
         assert out.returncode == 2, out.stderr
         assert message in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+def edited(lines: list[bytes], at: int, how: str) -> bytes:
+    """The log ``lines`` with line ``at`` changed in a way that parses to the same
+    event but is not its canonical bytes."""
+    line = lines[at]
+    if how == "a key twice":
+        line = line.replace(b'"seq":', b'"seq":%d,"seq":' % at, 1)
+    elif how == "spaces":
+        line = json.dumps(json.loads(line), sort_keys=True).encode()
+    elif how == "keys out of order":
+        line = json.dumps(dict(reversed(json.loads(line).items())), separators=(",", ":")).encode()
+    elif how == "a CRLF line end":
+        line += b"\r"
+    elif how == "an empty line after it":
+        line += b"\n"
+    return b"".join(x + b"\n" for x in lines[:at] + [line] + lines[at + 1 :])
+
+
+@pytest.mark.parametrize(
+    "how",
+    ["a key twice", "spaces", "keys out of order", "a CRLF line end", "an empty line after it"],
+)
+def test_verify_requires_every_line_to_be_its_events_canonical_bytes(tmp_path, capsys, how):
+    log = tmp_path / "m.jsonl"
+    main(["play", "tic_tac_toe", "random", "random", "--seed", "3", "--out", str(log)])
+    lines = log.read_bytes().splitlines()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(edited(lines, 2, how))
+    assert json.loads(lines[2]) == json.loads(bad.read_bytes().splitlines()[2])  # same event
+    capsys.readouterr()
+    assert main(["verify", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    number = 4 if how == "an empty line after it" else 3
+    assert err.startswith(f"scrimmage: line {number}: ") and (
+        "canonical encoding" in err or "an empty line" in err
+    ), err
+    assert main(["verify", str(log)]) == 0
+
+
+def test_an_integer_of_more_than_4300_digits_is_one_line_and_exit_2(tmp_path):
+    log = tmp_path / "big.jsonl"
+    log.write_text('{"data":{"x":1' + "0" * 5000 + '},"seq":0,"to":"all","type":"A"}\n')
+    for command in (["verify", str(log)], ["replay", str(log), "--at", "0"]):
+        out = scrimmage(*command)
+        assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+        (line,) = out.stderr.strip().splitlines()
+        assert line == "scrimmage: line 1: an integer of more than 4300 digits"
 
 
 def test_a_log_cut_before_its_end_is_incomplete_not_ok(tmp_path, capsys):

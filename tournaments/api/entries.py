@@ -14,7 +14,6 @@ from django.urls import reverse
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -84,8 +83,6 @@ def _refusals(*codes: int) -> dict:
 class CompetitionEntries(APIView):
     """GET: the competition's entries, in seed order. POST (signed in): enter one
     of your bots (a season under way pairs it from its next round)."""
-
-    parser_classes = [JSONParser, FormParser, MultiPartParser]
 
     def get_permissions(self):
         return [IsAuthenticated()] if self.request.method == "POST" else []

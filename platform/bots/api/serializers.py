@@ -9,8 +9,20 @@ from matches.models import MatchSeat
 from matches.selectors import blank_hidden_seats
 
 
+def version_context(bot: Bot, user) -> dict:
+    """What ``BotVersionSerializer`` shows ``user`` of ``bot``'s versions."""
+    return {"inside": bot.visible_inside_to(user), "hash": bot.hash_visible_to(user)}
+
+
 class BotVersionSerializer(serializers.ModelSerializer):
-    """A version; its validation reason and stderr only for those who may see inside."""
+    """A version; its validation reason and stderr only for those who may see inside,
+    the sha256 of its upload only for them and staff (``Bot.hash_visible_to``)."""
+
+    sha256 = serializers.CharField(
+        read_only=True,
+        allow_null=True,
+        help_text="of the uploaded file; null unless you may read the bot's source",
+    )
 
     class Meta:
         model = BotVersion
@@ -34,6 +46,8 @@ class BotVersionSerializer(serializers.ModelSerializer):
         if not self.context.get("inside"):
             data.pop("validation_reason")
             data.pop("validation_stderr")
+        if not self.context.get("hash"):
+            data["sha256"] = None
         return data
 
 
@@ -72,9 +86,10 @@ class BotDetailSerializer(BotSerializer):
         fields = BotSerializer.Meta.fields + ["versions"]
 
     def get_versions(self, bot) -> list[dict]:
-        inside = bot.visible_inside_to(self.context["request"].user)
         return BotVersionSerializer(
-            bot.versions.order_by("-number"), many=True, context={"inside": inside}
+            bot.versions.order_by("-number"),
+            many=True,
+            context=version_context(bot, self.context["request"].user),
         ).data
 
 

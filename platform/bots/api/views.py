@@ -15,7 +15,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bots import selectors, services
+from bots import conf, selectors, services
 from bots.api import serializers as s
 from bots.archive import UploadRejected
 from bots.models import Bot
@@ -39,6 +39,7 @@ def _call(fn, *args, **kwargs):
         raise Refused(exc) from None
 
 
+@conf.takes_uploads
 class BotListView(APIView):
     """GET: public bots and your own (``mine=1``: only yours; ``game``). POST
     (multipart): a new bot with its first version, validated in the sandbox."""
@@ -83,7 +84,7 @@ class BotDetailView(APIView):
     """GET: a bot and its versions (validation output for its owner, or if public).
     PATCH (owner): ``public``."""
 
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [JSONParser, FormParser]
 
     @extend_schema(responses=s.BotDetailSerializer)
     def get(self, request, pk: int):
@@ -99,6 +100,7 @@ class BotDetailView(APIView):
         return Response(s.BotDetailSerializer(bot, context={"request": request}).data)
 
 
+@conf.takes_uploads
 class VersionListView(APIView):
     """GET: the versions. POST (owner, multipart ``file``): a new version."""
 
@@ -111,7 +113,7 @@ class VersionListView(APIView):
             s.BotVersionSerializer(
                 bot.versions.order_by("-number"),
                 many=True,
-                context={"inside": bot.visible_inside_to(request.user)},
+                context=s.version_context(bot, request.user),
             ).data
         )
 
@@ -124,7 +126,7 @@ class VersionListView(APIView):
         form.is_valid(raise_exception=True)
         version = _call(services.upload_version, bot, form.validated_data["file"])
         return Response(
-            s.BotVersionSerializer(version, context={"inside": True}).data,
+            s.BotVersionSerializer(version, context={"inside": True, "hash": True}).data,
             status=status.HTTP_201_CREATED,
         )
 
@@ -135,9 +137,7 @@ class VersionDetailView(APIView):
         bot = selectors.get_bot(pk)
         version = selectors.get_version(bot, number)
         return Response(
-            s.BotVersionSerializer(
-                version, context={"inside": bot.visible_inside_to(request.user)}
-            ).data
+            s.BotVersionSerializer(version, context=s.version_context(bot, request.user)).data
         )
 
 
@@ -173,7 +173,7 @@ class ChallengeView(APIView):
     GET (signed in): your challenges."""
 
     permission_classes = [IsAuthenticated]
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [JSONParser, FormParser]
 
     @extend_schema(responses=s.ChallengeSerializer(many=True))
     def get(self, request, pk: int):

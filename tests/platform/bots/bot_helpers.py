@@ -144,3 +144,38 @@ def add_versions(bot, count: int, source: bytes = GOOD_PY) -> list:
         version.save()
         versions.append(version)
     return versions
+
+
+def all_at_once(n: int, attempt) -> list:
+    """``attempt(i)`` for i in 0..n-1, in ``n`` real threads released together, each
+    with its own database connection: what each returned, or the exception it raised.
+    SQLite's in-memory test database shares one cache between connections and refuses
+    concurrent writers outright, so a caller needs PostgreSQL (``needs_concurrent_writers``)."""
+    import threading
+
+    from django.db import connection
+
+    start, outcomes = threading.Barrier(n), [None] * n
+
+    def one(i: int) -> None:
+        try:
+            start.wait()
+            outcomes[i] = attempt(i)
+        except Exception as exc:  # noqa: BLE001 - what the caller looks at
+            outcomes[i] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(n)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return outcomes
+
+
+def needs_concurrent_writers() -> None:
+    from django.db import connection
+
+    if connection.vendor == "sqlite":
+        pytest.skip("needs a database with concurrent writers (PostgreSQL)")

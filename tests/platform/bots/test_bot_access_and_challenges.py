@@ -54,6 +54,38 @@ def test_the_owner_sees_source_and_logs(alice, noisy, played, client, alice_api)
     assert "NOISY-STDERR thinking about" in bot_page  # the match's stderr
 
 
+def hashes_seen(client, bot) -> list:
+    """The sha256 of each version of ``bot`` wherever ``client`` reads them: the
+    bot, its versions, one version, its page (the start of it)."""
+    seen = [v["sha256"] for v in client.get(f"/api/bots/{bot.pk}/").json()["versions"]]
+    seen += [v["sha256"] for v in client.get(f"/api/bots/{bot.pk}/versions/").json()]
+    seen.append(client.get(f"/api/bots/{bot.pk}/versions/1/").json()["sha256"])
+    page = client.get(reverse("bot-page", args=[bot.pk])).content.decode()
+    seen.append("shown on the page" if bot.versions.get().sha256[:16] in page else None)
+    return seen
+
+
+def test_only_those_who_may_read_the_source_and_staff_see_an_uploads_hash(
+    alice, bob, noisy, played, client, django_user_model
+):
+    digest = noisy.versions.get().sha256
+    assert hashes_seen(APIClient(), noisy) == [None] * 4  # anonymous
+    client.force_login(bob)
+    assert hashes_seen(client, noisy) == [None] * 4  # another user
+    client.force_login(alice)
+    assert hashes_seen(client, noisy) == [digest] * 3 + ["shown on the page"]
+    client.force_login(django_user_model.objects.create_user("root", is_staff=True))
+    assert hashes_seen(client, noisy) == [digest] * 3 + ["shown on the page"]
+    services.set_public(noisy, True)  # its source is anyone's now
+    assert hashes_seen(APIClient(), noisy) == [digest] * 3 + ["shown on the page"]
+    # nor does a match it played tell it: not its seats, nor its log
+    match = APIClient().get(f"/api/matches/{played.match_id}/").json()
+    log = b"".join(APIClient().get(f"/api/matches/{played.match_id}/log.jsonl").streaming_content)
+    log = log.decode()
+    assert match["seats"][0]["bot_version"] == "v1"
+    assert digest[:8] not in str(match) and digest[:8] not in log
+
+
 def test_a_public_bots_logs_hide_the_match_while_its_results_are_hidden(
     alice, noisy, played, client, monkeypatch
 ):
@@ -183,7 +215,7 @@ def test_a_challenge_pins_both_versions_and_plays_in_the_sandbox(
         noisy.versions.get(number=1),
         target.versions.get(number=1),
     ]
-    assert seats[0].bot_name == "alice/noisy" and seats[0].bot_version.startswith("v1 sha256:")
+    assert seats[0].bot_name == "alice/noisy" and seats[0].bot_version == "v1"
     assert match.status == "queued"
 
     assert run_match(match.pk) == "finished"

@@ -19,7 +19,9 @@ from tests.engine.bots.bad_manifests import BAD_MANIFESTS
 from tests.platform.bots.bot_helpers import (
     FAILS_HANDSHAKE,
     GOOD_PY,
+    all_at_once,
     good_zip,
+    needs_concurrent_writers,
     py_upload,
     stored_files,
     zip_bytes,
@@ -298,9 +300,9 @@ def racing(monkeypatch, competitor):
     passed the same checks and committed while this one was still unpacking."""
     real_store = services._store
 
-    def store_second(prepared, get_bot):
+    def store_second(prepared, owner, get_bot):
         competitor(real_store)
-        return real_store(prepared, get_bot)
+        return real_store(prepared, owner, get_bot)
 
     monkeypatch.setattr(services, "_store", store_second)
 
@@ -314,7 +316,7 @@ def test_identical_versions_at_once_are_one_version_and_a_clear_refusal(
     second = GOOD_PY + b"\n# v2\n"
 
     def competitor(real_store):
-        real_store(prepare(py_upload(second)), lambda: bot)
+        real_store(prepare(py_upload(second)), alice, lambda: bot)
 
     racing(monkeypatch, competitor)
     response = alice_api.post(
@@ -333,6 +335,7 @@ def test_identical_new_bots_at_once_are_one_bot_and_a_clear_refusal(
     def competitor(real_store):
         real_store(
             prepare(py_upload()),
+            alice,
             lambda: Bot.objects.create(owner=alice, name="twin", game="tic_tac_toe"),
         )
 
@@ -352,7 +355,7 @@ def test_a_race_the_checks_cannot_name_is_a_409(alice, alice_api, monkeypatch, d
 
     bot, _ = services.create_bot(alice, "b", "tic_tac_toe", py_upload())
 
-    def conflicting(prepared, get_bot):
+    def conflicting(prepared, owner, get_bot):
         raise IntegrityError("UNIQUE constraint failed: bots_botversion.bot_id, number")
 
     monkeypatch.setattr(services, "_store", conflicting)
@@ -367,37 +370,15 @@ def test_a_race_the_checks_cannot_name_is_a_409(alice, alice_api, monkeypatch, d
 
 @pytest.mark.django_db(transaction=True)
 def test_eight_identical_uploads_at_once_store_one_version(alice, monkeypatch, data_dir):
-    """Real threads, each with its own database connection, released together.
-    SQLite's in-memory test database shares one cache between connections and
-    refuses concurrent writers outright, so this runs on PostgreSQL (as CI does)."""
-    import threading
-
-    from django.db import connection
-
-    if connection.vendor == "sqlite":
-        pytest.skip("needs a database with concurrent writers (PostgreSQL)")
+    """Real threads, each with its own database connection, released together."""
+    needs_concurrent_writers()
     monkeypatch.setattr(services, "validate_bot", lambda *a, **k: (True, "", ""))
     bot, _ = services.create_bot(alice, "b", "tic_tac_toe", py_upload())
     second = GOOD_PY + b"\n# v2\n"
-    start, outcomes = threading.Barrier(8), []
-
-    def upload():
-        try:
-            start.wait()
-            services.upload_version(bot, py_upload(second))
-            outcomes.append("stored")
-        except (UploadRejected, services.BotServiceError) as exc:
-            outcomes.append(exc.message)
-        except Exception as exc:  # noqa: BLE001 - what the test is about
-            outcomes.append(repr(exc))
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=upload) for _ in range(8)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    outcomes = [
+        getattr(o, "message", o) if isinstance(o, Exception) else "stored"
+        for o in all_at_once(8, lambda i: services.upload_version(bot, py_upload(second)))
+    ]
     assert outcomes.count("stored") == 1, outcomes
     assert all(
         o == "stored" or "already version 2" in o or "finished first" in o for o in outcomes

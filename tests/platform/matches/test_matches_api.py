@@ -261,7 +261,9 @@ def test_token_authentication(user, finished_match):
 
 
 def test_obtain_token_with_password(api, user):
-    response = api.post("/api/auth/token/", {"username": "ada", "password": "s3cret-pass-word"})
+    response = api.post(
+        "/api/auth/token/", {"username": "ada", "password": "s3cret-pass-word"}, format="json"
+    )
     assert response.status_code == 200
     assert response.json()["token"] == Token.objects.get(user=user).key
 

@@ -64,7 +64,9 @@ def token_client(user) -> APIClient:
 
 
 def enter(client, competition, bot):
-    return client.post(f"/api/competitions/{competition.pk}/entries/", {"bot": bot.pk})
+    return client.post(
+        f"/api/competitions/{competition.pk}/entries/", {"bot": bot.pk}, format="json"
+    )
 
 
 def withdraw(client, entry):

@@ -8,6 +8,7 @@ import io
 
 import pytest
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from matches.models import Match
 from matches.services import fail
@@ -198,3 +199,25 @@ def test_a_tournament_that_hides_results_has_an_empty_bracket_until_it_finishes(
     assert client.get(f"/api/competitions/{t.pk}/standings/").json()["standings"] == []
     page = client.get(f"/competitions/{t.pk}/bracket/").content.decode()
     assert "results are hidden until this tournament finishes" in page
+
+
+def test_a_rerun_plays_a_fresh_seed_and_salt_not_those_its_failure_showed(admin_client, inline):
+    from engine.seeding import commitment
+    from matches.services import verify_stored_match
+
+    t = make_tournament(bots=("greedy", "random"))
+    lifecycle.start(t)
+    (mid,) = list(inline.queue)
+    inline.queue.clear()
+    failed = fail(Match.objects.get(pk=mid), "RulesError: boom")
+    shown = APIClient().get(f"/api/matches/{mid}/").json()
+    assert shown["seed"] == failed.seed  # a failed match's seed is public
+    admin_client.post(reverse("admin:tournaments_tournamentproxy_rerun_failed", args=[t.pk]))
+    rerun = Match.objects.get(pk=mid)
+    assert rerun.status == "queued"
+    assert rerun.seed != failed.seed and rerun.seed_salt != failed.seed_salt
+    inline()
+    rerun.refresh_from_db()
+    started = rerun.events.get(seq=0).data
+    assert started["seed_commitment"] == commitment(rerun.seed, rerun.seed_salt)
+    assert rerun.status == "finished" and verify_stored_match(rerun).ok

@@ -145,7 +145,9 @@ def test_signing_up_needs_an_account_and_a_real_bot(db, api, alice):
         f"/api/competitions/{season.pk}/entries/", {"bot": 10**9}, format="json"
     )
     assert response.status_code == 400 and "no such bot" in response.json()["bot"][0]
-    missing = token_client(alice).post("/api/competitions/999999/entries/", {"bot": ace.pk})
+    missing = token_client(alice).post(
+        "/api/competitions/999999/entries/", {"bot": ace.pk}, format="json"
+    )
     assert missing.status_code == 404
 
 
