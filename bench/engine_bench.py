@@ -1,11 +1,24 @@
 """Engine figures: matches and events per second, verify speed, seek time.
 
-One core, one process; each figure runs for a fixed wall-clock budget.
+One core, one process; each figure runs for a fixed budget of CPU time (process
+time: other processes on a busy machine slow the wall clock far more).
+
+``seed_games``: the five seed games at their largest table (``engine_figures``),
+each run in a process of its own ``ROUNDS`` times, the median kept. With
+``SCRIMMAGE_BENCH_BEFORE`` set to another checkout (say, main before a change),
+the same figures of that checkout's engine are taken in turn with these (one run
+of each, then again), and ``ratio`` is after over before.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from engine import registry
 from engine.lineup import lineup
@@ -13,16 +26,22 @@ from engine.replay import Replay, verify
 from engine.runner import run_match
 
 
+SEED_GAMES = ("aimbots", "aerial_assault", "cascade_effect", "powerball", "dogfight")
+ROUNDS = 5
+FIGURES = Path(__file__).with_name("engine_figures.py")
+BEFORE_ENV = "SCRIMMAGE_BENCH_BEFORE"
+
+
 def _timed_matches(game, bots, budget):
-    began, matches, events, longest = time.perf_counter(), 0, 0, None
-    while time.perf_counter() - began < budget or matches == 0:
+    began, matches, events, longest = time.process_time(), 0, 0, None
+    while time.process_time() - began < budget or matches == 0:
         seats, players = lineup(game, bots)
         match = run_match(game, players, seats, matches)
         matches += 1
         events += len(match.log)
         if longest is None or len(match.log) > len(longest.log):
             longest = match
-    elapsed = time.perf_counter() - began
+    elapsed = time.process_time() - began
     return {
         "matches": matches,
         "seconds": round(elapsed, 3),
@@ -33,9 +52,9 @@ def _timed_matches(game, bots, budget):
 
 
 def _verify_speed(game, match):
-    began = time.perf_counter()
+    began = time.process_time()
     verdict = verify(match.log.events, registry.get)
-    elapsed = time.perf_counter() - began
+    elapsed = time.process_time() - began
     assert verdict.ok, verdict.describe()
     return {
         "events": len(match.log),
@@ -78,5 +97,58 @@ def bench_game(name: str, budget: float = 4.0, seats: int | None = None) -> dict
     return out
 
 
+def _figures(name: str, engine_path: str | None) -> dict:
+    """``engine_figures`` of ``name`` in a fresh process, with the engine found
+    first on ``engine_path`` when given (another checkout)."""
+    env = dict(os.environ)
+    if engine_path is not None:
+        env["PYTHONPATH"] = engine_path
+    out = subprocess.run(
+        [sys.executable, str(FIGURES), name], env=env, capture_output=True, text=True, check=True
+    )
+    return json.loads(out.stdout)
+
+
+KEYS = ("play_events_per_second", "verify_events_per_second", "floor_events_per_second")
+
+
+def seed_games(rounds: int = ROUNDS) -> dict:
+    before = os.environ.get(BEFORE_ENV)
+    out = {}
+    for name in SEED_GAMES:
+        if name not in registry.games():
+            continue
+        now, then = [], []
+        for _ in range(rounds):
+            now.append(_figures(name, None))
+            if before:
+                then.append(_figures(name, before))
+        figures = _medians(now)
+        figures["verify_over_floor"] = round(
+            figures["verify_events_per_second"] / figures["floor_events_per_second"], 3
+        )
+        if before:
+            figures["before"] = _medians(then)
+            figures["same_logs_as_before"] = now[0]["logs_digest"] == then[0]["logs_digest"]
+            figures["ratio"] = {
+                key: round(figures[key] / figures["before"][key], 2) for key in KEYS
+            }
+        out[name] = figures
+    return out
+
+
+def _medians(runs: list[dict]) -> dict:
+    first = runs[0]
+    out = {key: first[key] for key in ("seats", "matches", "events")}
+    out.update({key: round(statistics.median(r[key] for r in runs)) for key in KEYS})
+    out["runs"] = len(runs)
+    return out
+
+
 def run() -> dict:
-    return {name: bench_game(name) for name in registry.games()}
+    out = {name: bench_game(name) for name in registry.games()}
+    out["seed_games_largest_table_cpu"] = {
+        "before": os.environ.get(BEFORE_ENV),
+        "games": seed_games(),
+    }
+    return out

@@ -1,4 +1,9 @@
-"""``make bench``: runs every benchmark module and writes bench/results.json."""
+"""``make bench``: runs every benchmark module and writes bench/results.json.
+
+``python -m bench.run engine_bench sandbox_bench`` runs only the modules named and
+replaces their figures in the results already written, keeping the others
+(``module_when`` dates the modules run so; ``when``, the last whole run).
+"""
 
 from __future__ import annotations
 
@@ -20,16 +25,22 @@ MODULES = [
 OUT = Path(__file__).with_name("results.json")
 
 
-def main() -> int:
-    results = {
-        "machine": {
-            "python": sys.version.split()[0],
-            "platform": platform.platform(),
-            "processor": platform.processor() or platform.machine(),
-        },
-        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+def main(argv: list[str] | None = None) -> int:
+    chosen = [f"bench.{name}" for name in (sys.argv[1:] if argv is None else argv)]
+    unknown = sorted(set(chosen) - set(MODULES))
+    if unknown:
+        print(f"no benchmark module {unknown[0]}", file=sys.stderr)
+        return 2
+    results = json.loads(OUT.read_text()) if chosen and OUT.exists() else {}
+    results["machine"] = {
+        "python": sys.version.split()[0],
+        "platform": platform.platform(),
+        "processor": platform.processor() or platform.machine(),
     }
-    for name in MODULES:
+    if not chosen:  # a whole run: "when" dates every module's figures
+        results["when"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        results.pop("module_when", None)
+    for name in chosen or MODULES:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -38,6 +49,9 @@ def main() -> int:
             continue
         print(f"running {name} ...", flush=True)
         results[name.split(".")[-1]] = module.run()
+        results.setdefault("module_when", {})[name.split(".")[-1]] = time.strftime(
+            "%Y-%m-%dT%H:%M:%SZ", time.gmtime()
+        )
     OUT.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")
     print(json.dumps(results, indent=2, sort_keys=True))
     print(f"written to {OUT}")

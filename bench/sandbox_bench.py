@@ -4,11 +4,18 @@
   tic-tac-toe starter in the sandbox, against the same decision in process;
 - ``start_ms``: spawning the sandbox and completing the handshake (p50, p99);
 - ``matches``: whole matches, two sandboxed starters against each other versus
-  two in-process random bots, for tic-tac-toe and aimbots (when registered).
+  two in-process random bots, for tic-tac-toe and aimbots (when registered);
+- ``play_cpu``: the CPU seconds (user and system, the bots' processes included)
+  of a whole ``scrimmage play`` of tic-tac-toe, two sandboxed starters against two
+  built-in random bots, run in turn; ``extra_s`` is what the sandbox adds.
 """
 
 from __future__ import annotations
 
+import os
+import statistics
+import subprocess
+import sys
 import time
 
 from engine import registry
@@ -122,8 +129,31 @@ def _matches(name: str, count: int) -> dict:
     return out
 
 
+def _play_cpu(rounds: int = 7) -> dict:
+    starter = str(starter_path("tic_tac_toe"))
+    command = [sys.executable, "-m", "engine", "play", "tic_tac_toe"]
+    runs: dict[str, list[float]] = {"sandboxed": [], "built_in": []}
+    subprocess.run(command + [starter, starter], capture_output=True, check=True)  # warm up
+    for _ in range(rounds):
+        for label, bots in (("sandboxed", [starter, starter]), ("built_in", ["random", "random"])):
+            before = os.times()
+            subprocess.run(command + bots, capture_output=True, check=True)
+            after = os.times()
+            runs[label].append(
+                after.children_user
+                - before.children_user
+                + after.children_system
+                - before.children_system
+            )
+    out = {label: round(statistics.median(cpu), 3) for label, cpu in runs.items()}
+    out["extra_s"] = round(out["sandboxed"] - out["built_in"], 3)
+    out["runs"] = rounds
+    return out
+
+
 def run() -> dict:
     result = {
+        "play_cpu": _play_cpu(),
         "bwrap": Sandbox(LIMITS).sandboxed,
         "round_trip": _round_trips(),
         "start": _start(),

@@ -5,7 +5,7 @@ engine, never the other way round.
 """
 
 from engine.events import Event, Log, LogError, encode, parse_jsonl
-from engine.game import Decision, Game, Header, Option, Outcome, RulesError, Seat
+from engine.game import Decision, Game, Header, Option, Outcome, Resolved, RulesError, Seat
 from engine.replay import Replay, Verdict, verify
 from engine.rng import Rng
 from engine.runner import Match, run_match
@@ -21,6 +21,7 @@ __all__ = [
     "Option",
     "Outcome",
     "Replay",
+    "Resolved",
     "Rng",
     "RulesError",
     "Seat",

@@ -63,6 +63,33 @@ else:  # pragma: no cover
     _dump = _encoder.encode
 
 
+def _std_bytes(value: Any) -> bytes:
+    """The canonical bytes of ``value`` by the standard library's encoder."""
+    return _dump(value).encode("utf-8")
+
+
+# The log's own lines (data ``check_plain`` has passed: no floats, string keys)
+# are written by orjson with sorted keys: the same bytes as the standard encoder's
+# for such data (a property test and every golden log hold it to that), in a
+# tenth of the time. An integer past 64 bits, which orjson refuses, takes the
+# standard encoder. ``encode`` of an arbitrary event keeps the standard encoder.
+try:
+    import orjson
+except ImportError:  # pragma: no cover - a platform without an orjson wheel
+    orjson = None
+
+if orjson is not None:
+    _orjson_dumps, _SORTED = orjson.dumps, orjson.OPT_SORT_KEYS
+
+    def _plain_bytes(value: Any) -> bytes:
+        try:
+            return _orjson_dumps(value, option=_SORTED)
+        except TypeError:  # (orjson.JSONEncodeError): an integer past 64 bits
+            return _std_bytes(value)
+else:  # pragma: no cover
+    _plain_bytes = _std_bytes
+
+
 class LogError(ValueError):
     """A log, or an event in it, breaks the log contract."""
 
@@ -103,10 +130,16 @@ class Event:
     @classmethod
     def from_json(cls, obj: Any) -> Event:
         """Build an event from decoded JSON, checking every field's shape."""
+        return cls._from_decoded(obj, True)
+
+    @classmethod
+    def _from_decoded(cls, obj: Any, walk: bool) -> Event:
+        """``from_json``; ``walk=False`` when the data is known to hold no float and
+        to be nested shallowly enough (``parse_lines`` knows it from the line)."""
         if not isinstance(obj, dict):
             raise LogError("an event must be a JSON object")
-        extra = set(obj) - {"seq", "type", "data", "to", "public"}
-        if extra:
+        if not obj.keys() <= _FIELDS:
+            extra = obj.keys() - _FIELDS
             raise LogError(f"unknown event field(s): {', '.join(sorted(extra))}")
         seq, type_, data, to = obj.get("seq"), obj.get("type"), obj.get("data"), obj.get("to")
         if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
@@ -122,10 +155,14 @@ class Event:
         public = obj.get("public")
         if public is not None and not isinstance(public, dict):
             raise LogError(f"event {seq}: 'public' must be an object")
-        check_plain(data, f"event {seq} data")
-        if public is not None:
-            check_plain(public, f"event {seq} public data")
-        return cls(type_, data, to, public, seq)
+        if walk:
+            check_plain(data, f"event {seq} data")
+            if public is not None:
+                check_plain(public, f"event {seq} public data")
+        return _made(type_, data, to, public, seq)
+
+
+_FIELDS = frozenset(("seq", "type", "data", "to", "public"))
 
 
 def _is_int(x: Any) -> bool:
@@ -142,19 +179,35 @@ def check_plain(value: Any, where: str = "value") -> None:
     Tuples are refused too: they would come back from a stored log as lists, and a
     rule that saw a tuple live and a list on replay could diverge.
     """
-    # fast path: a scalar, or an object of scalars under string keys (most event
-    # data and most actions); anything else takes the full walk below, which also
-    # words the error when there is one
+    if not _plainly(value):
+        _check_plain_walk(value, where)
+
+
+def _plainly(value: Any) -> bool:
+    """The fast path of ``check_plain``: ``True`` for a scalar, or an object under
+    string keys of scalars and lists of scalars (most event data and most actions).
+    ``False`` says only "walk it": the full walk finds and words any error."""
     t = type(value)
-    if t in _ATOMS:
-        return
+    atoms = _ATOMS
+    if t in atoms:
+        return True
     if t is dict:
         for k, v in value.items():
-            if type(k) is not str or type(v) not in _ATOMS:
+            if type(k) is not str:
                 break
+            t = type(v)
+            if t in atoms:
+                continue
+            if t is list:
+                for item in v:
+                    if type(item) not in atoms:
+                        break
+                else:
+                    continue
+            break
         else:
-            return
-    _check_plain_walk(value, where)
+            return True
+    return False
 
 
 def _check_plain_walk(value: Any, where: str) -> None:
@@ -192,41 +245,44 @@ def _check_plain_walk(value: Any, where: str) -> None:
 def encode(event: Event) -> bytes:
     """The canonical bytes of an event: sorted keys, no spaces, UTF-8."""
     try:
-        return _line(event.type, event.data, event.to, event.public, event.seq)
+        return _line(event.type, event.data, event.to, event.public, event.seq, _std_bytes)
     except Exception:  # noqa: BLE001 - let the reference path raise its own error
         pass
     return _encoder.encode(event.to_json()).encode("utf-8")
 
 
-def _line(type_: Any, data: Any, to: Any, public: Any, seq: Any) -> bytes:
+def _line(type_: Any, data: Any, to: Any, public: Any, seq: Any, dump: Any = _plain_bytes) -> bytes:
     """``encode`` without building ``to_json()``: the envelope's keys in sorted
-    order (data, public, seq, to, type) around the encoder's text of each value.
+    order (data, public, seq, to, type) around ``dump``'s bytes of each value.
     Byte for byte what ``_encoder.encode(event.to_json())`` gives (a golden test
-    holds it to that)."""
-    text = '{"data":' + _dump(data)
+    holds it to that); the default ``dump`` is for plain data only."""
+    line = b'{"data":' + dump(data)
     if public is not None:
-        text += ',"public":' + _dump(public)
-    text += (
-        ',"seq":'
-        + (int.__repr__(seq) if type(seq) is int else _dump(seq))
-        + (',"to":"all"' if to == EVERYONE else ',"to":' + _dump(list(to)))
-        + ',"type":'
-        + (_quote(type_) if type(type_) is str else _dump(type_))
-        + "}"
+        line += b',"public":' + dump(public)
+    return (
+        line
+        + b',"seq":'
+        + (b"%d" % seq if type(seq) is int else dump(seq))
+        + (b',"to":"all"' if to == EVERYONE else b',"to":' + dump(list(to)))
+        + b',"type":'
+        + dump(type_)
+        + b"}"
     )
-    return text.encode("utf-8")
 
 
 def _submitted_line(seat: int, action: Any, seq: int) -> bytes:
-    """The bytes of a public ``ActionSubmitted`` event with data ``{"seat", "action"}``:
-    the runner writes one per move, so its envelope is a template."""
+    """The bytes of a public ``ActionSubmitted`` event with data ``{"seat", "action"}``
+    (``action`` has passed ``check_plain``): the runner writes one per move, so its
+    envelope is a template."""
     if type(action) is int:
         return _SUBMITTED_INT % (action, seat, seq)
-    return ('{"data":{"action":' + _dump(action) + _SUBMITTED_TAIL % (seat, seq)).encode("utf-8")
+    return b'{"data":{"action":' + _plain_bytes(action) + _SUBMITTED_TAIL % (seat, seq)
 
 
-_SUBMITTED_TAIL = ',"seat":%d},"seq":%d,"to":"all","type":' + _quote(ACTION_SUBMITTED) + "}"
-_SUBMITTED_INT = ('{"data":{"action":%d' + _SUBMITTED_TAIL).encode("ascii")
+_SUBMITTED_TAIL = (
+    ',"seat":%d},"seq":%d,"to":"all","type":' + _quote(ACTION_SUBMITTED) + "}"
+).encode("ascii")
+_SUBMITTED_INT = b'{"data":{"action":%d' + _SUBMITTED_TAIL
 
 
 def chain(previous: str, line: bytes) -> str:
@@ -236,11 +292,22 @@ def chain(previous: str, line: bytes) -> str:
 
 _sha256 = hashlib.sha256
 # ``Event(...)`` runs the frozen dataclass's ``__init__`` (one ``object.__setattr__``
-# per field); ``Log._seal`` fills the slots directly: the same object, half the cost
+# per field); ``_made`` fills the slots directly: the same object, half the cost
 _new_event = object.__new__
 _set_type, _set_data, _set_to, _set_public, _set_seq = (
     Event.__dict__[name].__set__ for name in ("type", "data", "to", "public", "seq")
 )
+
+
+def _made(type_: str, data: dict, to: Any, public: dict | None, seq: int) -> Event:
+    """``Event(type_, data, to, public, seq)``, built without its ``__init__``."""
+    event = _new_event(Event)
+    _set_type(event, type_)
+    _set_data(event, data)
+    _set_to(event, to)
+    _set_public(event, public)
+    _set_seq(event, seq)
+    return event
 
 
 class Log:
@@ -265,9 +332,10 @@ class Log:
 
     def append(self, event: Event) -> Event:
         type_, data, to, public = event.type, event.data, event.to, event.public
-        check_plain(data, f"{type_} data")
-        if public is not None:
-            check_plain(public, f"{type_} public data")
+        if not _plainly(data):  # (the error's wording is made only for the walk)
+            _check_plain_walk(data, f"{type_} data")
+        if public is not None and not _plainly(public):
+            _check_plain_walk(public, f"{type_} public data")
         if to != EVERYONE and (
             type(to) is not tuple or not all(type(s) is int and s >= 0 for s in to)
         ):
@@ -279,13 +347,14 @@ class Log:
         """Append an event whose data is known to be plain and whose canonical
         ``line`` (for the next ``seq``) is already made. The runner calls it
         directly for the ``ActionSubmitted`` events it builds from checked actions."""
-        sealed = _new_event(Event)
+        events = self.events
+        sealed = _new_event(Event)  # (_made written out: this is every event)
         _set_type(sealed, type_)
         _set_data(sealed, data)
         _set_to(sealed, to)
         _set_public(sealed, public)
-        _set_seq(sealed, len(self.events))
-        self.events.append(sealed)
+        _set_seq(sealed, len(events))
+        events.append(sealed)
         self.lines.append(line)
         self.digest = _sha256(self.digest.encode("ascii") + line).hexdigest()
         for listener in self.listeners:
@@ -331,13 +400,26 @@ def read_jsonl(stream: BinaryIO, *, canonical: bool = False) -> list[Event]:
     return parse_lines(lines(), canonical=canonical)
 
 
-def parse_lines(lines: Iterable[bytes], *, canonical: bool = False) -> list[Event]:
+class ReadLog(list):
+    """The events of a log as ``parse_lines`` read them, with ``lines``: the bytes
+    each one was read from (without its line end). ``engine.replay.verify``
+    compares a re-simulated event with its line before it re-encodes anything."""
+
+    __slots__ = ("lines",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[bytes] = []
+
+
+def parse_lines(lines: Iterable[bytes], *, canonical: bool = False) -> ReadLog:
     """The events of a log given as its lines (without their line ends); with
     ``canonical``, every line must be its event's canonical encoding, byte for
     byte (an empty line is not), else blank lines are skipped."""
-    events = []
+    events = ReadLog()
+    kept = events.lines
     for number, raw in enumerate(lines, start=1):
-        if not canonical and not raw.strip() and len(raw) <= MAX_LINE_BYTES:
+        if not canonical and (not raw or raw.isspace()) and len(raw) <= MAX_LINE_BYTES:
             continue
         try:
             event = parse_event_line(raw, canonical=canonical)
@@ -346,9 +428,30 @@ def parse_lines(lines: Iterable[bytes], *, canonical: bool = False) -> list[Even
         if event.seq != len(events):
             raise LogError(f"line {number}: expected seq {len(events)}, found {event.seq}")
         events.append(event)
+        kept.append(raw)
     if not events:
         raise LogError("the log is empty")
     return events
+
+
+def _no_float(text: str) -> Any:
+    raise LogError(f"floats are not allowed in a log ({text})")
+
+
+# a float (``1.5``, ``NaN``, ``Infinity``) is refused as it is met, so a line's
+# data need not be walked for one afterwards
+_decoder = json.JSONDecoder(parse_float=_no_float, parse_constant=_no_float)
+
+
+def _decoded(line: str) -> Any:
+    """``json.loads(line)``, floats refused: the decoder's C scanner called
+    directly, and its Python wrapper only for a line it does not read whole (space
+    around the value, extra data, an error to word)."""
+    try:
+        obj, end = _decoder.scan_once(line, 0)
+    except StopIteration:
+        return _decoder.decode(line)
+    return obj if end == len(line) else _decoder.decode(line)
 
 
 def parse_event_line(raw: bytes, *, canonical: bool = False) -> Event:
@@ -361,18 +464,23 @@ def parse_event_line(raw: bytes, *, canonical: bool = False) -> Event:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise LogError(f"not UTF-8 ({exc.reason} at byte {exc.start})") from None
-    if not line.strip():
+    if not line or line.isspace():
         raise LogError("an empty line")
     try:
-        obj = json.loads(line)
+        obj = _decoded(line)
+    except LogError:
+        raise
     except json.JSONDecodeError as exc:
         raise LogError(f"not JSON ({exc.msg})") from None
     except RecursionError:
         raise LogError(f"nested more than {MAX_DEPTH} deep") from None
     except ValueError:  # Python refuses to read integers this long (CVE-2020-10735)
         raise LogError(f"an integer of more than {sys.get_int_max_str_digits()} digits") from None
-    event = Event.from_json(obj)
-    if canonical and encode(event) != raw:
+    # a line with at most MAX_DEPTH brackets cannot nest its data deeper (brackets
+    # inside strings only make the count safer): only the others are walked
+    event = Event._from_decoded(obj, raw.count(b"[") + raw.count(b"{") > MAX_DEPTH)
+    # (the line's data is plain now: the log's own encoder gives encode's bytes)
+    if canonical and _line(event.type, event.data, event.to, event.public, event.seq) != raw:
         raise LogError(
             "not the canonical encoding of its event (which has no spaces, its keys "
             "sorted and none twice): the log was edited or not written by Scrimmage"

@@ -8,18 +8,22 @@ A game is a set of pure functions over an immutable state:
 - ``pending(state)`` -> the decisions due now, one per seat that must act;
 - ``view(state, seat)`` -> what that seat may see (``None``: a spectator);
 - ``resolve(state, actions, rng)`` -> the events that follow the submitted
-  actions of one or several seats;
-- ``outcome(state)`` -> ``None`` while the match goes on, else an ``Outcome``.
+  actions of one or several seats: a plain list, or a ``Resolved`` list that also
+  hands back the state the rules reached by folding them, so the runner (and a
+  re-simulation) does not fold them a second time;
+- ``outcome(state)`` -> ``None`` while the match goes on, else an ``Outcome``;
+- ``scores(state)`` -> the scores so far.
 
 States are frozen dataclasses (tuples, not lists) so a replay can keep snapshots
-without copying. Nothing here does I/O or keeps global state.
+without copying; ``engine.states.revise`` copies one with fields changed, fast.
+Nothing here does I/O or keeps global state.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, fields, is_dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from engine.describe import describe as describe_event
 from engine.events import MATCH_STARTED, Event
@@ -30,6 +34,27 @@ Action = Any  # plain JSON
 
 class RulesError(ValueError):
     """A request the rules cannot serve: bad options, a bad seat count."""
+
+
+class Resolved(list):
+    """The events ``resolve`` returns, with the state the rules reached on the way.
+
+    Rules that fold their own events as they emit them (to read the state each
+    one leaves) already hold the state after them: ``Resolved(events, state)``
+    hands it back, and the runner appends the events without folding them again.
+    ``folded`` says how many of the events, from the first, ``state`` is after
+    (all of them unless given); the runner folds the rest itself. ``state`` must
+    be exactly what ``evolve`` gives for those events: the replay of the log
+    folds them one by one and must meet the same states. A plain list is still a
+    valid answer of ``resolve`` (the runner then folds every event).
+    """
+
+    __slots__ = ("state", "folded")
+
+    def __init__(self, events: Iterable[Event], state: Any, folded: int | None = None) -> None:
+        super().__init__(events)
+        self.state = state
+        self.folded = len(self) if folded is None else folded
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +269,8 @@ class Game:
         raise NotImplementedError
 
     def resolve(self, state: Any, actions: Mapping[int, Action], rng: Rng) -> list[Event]:
+        """The events that follow ``actions`` (seat -> action) in ``state``; a
+        ``Resolved`` when the rules hold the state those events lead to."""
         raise NotImplementedError
 
     def outcome(self, state: Any) -> Outcome | None:
@@ -332,6 +359,7 @@ __all__ = [
     "Header",
     "Option",
     "Outcome",
+    "Resolved",
     "RulesError",
     "Seat",
     "fold_events",

@@ -17,6 +17,7 @@ from engine.events import (
     FAULT_TYPES,
     MATCH_ENDED,
     MATCH_STARTED,
+    PLAYER_FORFEITED,
     Event,
     LogError,
     digest_of,
@@ -109,9 +110,12 @@ class _Recording:
 
     def answer(self, request: Request) -> Any:
         seat, position = request.seat, request.position
-        fault = submitted = None
-        for event in self.events[position:]:
+        fault = submitted = after = None
+        events = self.events
+        for i in range(position, len(events)):  # not a slice: no copy of the rest
+            event = events[i]
             if event.type not in PLAYER_EVENTS:
+                after = event.type
                 break
             if event.data.get("seat") != seat:
                 continue
@@ -123,6 +127,10 @@ class _Recording:
             if fault.type == ACTION_REJECTED and "action" in fault.data:
                 return fault.data["action"]  # the rules will reject it again
             raise PlayerFault(fault.type, fault.data.get("reason", ""))
+        if submitted is None and after == PLAYER_FORFEITED:
+            # another seat's last fault forfeited the match in this step: the
+            # runner asked this seat too but wrote no answer; any legal one will do
+            return request.decision.default
         if submitted is None:
             raise Diverged(f"no recorded action for seat {seat} at event {position}")
         return submitted.data["action"]
@@ -242,6 +250,13 @@ def verify(events: Sequence[Event], find_game: Callable[[str], Game]) -> Verdict
 
     ``find_game`` maps a game name to its rules (normally the registry's ``get``).
     Raises ``LogError`` or ``RulesError`` when the log cannot even be started.
+
+    Each re-simulated line is compared with the line its event was read from
+    (``events.lines`` of a ``ReadLog``), and only where they differ (a line that
+    is not byte-canonical, or events given without lines) with the recorded
+    event's canonical encoding. The digest is the re-simulation's own chain: a
+    log that verifies has the same one, so the recorded lines are chained again
+    only to report a mismatch.
     """
     if not events or events[0].type != MATCH_STARTED:
         raise LogError("a log starts with MatchStarted")
@@ -252,8 +267,6 @@ def verify(events: Sequence[Event], find_game: Callable[[str], Game]) -> Verdict
             f"this log was made by {header.game} rules v{header.rules_version}; "
             f"only v{game.rules_version} can be re-simulated here"
         )
-    recorded = [encode(e) for e in events]
-    recorded_digest = digest_of(recorded)
     if ending_of(events) is None:  # a prefix of a match is not a match (nor reveals its seed)
         raise LogError(
             f"the log is incomplete: it stops after event {len(events) - 1}, before {MATCH_ENDED}"
@@ -261,24 +274,31 @@ def verify(events: Sequence[Event], find_game: Callable[[str], Game]) -> Verdict
     try:
         header = reveal(header, ending_of(events))
     except RevealError as exc:
-        return Verdict(False, "", recorded_digest, header.rules_version, reason=str(exc))
+        return Verdict(False, "", _recorded_digest(events), header.rules_version, reason=str(exc))
+    read = getattr(events, "lines", None)
+    count = len(events)
     regenerated: list[bytes] = []
 
     def compare(event: Event, line: bytes) -> None:
+        seq = len(regenerated)
         regenerated.append(line)
-        if event.seq >= len(recorded) or recorded[event.seq] != line:
-            raise Diverged(event.seq)
+        if seq >= count:
+            raise Diverged(seq)
+        if (read is None or read[seq] != line) and encode(events[seq]) != line:
+            raise Diverged(seq)
 
     players = [_RecordedPlayer(_Recording(events)) for _ in header.seats]
     try:
-        begin_like(game, header, [compare]).play(players)
+        match = begin_like(game, header, [compare])
+        match.play(players)
     except Diverged:
-        pass
+        match = None
     except Exception as exc:  # a malformed header or recorded action
         raise LogError(f"the log cannot be re-simulated: {type(exc).__name__}: {exc}") from None
-    digest = digest_of(regenerated)
-    if regenerated == recorded:
-        return Verdict(True, digest, recorded_digest, header.rules_version)
+    if match is not None and len(regenerated) == count:
+        # every line compared equal: one chain, the runner's, is the digest of both
+        return Verdict(True, match.log.digest, match.log.digest, header.rules_version)
+    recorded = [encode(e) for e in events]
     seq = next(
         (i for i, (a, b) in enumerate(zip(regenerated, recorded)) if a != b),
         min(len(regenerated), len(recorded)),
@@ -289,4 +309,16 @@ def verify(events: Sequence[Event], find_game: Callable[[str], Game]) -> Verdict
         else "(nothing: re-simulation stopped here)"
     )
     found = recorded[seq].decode() if seq < len(recorded) else "(nothing: the log ends)"
-    return Verdict(False, digest, recorded_digest, header.rules_version, seq, expected, found)
+    return Verdict(
+        False,
+        digest_of(regenerated),
+        digest_of(recorded),
+        header.rules_version,
+        seq,
+        expected,
+        found,
+    )
+
+
+def _recorded_digest(events: Sequence[Event]) -> str:
+    return digest_of(encode(e) for e in events)

@@ -23,10 +23,11 @@ from engine.events import (
     Event,
     Log,
     LogError,
+    _line,
     _submitted_line,
     check_plain,
 )
-from engine.game import Decision, Game, Header, Outcome, RulesError, ranks_from_scores
+from engine.game import Decision, Game, Header, Outcome, Resolved, RulesError, ranks_from_scores
 from engine.players import Player, PlayerFault, Request
 from engine.rng import Rng
 from engine.seeding import LOG_FORMAT, check_salt, check_seed, commitment, derived_salt
@@ -173,24 +174,7 @@ class Match:
                         (Event(PLAYER_FORFEITED, {"seat": seat, "faults": self.faults[seat]}),)
                     )
                     return self._cut_short("forfeit", (seat,))
-            log = self.log
-            events = log.events
-            if fault is not None or decision.secret or type(seat) is not int:
-                self.state = game.evolve(self.state, log.append(_submitted(decision, action)))
-            else:
-                # the bot's action passed check_plain in _ask and the seat is an
-                # int, so the data is plain without walking it again (a default
-                # played after a fault, or a secret, goes through append's checks)
-                self.state = game.evolve(
-                    self.state,
-                    log._seal(
-                        ACTION_SUBMITTED,
-                        {"seat": seat, "action": action},
-                        EVERYONE,
-                        None,
-                        _submitted_line(seat, action, len(events)),
-                    ),
-                )
+            self._record(decision, action, fault is None)
             resolved = game.resolve(self.state, {seat: action}, self._rng())
             if resolved:
                 self._emit(resolved)
@@ -205,12 +189,33 @@ class Match:
                 [Event(PLAYER_FORFEITED, {"seat": s, "faults": self.faults[s]}) for s in forfeits]
             )
             return self._cut_short("forfeit", forfeits)
-        self._emit([_submitted(d, a.action) for d, a in zip(decisions, answers)])
+        for decision, answer in zip(decisions, answers):
+            self._record(decision, answer.action, answer.fault is None)
         actions = {a.seat: a.action for a in answers}
         self._emit(self.game.resolve(self.state, actions, self._rng()))
         return self.game.outcome(self.state)
 
     # -- internals -------------------------------------------------------------------
+    def _record(self, decision: Decision, action: Any, checked: bool) -> None:
+        """Append and fold the ``ActionSubmitted`` of ``decision``. An action that
+        passed ``check_plain`` in ``_answer`` (``checked``) under an int seat makes
+        plain data without walking it again: it is sealed with its line made here
+        (a public one from a template). A default played after a fault goes through
+        ``Log.append``'s checks."""
+        seat, log = decision.seat, self.log
+        if not checked or type(seat) is not int or seat < 0:
+            event = log.append(_submitted(decision, action))
+        elif decision.secret:
+            data, public, to = {"seat": seat, "action": action}, {"seat": seat}, (seat,)
+            line = _line(ACTION_SUBMITTED, data, to, public, len(log.events))
+            event = log._seal(ACTION_SUBMITTED, data, to, public, line)
+        else:
+            line = _submitted_line(seat, action, len(log.events))
+            event = log._seal(
+                ACTION_SUBMITTED, {"seat": seat, "action": action}, EVERYONE, None, line
+            )
+        self.state = self.game.evolve(self.state, event)
+
     def _ask(self, player: Player, decision: Decision) -> Answer:
         action, fault = self._answer(player, decision)
         return Answer(decision.seat, action, fault)
@@ -258,7 +263,16 @@ class Match:
         return Rng(self.header.seed, len(self.log.events), hashed=self.header.hashed_rng)
 
     def _emit(self, events: Iterable[Event]) -> None:
+        """Append ``events`` and fold them, except those a ``Resolved`` says the
+        rules have folded already (their state is taken as it is)."""
         evolve, log = self.game.evolve, self.log
+        if type(events) is Resolved:
+            known = events.folded
+            for event in events[:known]:
+                log.append(event)
+            if known:
+                self.state = events.state
+            events = events[known:]
         for event in events:
             self.state = evolve(self.state, log.append(event))
 

@@ -16,24 +16,19 @@ import sys
 import sysconfig
 from dataclasses import dataclass
 
+from engine.bots import package_folders
+from engine.bots.package_folders import PACKAGE_FOLDERS
+
 #: where the interpreter and its standard library appear inside the sandbox
 SANDBOX_PYTHON = "/python"
-#: folders of third-party Python packages, hidden wherever they are under /usr
-PACKAGE_FOLDERS = ("site-packages", "dist-packages", "python-wheels")
 
 
 @functools.cache
 def hidden_package_folders(top: str = "/usr") -> tuple[str, ...]:
     """Every third-party package folder under ``top`` (any Python's: the system's,
-    one bundled with a tool), found once per process."""
-    found = []
-    for folder, dirs, _ in os.walk(top):
-        for name in [d for d in dirs if d in PACKAGE_FOLDERS]:
-            path = os.path.join(folder, name)
-            if not os.path.islink(path):
-                found.append(path)
-            dirs.remove(name)  # nothing inside needs hiding twice
-    return tuple(sorted(found))
+    one bundled with a tool): walked for once per machine (``package_folders``),
+    read once per process."""
+    return package_folders.cached(top)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,11 +1,14 @@
 """Replays: folds of prefixes, seat streams, forks and verification."""
 
+import json
+
 import pytest
 
 from engine import registry
 from engine.events import LogError, encode, parse_jsonl
 from engine.lineup import lineup
-from engine.players import BotPlayer
+from engine.events import PLAYER_TIMED_OUT
+from engine.players import BotPlayer, PlayerFault
 from engine.replay import Replay, fork, verify
 from engine.runner import run_match
 from tests.engine.sealed_bids import GAME as BIDS
@@ -88,6 +91,16 @@ def test_verify_accepts_an_untouched_log(make):
     assert verdict.ok and verdict.digest == match.log.digest == verdict.recorded_digest
 
 
+def as_read(events):
+    """The events as a reader gives them: parsed from their lines, which verify
+    compares first (``ReadLog.lines``)."""
+    return parse_jsonl(b"".join(encode(e) + b"\n" for e in events))
+
+
+#: verify is given the events as built, or as read back from their lines
+FORMS = pytest.mark.parametrize("form", [list, as_read])
+
+
 def edited(match, seq, **changes):
     events = list(match.log.events)
     e = events[seq]
@@ -95,39 +108,65 @@ def edited(match, seq, **changes):
     return events
 
 
-def test_verify_catches_an_edited_value():
+@FORMS
+def test_verify_catches_an_edited_value(form):
     match = bids_match()
     seq = next(e.seq for e in match.log.events if e.type == "DiceRolled")
     die = match.log.events[seq].data["die"]
-    verdict = verify(edited(match, seq, die=die % 6 + 1), find)
+    verdict = verify(form(edited(match, seq, die=die % 6 + 1)), find)
     assert not verdict.ok and verdict.mismatch_seq == seq
     assert f'"die":{die}' in verdict.expected
 
 
-def test_verify_catches_an_edited_action():
+@FORMS
+def test_verify_catches_an_edited_action(form):
     match = ttt_match()
     seq = next(e.seq for e in match.log.events if e.type == "ActionSubmitted")
     taken = match.log.events[seq].data["action"]
-    verdict = verify(edited(match, seq, action=(taken + 1) % 9), find)
+    verdict = verify(form(edited(match, seq, action=(taken + 1) % 9)), find)
     assert not verdict.ok and verdict.mismatch_seq is not None
 
 
-def test_verify_catches_a_dropped_event():
+@FORMS
+def test_verify_catches_a_dropped_event(form):
     match = bids_match()
     events = [e for e in match.log.events if e.seq != 6]
     renumbered = [type(e)(e.type, e.data, e.to, e.public, i) for i, e in enumerate(events)]
-    verdict = verify(renumbered, find)
+    verdict = verify(form(renumbered), find)
     assert not verdict.ok and verdict.mismatch_seq <= 6
 
 
-def test_verify_catches_two_swapped_events():
+@FORMS
+def test_verify_catches_two_swapped_events(form):
     match = bids_match()
     events = list(match.log.events)
     events[5], events[6] = events[6], events[5]
     verdict = verify(
-        [type(e)(e.type, e.data, e.to, e.public, i) for i, e in enumerate(events)], find
+        form([type(e)(e.type, e.data, e.to, e.public, i) for i, e in enumerate(events)]), find
     )
     assert not verdict.ok and verdict.mismatch_seq == 5
+
+
+@FORMS
+def test_verify_catches_an_edited_last_event(form):
+    match = bids_match()
+    last = len(match.log) - 1
+    verdict = verify(form(edited(match, last, reason="a different ending")), find)
+    assert not verdict.ok and verdict.mismatch_seq == last
+    assert verdict.recorded_digest != verdict.digest == match.log.digest
+
+
+def test_verify_reads_lines_that_are_not_byte_canonical_as_their_encoding():
+    """Spacing and key order are not part of a line's meaning: such a line
+    verifies, and the digests are those of the canonical encoding."""
+    match = bids_match()
+    lines = match.log.to_jsonl().splitlines()
+    obj = json.loads(lines[3])
+    lines[3] = json.dumps(dict(reversed(list(obj.items()))), indent=1).replace("\n", " ").encode()
+    read = parse_jsonl(b"\n".join(lines))
+    assert read.lines[3] != match.log.lines[3]
+    verdict = verify(read, find)
+    assert verdict.ok and verdict.digest == verdict.recorded_digest == match.log.digest
 
 
 def test_verify_catches_a_truncated_log():
@@ -234,3 +273,19 @@ def test_a_fork_cut_among_a_steps_faults_keeps_the_fault_counts_of_the_steps_sta
     assert len(match.log) == fault and match.faults == [0, 0]
     match.play([BotPlayer(BIDS, BIDS.bots["random"]) for _ in range(2)])
     assert verify(match.log.events, find).ok
+
+
+def test_verify_accepts_a_forfeit_in_a_step_where_other_seats_answered():
+    """A seat's last fault forfeits the match in a step where the other seats had
+    answered: their answers are never written, and verify must not want them."""
+    seats, _ = lineup(BIDS, ["random", "random"])
+
+    class Silent(BotPlayer):
+        def decide(self, request):
+            raise PlayerFault(PLAYER_TIMED_OUT, "too slow")
+
+    players = [Silent(BIDS, BIDS.bots["random"]), BotPlayer(BIDS, BIDS.bots["random"])]
+    original = run_match(BIDS, players, seats, 8, {"rounds": 9})
+    assert original.log.events[-2].type == "PlayerForfeited"
+    assert original.log.events[-3].type == PLAYER_TIMED_OUT
+    assert verify(original.log.events, find).ok

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.game import RulesError, Seat
+from engine.game import Resolved, RulesError, Seat
 from engine.players import BotPlayer, PlayerFault
 from engine.runner import Match, run_match
 from tests.engine import sealed_bids
@@ -28,10 +28,10 @@ def scripted(*answers):
     return type("Script", (Scripted,), {"script": list(answers)})
 
 
-def play(*bot_classes, seed=1, **kwargs):
+def play(*bot_classes, seed=1, game=BIDS, **kwargs):
     seats = [Seat(c.__name__) for c in bot_classes]
-    players = [BotPlayer(BIDS, c) for c in bot_classes]
-    return run_match(BIDS, players, seats, seed, **kwargs)
+    players = [BotPlayer(game, c) for c in bot_classes]
+    return run_match(game, players, seats, seed, **kwargs)
 
 
 def types(match):
@@ -189,3 +189,35 @@ def test_players_are_closed_when_a_match_aborts():
     with pytest.raises(RuntimeError, match="rules bug"):
         run_match(game, players, [Seat("a"), Seat("b")], 1)
     assert closed == players
+
+
+class FoldingBids(sealed_bids.SealedBids):
+    """Sealed bids whose ``resolve`` folds the first ``known`` of its events and
+    hands that state back; its ``evolve`` counts the runner's folds."""
+
+    def __init__(self, known):
+        self.known, self.runner_folds = known, 0
+        self.bots = BIDS.bots
+
+    def evolve(self, state, event):
+        self.runner_folds += 1
+        return super().evolve(state, event)
+
+    def resolve(self, state, actions, rng):
+        events = super().resolve(state, actions, rng)
+        for event in events[: self.known]:
+            state = super().evolve(state, event)
+        return Resolved(events, state, self.known)
+
+
+@pytest.mark.parametrize("known", [0, 1, 3])
+def test_the_runner_folds_only_the_events_resolve_has_not_folded(known):
+    game = FoldingBids(known)
+    random = BIDS.bots["random"]
+    match = play(random, random, seed=3, options={"rounds": 4}, game=game)
+    # MatchStarted, two notes, MatchEnded; each round two actions and 3 - known events
+    assert game.runner_folds == 4 + 4 * (2 + 3 - known)
+    assert (
+        match.log.to_jsonl() == play(random, random, seed=3, options={"rounds": 4}).log.to_jsonl()
+    )
+    assert match.state.round == 4 and match.outcome is not None

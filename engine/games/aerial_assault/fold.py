@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engine.events import MATCH_STARTED, Event
 from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.field import white_zone
 from engine.games.aerial_assault.state import Ball, Robot, State, add_to, parse_rookie, set_item
+from engine.states import revise
 
 
 def _teams(state: State, d: dict) -> State:
@@ -16,30 +16,28 @@ def _teams(state: State, d: dict) -> State:
     base = 7 if state.iri else 6
     robots = tuple(Robot(seat=s, budget=5 if s in state.rookie else base) for s in controllers)
     deck = tuple(c.id for c in C.SPECIAL if len(controllers) == 6 or not c.deluxe)
-    return replace(state, phase="build", controllers=controllers, robots=robots, deck=deck)
+    return revise(state, phase="build", controllers=controllers, robots=robots, deck=deck)
 
 
 def _built(state: State, d: dict) -> State:
-    robots = tuple(replace(r, parts=tuple(p)) for r, p in zip(state.robots, d["parts"]))
-    return replace(state, robots=robots)
+    robots = tuple(revise(r, parts=tuple(p)) for r, p in zip(state.robots, d["parts"]))
+    return revise(state, robots=robots)
 
 
 def _order(state: State, d: dict) -> State:
-    return replace(state, phase="draft", pick_order=tuple(d["order"]), pick_index=0)
+    return revise(state, phase="draft", pick_order=tuple(d["order"]), pick_index=0)
 
 
 def _row(state: State, d: dict) -> State:
     cards = tuple(d["cards"])
-    return replace(
-        state, row=state.row + cards, deck=tuple(c for c in state.deck if c not in cards)
-    )
+    return revise(state, row=state.row + cards, deck=tuple(c for c in state.deck if c not in cards))
 
 
 def _picked(state: State, d: dict) -> State:
     r = d["robot"]
     robot = state.robots[r]
-    robots = set_item(state.robots, r, replace(robot, specials=robot.specials + (d["card"],)))
-    return replace(
+    robots = set_item(state.robots, r, revise(robot, specials=robot.specials + (d["card"],)))
+    return revise(
         state,
         robots=robots,
         row=tuple(c for c in state.row if c != d["card"]),
@@ -49,12 +47,12 @@ def _picked(state: State, d: dict) -> State:
 
 def _alliances(state: State, d: dict) -> State:
     robots = tuple(
-        replace(r, alliance=a, zone=white_zone(a)) for r, a in zip(state.robots, d["alliances"])
+        revise(r, alliance=a, zone=white_zone(a)) for r, a in zip(state.robots, d["alliances"])
     )
     balls = tuple(
         Ball(i, a, "held", robot=i, possessors=(i,)) for i, a in enumerate(d["alliances"])
     )
-    return replace(
+    return revise(
         state,
         phase="auto",
         robots=robots,
@@ -72,11 +70,11 @@ def _revealed(state: State, d: dict) -> State:
     shown = []
     for p in d["plays"]:
         r = p["robot"]
-        robots[r] = replace(robots[r], played=robots[r].played + (p["card"],), forced="")
+        robots[r] = revise(robots[r], played=robots[r].played + (p["card"],), forced="")
         card = C.CARD_BY_ID[p["card"]]
         label = "face down" if p["side"] == "down" else C.side_label(getattr(card, p["side"]))
         shown.append((r, p["card"], p["side"], label))
-    return replace(
+    return revise(
         state,
         robots=tuple(robots),
         revealed=tuple(shown),
@@ -88,12 +86,12 @@ def _revealed(state: State, d: dict) -> State:
 
 
 def _to_name(state: State, d: dict) -> State:
-    return replace(state, phase="block", naming=tuple(d["robots"]), targets=())
+    return revise(state, phase="block", naming=tuple(d["robots"]), targets=())
 
 
 def _named(state: State, d: dict) -> State:
     naming = state.naming[1:]
-    return replace(
+    return revise(
         state,
         naming=naming,
         targets=state.targets + ((d["robot"], d["target"]),),
@@ -102,11 +100,11 @@ def _named(state: State, d: dict) -> State:
 
 
 def _robot(state: State, r: int, **changes: Any) -> State:
-    return replace(state, robots=set_item(state.robots, r, replace(state.robots[r], **changes)))
+    return revise(state, robots=set_item(state.robots, r, revise(state.robots[r], **changes)))
 
 
 def _ball(state: State, i: int, **changes: Any) -> State:
-    return replace(state, balls=set_item(state.balls, i, replace(state.balls[i], **changes)))
+    return revise(state, balls=set_item(state.balls, i, revise(state.balls[i], **changes)))
 
 
 def _gain(state: State, i: int, r: int) -> State:
@@ -125,14 +123,14 @@ def _rerolled(state: State, d: dict) -> State:
 
 
 def _blocked(state: State, d: dict) -> State:
-    return replace(state, blocked=state.blocked + (d["robot"],))
+    return revise(state, blocked=state.blocked + (d["robot"],))
 
 
 def _scored(state: State, d: dict) -> State:
     a = d["alliance"]
     where = "removed" if d["removed"] else "waiting"
     state = _ball(state, d["ball"], where=where, robot=-1, zone=-1, trussed=False, possessors=())
-    return replace(
+    return revise(
         state,
         points=add_to(state.points, a, d["points"] + d["assist_points"]),
         assists=add_to(state.assists, a, d["assist_points"]),
@@ -174,7 +172,7 @@ def _out(state: State, d: dict) -> State:
 def _trussed(state: State, d: dict) -> State:
     a = state.balls[d["ball"]].color
     state = _ball(state, d["ball"], trussed=True)
-    return replace(
+    return revise(
         state,
         points=add_to(state.points, a, d["points"]),
         trusses=add_to(state.trusses, a, d["points"]),
@@ -184,7 +182,7 @@ def _trussed(state: State, d: dict) -> State:
 def _caught(state: State, d: dict) -> State:
     a = state.balls[d["ball"]].color
     state = _gain(state, d["ball"], d["robot"])
-    return replace(
+    return revise(
         state,
         points=add_to(state.points, a, d["points"]),
         catches=add_to(state.catches, a, d["points"]),
@@ -213,22 +211,22 @@ def _panicked(state: State, d: dict) -> State:
 
 def _play_ended(state: State, d: dict) -> State:
     blocks = {b: t for b, t in d["blocks"]}
-    robots = tuple(replace(r, last_block=blocks.get(i, -1)) for i, r in enumerate(state.robots))
-    return replace(state, robots=robots, play=state.play + 1, staged=(), targets=())
+    robots = tuple(revise(r, last_block=blocks.get(i, -1)) for i, r in enumerate(state.robots))
+    return revise(state, robots=robots, play=state.play + 1, staged=(), targets=())
 
 
 def _auto_ended(state: State, d: dict) -> State:
-    robots = tuple(replace(r, played=()) for r in state.robots)
-    return replace(state, robots=robots, phase="play", round=1, play=0, staged=())
+    robots = tuple(revise(r, played=()) for r in state.robots)
+    return revise(state, robots=robots, phase="play", round=1, play=0, staged=())
 
 
 def _round_ended(state: State, d: dict) -> State:
-    robots = tuple(replace(r, played=()) for r in state.robots)
-    return replace(state, robots=robots, round=state.round + 1, play=0)
+    robots = tuple(revise(r, played=()) for r in state.robots)
+    return revise(state, robots=robots, round=state.round + 1, play=0)
 
 
 def _over(state: State, d: dict) -> State:
-    return replace(state, phase="over", result=d["reason"])
+    return revise(state, phase="over", result=d["reason"])
 
 
 HANDLERS = {

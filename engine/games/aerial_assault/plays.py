@@ -4,7 +4,10 @@ so the bots list the legal ones themselves."""
 
 from __future__ import annotations
 
-from typing import Any
+from bisect import bisect_right
+from itertools import accumulate
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.field import ZONES, shoot_range, shoot_zone_1, side_of, truss_range
@@ -24,45 +27,83 @@ def max_move(robot: dict, kind: str) -> int:
     return 2 if drive.move >= 2 or drive.fast_need else drive.move
 
 
-def step_options(view: dict, r: int, slot: tuple, zone: int, auto: bool) -> list:
-    """Every legal step for one slot of a card side (``None``, skip, included)."""
+def _context(view: dict, r: int, auto: bool) -> tuple:
+    """All a robot's steps depend on besides the slot and the zone: its alliance,
+    whether a drawn card is forced on it, how far its drive moves, its shooter's
+    range, and the zones where a block would have a target."""
     robot = view["robots"][r]
-    alliance = robot["alliance"]
-    kind = slot[0]
+    alliance, last = robot["alliance"], robot["last_block"]
+    # the zones where block_targets would find someone
+    blockable = frozenset(
+        o["zone"] for o in view["robots"] if o["alliance"] != alliance and o["robot"] != last
+    )
+    return (
+        robot["alliance"],
+        auto,
+        robot["forced"].startswith("card:"),
+        max_move(robot, "move"),
+        part(robot, "shooter").range,
+        blockable,
+    )
+
+
+@lru_cache(maxsize=8192)
+def _side_runs(card: str, side: str, zone: int, context: tuple) -> tuple:
+    """The plays of one card side from ``zone``, as runs that share a first step:
+    ``(zone before the last step, (first step,) or None, last steps)``, empty runs
+    left out. The same few answers serve every decision of every match."""
+    slots = getattr(C.CARD_BY_ID[card], side)
+    if len(slots) == 1:
+        lasts = _step_shapes(slots[0][0], zone, context)[1:]
+        return ((zone, None, lasts),) if lasts else ()
+    runs = []
+    for first in _step_shapes(slots[0][0], zone, context):
+        mid = _end_zone(zone, first)
+        seconds = _step_shapes(slots[1][0], mid, context)
+        # no play does nothing at all: two skipped slots are not a play
+        lasts = seconds[1:] if first is None else seconds
+        if lasts:
+            runs.append((mid, (first,), lasts))
+    return tuple(runs)
+
+
+@lru_cache(maxsize=4096)
+def _step_shapes(kind: str, zone: int, context: tuple) -> tuple:
+    """Every legal step for a slot of ``kind`` (``None``, skip, included), each as a
+    shape: the step's ``(key, value)`` pairs, ``dict(shape)`` the step itself."""
+    alliance, auto, card_forced, drive, reach, blockable = context
     out: list = [None]
-    forced = robot["forced"]
     low_ok = not auto and zone == shoot_zone_1(alliance)
     if kind in ("move", "move2"):
-        if not forced.startswith("card:"):
+        if not card_forced:
             for d in (-1, 1):
-                for n in range(1, max_move(robot, kind) + 1):
+                for n in range(1, (2 if kind == "move2" else drive) + 1):
                     to = zone + d * n
                     if 0 <= to < ZONES and (not auto or side_of(to) == alliance):
-                        out.append({"act": "move", "dir": d, "dist": n})
+                        out.append((("act", "move"), ("dir", d), ("dist", n)))
         if low_ok:
-            out.append({"act": "low"})
+            out.append((("act", "low"),))
     elif kind in ("shoot", "truss"):
-        reach = part(robot, "shooter").range
         if kind == "shoot":
             rng_ = shoot_range(alliance, zone)
             if rng_ is not None and rng_ <= reach:
-                out.append({"act": "high"})
+                out.append((("act", "high"),))
         else:
             rng_ = truss_range(alliance, zone)
             if rng_ is not None and rng_ <= reach:
-                out.append({"act": "truss"})
+                out.append((("act", "truss"),))
         if low_ok:
-            out.append({"act": "low"})
-        out.append({"act": "pass", "dir": 0, "dist": 0})
+            out.append((("act", "low"),))
+        out.append((("act", "pass"), ("dir", 0), ("dist", 0)))
         for d in (-1, 1):
             for n in (1, 2):
                 if 0 <= zone + d * n < ZONES:
-                    out.append({"act": "pass", "dir": d, "dist": n})
+                    out.append((("act", "pass"), ("dir", d), ("dist", n)))
     elif kind in ("catch", "pickup"):
-        out.append({"act": kind})
-    elif kind == "block" and block_targets(view, r, zone):
-        out.append({"act": "block"})  # the target is named after the reveal
-    return out
+        out.append((("act", kind),))
+    elif kind == "block" and zone in blockable:
+        out.append((("act", "block"),))  # the target is named after the reveal
+    return tuple(out)
 
 
 def block_targets(view: dict, r: int, zone: int) -> list[int]:
@@ -77,40 +118,68 @@ def block_targets(view: dict, r: int, zone: int) -> list[int]:
     ]
 
 
-def _end_zone(zone: int, step: Any) -> int:
-    if step is not None and step["act"] == "move":
-        return zone + step["dir"] * step["dist"]
+def _end_zone(zone: int, shape: tuple | None) -> int:
+    if shape is not None and shape[0][1] == "move":
+        return zone + shape[1][1] * shape[2][1]
     return zone
 
 
-def play_options(view: dict, r: int, hand: list[str], zone: int, auto: bool) -> list[tuple]:
-    """Every legal (play, end zone) of robot ``r`` with ``hand`` standing in ``zone``."""
+def play_options(view: dict, r: int, hand: list[str], zone: int, auto: bool) -> Plays:
+    """Every legal (play, end zone) of robot ``r`` with ``hand`` standing in ``zone``:
+    a sequence that makes an entry only when it is read (the random bot reads one)."""
     robot = view["robots"][r]
     forced = robot["forced"]
     if forced.startswith("card:"):
         hand = [forced[5:]]
-    out = []
+    context = _context(view, r, auto)
+    # runs of plays that share a card, a side and a first step:
+    # (card, side, zone before the last step, (first step,) or None, last steps)
+    runs: list[tuple] = []
     for card in hand:
-        out.append(({"card": card, "side": "down"}, zone))
+        runs.append((card, "down", zone, None, (None,)))
         if forced == "stay":
             continue
         for side in ("top", "bottom"):
-            slots = getattr(C.CARD_BY_ID[card], side)
-            if len(slots) == 1:
-                for step in step_options(view, r, slots[0], zone, auto)[1:]:
-                    out.append(
-                        ({"card": card, "side": side, "steps": [step]}, _end_zone(zone, step))
-                    )
-                continue
-            for first in step_options(view, r, slots[0], zone, auto):
-                mid = _end_zone(zone, first)
-                for second in step_options(view, r, slots[1], mid, auto):
-                    if first is None and second is None:
-                        continue
-                    out.append(
-                        (
-                            {"card": card, "side": side, "steps": [first, second]},
-                            _end_zone(mid, second),
-                        )
-                    )
-    return out
+            for mid, first, lasts in _side_runs(card, side, zone, context):
+                runs.append((card, side, mid, first, lasts))
+    return Plays(runs)
+
+
+class Plays(Sequence):
+    """The (play, end zone) pairs of ``play_options``, in their order, kept as runs
+    of plays that share a card, a side and a first step: an entry is built when
+    read."""
+
+    def __init__(self, runs: list[tuple]) -> None:
+        self._runs = runs  # none empty
+        self._ends = list(accumulate([len(run[4]) for run in runs]))  # past each run
+        self._count = self._ends[-1] if self._ends else 0
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index: int) -> tuple:  # type: ignore[override]
+        if not -self._count <= index < self._count:
+            raise IndexError(index)
+        index %= self._count
+        k = bisect_right(self._ends, index)
+        start = self._ends[k - 1] if k else 0
+        return self._entry(self._runs[k], index - start)
+
+    def __iter__(self) -> Iterator[tuple]:
+        for run in self._runs:
+            for i in range(len(run[4])):
+                yield self._entry(run, i)
+
+    @staticmethod
+    def _entry(run: tuple, i: int) -> tuple:
+        card, side, zone, first, lasts = run
+        last = lasts[i]
+        if side == "down":
+            return {"card": card, "side": side}, zone
+        steps = [_step(last)] if first is None else [_step(first[0]), _step(last)]
+        return {"card": card, "side": side, "steps": steps}, _end_zone(zone, last)
+
+
+def _step(shape: tuple | None) -> dict | None:
+    return None if shape is None else dict(shape)

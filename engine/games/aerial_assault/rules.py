@@ -11,7 +11,8 @@ robot it drives, in robot order. RULES.md explains the actions' shape.
 
 ``resolve`` works by emitting fine-grained events and folding each one into a
 local copy of the state with ``evolve`` as it goes, so the state only ever changes
-through ``evolve`` and the log holds every outcome of chance.
+through ``evolve`` and the log holds every outcome of chance; the state it reaches
+goes back to the runner with the events.
 
 The modules: ``state`` (the state and its queries), ``checks`` (what is legal),
 ``fold`` (evolve), ``resolve`` (the phases) and ``actions`` (one card play
@@ -21,7 +22,7 @@ resolving), ``view``, ``cards`` and ``field`` (the catalogues and the zones).
 from __future__ import annotations
 
 from engine.events import Event
-from engine.game import Decision, Game, Header, Option, Outcome
+from engine.game import Decision, Game, Header, Option, Outcome, Resolved
 from engine.games.aerial_assault import fold
 from engine.games.aerial_assault.actions import Ctx
 from engine.games.aerial_assault.checks import block_candidates, checker, default_play, staged_play
@@ -169,7 +170,7 @@ class AerialAssault(Game):
             resolve_driver(ctx, actions)
         elif state.phase == "block":
             resolve_naming(ctx, actions)
-        return ctx.events
+        return Resolved(ctx.events, ctx.state)
 
     # -- the end ------------------------------------------------------------------------
     def outcome(self, state: State) -> Outcome | None:

@@ -17,7 +17,7 @@ ROW_SIZE = 8
 MAX_HELD = 2
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Robot:
     seat: int
     budget: int
@@ -32,11 +32,12 @@ class Robot:
 
     @property
     def hand(self) -> tuple[str, ...]:
-        return tuple(c for c in C.BASIC_IDS + self.specials if c not in self.played)
+        played, cards = self.played, C.BASIC_IDS + self.specials
+        return tuple([c for c in cards if c not in played]) if played else cards
 
     @property
     def weeks(self) -> int:
-        return sum(C.PART_BY_ID[p].weeks for p in self.parts)
+        return sum([C.PART_BY_ID[p].weeks for p in self.parts])
 
     def part(self, kind: str) -> C.Part | None:
         for p in self.parts:
@@ -55,7 +56,7 @@ class Robot:
         return part.catch if part else 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Ball:
     id: int
     color: str
@@ -66,7 +67,7 @@ class Ball:
     possessors: tuple[int, ...] = ()  # robots that held it since it entered play
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     seats: int
     iri: bool

@@ -8,7 +8,6 @@ from engine.games.aerial_assault.state import (
     ROUNDS,
     Robot,
     State,
-    held_by,
     robots_of,
     seat_alliance,
 )
@@ -16,8 +15,13 @@ from engine.games.aerial_assault.state import (
 
 def view_of(state: State, seat: int | None, everything: bool) -> dict:
     mine = robots_of(state, seat) if seat is not None else []
+    held: dict[int, list[int]] = {r: [] for r in range(len(state.robots))}
+    for b in state.balls:  # held_by of every robot, in one pass
+        if b.where == "held" and b.robot in held:
+            held[b.robot].append(b.id)
     robots = []
     for r, robot in enumerate(state.robots):
+        hand = robot.hand
         entry = {
             "robot": r,
             "seat": robot.seat,
@@ -26,15 +30,15 @@ def view_of(state: State, seat: int | None, everything: bool) -> dict:
             "parts": list(robot.parts),
             "weeks": robot.weeks,
             "budget": robot.budget,
-            "hand_size": len(robot.hand),
+            "hand_size": len(hand),
             "played": list(robot.played),
             "rerolls_used": list(robot.rerolls),
             "last_block": robot.last_block,
             "forced": forced_seen(state, robot, seat, everything),
-            "balls": [b.id for b in held_by(state, r)],
+            "balls": held[r],
         }
         if everything or r in mine:
-            entry["hand"] = list(robot.hand)
+            entry["hand"] = list(hand)
             entry["specials"] = list(robot.specials)
         robots.append(entry)
     balls = []

@@ -19,8 +19,7 @@ def col_row(square: int) -> tuple[int, int]:
     return square % SIZE, square // SIZE
 
 
-def step(square: int, d: str) -> int | None:
-    """The neighbour of ``square`` in direction ``d``, or None off the board."""
+def _step(square: int, d: str) -> int | None:
     c, r = col_row(square)
     dc, dr = DELTA[d]
     c, r = c + dc, r + dr
@@ -29,14 +28,28 @@ def step(square: int, d: str) -> int | None:
     return None
 
 
-def line_to(a: int, b: int) -> tuple[str, int] | None:
-    """(direction, distance) from ``a`` to ``b`` in a straight orthogonal line."""
+def _line(a: int, b: int) -> tuple[str, int] | None:
     (ac, ar), (bc, br) = col_row(a), col_row(b)
     if a == b or (ac != bc and ar != br):
         return None
     if ac == bc:
         return ("S", br - ar) if br > ar else ("N", ar - br)
     return ("E", bc - ac) if bc > ac else ("W", ac - bc)
+
+
+# the legal moves ask these tens of times a decision: worked out once, looked up
+_STEPS = {(square, d): _step(square, d) for square in range(SIZE * SIZE) for d in DIRS}
+_LINES = {(a, b): _line(a, b) for a in range(SIZE * SIZE) for b in range(SIZE * SIZE)}
+
+
+def step(square: int, d: str) -> int | None:
+    """The neighbour of ``square`` in direction ``d``, or None off the board."""
+    return _STEPS[square, d]
+
+
+def line_to(a: int, b: int) -> tuple[str, int] | None:
+    """(direction, distance) from ``a`` to ``b`` in a straight orthogonal line."""
+    return _LINES[a, b]
 
 
 def adjacent(a: int, b: int) -> bool:

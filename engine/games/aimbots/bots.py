@@ -7,8 +7,6 @@ actions with the rules' own pure helpers.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.games.aimbots.board import OPPOSITE, col_row, step
 from engine.games.aimbots.catalogue import BY_NAME
 from engine.games.aimbots.combat import hit_chance, plated_face, profile, targets, totals, twisted
@@ -16,6 +14,7 @@ from engine.games.aimbots.dice import east_for, face, pivot
 from engine.games.aimbots.draft import card_level
 from engine.games.aimbots.state import Bot, State, with_bot
 from engine.players import RandomBot, Request
+from engine.states import revise
 
 
 def best_of(actions: list, worth, rng):
@@ -116,12 +115,12 @@ def apply_move(state: State, action: dict) -> State:
     if action["do"] == "pivot":
         north, east = pivot(bot.north, bot.east, action["turn"])
         cost = 0 if bot.prog.free_pivot and bot.id not in state.free_pivots else 1
-        state = with_bot(state, replace(bot, north=north, east=east))
-        return replace(state, energy=state.energy - cost, free_pivots=state.free_pivots + (bot.id,))
+        state = with_bot(state, revise(bot, north=north, east=east))
+        return revise(state, energy=state.energy - cost, free_pivots=state.free_pivots + (bot.id,))
     to = bot.sq
     for _ in range(action["steps"]):
         to = step(to, action["dir"])
-    return replace(with_bot(state, replace(bot, sq=to)), energy=state.energy - 1)
+    return revise(with_bot(state, revise(bot, sq=to)), energy=state.energy - 1)
 
 
 class GreedyBot:

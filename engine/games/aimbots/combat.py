@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 
 from engine.events import Event
 from engine.games.aimbots.board import OPPOSITE, adjacent, line_to, step
 from engine.games.aimbots.dice import effective, face, pivot, sides
 from engine.games.aimbots.state import Bot, State, bot_at
+from engine.states import revise
 
 
 def in_reach(attacker: Bot, target: Bot) -> tuple[str, int] | None:
@@ -146,7 +146,7 @@ def hit_events(state: State, attacker: Bot, target: Bot, d: str) -> list[Event]:
 def twisted(bot: Bot) -> Bot:
     """``bot`` after a Hacker's twist: a quarter turn clockwise."""
     north, east = pivot(bot.north, bot.east, "cw")
-    return replace(bot, north=north, east=east)
+    return revise(bot, north=north, east=east)
 
 
 def plated_face(target: Bot, d: str) -> int | None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
 
 from engine.game import fold_events, handler_evolve
@@ -10,6 +9,7 @@ from engine.games.aimbots.catalogue import BY_NAME
 from engine.games.aimbots.draft import ORDERS, card_level
 from engine.games.aimbots.scrap import core_value
 from engine.games.aimbots.state import Bot, State, living_seats, set_item, with_bot
+from engine.states import revise
 
 
 def initial(data: dict) -> State:
@@ -31,7 +31,7 @@ def _dice(state: State, d: dict) -> State:
     if d["purpose"] != "draft":
         return state
     seat = d["seat"]
-    return replace(
+    return revise(
         state,
         rolls=set_item(state.rolls, seat, tuple(d["dice"])),
         spent=set_item(state.spent, seat, (False,) * len(d["dice"])),
@@ -40,11 +40,11 @@ def _dice(state: State, d: dict) -> State:
 
 def _first(state: State, d: dict) -> State:
     n = state.seats
-    return replace(state, order=tuple((d["seat"] + k) % n for k in range(n)))
+    return revise(state, order=tuple((d["seat"] + k) % n for k in range(n)))
 
 
 def _market(state: State, d: dict) -> State:
-    return replace(
+    return revise(
         state,
         market=tuple(d["cards"]),
         claims=(-1,) * len(d["cards"]),
@@ -57,12 +57,12 @@ def _lineups(state: State, d: dict) -> State:
     bots = tuple(
         Bot(i, seat, name, BY_NAME[name].level) for i, (seat, name) in enumerate(d["bots"])
     )
-    return replace(state, bots=bots, phase="load")
+    return revise(state, bots=bots, phase="load")
 
 
 def _wild(state: State, d: dict) -> State:
     seat = d["seat"]
-    return replace(
+    return revise(
         state, rolls=set_item(state.rolls, seat, set_item(state.rolls[seat], d["die"], 6))
     )
 
@@ -70,7 +70,7 @@ def _wild(state: State, d: dict) -> State:
 def _placed_die(state: State, d: dict) -> State:
     seat, card = d["seat"], d["card"]
     bot = Bot(len(state.bots), seat, state.market[card], card_level(card))
-    state = replace(
+    state = revise(
         state,
         spent=set_item(state.spent, seat, set_item(state.spent[seat], d["die"], True)),
         claims=set_item(state.claims, card, seat),
@@ -82,28 +82,28 @@ def _placed_die(state: State, d: dict) -> State:
     order = ORDERS[state.seats]
     step = state.draft_step + 1
     if step == len(order):
-        return replace(state, draft_step=step, phase="load")
-    return replace(state, draft_step=step, draft_left=order[step][1])
+        return revise(state, draft_step=step, phase="load")
+    return revise(state, draft_step=step, draft_left=order[step][1])
 
 
 def _cores(state: State, d: dict) -> State:
     seat, cores = d["seat"], list(d["cores"])
-    bots = tuple(replace(b, core=cores.pop(0)) if b.owner == seat else b for b in state.bots)
+    bots = tuple(revise(b, core=cores.pop(0)) if b.owner == seat else b for b in state.bots)
     loaded = set_item(state.loaded, seat, True)
-    return replace(state, bots=bots, loaded=loaded, phase="place" if all(loaded) else state.phase)
+    return revise(state, bots=bots, loaded=loaded, phase="place" if all(loaded) else state.phase)
 
 
 def _bot_placed(state: State, d: dict) -> State:
     bot = state.bots[d["bot"]]
-    state = with_bot(state, replace(bot, sq=d["sq"], north=d["north"], east=d["east"]))
+    state = with_bot(state, revise(bot, sq=d["sq"], north=d["north"], east=d["east"]))
     seat = state.order[state.placing]
     if all(b.sq >= 0 for b in state.bots if b.owner == seat):
-        state = replace(state, placing=state.placing + 1)
+        state = revise(state, placing=state.placing + 1)
     return state
 
 
 def _scrap_placed(state: State, d: dict) -> State:
-    return replace(
+    return revise(
         state,
         tokens=tuple(d["tokens"]),
         board_scrap=tuple((sq, t) for sq, t in d["board"]),
@@ -112,7 +112,7 @@ def _scrap_placed(state: State, d: dict) -> State:
 
 
 def _turn(state: State, d: dict) -> State:
-    return replace(
+    return revise(
         state,
         phase="play",
         active=d["seat"],
@@ -127,14 +127,14 @@ def _turn(state: State, d: dict) -> State:
 
 def _pivoted(state: State, d: dict) -> State:
     bot = state.bots[d["bot"]]
-    state = with_bot(state, replace(bot, north=d["north"], east=d["east"]))
+    state = with_bot(state, revise(bot, north=d["north"], east=d["east"]))
     free = state.free_pivots + ((bot.id,) if bot.prog.free_pivot and d["cost"] == 0 else ())
-    return replace(state, energy=state.energy - d["cost"], free_pivots=free)
+    return revise(state, energy=state.energy - d["cost"], free_pivots=free)
 
 
 def _boosted(state: State, d: dict) -> State:
-    state = with_bot(state, replace(state.bots[d["bot"]], sq=d["to"]))
-    return replace(state, energy=state.energy - d["cost"])
+    state = with_bot(state, revise(state.bots[d["bot"]], sq=d["to"]))
+    return revise(state, energy=state.energy - d["cost"])
 
 
 def _picked(state: State, d: dict) -> State:
@@ -142,7 +142,7 @@ def _picked(state: State, d: dict) -> State:
     index = next(i for i, (sq, _) in enumerate(board) if sq == d["sq"])
     _, token = board.pop(index)
     seat = d["seat"]
-    return replace(
+    return revise(
         state,
         board_scrap=tuple(board),
         energy=state.energy - d["cost"],
@@ -152,23 +152,23 @@ def _picked(state: State, d: dict) -> State:
 
 def _used(state: State, d: dict) -> State:
     seat, token, kind = d["seat"], d["token"], d["kind"]
-    state = replace(
+    state = revise(
         state, hands=set_item(state.hands, seat, tuple(t for t in state.hands[seat] if t != token))
     )
     if kind == "overcharge":
-        return replace(state, energy=state.energy + 2)
+        return revise(state, energy=state.energy + 2)
     if kind == "targeting":
-        return replace(state, aim=state.aim + 2)
+        return revise(state, aim=state.aim + 2)
     if kind == "repair":
         bot = state.bots[d["bot"]]
-        return with_bot(state, replace(bot, plates=tuple(f for f in bot.plates if f != d["face"])))
+        return with_bot(state, revise(bot, plates=tuple(f for f in bot.plates if f != d["face"])))
     return _gain(state, seat, core_value(kind))
 
 
 def _gain(state: State, seat: int, cores: int) -> State:
-    state = replace(state, cores=set_item(state.cores, seat, state.cores[seat] + cores))
+    state = revise(state, cores=set_item(state.cores, seat, state.cores[seat] + cores))
     if state.cores[seat] >= state.target and state.phase != "over":
-        return replace(
+        return revise(
             state,
             phase="over",
             winner=seat,
@@ -178,42 +178,42 @@ def _gain(state: State, seat: int, cores: int) -> State:
 
 
 def _attacked(state: State, d: dict) -> State:
-    return replace(state, energy=state.energy - d["cost"], attacked=True, aim=0)
+    return revise(state, energy=state.energy - d["cost"], attacked=True, aim=0)
 
 
 def _turned(state: State, d: dict) -> State:
-    return with_bot(state, replace(state.bots[d["bot"]], north=d["north"], east=d["east"]))
+    return with_bot(state, revise(state.bots[d["bot"]], north=d["north"], east=d["east"]))
 
 
 def _pushed(state: State, d: dict) -> State:
-    return with_bot(state, replace(state.bots[d["bot"]], sq=d["to"]))
+    return with_bot(state, revise(state.bots[d["bot"]], sq=d["to"]))
 
 
 def _plate(state: State, d: dict) -> State:
     bot = state.bots[d["bot"]]
-    state = with_bot(state, replace(bot, plates=bot.plates + (d["face"],)))
-    return replace(state, phase="play", plate_bot=-1) if state.phase == "plate" else state
+    state = with_bot(state, revise(bot, plates=bot.plates + (d["face"],)))
+    return revise(state, phase="play", plate_bot=-1) if state.phase == "plate" else state
 
 
 def _plate_choice(state: State, d: dict) -> State:
-    return replace(state, phase="plate", plate_bot=d["bot"])
+    return revise(state, phase="plate", plate_bot=d["bot"])
 
 
 def _to_order(state: State, d: dict) -> State:
-    return replace(state, phase="order", order_bot=d["bot"], order_dir=d["dir"])
+    return revise(state, phase="order", order_bot=d["bot"], order_dir=d["dir"])
 
 
 def _ordered(state: State, d: dict) -> State:
-    return replace(state, phase="play", order_bot=-1, order_dir="")
+    return revise(state, phase="play", order_bot=-1, order_dir="")
 
 
 def _destroyed(state: State, d: dict) -> State:
     bot = state.bots[d["bot"]]
-    state = with_bot(state, replace(bot, alive=False, sq=-1))
+    state = with_bot(state, revise(bot, alive=False, sq=-1))
     state = _gain(state, d["by"], d["core"])
     alive = living_seats(state)
     if len(alive) < 2 and state.phase != "over":
-        return replace(
+        return revise(
             state,
             phase="over",
             winner=alive[0] if alive else -1,
@@ -223,13 +223,13 @@ def _destroyed(state: State, d: dict) -> State:
 
 
 def _dropped(state: State, d: dict) -> State:
-    return replace(
+    return revise(
         state, board_scrap=state.board_scrap + ((d["sq"], d["token"]),), pile=state.pile[1:]
     )
 
 
 def _time_up(state: State, d: dict) -> State:
-    return replace(state, phase="over", reason=f"turn limit of {d['rounds']} rounds reached")
+    return revise(state, phase="over", reason=f"turn limit of {d['rounds']} rounds reached")
 
 
 HANDLERS = {

@@ -96,6 +96,23 @@ def play_actions(state: State) -> list[dict]:
     return out
 
 
+def can_act(state: State) -> bool:
+    """Has the active seat an action besides ``end``? The same answer as
+    ``play_actions(state) != [END]``, found without building the list: it stops at
+    the first action, looking at the cheap kinds first."""
+    seat = state.active
+    mine = [b for b in state.bots if b.alive and b.owner == seat and b.sq >= 0]
+    if any(pivot_actions(state, b) or pickup_actions(state, b) for b in mine):
+        return True
+    if use_actions(state, seat):
+        return True
+    if state.energy >= BOOST_COST:
+        taken = occupied(state)
+        if any(reachable(state, b, d, taken) for b in mine for d in DIRS):
+            return True
+    return any(attack_actions(state, b) for b in mine)
+
+
 def token_cores(state: State, seat: int) -> int:
     """Cores held face down (they count only at the end or when used)."""
     return sum(core_value(state.tokens[t]) for t in state.hands[seat])

@@ -7,14 +7,15 @@ submitted actions into events, drawing all chance from the rng it is given.
 from __future__ import annotations
 
 from engine.events import Event
-from engine.game import Decision, Game, Header, Option, Outcome, RulesError, ranks_from_scores
+from engine.game import Decision, Game, Header, Option, Outcome, Resolved, RulesError
+from engine.game import ranks_from_scores
 from engine.games.aimbots import fold
 from engine.games.aimbots.board import step, zone
 from engine.games.aimbots.catalogue import FIRST_GAME, LEVELS, deck
 from engine.games.aimbots.combat import attack_events, in_reach, ordered_events
 from engine.games.aimbots.dice import east_for, orientations, pivot, sides
 from engine.games.aimbots.draft import DICE_ROLLED, core_loadings, draft_actions, drafting_seat
-from engine.games.aimbots.moves import END, pivot_cost, play_actions, token_cores
+from engine.games.aimbots.moves import END, can_act, pivot_cost, play_actions, token_cores
 from engine.games.aimbots.setup import scrap_events
 from engine.games.aimbots.state import State, bots_of, occupied
 from engine.games.aimbots.view import view
@@ -107,7 +108,9 @@ class Aimbots(Game):
             events = order_events(state, seat, action["first"])
         else:
             events = play_events(state, seat, action, rng)
-        return events + turn_end_events(fold.fold(state, events), action)
+        state = fold.fold(state, events)
+        # the runner folds the turn's end itself: the state is after ``events``
+        return Resolved(events + turn_end_events(state, action), state, len(events))
 
     # -- views and results -------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict:
@@ -281,7 +284,7 @@ def use_event(state: State, seat: int, action: dict) -> Event:
 
 def turn_end_events(state: State, action: dict) -> list[Event]:
     """End the turn when asked to, or when nothing but ``end`` is left to do."""
-    if state.phase != "play" or (action != END and play_actions(state) != [END]):
+    if state.phase != "play" or (action != END and can_act(state)):
         return []
     events = [Event("TurnEnded", {"seat": state.active})]
     n, here = state.seats, state.order.index(state.active)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.games.aimbots.catalogue import BY_NAME, Program
+from engine.states import revise
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Bot:
     id: int
     owner: int
@@ -25,7 +26,7 @@ class Bot:
         return BY_NAME[self.program]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     seats: int
     target: int
@@ -73,7 +74,7 @@ def occupied(state: State) -> dict[int, Bot]:
 
 def with_bot(state: State, bot: Bot) -> State:
     bots = state.bots[: bot.id] + (bot,) + state.bots[bot.id + 1 :]
-    return replace(state, bots=bots)
+    return revise(state, bots=bots)
 
 
 def set_item(items: tuple, index: int, value) -> tuple:

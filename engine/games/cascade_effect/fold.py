@@ -10,11 +10,11 @@ from engine.games.cascade_effect.state import (
     Goal,
     Robot,
     State,
-    replace,
     set_item,
     with_goal,
     with_robot,
 )
+from engine.states import revise
 
 
 def initial(data: dict) -> State:
@@ -25,30 +25,30 @@ def initial(data: dict) -> State:
 
 
 def _centre_roll(state: State, d: dict) -> State:
-    return replace(state, position=d["die"]) if d["die"] <= 3 else state
+    return revise(state, position=d["die"]) if d["die"] <= 3 else state
 
 
 def _shuffled(state: State, d: dict) -> State:
-    return replace(state, deck=tuple(d["order"]), discard=())
+    return revise(state, deck=tuple(d["order"]), discard=())
 
 
 def _placed(state: State, d: dict) -> State:
-    robot = replace(state.robots[d["robot"]], sq=d["sq"], facing=d["facing"])
-    return replace(state, robots=set_item(state.robots, robot.id, robot), placing=state.placing + 1)
+    robot = revise(state.robots[d["robot"]], sq=d["sq"], facing=d["facing"])
+    return revise(state, robots=set_item(state.robots, robot.id, robot), placing=state.placing + 1)
 
 
 def _order(state: State, d: dict) -> State:
     order = tuple(d["order"])
-    return replace(state, phase="play", order=order, index=len(order) - 1, round=0)
+    return revise(state, phase="play", order=order, index=len(order) - 1, round=0)
 
 
 def _turn(state: State, d: dict) -> State:
     robot = state.robots[d["robot"]]
     if d["extra"]:
-        robot = replace(robot, extra=False)
+        robot = revise(robot, extra=False)
     else:
-        robot = replace(robot, turns=robot.turns + 1)
-    return replace(
+        robot = revise(robot, turns=robot.turns + 1)
+    return revise(
         state,
         robots=set_item(state.robots, robot.id, robot),
         index=state.order.index(robot.id),
@@ -64,100 +64,100 @@ def _turn(state: State, d: dict) -> State:
 def _jumped(state: State, d: dict) -> State:
     if not d["moved"]:
         return state
-    return with_robot(state, replace(state.robots[d["robot"]], sq=d["to"]))
+    return with_robot(state, revise(state.robots[d["robot"]], sq=d["to"]))
 
 
 def _lost(state: State, d: dict) -> State:
     robot = state.robots[d["robot"]]
-    robot = replace(robot, skips=robot.skips - 1, scored_last=False, primed=False)
-    return replace(state, robots=set_item(state.robots, robot.id, robot), step="")
+    robot = revise(robot, skips=robot.skips - 1, scored_last=False, primed=False)
+    return revise(state, robots=set_item(state.robots, robot.id, robot), step="")
 
 
 def _declared(state: State, d: dict) -> State:
-    return replace(state, declared=d["do"], target=d["target"], step="roll")
+    return revise(state, declared=d["do"], target=d["target"], step="roll")
 
 
 def _rolled(state: State, d: dict) -> State:
     moving = state.declared == "move" and d["die"] != 6
-    return replace(state, die=d["die"], step="move" if moving else "")
+    return revise(state, die=d["die"], step="move" if moving else "")
 
 
 def _failed(state: State, d: dict) -> State:
-    return replace(state, step="move")
+    return revise(state, step="move")
 
 
 def _drawn(state: State, d: dict) -> State:
-    return replace(
+    return revise(
         state, deck=state.deck[1:], discard=state.discard + (d["card"],), last_card=d["card"]
     )
 
 
 def _penalised(state: State, d: dict) -> State:
     a = d["alliance"]
-    return replace(state, penalties=set_item(state.penalties, a, state.penalties[a] + d["points"]))
+    return revise(state, penalties=set_item(state.penalties, a, state.penalties[a] + d["points"]))
 
 
 def _loss_given(state: State, d: dict) -> State:
     robot = state.robots[d["robot"]]
-    return with_robot(state, replace(robot, skips=robot.skips + 1))
+    return with_robot(state, revise(robot, skips=robot.skips + 1))
 
 
 def _extra_given(state: State, d: dict) -> State:
-    return with_robot(state, replace(state.robots[d["robot"]], extra=True))
+    return with_robot(state, revise(state.robots[d["robot"]], extra=True))
 
 
 def _scored(state: State, d: dict) -> State:
     goal = state.goals[d["goal"]]
-    return with_goal(state, replace(goal, cm=goal.cm + d["cm"]))
+    return with_goal(state, revise(goal, cm=goal.cm + d["cm"]))
 
 
 def _centre_scored(state: State, d: dict) -> State:
     a = d["alliance"]
-    return replace(state, centre_cm=set_item(state.centre_cm, a, state.centre_cm[a] + d["cm"]))
+    return revise(state, centre_cm=set_item(state.centre_cm, a, state.centre_cm[a] + d["cm"]))
 
 
 def _fell(state: State, d: dict) -> State:
-    return replace(state, fallen=set_item(state.fallen, d["stand"], True))
+    return revise(state, fallen=set_item(state.fallen, d["stand"], True))
 
 
 def _turned(state: State, d: dict) -> State:
-    return with_robot(state, replace(state.robots[d["robot"]], facing=d["facing"]))
+    return with_robot(state, revise(state.robots[d["robot"]], facing=d["facing"]))
 
 
 def _robot_and_goal(state: State, robot: Robot, goal: Goal | None) -> State:
     robots = set_item(state.robots, robot.id, robot)
     if goal is None:
-        return replace(state, robots=robots)
-    return replace(state, robots=robots, goals=set_item(state.goals, goal.id, goal))
+        return revise(state, robots=robots)
+    return revise(state, robots=robots, goals=set_item(state.goals, goal.id, goal))
 
 
 def _attached(state: State, d: dict) -> State:
-    robot = replace(state.robots[d["robot"]], goal=d["goal"])
+    robot = revise(state.robots[d["robot"]], goal=d["goal"])
     return _robot_and_goal(
-        state, robot, replace(state.goals[d["goal"]], robot=robot.id, sq=robot.sq)
+        state, robot, revise(state.goals[d["goal"]], robot=robot.id, sq=robot.sq)
     )
 
 
 def _detached(state: State, d: dict) -> State:
-    robot = replace(state.robots[d["robot"]], goal=-1)
-    return _robot_and_goal(state, robot, replace(state.goals[d["goal"]], robot=-1, sq=d["sq"]))
+    robot = revise(state.robots[d["robot"]], goal=-1)
+    return _robot_and_goal(state, robot, revise(state.goals[d["goal"]], robot=-1, sq=d["sq"]))
 
 
 def _moved(state: State, d: dict) -> State:
     """Moved, Climbed and Parked: the robot, and its goal with it."""
     robot = state.robots[d["robot"]]
-    robot = replace(robot, sq=d["to"], facing=d.get("facing", robot.facing))
-    goal = replace(state.goals[robot.goal], sq=robot.sq) if robot.goal >= 0 else None
+    robot = revise(robot, sq=d["to"], facing=d.get("facing", robot.facing))
+    goal = revise(state.goals[robot.goal], sq=robot.sq) if robot.goal >= 0 else None
     return _robot_and_goal(state, robot, goal)
 
 
 def _ended(state: State, d: dict) -> State:
-    robot = replace(state.robots[d["robot"]], scored_last=d["scored"], primed=d["primed"])
-    return replace(state, robots=set_item(state.robots, robot.id, robot), step="")
+    robot = revise(state.robots[d["robot"]], scored_last=d["scored"], primed=d["primed"])
+    return revise(state, robots=set_item(state.robots, robot.id, robot), step="")
 
 
 def _match_scored(state: State, d: dict) -> State:
-    return replace(state, phase="over", step="", result=d["winner"])
+    return revise(state, phase="over", step="", result=d["winner"])
 
 
 HANDLERS = {

@@ -3,10 +3,13 @@ a move can take it."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.games.cascade_effect.board import (
     CENTRE_HEIGHT,
     PARK_APPROACH,
     RAMP_START,
+    SQUARES,
     ZONE_OF,
     ahead,
     kickstand_squares,
@@ -147,17 +150,15 @@ def pose_distances(
     dist = {pose: 0 for pose in starts}
     frontier = list(dist)
     spent = 0
+    steps = _steps(robot.alliance, die >= BRIDGE_OFF_NEEDS, backward)
     while frontier and (limit is None or spent < limit):
         spent += 1
         nxt = []
         for sq, facing in frontier:
             poses = [(sq, (facing + 1) % 4), (sq, (facing + 3) % 4)]
             for heading in (facing, (facing + 2) % 4):
-                other = ahead(sq, heading)
-                if other is None or other in blocked:
-                    continue
-                here, there = (other, sq) if backward else (sq, other)
-                if can_step(robot, here, there, die):
+                other = steps[sq * 4 + heading]
+                if other is not None and other not in blocked:
                     poses.append((other, facing))
             for pose in poses:
                 if pose not in dist:
@@ -165,6 +166,24 @@ def pose_distances(
                     nxt.append(pose)
         frontier = nxt
     return dist
+
+
+@cache
+def _steps(alliance: int, off_ramp: bool, backward: bool) -> tuple:
+    """At ``sq * 4 + heading``: the square a step that way reaches (or, backward,
+    comes from) when the zone rules let an ``alliance`` robot take it with a roll
+    that may (``off_ramp``) or may not leave a ramp, else ``None``: ``can_step``
+    worked out once for every square instead of at every step of every search."""
+    robot = Robot(alliance, -1)  # (its id gives its alliance, all can_step reads)
+    die = BRIDGE_OFF_NEEDS if off_ramp else BRIDGE_OFF_NEEDS - 1
+    out = []
+    for sq in range(SQUARES):
+        for heading in range(4):
+            other = ahead(sq, heading)
+            here, there = (other, sq) if backward else (sq, other)
+            allowed = other is not None and can_step(robot, here, there, die)
+            out.append(other if allowed else None)
+    return tuple(out)
 
 
 def reachable(state: State, robot: Robot, die: int) -> dict:

@@ -3,13 +3,14 @@
 A turn is two decisions at most: the declaration (what the robot rolls for),
 then, when the roll is to move or the declared action missed, the move (a square
 and a facing the die can reach). ``resolve`` emits the events of the roll and
-folds each one at once (``turns.Emitter``), drawing all chance from its rng.
+folds each one at once (``turns.Emitter``), drawing all chance from its rng, and
+hands back the state it reached.
 """
 
 from __future__ import annotations
 
 from engine.events import Event
-from engine.game import Decision, Game, Header, Outcome, ranks_from_scores
+from engine.game import Decision, Game, Header, Outcome, Resolved, ranks_from_scores
 from engine.games.cascade_effect import fold
 from engine.games.cascade_effect.board import BLUE, PARK, RAMP, RED, ahead
 from engine.games.cascade_effect.cards import DECK
@@ -76,7 +77,7 @@ class CascadeEffect(Game):
             declare(em, action, rng)
         else:
             move(em, action, rng)
-        return em.events
+        return Resolved(em.events, em.state)
 
     # -- views and results ------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict:

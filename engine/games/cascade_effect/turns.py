@@ -31,7 +31,9 @@ class Emitter:
         self.events: list[Event] = []
 
     def emit(self, kind: str, data: dict) -> None:
-        self.add(Event(kind, data))
+        event = Event(kind, data)
+        self.events.append(event)
+        self.state = fold.evolve(self.state, event)
 
     def add(self, event: Event) -> None:
         self.events.append(event)

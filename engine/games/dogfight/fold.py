@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
 
 from engine.game import fold_events, handler_evolve
 from engine.games.dogfight.geometry import AREA, QUICK_AREA, UNITS_PER_MM
 from engine.games.dogfight.state import Combat, Plane, State, living, living_teams, with_plane
+from engine.states import revise
 
 
 def team_size(option: str) -> int:
@@ -40,12 +40,12 @@ def initial(data: dict) -> State:
 
 
 def _stats(state: State, d: dict) -> State:
-    planes = tuple(replace(p, **stats) for p, stats in zip(state.planes, d["stats"]))
-    return replace(state, planes=planes)
+    planes = tuple(revise(p, **stats) for p, stats in zip(state.planes, d["stats"]))
+    return revise(state, planes=planes)
 
 
 def _first(state: State, d: dict) -> State:
-    return replace(
+    return revise(
         state,
         phase="place",
         order=tuple(d["order"]),
@@ -56,13 +56,13 @@ def _first(state: State, d: dict) -> State:
 
 def _placed(state: State, d: dict) -> State:
     plane = state.planes[d["seat"]]
-    state = with_plane(state, replace(plane, x=d["x"], y=d["y"], heading=d["heading"], placed=True))
-    return replace(state, placing=state.placing + 1)
+    state = with_plane(state, revise(plane, x=d["x"], y=d["y"], heading=d["heading"], placed=True))
+    return revise(state, placing=state.placing + 1)
 
 
 def _round(state: State, d: dict) -> State:
     order = tuple(d["order"])
-    return replace(
+    return revise(
         state,
         phase="play",
         round=d["round"],
@@ -74,26 +74,26 @@ def _round(state: State, d: dict) -> State:
 
 
 def _stage(state: State, d: dict) -> State:
-    return replace(state, stage=d["stage"], team_queue=tuple(d["order"]), seat_queue=())
+    return revise(state, stage=d["stage"], team_queue=tuple(d["order"]), seat_queue=())
 
 
 def _team_up(state: State, d: dict) -> State:
-    return replace(state, team_queue=state.team_queue[1:], seat_queue=tuple(d["seats"]))
+    return revise(state, team_queue=state.team_queue[1:], seat_queue=tuple(d["seats"]))
 
 
 def _flew(state: State, d: dict) -> State:
     x, y, heading = d["path"][-1]
-    plane = replace(state.planes[d["seat"]], x=x, y=y, heading=heading, altitude=d["altitude"])
-    return replace(with_plane(state, plane), seat_queue=state.seat_queue[1:])
+    plane = revise(state.planes[d["seat"]], x=x, y=y, heading=heading, altitude=d["altitude"])
+    return revise(with_plane(state, plane), seat_queue=state.seat_queue[1:])
 
 
 def _holds(state: State, d: dict) -> State:
-    return replace(state, seat_queue=state.seat_queue[1:])
+    return revise(state, seat_queue=state.seat_queue[1:])
 
 
 def _declared(state: State, d: dict) -> State:
     attacker = state.planes[d["attacker"]]
-    attacker = replace(attacker, ace=attacker.ace and not d["ace"])
+    attacker = revise(attacker, ace=attacker.ace and not d["ace"])
     combat = Combat(
         d["attacker"],
         d["target"],
@@ -103,40 +103,40 @@ def _declared(state: State, d: dict) -> State:
         attack_free=d["attack_free"],
         defense_free=d["defense_free"],
     )
-    return replace(with_plane(state, attacker), combat=combat)
+    return revise(with_plane(state, attacker), combat=combat)
 
 
 def _dice(state: State, d: dict) -> State:
     if state.combat is None:
         return state  # the first-player roll changes nothing by itself
     key = "attack_dice" if d["purpose"] == "attack" else "defense_dice"
-    return replace(state, combat=replace(state.combat, **{key: tuple(d["dice"])}))
+    return revise(state, combat=revise(state.combat, **{key: tuple(d["dice"])}))
 
 
 def _rerolled(state: State, d: dict) -> State:
     if d["purpose"] == "attack":
-        combat = replace(state.combat, attack_dice=tuple(d["dice"]), attack_rerolls=0)
+        combat = revise(state.combat, attack_dice=tuple(d["dice"]), attack_rerolls=0)
     else:
-        combat = replace(state.combat, defense_dice=tuple(d["dice"]), defense_rerolls=0)
+        combat = revise(state.combat, defense_dice=tuple(d["dice"]), defense_rerolls=0)
     plane = state.planes[d["seat"]]
-    state = with_plane(state, replace(plane, altitude=plane.altitude - d["altitude_spent"]))
-    return replace(state, combat=combat)
+    state = with_plane(state, revise(plane, altitude=plane.altitude - d["altitude_spent"]))
+    return revise(state, combat=combat)
 
 
 def _resolved(state: State, d: dict) -> State:
-    target = replace(state.planes[d["target"]], health=d["health"])
+    target = revise(state.planes[d["target"]], health=d["health"])
     attacker = state.planes[d["attacker"]]
     state = with_plane(
-        with_plane(state, target), replace(attacker, dealt=attacker.dealt + d["damage"])
+        with_plane(state, target), revise(attacker, dealt=attacker.dealt + d["damage"])
     )
-    return replace(state, combat=None, seat_queue=state.seat_queue[1:])
+    return revise(state, combat=None, seat_queue=state.seat_queue[1:])
 
 
 def _destroyed(state: State, d: dict) -> State:
     seat = d["seat"]
     falls = state.falls + 1
-    state = with_plane(state, replace(state.planes[seat], alive=False, fell=falls))
-    state = replace(
+    state = with_plane(state, revise(state.planes[seat], alive=False, fell=falls))
+    state = revise(
         state,
         falls=falls,
         seat_queue=tuple(s for s in state.seat_queue if s != seat),
@@ -146,7 +146,7 @@ def _destroyed(state: State, d: dict) -> State:
     if len(flying) > 1:
         return state
     winner = flying[0] if flying else -1
-    return replace(
+    return revise(
         state,
         phase="over",
         winner=winner,
@@ -157,11 +157,11 @@ def _destroyed(state: State, d: dict) -> State:
 
 
 def _ace(state: State, d: dict) -> State:
-    return with_plane(state, replace(state.planes[d["seat"]], ace=True))
+    return with_plane(state, revise(state.planes[d["seat"]], ace=True))
 
 
 def _time_up(state: State, d: dict) -> State:
-    return replace(
+    return revise(
         state,
         phase="over",
         winner=d["winner"],

@@ -3,7 +3,8 @@
 Every state change is an event folded by ``fold.evolve``; ``resolve`` turns the
 submitted actions into events (chance from the rng it is given), then
 ``advance`` adds the events no one decides (a team of one taking its turn, a
-plane with nothing to shoot at, the next stage or round) up to the next decision.
+plane with nothing to shoot at, the next stage or round) up to the next decision;
+the state they fold into goes back to the runner with them.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from __future__ import annotations
 from itertools import permutations
 
 from engine.events import Event
-from engine.game import Decision, Game, Header, Option, Outcome, RulesError, ranks_from_scores
+from engine.game import Decision, Game, Header, Option, Outcome, Resolved, RulesError
+from engine.game import ranks_from_scores
 from engine.games.dogfight import fold
 from engine.games.dogfight.combat import (
     HOLD,
@@ -95,15 +97,18 @@ class Dogfight(Game):
         default = NO_REROLL if kind == "reroll" else HOLD if kind == "attack" else legal[0]
         return [Decision(seat, default, legal, prompt=kind)]
 
-    def resolve(self, state: State, actions: dict, rng: Rng) -> list[Event]:
+    def resolve(self, state: State, actions: dict, rng: Rng) -> Resolved:
         if state.phase == "stats":
             events = [stats_event(state, actions)]
-            events += first_player_events(fold.fold(state, events), rng)
+            state = fold.fold(state, events)
+            more = first_player_events(state, rng)
         else:
             ((seat, action),) = actions.items()
             kind, _ = due(state)
-            events = ACTION_EVENTS[kind](state, seat, action, rng)
-        return events + advance(fold.fold(state, events))
+            events, more = [], ACTION_EVENTS[kind](state, seat, action, rng)
+        events += more
+        more, state = advance(fold.fold(state, more))
+        return Resolved(events + more, state)
 
     # -- views and results -------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict:
@@ -262,13 +267,14 @@ ACTION_EVENTS = {
 
 
 # -- what follows by itself ---------------------------------------------------------------
-def advance(state: State) -> list[Event]:
-    """The events no one decides, up to the next decision or the end."""
+def advance(state: State) -> tuple[list[Event], State]:
+    """The events no one decides, up to the next decision or the end, and the
+    state they lead to."""
     events: list[Event] = []
     while True:
         more = automatic(state)
         if not more:
-            return events
+            return events, state
         events += more
         state = fold.fold(state, more)
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+from engine.states import revise
 
 STATS = ("attack", "defense", "speed", "health")
 MAX_ALTITUDE = 4  # a pilot's four altitude tokens
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Plane:
     seat: int
     team: int
@@ -31,7 +33,7 @@ class Plane:
         return self.x, self.y, self.heading
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Combat:
     """An attack between its dice and its damage: who may still re-roll."""
 
@@ -48,7 +50,7 @@ class Combat:
     defense_free: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     seats: int
     teams: tuple[tuple[int, ...], ...]  # seats per team; one seat per team without teams
@@ -76,7 +78,7 @@ def set_item(items: tuple, index: int, value) -> tuple:
 
 
 def with_plane(state: State, plane: Plane) -> State:
-    return replace(state, planes=set_item(state.planes, plane.seat, plane))
+    return revise(state, planes=set_item(state.planes, plane.seat, plane))
 
 
 def living(state: State, team: int) -> tuple[int, ...]:

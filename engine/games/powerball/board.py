@@ -33,20 +33,21 @@ class Floor:
     lasers: tuple[tuple[int, int, int], ...]  # (emitter square, direction, beams)
     walls: frozenset  # (square, direction) edges that block, both sides listed
     wall_list: tuple[tuple[int, int], ...]  # the walls as given, for drawing
+    #: ``step`` and ``open_edge`` of every square and direction, at ``sq * 4 + d``
+    #: (the rules ask them hundreds of times a turn)
+    steps: tuple = ()
+    exits: tuple = ()
 
     def step(self, sq: int, d: int) -> int | None:
         """The square next to ``sq`` towards ``d``, or ``None`` past the edge."""
-        x, y = sq % self.size + DX[d], sq // self.size + DY[d]
-        if 0 <= x < self.size and 0 <= y < self.size:
-            return y * self.size + x
-        return None
+        return self.steps[sq * 4 + d] if sq >= 0 else _step(self.size, sq, d)
 
     def open_edge(self, sq: int, d: int) -> int | None:
         """Where leaving ``sq`` towards ``d`` goes, or ``None`` for a wall
         (the perimeter is a wall all round)."""
-        if (sq, d) in self.walls:
-            return None
-        return self.step(sq, d)
+        if sq >= 0:
+            return self.exits[sq * 4 + d]
+        return None if (sq, d) in self.walls else _step(self.size, sq, d)
 
     def xy(self, sq: int) -> tuple[int, int]:
         return sq % self.size, sq // self.size
@@ -105,7 +106,18 @@ def parse_floor(data: dict) -> Floor:
         lasers=tuple((sq(b["at"]), d(b["dir"]), b["beams"]) for b in data["lasers"]),
         walls=frozenset(walls),
         wall_list=tuple(wall_list),
+        steps=tuple(_step(n, sq, d) for sq in range(n * n) for d in range(4)),
+        exits=tuple(
+            None if (sq, d) in walls else _step(n, sq, d) for sq in range(n * n) for d in range(4)
+        ),
     )
+
+
+def _step(size: int, sq: int, d: int) -> int | None:
+    x, y = sq % size + DX[d], sq // size + DY[d]
+    if 0 <= x < size and 0 <= y < size:
+        return y * size + x
+    return None
 
 
 @lru_cache(maxsize=None)

@@ -14,7 +14,7 @@ from engine.games.powerball.cards import (
     PRIORITIES,
 )
 from engine.games.powerball.motion import destroy, step
-from engine.games.powerball.state import acting, has, is_turret, robot_at
+from engine.games.powerball.state import acting, has, is_turret, occupants, robot_at
 from engine.games.powerball.table import Table
 
 LASER = {"do": "laser"}
@@ -39,19 +39,19 @@ def damage(t: Table, seat: int, amount: int, by: int, source: str) -> None:
 def sight(t: Table, sq: int, d: int, reach: int = 99, from_here: bool = False):
     """The first robot seen from ``sq`` towards ``d`` within ``reach`` squares, as
     ``(seat, distance)``, or ``None``: walls stop the view."""
-    state = t.state
     if from_here:
-        robot = robot_at(state, sq)
+        robot = robot_at(t.state, sq)
         if robot is not None:
             return robot.seat, 0
-    here = sq
+    seat_on = occupants(t.state).get
+    exits, here = t.floor.exits, sq
     for distance in range(1, reach + 1):
-        here = t.floor.open_edge(here, d)
+        here = exits[here * 4 + d] if here >= 0 else t.floor.open_edge(here, d)
         if here is None:
             return None
-        robot = robot_at(state, here)
-        if robot is not None:
-            return robot.seat, distance
+        seat = seat_on(here)
+        if seat is not None:
+            return seat, distance
     return None
 
 

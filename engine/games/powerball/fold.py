@@ -11,9 +11,9 @@ from engine.games.powerball.state import (
     Robot,
     State,
     change,
-    revise,
     set_item,
 )
+from engine.states import revise
 
 
 def initial(data: dict) -> State:

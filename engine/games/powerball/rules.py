@@ -1,13 +1,14 @@
 """American Robonators: Powerball as a Scrimmage game: start, pending, resolve.
 
 Every state change is an event folded by ``fold.evolve``; ``resolve`` applies the
-submitted decisions and runs the script of ``phases`` until the next decision.
+submitted decisions and runs the script of ``phases`` until the next decision, and
+hands back the state its table folded on the way.
 """
 
 from __future__ import annotations
 
 from engine.events import Event
-from engine.game import Decision, Game, Header, Option, Outcome, ranks_from_scores
+from engine.game import Decision, Game, Header, Option, Outcome, Resolved, ranks_from_scores
 from engine.games.powerball import decisions as D
 from engine.games.powerball import fold
 from engine.games.powerball.board import DIRS, floor, floor_names
@@ -106,7 +107,7 @@ class Powerball(Game):
                 if actions[seat] in D.bomb_legal(t.state, seat):
                     t.emit("BombPlaced", {"owner": seat, "sq": actions[seat]["sq"]})
             proceed(t, state.step)
-        return t.events
+        return Resolved(t.events, t.state)
 
     # -- views and results -------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict:

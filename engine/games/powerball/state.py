@@ -6,13 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.games.powerball.cards import MAX_HELD, MEMORY
+from engine.states import revise
 
 REGISTERS = 5
 EMPTY = 0  # a register holding no card
 CARRY = 2  # balls a robot may hold
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Robot:
     seat: int
     sq: int = -1  # -1: off the board (destroyed, or not yet placed)
@@ -46,7 +47,7 @@ class Robot:
         return self.sq >= 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Bomb:
     owner: int
     sq: int
@@ -54,7 +55,7 @@ class Bomb:
     armed: bool = False  # set on the turn it runs
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     seats: int
     rounds: int
@@ -83,20 +84,6 @@ class State:
         return self.round * 10 + self.phase
 
 
-_set = object.__setattr__
-
-
-def revise(obj, **changes):
-    """``dataclasses.replace`` for these frozen slotted classes, three times as
-    fast (it skips ``__init__``; none of them has a ``__post_init__``). Folding
-    events is the engine's hot path: each event revises the state and a robot."""
-    cls = type(obj)
-    new = object.__new__(cls)
-    for name in cls.__slots__:
-        _set(new, name, changes[name] if name in changes else getattr(obj, name))
-    return new
-
-
 def set_item(items: tuple, index: int, value) -> tuple:
     return items[:index] + (value,) + items[index + 1 :]
 
@@ -110,10 +97,35 @@ def change(state: State, seat: int, **fields) -> State:
 
 
 def robot_at(state: State, sq: int) -> Robot | None:
+    """The robot on ``sq`` (the first in seat order, off-board squares included)."""
+    if sq >= 0:
+        seat = occupants(state).get(sq)
+        return None if seat is None else state.robots[seat]
     for robot in state.robots:
         if robot.sq == sq:
             return robot
     return None
+
+
+#: the last state asked about and its occupants (a state never changes; one tuple,
+#: replaced whole, so two threads never see one state's answer for another)
+_last_occupants: tuple = (None, {})
+
+
+def occupants(state: State) -> dict[int, int]:
+    """Square -> seat of the robot on it, for the squares of the board. The rules
+    ask "who stands here" many times of one state (a laser's line of sight, a
+    push), so the answer for the last state asked is kept."""
+    global _last_occupants
+    last = _last_occupants
+    if last[0] is state:
+        return last[1]
+    found: dict[int, int] = {}
+    for robot in state.robots:
+        if robot.sq >= 0 and robot.sq not in found:
+            found[robot.sq] = robot.seat
+    _last_occupants = (state, found)
+    return found
 
 
 def has(state: State, robot: Robot, option: str) -> bool:
@@ -139,9 +151,15 @@ def can_hold(robot: Robot) -> bool:
 
 
 def is_turret(state: State, robot: Robot) -> bool:
-    return robot.alive and robot.turret > 0 and robot.turret == state.round
+    return robot.sq >= 0 and robot.turret > 0 and robot.turret == state.round
 
 
 def acting(state: State, robot: Robot) -> bool:
     """Runs its own program and fires: on the board, not powered down, not a turret."""
-    return robot.alive and not robot.down and not robot.respawned and not is_turret(state, robot)
+    # (is_turret written out: every phase asks it of every robot, many times)
+    return (
+        robot.sq >= 0
+        and not robot.down
+        and not robot.respawned
+        and not (robot.turret > 0 and robot.turret == state.round)
+    )

@@ -1,11 +1,12 @@
 """Checks shared by the games' whole-match tests: a player that plays whatever
 legal action hypothesis-drawn numbers point at (so any legal sequence of play
-can be generated), and the determinism-and-verify check."""
+can be generated), a player full of faults, and the determinism-and-verify check."""
 
 from __future__ import annotations
 
 from engine import registry
 from engine.lineup import lineup
+from engine.players import PlayerFault
 from engine.replay import verify
 from engine.runner import run_match
 
@@ -42,3 +43,23 @@ class ChosenBot:
 
     def finish(self, outcome):
         pass
+
+
+class Faulty:
+    """A built-in bot class: illegal actions, time-outs, floats and legal moves (or
+    the default where the decision lists none), in a fixed rhythm."""
+
+    def __init__(self, game, seat, rng):
+        self.rng = rng
+        self.n = 0
+
+    def decide(self, request):
+        self.n += 1
+        if self.n % 3 == 0:
+            return 99
+        if self.n % 5 == 0:
+            raise PlayerFault("PlayerTimedOut", "too slow")
+        if self.n % 7 == 0:
+            return 1.5
+        legal = request.legal
+        return self.rng.choice(legal) if legal is not None else request.decision.default

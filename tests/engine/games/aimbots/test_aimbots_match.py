@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from engine import registry
 from engine.games.aimbots import GAME
+from engine.games.aimbots.moves import END, can_act, play_actions
 from engine.games.aimbots.scrap import core_value
 from engine.lineup import lineup
 from engine.replay import Replay, verify
@@ -204,3 +205,18 @@ def test_greedy_against_itself_has_no_seat_bias():
             wins[ranks.index(1)] += 1
     decided = sum(wins)
     assert abs(2 * wins[0] - decided) <= 44, wins
+
+
+def test_the_short_check_for_a_turn_left_to_play_agrees_with_the_legal_actions():
+    """``can_act`` answers ``play_actions(state) != [END]`` without building the
+    list: the same answer in every state of play that whole matches meet."""
+    checked = {True: 0, False: 0}
+    for seed, bots in enumerate([["random"] * 2, ["greedy", "random", "random"], ["random"] * 4]):
+        state = None
+        for event in match_of(bots, seed).log.events:
+            state = GAME.evolve(state, event)
+            if state.phase == "play" and state.active >= 0:
+                answer = can_act(state)
+                assert answer == (play_actions(state) != [END])
+                checked[answer] += 1
+    assert checked[True] > 100 and checked[False] > 10, checked

@@ -23,10 +23,11 @@ from engine import registry
 from engine.events import Event, Log, LogError, check_plain, encode
 from engine.game import Seat
 from engine.lineup import lineup
-from engine.players import BotPlayer, PlayerFault
+from engine.players import BotPlayer
 from engine.replay import verify
 from engine.rng import Rng, bot_rng
 from engine.runner import Match
+from tests.engine.games.match_checks import Faulty
 
 GAME = registry.get("tic_tac_toe")
 
@@ -87,24 +88,6 @@ def test_one_match_is_byte_identical(log_format):
 )
 def test_many_matches_are_byte_identical(bots, key, log_format):
     assert all_logs_digest(bots, 200, log_format) == GOLDEN[log_format][key]
-
-
-class Faulty:
-    """Illegal cells, time-outs, floats and legal moves, in a fixed rhythm."""
-
-    def __init__(self, game, seat, rng):
-        self.rng = rng
-        self.n = 0
-
-    def decide(self, request):
-        self.n += 1
-        if self.n % 3 == 0:
-            return 99
-        if self.n % 5 == 0:
-            raise PlayerFault("PlayerTimedOut", "too slow")
-        if self.n % 7 == 0:
-            return 1.5
-        return self.rng.choice(request.legal)
 
 
 @FORMATS

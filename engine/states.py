@@ -1,0 +1,42 @@
+"""A game state copied with some fields changed, fast: ``revise``.
+
+Folding events is the engine's hot path, and every event copies the state, and
+often a part of it (a robot, a plane), with a field or two changed.
+``dataclasses.replace`` goes through ``__init__``: a ``getattr`` and an
+``object.__setattr__`` per field, 6 to 11 us for a state of 19 fields. ``revise``
+copies the instance's ``__dict__`` in one step instead (0.6 us for the same
+state; a replacer generated for a slotted class, setting each slot, took 1.9).
+
+So the states it copies are frozen dataclasses *without* ``slots=True`` (a
+slotted instance has no ``__dict__``); reading a field costs about the same
+either way. Like ``replace`` it refuses a name that is not a field. It does not
+run ``__init__``: a class with a ``__post_init__``, or a field left out of
+``__init__``, must not be revised (no state of the seed games has either).
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+_new = object.__new__
+_set = object.__setattr__  # a frozen dataclass refuses its own __setattr__
+
+
+def revise(obj: T, /, **changes: Any) -> T:
+    """``dataclasses.replace(obj, **changes)`` for a frozen, unslotted dataclass."""
+    old = obj.__dict__
+    values = {**old, **changes}
+    cls = type(obj)
+    # the instance's __dict__ holds its fields and nothing else, so a name that is
+    # not a field is a key more (cheaper to see than a subset test of the names)
+    if len(values) != len(old):
+        unknown = sorted(changes.keys() - cls.__dataclass_fields__.keys())
+        raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
+    new = _new(cls)
+    _set(new, "__dict__", values)
+    return new
+
+
+__all__ = ["revise"]
