@@ -541,14 +541,42 @@ def _stage(root: Path) -> Path:
 def _tasks_of(uid: int) -> int:
     """How many tasks (threads included) ``uid`` runs now: RLIMIT_NPROC counts them."""
     count = 0
+    for pid in _processes_of(uid):
+        try:
+            count += len(os.listdir(f"/proc/{pid}/task"))
+        except OSError:
+            pass
+    return count
+
+
+def _processes_of(uid: int) -> list[int]:
+    """The processes (zombies included) that ``uid`` owns now."""
+    found = []
     for entry in os.scandir("/proc"):
         if entry.name.isdigit():
             try:
                 if entry.stat().st_uid == uid:
-                    count += len(os.listdir(f"/proc/{entry.name}/task"))
+                    found.append(int(entry.name))
             except OSError:
                 pass
-    return count
+    return found
+
+
+def _end_processes_of(uid: int, wait: float = 5.0) -> bool:
+    """Kill what is left of a bot uid's processes and wait until the kernel has
+    taken them all; whether it has. Once the sandbox's init dies the kernel kills
+    the rest of its namespace, but not at once: a uid handed on before then would
+    start the next bot with the last one's processes counted against it."""
+    end = time.monotonic() + wait
+    while True:
+        left = _processes_of(uid)
+        if not left:
+            return True
+        if time.monotonic() >= end:
+            return False
+        for pid in left:
+            _signal(pid, signal.SIGKILL)
+        time.sleep(0.01)
 
 
 # -- a running bot ---------------------------------------------------------------------
@@ -799,7 +827,8 @@ class BotProcess:
                     pass
             if self._staging is not None:
                 shutil.rmtree(self._staging, ignore_errors=True)
-            if popen.poll() is not None:  # a uid is reused only once its bot is gone
+            # a uid is reused only once all its bot's processes are gone
+            if popen.poll() is not None and (self.uid is None or _end_processes_of(self.uid)):
                 _release_uid(self.uid)
             if self.memory is not None:
                 self.memory.close()
