@@ -90,6 +90,12 @@ def fire_choices(t: Table, seat: int) -> list[dict]:
     return out
 
 
+def throwable(t: Table, sq: int, d: int, target: int) -> bool:
+    """Is ``target`` the first robot seen from ``sq`` towards ``d``, far enough to throw at?"""
+    seen = sight(t, sq, d)
+    return seen is not None and seen[0] == target and seen[1] >= THROW_MIN
+
+
 def _direction(t: Table, a: int, b: int) -> int | None:
     """The direction from square ``a`` to square ``b`` when they share a line."""
     (ax, ay), (bx, by) = t.floor.xy(a), t.floor.xy(b)
@@ -176,8 +182,8 @@ def throws(t: Table, order: list[int], actions: dict) -> None:
         if not robot.alive or not target.alive or count < 1:
             continue
         d = _direction(t, robot.sq, target.sq)
-        if d is None:
-            continue
+        if d is None or not throwable(t, robot.sq, d, target.seat):
+            continue  # moved out of line or too close (a Tractor Beam) since the choice
         hit = target.sq
         land = [hit]
         if count == 2:

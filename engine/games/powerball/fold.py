@@ -66,6 +66,9 @@ def _waiting(state: State, d: dict) -> State:
 
 
 def _placed(state: State, d: dict) -> State:
+    # since rules v2 a respawned robot keeps its program (it does not run it): a
+    # robot it radio-controls runs on; v1 wiped it
+    kept = state.robots[d["robot"]].registers if d.get("keeps_program") else (EMPTY,) * REGISTERS
     return change(
         state,
         d["robot"],
@@ -76,7 +79,7 @@ def _placed(state: State, d: dict) -> State:
         damage=0,
         balls=0,
         hand=(),
-        registers=(EMPTY,) * REGISTERS,
+        registers=kept,
         respawned=state.round > 0,
         hit_by=-1,
         radio_by=-1,
@@ -203,7 +206,11 @@ def _turn(state: State, d: dict) -> State:
         )
         for r in state.robots
     )
-    return revise(state, round=d["round"], phase=0, robots=robots)
+    return revise(state, round=d["round"], phase=0, ending=False, robots=robots)
+
+
+def _turn_ending(state: State, d: dict) -> State:
+    return revise(state, ending=True)
 
 
 def _phase(state: State, d: dict) -> State:
@@ -309,6 +316,7 @@ HANDLERS = {
     "ProgramSet": _programmed,
     "TurnStarted": _turn,
     "PhaseStarted": _phase,
+    "TurnEnding": _turn_ending,
     "RegistersKept": _kept,
     "OptionDrawn": _option_drawn,
     "OptionMoved": _option_moved,

@@ -105,6 +105,8 @@ def _respawn(t: Table, actions) -> bool:
 def _next(t: Table, actions) -> bool:
     if t.state.phase < 5:
         start_phase(t, t.state.phase + 1)
+    else:  # a death from here on is in no phase: credited to nobody
+        t.emit("TurnEnding", {"round": t.state.round})
     return True
 
 

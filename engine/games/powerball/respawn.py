@@ -61,6 +61,12 @@ def place_robots(t: Table, facings: dict[int, int]) -> None:
             continue  # boxed in: it tries again at the end of the next phase
         t.emit(
             "RobotPlaced",
-            {"robot": seat, "sq": sq, "facing": facings.get(seat, arrow), "flag": robot.flag},
+            {
+                "robot": seat,
+                "sq": sq,
+                "facing": facings.get(seat, arrow),
+                "flag": robot.flag,
+                "keeps_program": True,
+            },
         )
         arrived(t, seat)

@@ -65,6 +65,7 @@ class State:
     balls: tuple[int, ...] = ()  # squares of loose balls, sorted (a square may hold several)
     round: int = 0  # the turn being played, 1-based; 0 during set-up
     phase: int = 0  # register phase 1-5; 0 outside them
+    ending: bool = False  # the end of the turn (after phase 5): no phase is running
     stage: str = "setup"  # setup | program | fire | respawn | trade | bomb | over
     step: str = ""  # where a phase resumes after a decision
     waiting: tuple[int, ...] = ()  # seats whose decision is due now
@@ -80,8 +81,10 @@ class State:
 
     @property
     def clock(self) -> int:
-        """A number for the current phase, unique over the match."""
-        return self.round * 10 + self.phase
+        """A number for the current phase, unique over the match (the end of a
+        turn has its own: a push or shot in phase 5 is not in the same phase as a
+        meteor or the earthquake)."""
+        return self.round * 10 + (6 if self.ending else self.phase)
 
 
 def set_item(items: tuple, index: int, value) -> tuple:
