@@ -7,12 +7,15 @@ from typing import Callable
 
 from engine.games.powerball import bombs
 from engine.games.powerball.board import DIRS
+from engine.games.powerball.cards import BRAKES, FLYWHEEL
 from engine.games.powerball.fire import LASER, fire_choices
-from engine.games.powerball.state import State, can_hold, locked_from
+from engine.games.powerball.state import REGISTERS, State, can_hold, has, locked_from
 from engine.games.powerball.table import Table
 from engine.games.powerball.turn import on_flags
 
 PROGRAM_KEYS = {"cards", "power_down", "pickup"}
+#: orders a program may add for the options the robot has (each may be left out)
+PROGRAM_EXTRAS = {"armour", "brakes", "flywheel"}
 
 
 def program_size(state: State, seat: int) -> int:
@@ -31,8 +34,13 @@ def program_checker(state: State, seat: int) -> Callable[[object], str | None]:
     size = program_size(state, seat)
 
     def check(action) -> str | None:
-        if type(action) is not dict or set(action) != PROGRAM_KEYS:
-            return 'a program is {"cards": [...], "power_down": bool, "pickup": bool}'
+        if type(action) is not dict or not PROGRAM_KEYS <= set(action) <= (
+            PROGRAM_KEYS | PROGRAM_EXTRAS
+        ):
+            return (
+                'a program is {"cards": [...], "power_down": bool, "pickup": bool}, '
+                'and may add "armour", "brakes" and "flywheel"'
+            )
         cards = action["cards"]
         if type(cards) is not list or len(cards) != size:
             return f"program exactly {size} card(s), one per unlocked register"
@@ -45,17 +53,50 @@ def program_checker(state: State, seat: int) -> Callable[[object], str | None]:
             return f"card {missing[0]} is not in your hand"
         if type(action["power_down"]) is not bool or type(action["pickup"]) is not bool:
             return "power_down and pickup are true or false"
-        return None
+        return check_extras(state, seat, action)
 
     return check
+
+
+def check_extras(state: State, seat: int, action: dict) -> str | None:
+    """The option orders a program may carry: ``armour``, the robot's own options
+    it discards against damage this turn (one per point, in this order);
+    ``brakes``, the registers (1-5) whose Move 1 its Brakes hold to 0;
+    ``flywheel``, a card of the hand left out of the program, kept for next turn."""
+    robot = state.robots[seat]
+    armour = action.get("armour", [])
+    if type(armour) is not list or len(set(map(str, armour))) != len(armour):
+        return "armour is a list of distinct options"
+    if any(o not in robot.options for o in armour):
+        return "armour lists only options your robot holds"
+    brakes = action.get("brakes", [])
+    if type(brakes) is not list or any(type(r) is not int for r in brakes):
+        return "brakes is a list of register numbers"
+    if brakes and not has(state, robot, BRAKES):
+        return "your robot has no Brakes"
+    if any(not 1 <= r <= REGISTERS for r in brakes) or len(set(brakes)) != len(brakes):
+        return "brakes names distinct registers 1 to 5"
+    if "flywheel" in action:
+        card = action["flywheel"]
+        if not has(state, robot, FLYWHEEL):
+            return "your robot has no Flywheel"
+        if type(card) is not int or card not in robot.hand or card in action["cards"]:
+            return "flywheel keeps one card of your hand that is not in the program"
+    return None
 
 
 def fire_legal(state: State, seat: int) -> list[dict]:
     return fire_choices(Table(state, None), seat) or [LASER]
 
 
-def facing_legal() -> list[dict]:
-    return [{"facing": d} for d in DIRS]
+def respawn_legal(state: State, seat: int, arrow: str) -> list[dict]:
+    """A facing (the flag's arrow first); a destroyed robot's seat also names the
+    option it loses (its newest first)."""
+    facings = [arrow] + [d for d in DIRS if d != arrow]
+    robot = state.robots[seat]
+    if not (robot.owes and robot.options):
+        return [{"facing": d} for d in facings]
+    return [{"facing": d, "discard": o} for o in reversed(robot.options) for d in facings]
 
 
 def bomb_legal(state: State, seat: int) -> list[dict]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.game import handler_evolve
-from engine.games.powerball.cards import OPTIONS
+from engine.games.powerball.cards import OPTIONS, V1_OPTIONS
 from engine.games.powerball.state import (
     EMPTY,
     REGISTERS,
@@ -25,7 +25,7 @@ def initial(data: dict) -> State:
         floor=options.get("floor", "arena"),
         pool=options.get("balls", 8),
         robots=tuple(Robot(s) for s in range(seats)),
-        option_deck=OPTIONS,
+        option_deck=OPTIONS if data.get("rules_version", 2) >= 2 else V1_OPTIONS,
     )
 
 
@@ -134,7 +134,14 @@ def _destroyed(state: State, d: dict) -> State:
         balls=_add_balls(state.balls, d["drops"]),
     )
     state = change(
-        state, robot.seat, sq=-1, balls=0, died=state.deaths, deaths=robot.deaths + 1, turret=0
+        state,
+        robot.seat,
+        sq=-1,
+        balls=0,
+        died=state.deaths,
+        deaths=robot.deaths + 1,
+        turret=0,
+        owes=d.get("owes", False),
     )
     credit = d["credit"]
     if credit >= 0:
@@ -175,7 +182,7 @@ def _scrambled(state: State, d: dict) -> State:
 
 
 def _dealt(state: State, d: dict) -> State:
-    return change(state, d["seat"], hand=tuple(d["cards"]))
+    return change(state, d["seat"], hand=tuple(d["cards"]), stored=EMPTY)
 
 
 def _programmed(state: State, d: dict) -> State:
@@ -187,6 +194,9 @@ def _programmed(state: State, d: dict) -> State:
         pickup=d["pickup"],
         announced=d["power_down"],
         hand=(),
+        armour=tuple(d.get("armour", ())),
+        brakes=tuple(d.get("brakes", ())),
+        stored=d.get("stored", EMPTY),
     )
 
 
@@ -229,6 +239,8 @@ def _option_drawn(state: State, d: dict) -> State:
 
 
 def _remove(state: State, where, option: str) -> State:
+    if where == "deck":
+        return revise(state, option_deck=tuple(o for o in state.option_deck if o != option))
     if where == "community":
         return revise(state, community=tuple(o for o in state.community if o != option))
     if where == "discards":
@@ -242,14 +254,30 @@ def _remove(state: State, where, option: str) -> State:
 def _add(state: State, where, option: str) -> State:
     if where == "community":
         return revise(state, community=state.community + (option,))
-    if where == "discards":
-        return revise(state, discards=state.discards + (option,))
+    if where == "discards":  # a discarded card is cleared of what it held
+        charges = tuple(c for c in state.charges if c[0] != option)
+        return revise(state, discards=state.discards + (option,), charges=charges)
     robot = state.robots[where]
     return change(state, where, options=robot.options + (option,))
 
 
 def _option_moved(state: State, d: dict) -> State:
-    return _add(_remove(state, d["from"], d["option"]), d["to"], d["option"])
+    state = _add(_remove(state, d["from"], d["option"]), d["to"], d["option"])
+    if d.get("why") == "destroyed":  # the option a destroyed robot's seat gave up
+        state = change(state, d["from"], owes=False)
+    return state
+
+
+def _charged(state: State, d: dict) -> State:
+    charges = dict(state.charges)
+    charges[d["option"]] = d["charge"]
+    return revise(state, charges=tuple(sorted(charges.items())))
+
+
+def _shielded(state: State, d: dict) -> State:
+    robot = state.robots[d["robot"]]
+    sides = robot.shield_sides if robot.shield_clock == state.clock else ()
+    return change(state, robot.seat, shield_clock=state.clock, shield_sides=sides + (d["side"],))
 
 
 def _offered(state: State, d: dict) -> State:
@@ -321,6 +349,8 @@ HANDLERS = {
     "OptionDrawn": _option_drawn,
     "OptionMoved": _option_moved,
     "OptionsOffered": _offered,
+    "OptionCharged": _charged,
+    "DamageShielded": _shielded,
     "Trading": _trading,
     "TurretsSet": _turrets,
     "BombPlaced": _bomb_placed,

@@ -13,6 +13,7 @@ from engine.games.powerball import decisions as D
 from engine.games.powerball import fold
 from engine.games.powerball.board import DIRS, floor, floor_names
 from engine.games.powerball.cards import PRIORITIES
+from engine.games.powerball.harm import discard_option
 from engine.games.powerball.phases import proceed, start_phase
 from engine.games.powerball.respawn import place_robots, roll_flags
 from engine.games.powerball.state import State
@@ -74,10 +75,8 @@ class Powerball(Game):
                 legal = D.fire_legal(state, seat)
                 out.append(Decision(seat, legal[0], legal, prompt="fire"))
             elif stage == "respawn":
-                arrow = state_flag_arrow(state, seat)
-                out.append(
-                    Decision(seat, {"facing": arrow}, D.facing_legal(), prompt="respawn facing")
-                )
+                legal = D.respawn_legal(state, seat, state_flag_arrow(state, seat))
+                out.append(Decision(seat, legal[0], legal, prompt="respawn facing"))
             elif stage == "trade":
                 legal = D.trade_legal(state, seat)
                 out.append(Decision(seat, legal[0], legal, prompt="trade"))
@@ -97,6 +96,9 @@ class Powerball(Game):
         elif stage == "fire":
             proceed(t, "lasers", dict(actions))
         elif stage == "respawn":
+            for seat in sorted(actions):
+                if "discard" in actions[seat]:
+                    discard_option(t, seat, actions[seat]["discard"], "destroyed")
             place_robots(t, {s: DIRS.index(a["facing"]) for s, a in actions.items()})
             proceed(t, state.step)
         elif stage == "trade":
@@ -147,14 +149,18 @@ def program_event(t: Table, seat: int, action: dict) -> None:
     robot = t.state.robots[seat]
     cards = list(action["cards"])
     registers = cards + list(robot.registers[len(cards) :])
+    data = {
+        "seat": seat,
+        "registers": registers,
+        "pickup": action["pickup"],
+        "power_down": action["power_down"],
+    }
+    for key, field in (("armour", "armour"), ("brakes", "brakes"), ("flywheel", "stored")):
+        if action.get(key):
+            data[field] = action[key]
     t.emit(
         "ProgramSet",
-        {
-            "seat": seat,
-            "registers": registers,
-            "pickup": action["pickup"],
-            "power_down": action["power_down"],
-        },
+        data,
         (seat,),
         {"seat": seat, "power_down": action["power_down"]},
     )

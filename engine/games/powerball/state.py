@@ -32,12 +32,18 @@ class Robot:
     turret: int = 0  # the turn it is stationed on its flag as a turret (event 4)
     flag: int = 0  # the flag rolled for a pending respawn
     died: int = 0  # order of destruction, 0 while on the board
+    owes: bool = False  # destroyed: its seat gives up an option of its choice when asked
     hit_by: int = -1  # last seat to push or shoot it ...
     hit_clock: int = 0  # ... in this phase (the match's phase counter)
     radio_by: int = -1  # seat running it by Radio Control this turn
     scrambled_by: int = -1  # seat whose Scrambler changed the card ...
     scrambled_clock: int = 0  # ... of this phase
     delivered_clock: int = 0  # phase of its last delivery
+    armour: tuple[str, ...] = ()  # options the seat spends against damage this turn, in order
+    brakes: tuple[int, ...] = ()  # registers (1-5) whose Move 1 Brakes holds to 0
+    stored: int = EMPTY  # a card kept on Flywheel for the next hand (secret)
+    shield_clock: int = 0  # the phase of ...
+    shield_sides: tuple[int, ...] = ()  # ... the sides a Power-Down Shield has blocked
     kills: int = 0
     delivered: int = 0
     deaths: int = 0
@@ -76,6 +82,7 @@ class State:
     bombs: tuple[Bomb, ...] = ()
     trade: str = ""  # what the seat in ``waiting`` trades: "flag" or "shuffle"
     offered: tuple[str, ...] = ()  # options taken from the discards (Option Shuffle)
+    charges: tuple[tuple[str, int], ...] = ()  # option -> what its card holds (CHARGES)
     queue: tuple[int, ...] = ()  # seats still to trade, in flag order
     reason: str = ""
 
@@ -147,6 +154,11 @@ def locked_from(damage: int) -> int:
 
 def hand_size(state: State, robot: Robot) -> int:
     return max(0, 9 - robot.damage) + (1 if has(state, robot, MEMORY) else 0)
+
+
+def charge(state: State, option: str) -> int:
+    """What an option card holds now (damage soaked, shots fired)."""
+    return dict(state.charges).get(option, 0)
 
 
 def can_hold(robot: Robot) -> bool:

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from engine.games.powerball import bombs
-from engine.games.powerball.cards import PRIORITIES
-from engine.games.powerball.fire import damage
+from engine.games.powerball.cards import CIRCUIT, PRIORITIES
+from engine.games.powerball.harm import damage
 from engine.games.powerball.motion import place
 from engine.games.powerball.state import (
     EMPTY,
     REGISTERS,
     can_hold,
     hand_size,
+    has,
     is_turret,
     locked_from,
     robot_at,
@@ -21,6 +22,7 @@ EVENTS = ("earthquake", "power heal", "buzz bomb", "turrets", "meteor shower", "
 METEOR = (8, 4, 2, 1)  # damage at the point of impact, then 1, 2, 3 squares away
 POWER_HEAL = 3
 BOMB_CARDS = 5
+CIRCUIT_DAMAGE = 3
 
 
 def heal(t: Table, seat: int, amount: int) -> None:
@@ -156,6 +158,11 @@ def meteors(t: Table, flagged: list[int]) -> None:
                     damage(t, robot.seat, METEOR[distance], -1, "meteor")
 
 
+def tripped(state, robot) -> bool:
+    """Circuit Breaker: a robot ending a turn with 3 or more damage powers down."""
+    return robot.damage >= CIRCUIT_DAMAGE and has(state, robot, CIRCUIT)
+
+
 def cleanup(t: Table, actions) -> bool:
     """Unlocked registers are wiped; locked ones keep their cards."""
     for robot in t.state.robots:
@@ -173,15 +180,17 @@ def deal(t: Table, actions) -> bool:
     if state.round >= state.rounds:
         t.emit("GameOver", {"reason": f"{state.rounds} rounds played"})
         return False
-    down = [r.seat for r in state.robots if r.alive and r.announced]
+    down = [r.seat for r in state.robots if r.alive and (r.announced or tripped(state, r))]
     t.emit("TurnStarted", {"round": state.round + 1, "down": down})
     state = t.state
-    locked = {c for r in state.robots for c in r.registers}
+    locked = {c for r in state.robots for c in r.registers + (r.stored,)}
     deck = t.rng.shuffled([c for c in PRIORITIES if c not in locked])
     for robot in state.robots:
         if robot.alive and not robot.down and not is_turret(state, robot):
             n = hand_size(state, robot)
-            cards, deck = sorted(deck[:n]), deck[n:]
+            # a card kept on Flywheel joins the hand
+            kept = (robot.stored,) if robot.stored else ()
+            cards, deck = sorted(deck[:n] + list(kept)), deck[n:]
             t.emit(
                 "HandDealt",
                 {"seat": robot.seat, "cards": cards},
