@@ -209,6 +209,8 @@ def _turn(state: State, d: dict) -> State:
             announced=False,
             respawned=False,
             radio_by=-1,
+            armour=(),
+            brakes=(),
             programmed=False,
             hand=(),
             damage=0 if r.seat in down else r.damage,

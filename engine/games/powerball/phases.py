@@ -139,6 +139,7 @@ STEPS = {
     "end-respawn": (_end_respawn, "cleanup"),
     "cleanup": (turn.cleanup, "deal"),
     "deal": (turn.deal, None),
+    "program": (turn.ask_program, None),
 }
 
 

@@ -18,7 +18,7 @@ from engine.games.powerball.phases import proceed, start_phase
 from engine.games.powerball.respawn import place_robots, roll_flags
 from engine.games.powerball.state import State
 from engine.games.powerball.table import Table
-from engine.games.powerball.turn import next_trader
+from engine.games.powerball.turn import next_trader, recompile
 from engine.games.powerball.view import view
 from engine.rng import Rng
 
@@ -83,6 +83,9 @@ class Powerball(Game):
             elif stage == "bomb":
                 legal = D.bomb_legal(state, seat)
                 out.append(Decision(seat, legal[0], legal, prompt="buzz bomb"))
+            elif stage == "recompile":
+                legal = [{"recompile": False}, {"recompile": True}]
+                out.append(Decision(seat, legal[0], legal, prompt="recompile"))
         return out
 
     def resolve(self, state: State, actions: dict, rng: Rng) -> list[Event]:
@@ -106,6 +109,11 @@ class Powerball(Game):
             trade_events(t, seat, action)
             if next_trader(t, state.step):
                 proceed(t, state.step)
+        elif stage == "recompile":
+            for seat in sorted(actions):
+                if actions[seat]["recompile"]:
+                    recompile(t, seat)
+            proceed(t, "program")
         elif stage == "bomb":
             for seat in sorted(actions, key=lambda s: flag_number(t, s)):
                 # an earlier bomb may have taken the square this one chose

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.games.powerball import bombs
-from engine.games.powerball.cards import CIRCUIT, PRIORITIES
+from engine.games.powerball.cards import CIRCUIT, PRIORITIES, RECOMPILE
 from engine.games.powerball.harm import damage
 from engine.games.powerball.motion import place
 from engine.games.powerball.state import (
@@ -201,7 +201,32 @@ def deal(t: Table, actions) -> bool:
         if not bomb.armed:
             cards, deck = deck[:BOMB_CARDS], deck[BOMB_CARDS:]
             t.emit("BombArmed", {"bomb": i, "cards": cards})
-    return t.wait("program", range(state.seats), "")
+    seats = [r.seat for r in t.state.robots if r.hand and has(t.state, r, RECOMPILE)]
+    if seats:
+        return t.wait("recompile", seats, "program")
+    return ask_program(t, actions)
+
+
+def ask_program(t: Table, actions) -> bool:
+    return t.wait("program", range(t.state.seats), "")
+
+
+def recompile(t: Table, seat: int) -> None:
+    """Recompile: the hand is thrown away and a new one as large drawn from the
+    cards nobody holds; the robot takes 1 damage."""
+    state = t.state
+    taken = {c for r in state.robots for c in r.registers + r.hand + (r.stored,)}
+    taken |= {c for b in state.bombs for c in b.cards}
+    deck = t.rng.shuffled([c for c in PRIORITIES if c not in taken])
+    robot = state.robots[seat]
+    cards = sorted(deck[: len(robot.hand)])
+    t.emit(
+        "HandDealt",
+        {"seat": seat, "cards": cards, "recompiled": True},
+        (seat,),
+        {"seat": seat, "count": len(cards), "recompiled": True},
+    )
+    damage(t, seat, 1, -1, "recompile")
 
 
 __all__ = [
