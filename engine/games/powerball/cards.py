@@ -36,6 +36,10 @@ def kind(card: int) -> str:
     return MOVE3
 
 
+MOVES = (BACK, MOVE1, MOVE2, MOVE3)
+TURNS = (U_TURN, LEFT, RIGHT)
+
+
 def turn_of(k: str) -> int:
     """Quarter turns to the right a card makes (0 for moves)."""
     return {U_TURN: 2, LEFT: 3, RIGHT: 1}.get(k, 0)
@@ -68,6 +72,10 @@ FLYWHEEL = "flywheel"
 HOWITZER = "mini howitzer"
 SHIELD = "power-down shield"
 RECOMPILE = "recompile"
+CRAB = "crab legs"
+DUAL = "dual processor"
+ABORT = "abort switch"
+CONDITIONAL = "conditional program"
 
 #: the option deck (Superior Archive is out of this game: robots respawn undamaged)
 OPTIONS = (
@@ -92,6 +100,10 @@ OPTIONS = (
     HOWITZER,
     SHIELD,
     RECOMPILE,
+    CRAB,
+    DUAL,
+    ABORT,
+    CONDITIONAL,
 )
 #: the deck of rules v1 (its logs fold with it)
 V1_OPTIONS = OPTIONS[:13]

@@ -9,7 +9,6 @@ from engine.games.powerball.cards import (
     HIGH_POWER,
     HOWITZER,
     PRESSOR,
-    PRIORITIES,
     RADIO,
     REAR,
     SCRAMBLER,
@@ -17,7 +16,14 @@ from engine.games.powerball.cards import (
 )
 from engine.games.powerball.harm import damage, discard_option, use_charge
 from engine.games.powerball.motion import step
-from engine.games.powerball.state import acting, has, is_turret, occupants, robot_at
+from engine.games.powerball.state import (
+    acting,
+    has,
+    is_turret,
+    occupants,
+    robot_at,
+    spare_cards,
+)
 from engine.games.powerball.table import Table
 
 LASER = {"do": "laser"}
@@ -170,8 +176,7 @@ def specials(t: Table, order: list[int], actions: dict) -> None:
         if do == "radio":
             t.emit("RadioControlled", {"robot": seat, "target": target.seat})
         elif do == "scramble":
-            taken = {c for r in state.robots for c in r.registers}
-            spare = [c for c in PRIORITIES if c not in taken]
+            spare = spare_cards(state)
             if spare:
                 t.emit(
                     "Scrambled",

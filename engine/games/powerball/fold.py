@@ -15,6 +15,8 @@ from engine.games.powerball.state import (
 )
 from engine.states import revise
 
+NO_CARDS = (EMPTY,) * REGISTERS
+
 
 def initial(data: dict) -> State:
     seats = len(data["seats"])
@@ -68,7 +70,8 @@ def _waiting(state: State, d: dict) -> State:
 def _placed(state: State, d: dict) -> State:
     # since rules v2 a respawned robot keeps its program (it does not run it): a
     # robot it radio-controls runs on; v1 wiped it
-    kept = state.robots[d["robot"]].registers if d.get("keeps_program") else (EMPTY,) * REGISTERS
+    robot = state.robots[d["robot"]]
+    keeps = d.get("keeps_program", False)
     return change(
         state,
         d["robot"],
@@ -79,7 +82,8 @@ def _placed(state: State, d: dict) -> State:
         damage=0,
         balls=0,
         hand=(),
-        registers=kept,
+        registers=robot.registers if keeps else NO_CARDS,
+        paired=robot.paired if keeps else NO_CARDS,
         respawned=state.round > 0,
         hit_by=-1,
         radio_by=-1,
@@ -176,6 +180,7 @@ def _scrambled(state: State, d: dict) -> State:
         state,
         target.seat,
         registers=set_item(target.registers, i, d["card"]),
+        paired=set_item(target.paired, i, EMPTY),
         scrambled_by=d["robot"],
         scrambled_clock=state.round * 10 + d["register"],
     )
@@ -197,6 +202,8 @@ def _programmed(state: State, d: dict) -> State:
         armour=tuple(d.get("armour", ())),
         brakes=tuple(d.get("brakes", ())),
         stored=d.get("stored", EMPTY),
+        paired=tuple(d.get("paired", NO_CARDS)),
+        parked=d.get("parked", EMPTY),
     )
 
 
@@ -211,10 +218,12 @@ def _turn(state: State, d: dict) -> State:
             radio_by=-1,
             armour=(),
             brakes=(),
+            parked=EMPTY,
             programmed=False,
             hand=(),
             damage=0 if r.seat in down else r.damage,
-            registers=(EMPTY,) * REGISTERS if r.seat in down else r.registers,
+            registers=NO_CARDS if r.seat in down else r.registers,
+            paired=NO_CARDS if r.seat in down else r.paired,
         )
         for r in state.robots
     )
@@ -230,7 +239,28 @@ def _phase(state: State, d: dict) -> State:
 
 
 def _kept(state: State, d: dict) -> State:
-    return change(state, d["robot"], registers=tuple(d["registers"]))
+    return change(
+        state,
+        d["robot"],
+        registers=tuple(d["registers"]),
+        paired=tuple(d.get("paired", NO_CARDS)),
+    )
+
+
+def _card_changed(state: State, d: dict) -> State:
+    """A register's card replaced before it runs: a Conditional Program swap (the
+    parked card goes in) or an Abort Switch (a deck card goes in)."""
+    robot = state.robots[d["robot"]]
+    i = d["register"] - 1
+    fields = {
+        "registers": set_item(robot.registers, i, d["card"]),
+        "paired": set_item(robot.paired, i, EMPTY),
+    }
+    if d["why"] == "swap":
+        fields["parked"] = EMPTY
+    else:
+        fields["aborted"] = state.round
+    return change(state, robot.seat, **fields)
 
 
 def _option_drawn(state: State, d: dict) -> State:
@@ -348,6 +378,7 @@ HANDLERS = {
     "PhaseStarted": _phase,
     "TurnEnding": _turn_ending,
     "RegistersKept": _kept,
+    "CardChanged": _card_changed,
     "OptionDrawn": _option_drawn,
     "OptionMoved": _option_moved,
     "OptionsOffered": _offered,

@@ -6,6 +6,8 @@ from __future__ import annotations
 from engine.games.powerball.cards import (
     BACK,
     BRAKES,
+    CRAB,
+    DUAL,
     FOURTH,
     GYRO,
     MOVE1,
@@ -176,9 +178,12 @@ def move_length(state, robot, k: str) -> int:
     return steps_of(k)
 
 
-def run_card(t: Table, seat: int, card: int, pusher: int) -> None:
+def run_card(t: Table, seat: int, card: int, pusher: int, paired: int = 0) -> None:
     """Carry out one program card for the robot ``seat`` (``pusher`` is credited
-    with any robot it pushes)."""
+    with any robot it pushes), with the turn card ``paired`` beside it if any:
+    Crab Legs make a Move 1 and a left or right turn one step sideways; Dual
+    Processor makes a move and a turn one square shorter (two with a U-turn, as
+    far as it goes), then the turn."""
     k = kind(card)
     robot = t.state.robots[seat]
     quarter = turn_of(k)
@@ -187,9 +192,18 @@ def run_card(t: Table, seat: int, card: int, pusher: int) -> None:
         return
     squares = move_length(t.state, robot, k)
     d = robot.facing if squares > 0 else (robot.facing + 2) % 4
+    turn = turn_of(kind(paired)) if paired else 0
+    if turn in (1, 3) and k == MOVE1 and has(t.state, robot, CRAB):
+        step(t, seat, (robot.facing + turn) % 4, "card", by=pusher)
+        return
+    if turn and has(t.state, robot, DUAL):
+        squares = max(0, abs(squares) - (2 if turn == 2 else 1))
     for _ in range(abs(squares)):
         if not step(t, seat, d, "card", by=pusher):
-            return
+            break
+    robot = t.state.robots[seat]
+    if turn and robot.alive:
+        place(t, seat, robot.sq, (robot.facing + turn) % 4, "card", arrive=False)
 
 
 # -- board elements --------------------------------------------------------------------

@@ -10,11 +10,13 @@ from __future__ import annotations
 from engine.events import Event
 from engine.game import Decision, Game, Header, Option, Outcome, Resolved, ranks_from_scores
 from engine.games.powerball import decisions as D
+from engine.games.powerball import program_changes
 from engine.games.powerball import fold
 from engine.games.powerball.board import DIRS, floor, floor_names
 from engine.games.powerball.cards import PRIORITIES
 from engine.games.powerball.harm import discard_option
-from engine.games.powerball.phases import proceed, start_phase
+from engine.games.powerball.phases import proceed
+from engine.games.powerball.programs import default_program, program_checker, program_event
 from engine.games.powerball.respawn import place_robots, roll_flags
 from engine.games.powerball.state import State
 from engine.games.powerball.table import Table
@@ -23,6 +25,14 @@ from engine.games.powerball.view import view
 from engine.rng import Rng
 
 COMMUNITY = 2
+#: stages asking a yes or no: the key of the answer
+YES_NO = {"recompile": "recompile", "swap": "swap", "abort": "abort"}
+#: what a yes does, and where play goes on
+YES_NO_RUNS = {
+    "recompile": (recompile, "program"),
+    "swap": (program_changes.swap, "reveal"),
+    "abort": (program_changes.abort, "move"),
+}
 
 
 class Powerball(Game):
@@ -65,8 +75,8 @@ class Powerball(Game):
                 out.append(
                     Decision(
                         seat,
-                        D.default_program(state, seat),
-                        check=D.program_checker(state, seat),
+                        default_program(state, seat),
+                        check=program_checker(state, seat),
                         secret=True,
                         prompt="program",
                     )
@@ -83,9 +93,10 @@ class Powerball(Game):
             elif stage == "bomb":
                 legal = D.bomb_legal(state, seat)
                 out.append(Decision(seat, legal[0], legal, prompt="buzz bomb"))
-            elif stage == "recompile":
-                legal = [{"recompile": False}, {"recompile": True}]
-                out.append(Decision(seat, legal[0], legal, prompt="recompile"))
+            elif stage in YES_NO:
+                key = YES_NO[stage]
+                legal = [{key: False}, {key: True}]
+                out.append(Decision(seat, legal[0], legal, prompt=stage))
         return out
 
     def resolve(self, state: State, actions: dict, rng: Rng) -> list[Event]:
@@ -94,8 +105,7 @@ class Powerball(Game):
         if stage == "program":
             for seat in sorted(actions):
                 program_event(t, seat, actions[seat])
-            start_phase(t, 1)
-            proceed(t, "move")
+            proceed(t, "open")
         elif stage == "fire":
             proceed(t, "lasers", dict(actions))
         elif stage == "respawn":
@@ -109,11 +119,12 @@ class Powerball(Game):
             trade_events(t, seat, action)
             if next_trader(t, state.step):
                 proceed(t, state.step)
-        elif stage == "recompile":
+        elif stage in YES_NO:
+            run, then = YES_NO_RUNS[stage]
             for seat in sorted(actions):
-                if actions[seat]["recompile"]:
-                    recompile(t, seat)
-            proceed(t, "program")
+                if actions[seat][YES_NO[stage]]:
+                    run(t, seat)
+            proceed(t, then)
         elif stage == "bomb":
             for seat in sorted(actions, key=lambda s: flag_number(t, s)):
                 # an earlier bomb may have taken the square this one chose
@@ -151,27 +162,6 @@ def state_flag_arrow(state: State, seat: int) -> str:
 
 def flag_number(t: Table, seat: int) -> int:
     return t.floor.flag_at(t.state.robots[seat].sq)
-
-
-def program_event(t: Table, seat: int, action: dict) -> None:
-    robot = t.state.robots[seat]
-    cards = list(action["cards"])
-    registers = cards + list(robot.registers[len(cards) :])
-    data = {
-        "seat": seat,
-        "registers": registers,
-        "pickup": action["pickup"],
-        "power_down": action["power_down"],
-    }
-    for key, field in (("armour", "armour"), ("brakes", "brakes"), ("flywheel", "stored")):
-        if action.get(key):
-            data[field] = action[key]
-    t.emit(
-        "ProgramSet",
-        data,
-        (seat,),
-        {"seat": seat, "power_down": action["power_down"]},
-    )
 
 
 def trade_events(t: Table, seat: int, action: dict) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.games.powerball.cards import MAX_HELD, MEMORY
+from engine.games.powerball.cards import MAX_HELD, MEMORY, PRIORITIES
 from engine.states import revise
 
 REGISTERS = 5
@@ -42,6 +42,9 @@ class Robot:
     armour: tuple[str, ...] = ()  # options the seat spends against damage this turn, in order
     brakes: tuple[int, ...] = ()  # registers (1-5) whose Move 1 Brakes holds to 0
     stored: int = EMPTY  # a card kept on Flywheel for the next hand (secret)
+    paired: tuple[int, ...] = (EMPTY,) * REGISTERS  # a turn card beside a register's move
+    parked: int = EMPTY  # a card on Conditional Program this turn (secret)
+    aborted: int = 0  # the turn its Abort Switch was thrown
     shield_clock: int = 0  # the phase of ...
     shield_sides: tuple[int, ...] = ()  # ... the sides a Power-Down Shield has blocked
     kills: int = 0
@@ -154,6 +157,14 @@ def locked_from(damage: int) -> int:
 
 def hand_size(state: State, robot: Robot) -> int:
     return max(0, 9 - robot.damage) + (1 if has(state, robot, MEMORY) else 0)
+
+
+def spare_cards(state: State) -> list[int]:
+    """The program cards nobody holds, registers, hands and option cards counted."""
+    taken = {c for b in state.bombs for c in b.cards}
+    for r in state.robots:
+        taken.update(r.registers, r.paired, r.hand, (r.stored, r.parked))
+    return [c for c in PRIORITIES if c not in taken]
 
 
 def charge(state: State, option: str) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.games.powerball import bombs
-from engine.games.powerball.cards import CIRCUIT, PRIORITIES, RECOMPILE
+from engine.games.powerball.cards import CIRCUIT, RECOMPILE
 from engine.games.powerball.harm import damage
 from engine.games.powerball.motion import place
 from engine.games.powerball.state import (
@@ -15,6 +15,7 @@ from engine.games.powerball.state import (
     is_turret,
     locked_from,
     robot_at,
+    spare_cards,
 )
 from engine.games.powerball.table import Table
 
@@ -164,14 +165,17 @@ def tripped(state, robot) -> bool:
 
 
 def cleanup(t: Table, actions) -> bool:
-    """Unlocked registers are wiped; locked ones keep their cards."""
+    """Unlocked registers are wiped; locked ones keep their cards (a paired card
+    with its register)."""
     for robot in t.state.robots:
-        first = locked_from(robot.damage)
+        first = locked_from(robot.damage) if robot.alive else REGISTERS
         kept = [EMPTY] * first + list(robot.registers[first:])
-        if robot.alive and kept != list(robot.registers):
-            t.emit("RegistersKept", {"robot": robot.seat, "registers": kept})
-        elif not robot.alive and any(robot.registers):
-            t.emit("RegistersKept", {"robot": robot.seat, "registers": [EMPTY] * REGISTERS})
+        pairs = [EMPTY] * first + list(robot.paired[first:])
+        if kept != list(robot.registers) or pairs != list(robot.paired):
+            data = {"robot": robot.seat, "registers": kept}
+            if any(pairs):
+                data["paired"] = pairs
+            t.emit("RegistersKept", data)
     return True
 
 
@@ -183,8 +187,7 @@ def deal(t: Table, actions) -> bool:
     down = [r.seat for r in state.robots if r.alive and (r.announced or tripped(state, r))]
     t.emit("TurnStarted", {"round": state.round + 1, "down": down})
     state = t.state
-    locked = {c for r in state.robots for c in r.registers + (r.stored,)}
-    deck = t.rng.shuffled([c for c in PRIORITIES if c not in locked])
+    deck = t.rng.shuffled(spare_cards(state))
     for robot in state.robots:
         if robot.alive and not robot.down and not is_turret(state, robot):
             n = hand_size(state, robot)
@@ -214,11 +217,8 @@ def ask_program(t: Table, actions) -> bool:
 def recompile(t: Table, seat: int) -> None:
     """Recompile: the hand is thrown away and a new one as large drawn from the
     cards nobody holds; the robot takes 1 damage."""
-    state = t.state
-    taken = {c for r in state.robots for c in r.registers + r.hand + (r.stored,)}
-    taken |= {c for b in state.bombs for c in b.cards}
-    deck = t.rng.shuffled([c for c in PRIORITIES if c not in taken])
-    robot = state.robots[seat]
+    deck = t.rng.shuffled(spare_cards(t.state))
+    robot = t.state.robots[seat]
     cards = sorted(deck[: len(robot.hand)])
     t.emit(
         "HandDealt",

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from engine import registry
 from engine.games.powerball.bots import random_program
-from engine.games.powerball.decisions import program_checker
+from engine.games.powerball.programs import program_checker
 from engine.lineup import lineup
 from engine.replay import Replay, verify
 from engine.rng import Rng

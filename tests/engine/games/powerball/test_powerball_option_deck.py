@@ -20,10 +20,10 @@ from engine.games.powerball.cards import (
     REVERSE,
     SHIELD,
 )
-from engine.games.powerball.decisions import program_checker
+from engine.games.powerball.programs import program_checker
 from engine.games.powerball.fire import fire_choices
 from engine.games.powerball.motion import run_card
-from engine.games.powerball.rules import program_event
+from engine.games.powerball.programs import program_event
 from engine.games.powerball.state import change
 from engine.games.powerball.turn import deal
 from engine.rng import Rng
