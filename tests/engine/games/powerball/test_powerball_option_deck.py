@@ -9,6 +9,10 @@ from dataclasses import replace
 from engine.games.powerball import GAME
 from engine.games.powerball.cards import (
     ABLATIVE,
+    ABORT,
+    CONDITIONAL,
+    CRAB,
+    DUAL,
     BRAKES,
     CIRCUIT,
     FIRE_CONTROL,
@@ -25,13 +29,17 @@ from engine.games.powerball.fire import fire_choices
 from engine.games.powerball.motion import run_card
 from engine.games.powerball.programs import program_event
 from engine.games.powerball.state import change
-from engine.games.powerball.turn import deal
+from engine.games.powerball.turn import cleanup, deal
 from engine.rng import Rng
 from powerball_helpers import (
     BACK,
     E,
     EMPTY_FLOOR,
+    LEFT,
     MOVE1,
+    MOVE3,
+    RIGHT,
+    U_TURN,
     N,
     W,
     blank,
@@ -239,3 +247,67 @@ def test_the_owner_names_the_option_a_destroyed_robot_loses():
     robot = resolved.state.robots[1]
     assert robot.options == (BRAKES, FLYWHEEL) and resolved.state.discards == (REVERSE,)
     assert robot.alive and not robot.owes and W != robot.facing
+
+
+# -- paired cards ------------------------------------------------------------------------------
+def test_crab_legs_step_sideways_on_a_move_1_paired_with_a_turn():
+    state = put(blank(2), 0, 5, 6, N, options=(CRAB,))
+    t = on(EMPTY_FLOOR, state)
+    run_card(t, 0, MOVE1, 0, RIGHT)
+    assert xy(t.state.robots[0].sq) == (6, 6) and t.state.robots[0].facing == N
+    run_card(t, 0, MOVE1, 0, LEFT)
+    assert xy(t.state.robots[0].sq) == (5, 6) and t.state.robots[0].facing == N
+
+
+def test_dual_processor_moves_one_square_less_then_turns_and_two_less_with_a_u_turn():
+    t = on(EMPTY_FLOOR, put(blank(2), 0, 5, 6, N, options=(DUAL,)))
+    run_card(t, 0, MOVE3, 0, RIGHT)
+    assert xy(t.state.robots[0].sq) == (5, 4) and t.state.robots[0].facing == E
+    run_card(t, 0, MOVE3, 0, U_TURN)
+    assert xy(t.state.robots[0].sq) == (6, 4) and t.state.robots[0].facing == W
+
+
+def test_a_paired_register_runs_at_the_move_cards_priority_and_locks_as_a_pair():
+    state = put(blank(2, phase=0), 0, 5, 6, N, options=(DUAL,))
+    state = change(state, 0, hand=(10, 70, 80, 430, 490, 500, 790))
+    action = {"cards": [790, 70, 80, 430, 490], "power_down": False, "pickup": True}
+    check = program_checker(state, 0)
+    assert check({**action, "pairs": [[1, 10]]}) is None
+    assert "pair" in check({**action, "pairs": [[2, 10]]})  # a turn with a turn
+    assert "spare" in check({**action, "pairs": [[1, 70]]})  # a programmed card
+    t = table(state)
+    program_event(t, 0, {**action, "pairs": [[1, 10]]})
+    robot = t.state.robots[0]
+    assert robot.registers[0] == 790 and robot.paired == (10, 0, 0, 0, 0)
+    t.state = change(t.state, 0, damage=9)  # every register locked
+    cleanup(t, None)
+    assert t.state.robots[0].paired == (10, 0, 0, 0, 0)
+
+
+# -- changing a program as it runs --------------------------------------------------------------
+def test_conditional_program_swaps_its_parked_card_in_before_the_reveal():
+    state = put(put(blank(2, phase=1), 0, 5, 6, N, options=(CONDITIONAL,)), 1, 0, 0)
+    state = change(program(state, 0, 80, 70, 100), 0, parked=MOVE3)
+    t = on(EMPTY_FLOOR, state)
+    assert run_step(t, "open") is False and t.state.stage == "swap"
+    assert GAME.pending(t.state)[0].legal == [{"swap": False}, {"swap": True}]
+    resolved = GAME.resolve(t.state, {0: {"swap": True}}, Rng(3, 0))
+    revealed = next(e for e in resolved if e.type == "PhaseStarted")
+    assert revealed.data["phase"] == 2 and revealed.data["cards"][0] == MOVE3
+    assert resolved.state.robots[0].parked == 0
+    moves = [e.data for e in resolved if e.type == "Moved" and e.data["robot"] == 0]
+    assert xy(moves[0]["sq"]) == (5, 5)  # the move 3 runs in register 2
+
+
+def test_abort_switch_replaces_the_revealed_card_and_every_later_one_that_turn():
+    state = put(put(blank(2, phase=0), 0, 5, 6, N, options=(ABORT,)), 1, 0, 0)
+    state = program(state, 0, 80, 80 + 20, 80 + 40, 80 + 60, 80 + 80)
+    t = on(EMPTY_FLOOR, state)
+    run_step(t, "reveal")
+    assert run_step(t, "abort") is False and t.state.waiting == (0,)
+    resolved = GAME.resolve(t.state, {0: {"abort": True}}, Rng(5, 0))
+    changed = [e.data for e in resolved if e.type == "CardChanged"]
+    # register 1 at once, then every later register as it is revealed
+    assert [c["register"] for c in changed] == [1, 2, 3, 4, 5]
+    assert all(c["card"] != 60 + 20 * c["register"] for c in changed)
+    assert not any(e.type == "Waiting" and e.data["stage"] == "abort" for e in resolved)
