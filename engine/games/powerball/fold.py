@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.game import handler_evolve
+from engine.games.powerball import fold_options as O
 from engine.games.powerball.cards import OPTIONS, V1_OPTIONS
 from engine.games.powerball.state import (
     EMPTY,
@@ -44,17 +45,6 @@ def _ordered(state: State, d: dict) -> State:
     for i, seat in enumerate(d["order"], 1):
         state = change(state, seat, died=i)
     return revise(state, deaths=len(d["order"]))
-
-
-def _options_dealt(state: State, d: dict) -> State:
-    dealt = [o for hand in d["hands"] for o in hand] + d["community"]
-    for seat, hand in enumerate(d["hands"]):
-        state = change(state, seat, options=tuple(hand))
-    return revise(
-        state,
-        community=tuple(d["community"]),
-        option_deck=tuple(o for o in state.option_deck if o not in dealt),
-    )
 
 
 def _flag_rolled(state: State, d: dict) -> State:
@@ -263,65 +253,10 @@ def _card_changed(state: State, d: dict) -> State:
     return change(state, robot.seat, **fields)
 
 
-def _option_drawn(state: State, d: dict) -> State:
-    robot = state.robots[d["seat"]]
-    option = d["option"]
-    state = revise(state, option_deck=tuple(o for o in state.option_deck if o != option))
-    return change(state, robot.seat, options=robot.options + (option,))
-
-
-def _remove(state: State, where, option: str) -> State:
-    if where == "deck":
-        return revise(state, option_deck=tuple(o for o in state.option_deck if o != option))
-    if where == "community":
-        return revise(state, community=tuple(o for o in state.community if o != option))
-    if where == "discards":
-        return revise(state, discards=tuple(o for o in state.discards if o != option))
-    if where == "offer":
-        return revise(state, offered=tuple(o for o in state.offered if o != option))
-    robot = state.robots[where]
-    return change(state, where, options=tuple(o for o in robot.options if o != option))
-
-
-def _add(state: State, where, option: str) -> State:
-    if where == "community":
-        return revise(state, community=state.community + (option,))
-    if where == "discards":  # a discarded card is cleared of what it held
-        charges = tuple(c for c in state.charges if c[0] != option)
-        return revise(state, discards=state.discards + (option,), charges=charges)
-    robot = state.robots[where]
-    return change(state, where, options=robot.options + (option,))
-
-
-def _option_moved(state: State, d: dict) -> State:
-    state = _add(_remove(state, d["from"], d["option"]), d["to"], d["option"])
-    if d.get("why") == "destroyed":  # the option a destroyed robot's seat gave up
-        state = change(state, d["from"], owes=False)
-    return state
-
-
-def _charged(state: State, d: dict) -> State:
-    charges = dict(state.charges)
-    charges[d["option"]] = d["charge"]
-    return revise(state, charges=tuple(sorted(charges.items())))
-
-
 def _shielded(state: State, d: dict) -> State:
     robot = state.robots[d["robot"]]
     sides = robot.shield_sides if robot.shield_clock == state.clock else ()
     return change(state, robot.seat, shield_clock=state.clock, shield_sides=sides + (d["side"],))
-
-
-def _offered(state: State, d: dict) -> State:
-    return revise(
-        state,
-        offered=tuple(d["options"]),
-        discards=tuple(o for o in state.discards if o not in d["options"]),
-    )
-
-
-def _trading(state: State, d: dict) -> State:
-    return revise(state, trade=d["trade"], queue=tuple(d["queue"]))
 
 
 def _turrets(state: State, d: dict) -> State:
@@ -358,7 +293,7 @@ def _over(state: State, d: dict) -> State:
 
 HANDLERS = {
     "SeatsOrdered": _ordered,
-    "OptionsDealt": _options_dealt,
+    "OptionsDealt": O.options_dealt,
     "FlagRolled": _flag_rolled,
     "Waiting": _waiting,
     "RobotPlaced": _placed,
@@ -379,12 +314,12 @@ HANDLERS = {
     "TurnEnding": _turn_ending,
     "RegistersKept": _kept,
     "CardChanged": _card_changed,
-    "OptionDrawn": _option_drawn,
-    "OptionMoved": _option_moved,
-    "OptionsOffered": _offered,
-    "OptionCharged": _charged,
+    "OptionDrawn": O.option_drawn,
+    "OptionMoved": O.option_moved,
+    "OptionsOffered": O.offered,
+    "OptionCharged": O.charged,
     "DamageShielded": _shielded,
-    "Trading": _trading,
+    "Trading": O.trading,
     "TurretsSet": _turrets,
     "BombPlaced": _bomb_placed,
     "BombArmed": _bomb_armed,

@@ -3,7 +3,7 @@ chooses; a robot already there is shifted along the flag's arrow."""
 
 from __future__ import annotations
 
-from engine.games.powerball.motion import arrived, push_line, place
+from engine.games.powerball.motion import arrived, place, push_line
 from engine.games.powerball.state import is_turret, robot_at
 from engine.games.powerball.table import Table
 

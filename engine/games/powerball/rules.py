@@ -10,8 +10,7 @@ from __future__ import annotations
 from engine.events import Event
 from engine.game import Decision, Game, Header, Option, Outcome, Resolved, ranks_from_scores
 from engine.games.powerball import decisions as D
-from engine.games.powerball import program_changes
-from engine.games.powerball import fold
+from engine.games.powerball import fold, program_changes
 from engine.games.powerball.board import DIRS, floor, floor_names
 from engine.games.powerball.cards import PRIORITIES
 from engine.games.powerball.harm import discard_option
