@@ -20,7 +20,7 @@ from engine.bots.program import BotError
 from engine.bots.uids import PID_LIMIT, UID_BASE, UIDS_PER_PROCESS, allocate_uid, release_uid
 from engine.lineup import lineup, players_for
 from engine import registry
-from engine.sdk import starter_path
+from engine.registry import starter_path
 
 
 def test_without_prlimit_no_bot_is_started_sandboxed_or_not(monkeypatch):
