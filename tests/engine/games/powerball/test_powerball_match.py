@@ -212,7 +212,7 @@ def test_rules_v1_logs_still_fold(game):
     marker, the 13-option deck) folds with this engine to the outcome it recorded."""
     from pathlib import Path
 
-    from engine.events import parse_jsonl
+    from engine.reading import parse_jsonl
 
     log = Path(__file__).parent / "data" / "powerball_v1_four_seats.jsonl"
     events = parse_jsonl(log.read_text())
