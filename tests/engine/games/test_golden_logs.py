@@ -28,7 +28,8 @@ from tests.engine.games.match_checks import Faulty
 GOLDEN = {
     "aerial_assault": "459a40f417607f452c8099b8be0ed9a19df201af6452ae366d6b96e5f5e3da7a",
     "aimbots": "0569dfb40e8197e84a526668c15eba9a0b78b8f11f4ef41b4dd2548ccc7b06cd",
-    "cascade_effect": "8811c4a81f90516d2a6276d9a402dca6875e504a921436e9c97f60aa14659ff1",
+    # rules v2 (detach beside the robot, every 6 draws a card, Overdrive adds moves)
+    "cascade_effect": "7ee6e8a356e810a745f757209e3e19df89d8ff060592b387bad8620f6a0d356a",
     "dogfight": "ca89371fe0beecd388429f022f463669ba11a6b0e8175c7627fbc2ba5545e6c3",
     "powerball": "26bfc2bee0a08324f337fe8669eeecc2c59a13188e656a3f5fe424058beebe3d",
 }
