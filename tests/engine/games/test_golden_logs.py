@@ -30,7 +30,8 @@ GOLDEN = {
     "aimbots": "0569dfb40e8197e84a526668c15eba9a0b78b8f11f4ef41b4dd2548ccc7b06cd",
     # rules v2 (detach beside the robot, every 6 draws a card, Overdrive adds moves)
     "cascade_effect": "7ee6e8a356e810a745f757209e3e19df89d8ff060592b387bad8620f6a0d356a",
-    "dogfight": "ca89371fe0beecd388429f022f463669ba11a6b0e8175c7627fbc2ba5545e6c3",
+    # rules v2 (everyone attacks, a table sized by the number of planes)
+    "dogfight": "809fde1d518e3718514e416350fdfd6ee6e28bfc34a36df20e478f5f6f1b526c",
     "powerball": "26bfc2bee0a08324f337fe8669eeecc2c59a13188e656a3f5fe424058beebe3d",
 }
 
