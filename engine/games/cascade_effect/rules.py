@@ -50,6 +50,11 @@ class CascadeEffect(Game):
     folds_versions = (1,)
     seat_counts = (2, 3, 4)
 
+    def alliances(self, seat_count: int, options) -> tuple[tuple[int, ...], ...]:
+        """Red holds the first half of the seats (rounded down), blue the rest."""
+        red = seat_count // 2
+        return ((red, seat_count - red),)
+
     # -- set-up: the deck and rule 1 ------------------------------------------------
     def start(self, header: Header, rng: Rng) -> list[Event]:
         em = Emitter(fold.initial({"seats": header.seats}))

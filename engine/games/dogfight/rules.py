@@ -85,6 +85,11 @@ class Dogfight(Game):
                 f"so that each can be placed a ruler from every other (not {area})"
             )
 
+    def alliances(self, seat_count: int, options) -> tuple[tuple[int, ...], ...]:
+        """The `teams` option's two teams of seats in a row; none without it."""
+        size = fold.team_size(options.get("teams", "none"))
+        return ((size, size),) if size > 1 else ()
+
     # -- set-up ------------------------------------------------------------------------
     def start(self, header: Header, rng: Rng) -> list[Event]:
         return []  # the pilots first choose their stats, in secret

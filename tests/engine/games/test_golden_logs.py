@@ -26,8 +26,10 @@ from engine.runner import Match
 from tests.engine.games.match_checks import Faulty
 
 GOLDEN = {
-    "aerial_assault": "459a40f417607f452c8099b8be0ed9a19df201af6452ae366d6b96e5f5e3da7a",
-    "aimbots": "0569dfb40e8197e84a526668c15eba9a0b78b8f11f4ef41b4dd2548ccc7b06cd",
+    # rules v3 (teams kept as alliances; untouched here but for the header's version)
+    "aerial_assault": "411a816e68fba47bc82f3fec0b51a0f8de760df2cbe85801467e19d0004156dd",
+    # rules v3 (new_players: the armor level 1 pile only)
+    "aimbots": "ca7a7735bdaf0b61160dba8b6bc88b9ba44d6fd425c24459f11d325add6bfce5",
     # rules v2 (detach beside the robot, every 6 draws a card, Overdrive adds moves)
     "cascade_effect": "7ee6e8a356e810a745f757209e3e19df89d8ff060592b387bad8620f6a0d356a",
     # rules v2 (everyone attacks, a table sized by the number of planes)
