@@ -198,7 +198,7 @@ def test_rules_v1_logs_still_fold():
     cleared out of bounds) folds with this engine to the outcome it recorded."""
     from pathlib import Path
 
-    from engine.events import parse_jsonl
+    from engine.reading import parse_jsonl
 
     log = Path(__file__).parent / "data" / "aerial_v1_two_seats.jsonl"
     events = parse_jsonl(log.read_text())
