@@ -197,7 +197,7 @@ def test_rules_v2_new_players_logs_still_fold():
     every armor level) folds with this engine, armor levels from that market."""
     from pathlib import Path
 
-    from engine.events import parse_jsonl
+    from engine.reading import parse_jsonl
 
     log = Path(__file__).parent / "data" / "aimbots_v2_new_players.jsonl"
     events = parse_jsonl(log.read_text())

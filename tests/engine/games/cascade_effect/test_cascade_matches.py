@@ -222,7 +222,7 @@ def test_rules_v1_logs_still_fold():
     outcome it recorded."""
     from pathlib import Path
 
-    from engine.events import parse_jsonl
+    from engine.reading import parse_jsonl
 
     log = Path(__file__).parent / "data" / "cascade_v1_two_seats.jsonl"
     events = parse_jsonl(log.read_text())

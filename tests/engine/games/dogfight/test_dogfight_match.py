@@ -182,7 +182,7 @@ def test_rules_v1_logs_still_fold():
     it recorded."""
     from pathlib import Path
 
-    from engine.events import parse_jsonl
+    from engine.reading import parse_jsonl
     from engine.games.dogfight.geometry import AREA
 
     log = Path(__file__).parent / "data" / "dogfight_v1_eight_seats.jsonl"
