@@ -28,7 +28,8 @@
     var box = svg.viewBox && svg.viewBox.baseVal;
     var least = smallestFont(svg);
     if (!box || !box.width || least === Infinity) { return; }
-    var scale = LEGIBLE / least;  // the drawing's scale at which that text is legible
+    // the drawing's scale at which that text is legible (half a px spare: sizes round)
+    var scale = (LEGIBLE + 0.5) / least;
     svg.style.minWidth = Math.ceil(box.width * scale) + "px";
     svg.style.minHeight = Math.ceil(box.height * scale) + "px";
   }
