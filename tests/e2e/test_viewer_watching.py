@@ -6,6 +6,8 @@ the event list, and a live page that reloads at the end lands on the end."""
 import pytest
 
 from engine import registry
+from engine.lineup import lineup
+from engine.runner import Match as EngineMatch
 
 from matches import services
 from matches.models import Match
@@ -105,16 +107,28 @@ def test_the_first_board_is_drawn_without_waiting_for_the_event_list(name, live_
 
 
 def test_a_live_page_that_reloads_at_the_end_lands_on_the_end(live_server, page):
+    game = registry.get("tic_tac_toe")
+    seats, players = lineup(game, ["greedy", "random"])
     match = services.create_match("tic_tac_toe", ["greedy", "random"], 5)
-    page.goto(f"{live_server.url}/matches/{match.pk}/#e2")  # a link into the match
-    page.wait_for_selector("#board[data-loaded='true']")
-    page.route("**/api/matches/**", lambda route: route.abort())  # no read under the write
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.RUNNING)
+    played = EngineMatch.begin(game, seats, 5)
+    for seat, player in enumerate(players):
+        player.begin(seat, played.header)
+    played.step(players, 3)
+    services.append_events(match, played.log.lines)
+    sent = len(played.log.lines)
+
+    page.goto(f"{live_server.url}/matches/{match.pk}/")
+    wait_for_seq(page, sent - 1)  # following the match as it runs
+    page.route("**/api/matches/**", lambda route: route.abort())  # no read under the writes
     page.wait_for_timeout(300)
-    services.run_stored_match(match)
-    page.unroute("**/api/matches/**")
+    played.play(players)
+    services.append_events(match, played.log.lines[sent:])
     match.refresh_from_db()
-    assert match.status == Match.Status.FINISHED
+    services.finish(match, played.log.events[-1].data)
+    page.unroute("**/api/matches/**")
     page.wait_for_function("document.getElementById('match-status').textContent === 'finished'")
     page.wait_for_selector("#board[data-loaded='true'] svg", timeout=30000)
-    wait_for_seq(page, match.event_count - 1)
-    assert page.evaluate("location.hash") == f"#e{match.event_count - 1}"
+    last = len(played.log.lines) - 1
+    wait_for_seq(page, last)
+    assert page.evaluate("location.hash") == f"#e{last}"

@@ -273,10 +273,13 @@
       if (isEnded(page.status)) {
         // the match ended: everything (seats' views, results) is visible now, so
         // reload the page; the live marker goes at once, not after the reload
-        // (without the #e fragment, so the page opens on the end, as finished ones do)
+        // (a page that was following the latest event drops its #e fragment, so it
+        // opens on the end, as finished ones do; one sent to an event keeps it)
         endLive();
         position.textContent = "the match has ended: loading the result…";
-        if (history.replaceState) { history.replaceState(null, "", location.pathname); }
+        if (atEnd && events.length && history.replaceState) {
+          history.replaceState(null, "", location.pathname + location.search);
+        }
         location.reload();
         return;
       }
