@@ -14,7 +14,7 @@ from matches import services
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-GAMES = ["aimbots", "aerial_assault", "cascade_effect", "dogfight", "tic_tac_toe", "connect_four"]
+GAMES = sorted(registry.games())
 
 
 def builtin_lineup(name):
@@ -77,7 +77,8 @@ def test_each_game_reads_at_1280_and_at_phone_width(name, live_server, browser, 
         assert page.locator("#events li code.json").first.is_visible()
         page.uncheck("#show-json")
         assert page.inner_text("#sentence").startswith("The match ends")
-        page.screenshot(path=str(artifacts / f"viewer-{name}-{width}.png"))
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(artifacts / f"viewer-{name}-{width}.png"), full_page=True)
         context.close()
         assert not errors, errors
     (artifacts / f"viewer-{name}-first-board.json").write_text(json.dumps(figures))

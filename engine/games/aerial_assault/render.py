@@ -20,6 +20,9 @@ LEFT = 50  # room for the red goals
 WIDTH = LEFT * 2 + ZW * 6
 FILL = {"red": "#f4c7c3", "blue": "#c6dafc", "white": "#ffffff"}
 INK = {"red": "#c62828", "blue": "#1565c0", "": "#555"}
+#: the smallest text: the viewer gives the picture a minimum width at which this
+#: is 11 CSS px, 600 px for a 940-unit field, which a desktop column holds
+FONT = 18
 
 
 def _header(view: dict) -> list[str]:
@@ -38,7 +41,8 @@ def _header(view: dict) -> list[str]:
         f"play {view.get('play', 0)} of {view.get('plays_per_round', '?')}"
     )
     out.append(
-        f'<text x="{WIDTH // 2}" y="32" font-size="17" text-anchor="middle">{escape(status)}</text>'
+        f'<text x="{WIDTH // 2}" y="32" font-size="{FONT}" text-anchor="middle">'
+        f"{escape(status)}</text>"
     )
     return out
 
@@ -58,10 +62,13 @@ def _field() -> list[str]:
             f'<rect x="{x}" y="{TOP}" width="{ZW}" height="{FH}" fill="{FILL[kind]}" '
             f'stroke="#888" data-zone="{z}"/>'
         )
-        out.append(
-            f'<text x="{x + ZW // 2}" y="{TOP + FH - 8}" font-size="13" '
-            f'text-anchor="middle" fill="#333">{escape(ZONE_NAMES[z])}</text>'
-        )
+        # in two lines ("Red Shoot" over "Zone 1"), large enough to read on a phone
+        words = ZONE_NAMES[z].split()
+        for k, line in enumerate((" ".join(words[:2]), " ".join(words[2:]))):
+            out.append(
+                f'<text x="{x + ZW // 2}" y="{TOP + FH - 30 + 21 * k}" font-size="{FONT}" '
+                f'text-anchor="middle" fill="#333">{escape(line)}</text>'
+            )
     tx = LEFT + 3 * ZW
     out.append(
         f'<line x1="{tx}" y1="{TOP - 8}" x2="{tx}" y2="{TOP + FH + 8}" stroke="#333" '
@@ -85,7 +92,7 @@ def _robots(view: dict) -> list[str]:
             f'stroke="{colour}" stroke-width="3" data-robot="{robot["robot"]}"/>'
         )
         out.append(
-            f'<text x="{x + 8}" y="{y + 20}" font-size="16" font-weight="bold" '
+            f'<text x="{x + 8}" y="{y + 21}" font-size="{FONT}" font-weight="bold" '
             f'fill="{colour}">R{robot["robot"]} · seat {robot["seat"]}</text>'
         )
         for j, _ in enumerate(robot.get("balls", [])):
@@ -102,7 +109,7 @@ def _robots(view: dict) -> list[str]:
         floor[z] = k + 1
         cx = LEFT + z * ZW + 22 + 24 * k
         out.append(
-            f'<circle cx="{cx}" cy="{TOP + FH - 40}" r="10" '
+            f'<circle cx="{cx}" cy="{TOP + FH - 60}" r="10" '
             f'fill="{INK.get(ball["color"], "#555")}" stroke="#000" '
             f'data-ball-floor="{ball["id"]}"/>'
         )

@@ -55,9 +55,9 @@ def _scrap(board_scrap: list) -> list[str]:
     for square in sorted(counts):
         c, r = col_row(square)
         parts.append(
-            f'<rect x="{c * CELL + 4}" y="{r * CELL + CELL - 16}" width="22" '
-            f'height="12" fill="#8a6d3b" class="scrap"/><text x="{c * CELL + 15}" '
-            f'y="{r * CELL + CELL - 6}" font-size="10" fill="#fff" '
+            f'<rect x="{c * CELL + 3}" y="{r * CELL + CELL - 17}" width="24" '
+            f'height="14" fill="#8a6d3b" class="scrap"/><text x="{c * CELL + 15}" '
+            f'y="{r * CELL + CELL - 6}" font-size="12" fill="#fff" '
             f'text-anchor="middle">{counts[square]}</text>'
         )
     return parts
@@ -68,8 +68,8 @@ def _side(x: int, y: int, value: int, plated: bool) -> str:
     ink = "#fff" if plated else "#000"
     shown = "1" if plated else str(value)
     return (
-        f'<rect x="{x - 7}" y="{y - 7}" width="14" height="14" fill="{fill}" '
-        f'stroke="#000" stroke-width="0.5"/><text x="{x}" y="{y + 4}" font-size="10" '
+        f'<rect x="{x - 8}" y="{y - 8}" width="16" height="16" fill="{fill}" '
+        f'stroke="#000" stroke-width="0.5"/><text x="{x}" y="{y + 4}" font-size="12" '
         f'text-anchor="middle" fill="{ink}">{shown}</text>'
     )
 

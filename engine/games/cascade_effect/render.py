@@ -17,6 +17,9 @@ HEIGHT = 2 * MARGIN + SIZE * CELL
 INK = {"red": "#b71c1c", "blue": "#1a47a8"}
 TINT = {"red": "#f9dada", "blue": "#dae3f9"}
 ROBOT_NAMES = ("R1", "B1", "R2", "B2")
+#: no label smaller: the viewer keeps a picture's smallest label legible (11 CSS px)
+#: by giving it a minimum width, so a small label would make a phone scroll further
+SMALLEST = 12
 FACING_NAMES = ("north", "east", "south", "west")
 #: a facing's (dx, dy) on screen
 ARROW = ((0, -1), (1, 0), (0, 1), (-1, 0))
@@ -28,6 +31,7 @@ def _xy(sq: int) -> tuple[int, int]:
 
 
 def _text(x, y, body, size=12, fill="#222", anchor="middle", bold=False, cls="") -> str:
+    size = max(size, SMALLEST)
     klass = f' class="{cls}"' if cls else ""
     weight = ' font-weight="bold"' if bold else ""
     return (

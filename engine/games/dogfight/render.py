@@ -73,7 +73,7 @@ def _plane(view: dict, plane: dict, scale: float) -> list[str]:
     ]
     points = " ".join(_point(area, px, py) for px, py in square)
     arrow = " ".join(_point(area, px, py) for px, py in nose)
-    font = 12 * scale
+    font = 16 * scale  # legible on a phone: the board is drawn ~360 px wide there
     status = (
         f"H{plane['health']} A{plane['altitude']}" + (" ★" if plane["ace"] else "")
         if plane["alive"]

@@ -68,7 +68,7 @@ def _tiles(f) -> list[str]:
             f'<rect class="pusher" x="{bx}" y="{by}" width="{w}" height="{h}" '
             f'fill="#e67e22"/>'
             + _arrow(cx, cy, d, 10, "#e67e22", "pusher-arrow")
-            + f'<text x="{cx}" y="{cy + 20}" font-size="10" text-anchor="middle">'
+            + f'<text x="{cx}" y="{cy + 21}" font-size="12" text-anchor="middle">'
             f"{' '.join(map(str, registers))}</text>"
         )
     return parts
@@ -122,7 +122,7 @@ def _markers(f) -> list[str]:
         x, y = f.xy(sq)
         parts.append(
             f'<text class="spawn" x="{x * CELL + 4}" y="{y * CELL + 13}" '
-            f'font-size="11" fill="#2e7d32">&#9675;{number}</text>'
+            f'font-size="12" fill="#2e7d32">&#9675;{number}</text>'
         )
     for number, sq, double in f.wrenches:
         cx, cy = _centre(f, sq)
@@ -160,7 +160,7 @@ def _balls(f, squares: list[int]) -> list[str]:
         )
         if counts[sq] > 1:
             parts.append(
-                f'<text x="{cx}" y="{cy + 4}" font-size="11" fill="#fff" '
+                f'<text x="{cx}" y="{cy + 4}" font-size="12" fill="#fff" '
                 f'text-anchor="middle">{counts[sq]}</text>'
             )
     return parts

@@ -346,11 +346,12 @@
   buildPerspectives();
   labelSpeeds();
   // the first board (the event linked to, else the last: a finished match's result,
-  // a running one's latest position) is drawn while the events load behind it
+  // a running one's latest position) is drawn first, and the events load behind it:
+  // asked for together, the list (every event's sentence) slows the frame down
   var wanted = /^#e(\d+)$/.exec(location.hash);
-  if (wanted && Number(wanted[1]) < cfg.eventCount) { draw(Number(wanted[1])); }
-  else if (cfg.eventCount > 0) { draw(cfg.eventCount - 1); }
-  loadAll().then(function () {
+  var first = wanted && Number(wanted[1]) < cfg.eventCount ? Number(wanted[1]) : cfg.eventCount - 1;
+  var drawn = first >= 0 ? draw(first) : Promise.resolve();
+  drawn.then(loadAll).then(function () {
     board.dataset.loaded = "true";
     if (!seekToFragment()) { show(events.length - 1); }
     if (!over && !isEnded(cfg.status)) {
