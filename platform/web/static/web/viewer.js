@@ -14,7 +14,7 @@
  * PACE and the turns come from the game (cfg.pacing, engine.game.Pacing): 1×
  * plays a typical match in one to two minutes; a step by turn stops at the
  * game's turn events. A finished match opens on its last event (the result);
- * its first board is drawn as soon as its frame comes, while the events load.
+ * its first board is asked for first, and the events load behind it.
  * The owner of an uploaded bot gets its stderr beside the events (bot_log.js).
  */
 (function () {
@@ -318,8 +318,12 @@
   window.addEventListener("hashchange", seekToFragment);
   document.addEventListener("keydown", function (ev) {
     if (ev.target.closest("input, select, textarea")) { return; }
-    if (ev.key === "PageUp" || (ev.key === "ArrowLeft" && ev.shiftKey)) { stepTurn(-1); }
-    else if (ev.key === "PageDown" || (ev.key === "ArrowRight" && ev.shiftKey)) { stepTurn(1); }
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) { return; }  // the browser's (Ctrl+S saves)
+    if (ev.key === "PageUp" || (ev.key === "ArrowLeft" && ev.shiftKey)) {
+      ev.preventDefault(); stepTurn(-1);
+    } else if (ev.key === "PageDown" || (ev.key === "ArrowRight" && ev.shiftKey)) {
+      ev.preventDefault(); stepTurn(1);
+    }
     else if (ev.key === "ArrowLeft") { setPlaying(false); show(index - 1); }
     else if (ev.key === "ArrowRight") { setPlaying(false); show(index + 1); }
     else if (ev.key === "s" || ev.key === "S") { playFromStart(); }
