@@ -11,6 +11,7 @@ from engine import registry
 from engine.panel import panel_text
 from engine.reading import parse_jsonl
 from engine.replay import Replay
+
 from matches import selectors, services
 from matches.models import Match
 
