@@ -9,7 +9,7 @@ from engine import registry
 from engine.lineup import lineup
 from engine.runner import Match as EngineMatch
 
-from matches import services
+from matches import services, storing
 from matches.models import Match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -115,7 +115,7 @@ def test_a_live_page_that_reloads_at_the_end_lands_on_the_end(live_server, page)
     for seat, player in enumerate(players):
         player.begin(seat, played.header)
     played.step(players, 3)
-    services.append_events(match, played.log.lines)
+    storing.append_events(match, played.log.lines)
     sent = len(played.log.lines)
 
     page.goto(f"{live_server.url}/matches/{match.pk}/")
@@ -123,9 +123,9 @@ def test_a_live_page_that_reloads_at_the_end_lands_on_the_end(live_server, page)
     page.route("**/api/matches/**", lambda route: route.abort())  # no read under the writes
     page.wait_for_timeout(300)
     played.play(players)
-    services.append_events(match, played.log.lines[sent:])
+    storing.append_events(match, played.log.lines[sent:])
     match.refresh_from_db()
-    services.finish(match, played.log.events[-1].data)
+    storing.finish(match, played.log.events[-1].data)
     page.unroute("**/api/matches/**")
     page.wait_for_function("document.getElementById('match-status').textContent === 'finished'")
     page.wait_for_selector("#board[data-loaded='true'] svg", timeout=30000)

@@ -4,7 +4,6 @@ loose balls, flags with their arrows; ``panel`` gives the words beside it."""
 
 from __future__ import annotations
 
-
 from engine.games.powerball.board import DIRS, DX, DY, floor
 from engine.panel import Panel
 

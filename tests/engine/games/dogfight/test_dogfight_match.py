@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from dogfight_helpers import match_of
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine import registry
 from engine.games.dogfight import GAME
 from engine.games.dogfight.geometry import on_table
 from engine.panel import panel_text
 from engine.replay import Replay, verify
-
-from dogfight_helpers import match_of
 
 
 @pytest.mark.parametrize(
@@ -184,8 +184,8 @@ def test_rules_v1_logs_still_fold():
     it recorded."""
     from pathlib import Path
 
-    from engine.reading import parse_jsonl
     from engine.games.dogfight.geometry import AREA
+    from engine.reading import parse_jsonl
 
     log = Path(__file__).parent / "data" / "dogfight_v1_eight_seats.jsonl"
     events = parse_jsonl(log.read_text())
