@@ -224,6 +224,22 @@ def ranks_from_scores(scores: Sequence[int]) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class Pacing:
+    """How a replay of the game steps and plays, declared once per game.
+
+    ``turns``: the event types a step by turn stops at, each one the start (or
+    the end) of a turn or round of play. ``pace``: events a second at 1x, chosen
+    so that a typical match plays in one to two minutes.
+    """
+
+    turns: frozenset[str]
+    pace: float
+
+    def to_json(self) -> dict:
+        return {"turns": sorted(self.turns), "pace": self.pace}
+
+
+@dataclass(frozen=True, slots=True)
 class Option:
     """A match option a game accepts: its default, its type and allowed values."""
 
@@ -275,6 +291,11 @@ class Game:
     bots: Mapping[str, type] = {}
     #: draws a state (its ``state_json`` or a ``view``) as SVG; set by the game package
     render: Callable[[dict], str] | None = None
+    #: the words beside the drawing of the same state (``engine.panel``): the viewer
+    #: lays them out in HTML, where they stay legible on a phone; set by the game package
+    panel: Callable[[dict], list[dict]] | None = None
+    #: how a replay steps by turn and how fast 1x plays (``Pacing``); set by the game
+    pacing: Pacing = Pacing(frozenset(), 1.0)
     #: says an event in words (``engine.describe.Describer``); set by the game package
     describer: Callable[..., str | None] | None = None
 
@@ -403,6 +424,7 @@ __all__ = [
     "Header",
     "Option",
     "Outcome",
+    "Pacing",
     "Resolved",
     "RulesError",
     "Seat",

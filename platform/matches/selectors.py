@@ -291,7 +291,8 @@ def parse_seat(match: Match, seat: str | None) -> int | str | None:
 
 
 def frame(match: Match, at: int, seat: int | str | None) -> dict:
-    """The state after event ``at`` as ``seat`` sees it, and its SVG drawing.
+    """The state after event ``at`` as ``seat`` sees it, its SVG drawing and the
+    words beside it (``panel``, the game's ``engine.panel`` shape).
 
     ``seat`` is ``None`` for everything (the omniscient state), ``"spectator"`` or
     a seat index. While a match runs only the spectator's view is served (asking
@@ -324,6 +325,7 @@ def frame(match: Match, at: int, seat: int | str | None) -> dict:
         "seat": seat if seat is not None else "all",
         "state": shown,
         "svg": "",
+        "panel": [],
         "event_count": match.event_count,
         "status": match.status,
     }
@@ -334,7 +336,18 @@ def frame(match: Match, at: int, seat: int | str | None) -> dict:
     out["svg"] = svg
     if problem:
         out["render_error"] = problem
+    if game.panel is not None:
+        out["panel"] = _panel(game, shown)
     return out
+
+
+def _panel(game, shown: Any) -> list[dict]:
+    """The words beside the drawing; none when the game cannot say them."""
+    try:
+        return game.panel(shown)
+    except Exception:  # noqa: BLE001 - a game's panel bug must not break the API
+        logger.exception("%s: panel failed", game.name)
+        return []
 
 
 def _draw(game, shown: Any) -> tuple[str, str | None]:

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from engine import registry
+from engine.game import Game
 
 from matches import selectors
 from matches.api.serializers import MatchFilterSerializer
@@ -93,6 +94,7 @@ def match_detail(request, pk: int):
     )
     # the prefetched seats (shown by the template too) lose their result, unsaved
     selectors.blank_hidden_seats(list(match.seats.all()))
+    game = registry.games().get(match.game)
     seats = [
         {"index": s.index, "bot": s.bot_name, "rank": s.rank, "score": s.score}
         for s in match.seats.all()
@@ -108,6 +110,7 @@ def match_detail(request, pk: int):
         "eventsUrl": reverse("match-events", args=[match.pk]),
         "stateUrl": reverse("match-state", args=[match.pk]),
         "matchUrl": reverse("match-detail", args=[match.pk]),
+        "pacing": (game or Game).pacing.to_json(),
     }
     return render(
         request,
@@ -117,7 +120,7 @@ def match_detail(request, pk: int):
             "config": config,
             "result_text": result_text(match),
             "results_hidden": match.hides_results,
-            "game": registry.games().get(match.game),
+            "game": game,
             **fork_context(request, match),
         },
     )

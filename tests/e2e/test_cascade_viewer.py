@@ -18,8 +18,9 @@ def test_cascade_effect_replays_to_its_final_score(live_server, page, artifacts)
     page.wait_for_function(
         "s => document.getElementById('board').dataset.seq === String(s)", arg=last, timeout=15000
     )
-    svg = page.inner_html("#board")
-    assert "CENTRE GOAL" in svg and "RED ALLIANCE" in svg and "result:" in svg
+    assert "CENTRE GOAL" in page.inner_html("#board")
+    words = page.inner_text("#board-panel")
+    assert "RED ALLIANCE" in words and "result:" in words
     assert page.locator("#board svg g.robot").count() == 4
     assert page.locator("#board svg g.goal").count() == 6
     page.screenshot(path=str(artifacts / "cascade-final.png"), full_page=True)

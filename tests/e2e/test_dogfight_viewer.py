@@ -19,7 +19,7 @@ def test_a_dogfight_replay_shows_planes_arc_and_pilots_at_1280px(live_server, pa
         "s => document.getElementById('board').dataset.seq === String(s)", arg=seq, timeout=15000
     )
     assert page.locator("#board svg g.plane").count() == 3
-    assert page.locator("#board svg text.pilot").count() == 3
+    assert page.locator("#board-panel [data-mark='pilot']").count() == 3
     assert page.locator("#board svg g.arc path").count() == 3  # close, middle, far
     box = page.locator("#board svg").bounding_box()
     assert box["width"] <= 1280

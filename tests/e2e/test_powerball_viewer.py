@@ -34,9 +34,9 @@ def test_a_powerball_replay_shows_the_factory_floor_and_the_final_points(
     final = game.state_json(Replay(game, events).state_at(len(events) - 1))
     on_board = sum(1 for r in final["robots"] if r["sq"] >= 0)
     assert page.locator(f"{svg} g.robot").count() == on_board
+    scores = page.locator("#board-panel [data-mark='score']").all_inner_texts()
     for robot in final["robots"]:
-        panel = page.text_content(f'{svg} g.score[data-seat="{robot["seat"]}"]')
-        assert f"{robot['vp']} VP" in panel
+        assert f"seat {robot['seat']}: {robot['vp']} VP" in scores
     box = page.locator(svg).bounding_box()
     assert box["width"] <= 1280
     page.screenshot(path=str(artifacts / "powerball-final.png"), full_page=True)

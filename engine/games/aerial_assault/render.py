@@ -1,8 +1,8 @@
 """Draws an Aerial Assault state (a ``view``, or ``state_json`` which has a view's
 shape) as SVG: the score and round, the six zones with the truss and the goals,
-the robots with their balls, the loose balls, then what the drawn state holds
-about each robot (its parts, the cards it played, its hand when this view may see
-it), the revealed cards and the draft row.
+the robots with their balls, the loose balls. ``panel`` says what the drawn state
+holds about each robot (its parts, the cards it played, its hand when this view
+may see it), the revealed cards and the draft row.
 
 A seat's view carries the hands of its own robots only, the spectator's none and
 ``state_json`` every one, so each perspective draws exactly what it holds.
@@ -10,17 +10,19 @@ A seat's view carries the hands of its own robots only, the spectator's none and
 
 from __future__ import annotations
 
-import textwrap
 from html import escape
 
 from engine.games.aerial_assault.field import ZONE_NAMES
+from engine.panel import Panel
 
 ZW, TOP, FH = 140, 70, 250  # zone width, field top, field height
 LEFT = 50  # room for the red goals
 WIDTH = LEFT * 2 + ZW * 6
 FILL = {"red": "#f4c7c3", "blue": "#c6dafc", "white": "#ffffff"}
 INK = {"red": "#c62828", "blue": "#1565c0", "": "#555"}
-LINE = 22  # a text line below the field
+#: the smallest text: the viewer gives the picture a minimum width at which this
+#: is 11 CSS px, 600 px for a 940-unit field, which a desktop column holds
+FONT = 18
 
 
 def _header(view: dict) -> list[str]:
@@ -39,7 +41,8 @@ def _header(view: dict) -> list[str]:
         f"play {view.get('play', 0)} of {view.get('plays_per_round', '?')}"
     )
     out.append(
-        f'<text x="{WIDTH // 2}" y="32" font-size="17" text-anchor="middle">{escape(status)}</text>'
+        f'<text x="{WIDTH // 2}" y="32" font-size="{FONT}" text-anchor="middle">'
+        f"{escape(status)}</text>"
     )
     return out
 
@@ -59,10 +62,13 @@ def _field() -> list[str]:
             f'<rect x="{x}" y="{TOP}" width="{ZW}" height="{FH}" fill="{FILL[kind]}" '
             f'stroke="#888" data-zone="{z}"/>'
         )
-        out.append(
-            f'<text x="{x + ZW // 2}" y="{TOP + FH - 8}" font-size="13" '
-            f'text-anchor="middle" fill="#333">{escape(ZONE_NAMES[z])}</text>'
-        )
+        # in two lines ("Red Shoot" over "Zone 1"), large enough to read on a phone
+        words = ZONE_NAMES[z].split()
+        for k, line in enumerate((" ".join(words[:2]), " ".join(words[2:]))):
+            out.append(
+                f'<text x="{x + ZW // 2}" y="{TOP + FH - 30 + 21 * k}" font-size="{FONT}" '
+                f'text-anchor="middle" fill="#333">{escape(line)}</text>'
+            )
     tx = LEFT + 3 * ZW
     out.append(
         f'<line x1="{tx}" y1="{TOP - 8}" x2="{tx}" y2="{TOP + FH + 8}" stroke="#333" '
@@ -86,7 +92,7 @@ def _robots(view: dict) -> list[str]:
             f'stroke="{colour}" stroke-width="3" data-robot="{robot["robot"]}"/>'
         )
         out.append(
-            f'<text x="{x + 8}" y="{y + 20}" font-size="16" font-weight="bold" '
+            f'<text x="{x + 8}" y="{y + 21}" font-size="{FONT}" font-weight="bold" '
             f'fill="{colour}">R{robot["robot"]} · seat {robot["seat"]}</text>'
         )
         for j, _ in enumerate(robot.get("balls", [])):
@@ -103,16 +109,18 @@ def _robots(view: dict) -> list[str]:
         floor[z] = k + 1
         cx = LEFT + z * ZW + 22 + 24 * k
         out.append(
-            f'<circle cx="{cx}" cy="{TOP + FH - 40}" r="10" '
+            f'<circle cx="{cx}" cy="{TOP + FH - 60}" r="10" '
             f'fill="{INK.get(ball["color"], "#555")}" stroke="#000" '
             f'data-ball-floor="{ball["id"]}"/>'
         )
     return out
 
 
-def _lines(view: dict) -> list[tuple[str, str, dict]]:
-    """The text below the field: (text, colour, extra attributes)."""
-    lines: list[tuple[str, str, dict]] = []
+def panel(view: dict) -> list[dict]:
+    """The words below the field: the view, the result, each alliance's points,
+    each robot's parts, plays and hand (face down unless this view may see it),
+    the revealed cards and the draft row."""
+    out = Panel().section()
     you = view.get("you")
     seen_as = (
         "everything"
@@ -121,85 +129,51 @@ def _lines(view: dict) -> list[tuple[str, str, dict]]:
         if you is None
         else f"seat {you} ({view.get('alliance') or 'no alliance yet'})"
     )
-    lines.append((f"view: {seen_as}", "#555", {}))
+    out.line(f"view: {seen_as}", colour="#555")
     if view.get("result"):
-        lines.append((f"result: {view['result']}", "#000", {"class": "winner", "bold": True}))
+        out.line(f"result: {view['result']}", strong=True, mark="winner")
     score = view.get("score", {})
     for alliance in ("red", "blue"):
         s = score.get(alliance, {})
-        lines.append(
-            (
-                f"{alliance}: {s.get('points', 0)} points · {s.get('scored', 0)} balls "
-                f"scored · assists {s.get('assists', 0)} · catches {s.get('catches', 0)}"
-                f" · trusses {s.get('trusses', 0)}",
-                INK[alliance],
-                {"class": "score"},
-            )
+        out.line(
+            f"{alliance}: {s.get('points', 0)} points · {s.get('scored', 0)} balls "
+            f"scored · assists {s.get('assists', 0)} · catches {s.get('catches', 0)}"
+            f" · trusses {s.get('trusses', 0)}",
+            colour=INK[alliance],
+            mark="score",
         )
+    out.section("robots")
     for robot in view.get("robots", []):
         colour = INK.get(robot.get("alliance", ""), "#555")
         parts = ", ".join(p.replace("_", " ") for p in robot.get("parts", []))
         played = " ".join(robot.get("played", [])) or "none"
-        lines.append(
-            (
-                f"Robot {robot['robot']} (seat {robot['seat']}): {parts} · played {played}",
-                colour,
-                {"data-robot-info": robot["robot"]},
-            )
+        out.line(
+            f"Robot {robot['robot']} (seat {robot['seat']}): {parts} · played {played}",
+            colour=colour,
+            mark=f"robot-{robot['robot']}",
         )
         if "hand" in robot:
             hand = " ".join(robot["hand"]) or "empty"
-            lines.append((f"    hand: {hand}", colour, {"data-hand": robot["robot"]}))
+            out.line(f"hand: {hand}", colour=colour, indent=1, mark=f"hand-{robot['robot']}")
         else:
-            lines.append((f"    hand: {robot.get('hand_size', 0)} cards, face down", "#777", {}))
+            out.line(f"hand: {robot.get('hand_size', 0)} cards, face down", colour="#777", indent=1)
+    if view.get("revealed") or view.get("row"):
+        out.section("cards")
     for shown in view.get("revealed", []):
         text = f"Robot {shown['robot']} reveals {shown['card']} ({shown['side']}): {shown['label']}"
-        lines.append(
-            (
-                text + (" (blocked)" if shown.get("blocked") else ""),
-                "#1d2330",
-                {"data-revealed": shown["robot"]},
-            )
-        )
+        out.line(text + (" (blocked)" if shown.get("blocked") else ""), mark="revealed")
     if view.get("row"):
-        lines.append(
-            (
-                f"draft row: {' '.join(view['row'])} · {view.get('deck_size', 0)} in the deck",
-                "#1d2330",
-                {},
-            )
-        )
-    return lines
-
-
-def _wrapped(lines: list[tuple[str, str, dict]]) -> list[tuple[str, str, dict]]:
-    """Long lines broken to the drawing's width (continuations indented)."""
-    out = []
-    for text, colour, attrs in lines:
-        indent = " " if text.startswith(" ") else ""
-        for k, part in enumerate(textwrap.wrap(text.strip(), 90 if indent else 92)):
-            out.append(((" " if k or indent else "") + part, colour, attrs if k == 0 else {}))
-    return out
+        out.line(f"draft row: {' '.join(view['row'])} · {view.get('deck_size', 0)} in the deck")
+    return out.to_json()
 
 
 def render(view: dict) -> str:
-    lines = _wrapped(_lines(view))
-    height = TOP + FH + 20 + LINE * len(lines)
+    height = TOP + FH + 12
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
         f'class="board aerial-assault" font-family="sans-serif">',
         f'<rect width="{WIDTH}" height="{height}" fill="#fafafa"/>',
     ]
     out += _header(view) + _field() + _robots(view)
-    y = TOP + FH + 36
-    for text, colour, attrs in lines:
-        bold = ' font-weight="bold"' if attrs.pop("bold", False) else ""
-        extra = "".join(f' {k}="{escape(str(v))}"' for k, v in attrs.items())
-        x = LEFT + (24 if text.startswith(" ") else 0)  # SVG drops leading spaces
-        out.append(
-            f'<text x="{x}" y="{y}" font-size="16" fill="{colour}"{bold}{extra}>'
-            f"{escape(text.strip())}</text>"
-        )
-        y += LINE
     out.append("</svg>")
     return "".join(out)

@@ -1,13 +1,17 @@
 """Aimbots Combat Arena as a Scrimmage game plugin."""
 
+from engine.game import Pacing
 from engine.games.aimbots.bots import BOTS
 from engine.games.aimbots.describe import describe
-from engine.games.aimbots.render import render
+from engine.games.aimbots.render import panel, render
 from engine.games.aimbots.rules import Aimbots
 
 GAME = Aimbots()
 GAME.bots = BOTS
 GAME.render = render
+GAME.panel = panel
+# a step by turn stops as each seat's turn starts
+GAME.pacing = Pacing(frozenset({"TurnStarted"}), 4)
 GAME.describer = describe
 
 __all__ = ["GAME"]

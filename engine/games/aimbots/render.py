@@ -1,4 +1,4 @@
-"""Draws an Aimbots state as SVG: the arena on the left, and beside it what the
+"""Draws an Aimbots state as SVG: the arena; ``panel`` says beside it what the
 drawn state holds: phase, round and energy, each seat's cores and scrap, the
 market with its claims and the draft dice.
 
@@ -12,10 +12,10 @@ own secrets, and ``state_json`` (with ``tokens``) draws every seat's.
 
 from __future__ import annotations
 
-import textwrap
 from html import escape
 
 from engine.games.aimbots.board import SIZE, col_row, scrap_spaces, zone
+from engine.panel import Panel
 
 CELL = 64
 COLOURS = ("#d33", "#36c", "#2a2", "#c90")
@@ -55,9 +55,9 @@ def _scrap(board_scrap: list) -> list[str]:
     for square in sorted(counts):
         c, r = col_row(square)
         parts.append(
-            f'<rect x="{c * CELL + 4}" y="{r * CELL + CELL - 16}" width="22" '
-            f'height="12" fill="#8a6d3b" class="scrap"/><text x="{c * CELL + 15}" '
-            f'y="{r * CELL + CELL - 6}" font-size="10" fill="#fff" '
+            f'<rect x="{c * CELL + 3}" y="{r * CELL + CELL - 17}" width="24" '
+            f'height="14" fill="#8a6d3b" class="scrap"/><text x="{c * CELL + 15}" '
+            f'y="{r * CELL + CELL - 6}" font-size="12" fill="#fff" '
             f'text-anchor="middle">{counts[square]}</text>'
         )
     return parts
@@ -68,8 +68,8 @@ def _side(x: int, y: int, value: int, plated: bool) -> str:
     ink = "#fff" if plated else "#000"
     shown = "1" if plated else str(value)
     return (
-        f'<rect x="{x - 7}" y="{y - 7}" width="14" height="14" fill="{fill}" '
-        f'stroke="#000" stroke-width="0.5"/><text x="{x}" y="{y + 4}" font-size="10" '
+        f'<rect x="{x - 8}" y="{y - 8}" width="16" height="16" fill="{fill}" '
+        f'stroke="#000" stroke-width="0.5"/><text x="{x}" y="{y + 4}" font-size="12" '
         f'text-anchor="middle" fill="{ink}">{shown}</text>'
     )
 
@@ -128,112 +128,87 @@ def _held(state: dict, seat: int) -> str:
     return ", ".join(shown + ([f"{hidden} face down"] if hidden else []))
 
 
-class _Panel:
-    """Lines of text beside the arena, top to bottom."""
-
-    def __init__(self, x: int) -> None:
-        self.x, self.y, self.parts = x, 24, []
-
-    def line(
-        self,
-        text: str,
-        *,
-        size: int = 15,
-        fill: str = "#1d2330",
-        bold: bool = False,
-        cls: str = "info",
-    ) -> None:
-        weight = ' font-weight="bold"' if bold else ""
-        indent = (len(text) - len(text.lstrip())) * 5  # SVG drops leading spaces
-        self.parts.append(
-            f'<text x="{self.x + indent}" y="{self.y}" font-size="{size}" '
-            f'fill="{fill}"{weight} class="{cls}">{escape(text.strip())}</text>'
-        )
-        self.y += size + 7
-
-
-def _status(state: dict, panel: _Panel) -> None:
+def _status(state: dict, panel: Panel) -> None:
     seat = state.get("you")
+    panel.section()
     panel.line(
         "view: "
         + ("everything" if "tokens" in state else "spectator" if seat is None else f"seat {seat}"),
-        size=13,
-        fill="#555",
+        colour="#555",
     )
     if state.get("winner", -1) >= 0:
         panel.line(
             f"seat {state['winner']} wins",
-            size=20,
-            fill=COLOURS[state["winner"]],
-            bold=True,
-            cls="winner",
+            colour=COLOURS[state["winner"]],
+            strong=True,
+            mark="winner",
         )
         if state.get("reason"):
-            panel.line(state["reason"], size=13)
+            panel.line(state["reason"])
     phase = state.get("phase", "")
     line = f"{phase} phase · round {state.get('round', 0)} of {state.get('turn_limit', '?')}"
-    panel.line(line, bold=True)
+    panel.line(line, strong=True)
     if phase == "play" and state.get("active", -1) >= 0:
         panel.line(
             f"seat {state['active']} to act · {state.get('energy', 0)} energy left",
-            fill=COLOURS[state["active"]],
+            colour=COLOURS[state["active"]],
         )
 
 
-def _seats(state: dict, panel: _Panel) -> None:
+def _seats(state: dict, panel: Panel) -> None:
     target = state.get("target")
+    panel.section("seats")
     for s in range(state["seats"]):
         cores = (state.get("cores") or [0] * state["seats"])[s]
         goal = f" of {target}" if target else ""
-        panel.line(f"seat {s}: {cores}{goal} cores", fill=COLOURS[s], bold=True, cls="score")
-        for k, text in enumerate(textwrap.wrap(_held(state, s), 34)):
-            panel.line(("   scrap held: " if k == 0 else "      ") + text, size=14, fill=COLOURS[s])
+        panel.line(f"seat {s}: {cores}{goal} cores", colour=COLOURS[s], strong=True, mark="score")
+        panel.line("scrap held: " + _held(state, s), colour=COLOURS[s], indent=1)
         programs = [
             b["program"] + ("" if b["alive"] else " (destroyed)")
             for b in state["bots"]
             if b["owner"] == s
         ]
-        for k, text in enumerate(textwrap.wrap(", ".join(programs), 38)):
-            panel.line(("   bots: " if k == 0 else "      ") + text, size=14, fill=COLOURS[s])
+        panel.line("bots: " + ", ".join(programs), colour=COLOURS[s], indent=1)
 
 
-def _market(state: dict, panel: _Panel) -> None:
+def _market(state: dict, panel: Panel) -> None:
     market, claims = state.get("market") or [], state.get("claims") or []
     if not market:
         return
-    panel.line("market", bold=True)
+    panel.section("market")
     for i in range(0, len(market), 2):
         cells = []
         for j in (i, i + 1):
             if j < len(market):
                 who = claims[j] if j < len(claims) else -1
                 cells.append(market[j] + (f" (seat {who})" if who >= 0 else ""))
-        panel.line("   " + " · ".join(cells), size=14)
+        panel.line(" · ".join(cells))
 
 
-def _dice(state: dict, panel: _Panel) -> None:
+def _dice(state: dict, panel: Panel) -> None:
     rolls, spent = state.get("rolls") or [], state.get("spent") or []
     if state.get("phase") != "draft" or not rolls:
         return
-    panel.line("draft dice (used in brackets)", bold=True)
+    panel.section("draft dice (used in brackets)")
     for s, roll in enumerate(rolls):
         used = spent[s] if s < len(spent) else []
         faces = [f"[{d}]" if k < len(used) and used[k] else str(d) for k, d in enumerate(roll)]
-        panel.line(f"   seat {s}: " + " ".join(faces), size=14, fill=COLOURS[s])
+        panel.line(f"seat {s}: " + " ".join(faces), colour=COLOURS[s])
 
 
-PANEL = 380
+def panel(state: dict) -> list[dict]:
+    """The words beside the arena: status, each seat's cores and scrap, market, dice."""
+    out = Panel()
+    _status(state, out)
+    _seats(state, out)
+    _market(state, out)
+    _dice(state, out)
+    return out.to_json()
 
 
 def render(state: dict) -> str:
     n = state["seats"]
-    panel = _Panel(SIZE * CELL + 20)
-    _status(state, panel)
-    _seats(state, panel)
-    _market(state, panel)
-    _dice(state, panel)
-    width = SIZE * CELL + PANEL
-    height = max(SIZE * CELL, panel.y)
+    width = height = SIZE * CELL
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         'class="board aimbots" font-family="sans-serif">',
@@ -242,6 +217,5 @@ def render(state: dict) -> str:
     parts += _grid(n) + _scrap(state.get("board_scrap", []))
     for bot in state["bots"]:
         parts += _bot(bot)
-    parts += panel.parts
     parts.append("</svg>")
     return "".join(parts)

@@ -1,26 +1,25 @@
 """Draws a Cascade Effect view (or ``state_json``) as SVG for the replay viewer:
 the field with its zones, the centre structure, kickstands, rolling goals with
-their tube heights, robots with their facing, and beside the field a panel: who
-plays which alliance, the round, each alliance's score and the result. Field and
-panel side by side keep the drawing wide rather than tall, so it fills a screen's
-width without outgrowing its height."""
+their tube heights, robots with their facing; ``panel`` gives the words beside
+it: who plays which alliance, the round, each alliance's score and the result."""
 
 from __future__ import annotations
 
 from html import escape
 
 from engine.games.cascade_effect.board import SIZE, col_row, label
+from engine.panel import Panel
 
 CELL = 80
 MARGIN = 20
 WIDTH = 2 * MARGIN + SIZE * CELL
-PANEL_X = WIDTH + 4
-PANEL_W = 300
 HEIGHT = 2 * MARGIN + SIZE * CELL
-WIDTH += PANEL_W + 4
 INK = {"red": "#b71c1c", "blue": "#1a47a8"}
 TINT = {"red": "#f9dada", "blue": "#dae3f9"}
 ROBOT_NAMES = ("R1", "B1", "R2", "B2")
+#: no label smaller: the viewer keeps a picture's smallest label legible (11 CSS px)
+#: by giving it a minimum width, so a small label would make a phone scroll further
+SMALLEST = 12
 FACING_NAMES = ("north", "east", "south", "west")
 #: a facing's (dx, dy) on screen
 ARROW = ((0, -1), (1, 0), (0, 1), (-1, 0))
@@ -32,6 +31,7 @@ def _xy(sq: int) -> tuple[int, int]:
 
 
 def _text(x, y, body, size=12, fill="#222", anchor="middle", bold=False, cls="") -> str:
+    size = max(size, SMALLEST)
     klass = f' class="{cls}"' if cls else ""
     weight = ' font-weight="bold"' if bold else ""
     return (
@@ -198,30 +198,19 @@ def _robots(view: dict) -> list[str]:
     return parts
 
 
-def _panel(view: dict) -> list[str]:
-    x, y = PANEL_X, MARGIN + 14
-    parts = []
+def panel(view: dict) -> list[dict]:
+    """The words beside the field: who plays which alliance, the round and whose
+    turn, each alliance's score by part, the Cascade deck and the result."""
+    out = Panel().section()
     for colour in ("red", "blue"):  # the legend: who plays which alliance
         robots = [r for r in view["robots"] if r["alliance"] == colour and r["seat"] >= 0]
         seats = sorted({r["seat"] for r in robots})
         names = ", ".join(ROBOT_NAMES[r["id"]] for r in robots)
         who = " and ".join(f"seat {s}" for s in seats) or "nobody"
-        parts.append(
-            _text(x, y, f"{who}: {colour} ({names})", 14, INK[colour], "start", cls="legend")
-        )
-        y += 20
+        out.line(f"{who}: {colour} ({names})", colour=INK[colour], mark="legend")
     tele, end = view["rolls"]
     phase = "end game" if view["endgame"] else "tele-op"
-    parts.append(
-        _text(
-            x,
-            y + 6,
-            f"round {view['round']} of {tele + end} ({phase})",
-            14,
-            anchor="start",
-            bold=True,
-        )
-    )
+    out.line(f"round {view['round']} of {tele + end} ({phase})", strong=True)
     active = view["active"]
     if view["phase"] == "play" and active >= 0:
         status = f"{ROBOT_NAMES[active]} to play"
@@ -229,53 +218,35 @@ def _panel(view: dict) -> list[str]:
             status += f", declared {view['declared']}"
         if view["die"]:
             status += f", rolled {view['die']}"
-        parts.append(_text(x, y + 26, status, 13, anchor="start"))
-    y += 34
-    half = PANEL_W + 8
+        out.line(status)
     for i, colour in enumerate(("red", "blue")):
         s = view["score"][i]
-        bx, by = x, y + i * 122
         cm = s["cm"]
-        lines = [
+        out.section()
+        out.line(
             f"{colour.upper()} ALLIANCE: {s['total']}",
+            colour=INK[colour],
+            strong=True,
+            mark="score",
+        )
+        for line in (
             f"tubes {cm['30']} / {cm['60']} / {cm['90']} cm = {s['tubes']}",
             f"centre {s['centre_cm']} cm = {s['centre']}",
             f"bridge {s['bridge']} · parking {s['parking']}",
             f"opponents' penalties {s['penalties']}",
-        ]
-        parts.append(
-            f'<rect x="{bx}" y="{by}" width="{half - 8}" height="112" rx="6" '
-            f'fill="{TINT[colour]}" class="score"/>'
-        )
-        for k, line in enumerate(lines):
-            parts.append(
-                _text(
-                    bx + 8,
-                    by + 22 + 21 * k,
-                    line,
-                    15 if k == 0 else 13,
-                    INK[colour],
-                    "start",
-                    bold=k == 0,
-                )
-            )
-    y += 2 * 122 + 18
-    parts.append(_text(x, y, f"Cascade deck: {view['deck']} face down", 13, anchor="start"))
+        ):
+            out.line(line, colour=INK[colour], indent=1)
+    out.section().line(f"Cascade deck: {view['deck']} face down")
     if view["last_card"]:
-        y += 18
-        parts.append(
-            _text(x, y, f"last card: {view['last_card'].replace('_', ' ')}", 13, anchor="start")
-        )
+        out.line(f"last card: {view['last_card'].replace('_', ' ')}")
     if view["result"]:
         result = "a draw" if view["result"] == "draw" else f"{view['result']} alliance wins"
-        winner = INK.get(view["result"], "#222")
-        parts.append(
-            _text(x, y + 26, f"result: {result}", 17, winner, "start", bold=True, cls="winner")
+        out.line(
+            f"result: {result}", colour=INK.get(view["result"], "#222"), strong=True, mark="winner"
         )
     elif view["phase"] != "over":
-        parts.append(_text(x, y + 22, "bridge and parking points count where", 12, "#555", "start"))
-        parts.append(_text(x, y + 38, "robots stand at the end", 12, "#555", "start"))
-    return parts
+        out.line("bridge and parking points count where robots stand at the end", colour="#555")
+    return out.to_json()
 
 
 def render(view: dict) -> str:
@@ -285,6 +256,5 @@ def render(view: dict) -> str:
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#fff"/>',
     ]
     parts += _grid(view["field"]) + _structure(view) + _goals(view) + _robots(view)
-    parts += _panel(view)
     parts.append("</svg>")
     return "".join(parts)

@@ -1,13 +1,17 @@
 """Connect four as a Scrimmage game plugin."""
 
+from engine.game import Pacing
 from engine.games.connect_four.bots import BOTS
 from engine.games.connect_four.describe import describe
-from engine.games.connect_four.render import render
+from engine.games.connect_four.render import panel, render
 from engine.games.connect_four.rules import ConnectFour
 
 GAME = ConnectFour()
 GAME.bots = BOTS
 GAME.render = render
+GAME.panel = panel
+# every action drops a disc: a turn; about 30 events, a disc every 3 s
+GAME.pacing = Pacing(frozenset({"ActionSubmitted"}), 0.35)
 GAME.describer = describe
 
 __all__ = ["GAME"]

@@ -1,15 +1,16 @@
 """Draws a connect four state (its ``view`` or ``state_json``) as SVG: the discs,
-a legend of who plays which colour and the winning four."""
+and the winning four; ``panel`` says who plays which colour."""
 
 from __future__ import annotations
 
 from engine.games.connect_four.rules import COLUMNS, ROWS
 from engine.games.lines import winning_cells
+from engine.panel import Panel
 
 CELL = 80
-LEGEND = 44
 COLOURS = {0: "#d62828", 1: "#f4c430"}  # seat 0 red, seat 1 yellow
 NAMES = {0: "red", 1: "yellow"}
+INK = {0: "#b71c1c", 1: "#8a6d00"}  # the colours as text on white
 
 
 def render(state: dict) -> str:
@@ -17,9 +18,8 @@ def render(state: dict) -> str:
     board = state["board"]
     line = set(winning_cells(board, COLUMNS, ROWS, 4))
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height + LEGEND}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         'class="board connect-four" font-family="sans-serif">',
-        f'<rect width="{width}" height="{height + LEGEND}" fill="#fafafa"/>',
         f'<rect width="{width}" height="{height}" rx="8" fill="#1d4e89"/>',
     ]
     for i, disc in enumerate(board):
@@ -33,16 +33,21 @@ def render(state: dict) -> str:
             f'<circle cx="{x}" cy="{y}" r="{CELL // 2 - 8}" fill="{fill}" '
             f'data-cell="{i}"{seat}{ring}/>'
         )
-    winner = board[min(line)] if line else None
-    for seat in (0, 1):
-        x = 20 + seat * width // 2
-        won = " · wins" if seat == winner else ""
-        bold = ' font-weight="bold"' if won else ""
-        parts.append(
-            f'<rect x="{x - 11}" y="{height + 11}" width="22" height="22" rx="11" '
-            f'fill="{COLOURS[seat]}" class="swatch"/>'
-            f'<text x="{x + 18}" y="{height + 29}" font-size="20" class="legend"'
-            f"{bold}>seat {seat}: {NAMES[seat]}{won}</text>"
-        )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def panel(state: dict) -> list[dict]:
+    """Beside the board: who plays which colour, and the winner once there is one."""
+    line = winning_cells(state["board"], COLUMNS, ROWS, 4)
+    winner = state["board"][min(line)] if line else None
+    out = Panel().section()
+    for seat in (0, 1):
+        won = " · wins" if seat == winner else ""
+        out.line(
+            f"seat {seat}: {NAMES[seat]}{won}",
+            colour=INK[seat],
+            strong=bool(won),
+            mark="winner" if won else "legend",
+        )
+    return out.to_json()

@@ -1,7 +1,7 @@
 """Draws a Dogfight table as SVG (from a ``view`` or ``state_json``: the same shape).
 
-The table is drawn in game units (y flipped: north is up) above a panel of
-every pilot's stats, Health and altitude. The plane whose decision is due shows
+The table is drawn in game units (y flipped: north is up); ``panel`` lists
+every pilot's stats, Health and altitude beside it. The plane whose decision is due shows
 its firing arc with the ruler's close, middle and far sections. Floats appear
 only here, in drawing coordinates; the game itself never uses them.
 """
@@ -9,7 +9,8 @@ only here, in drawing coordinates; the game itself never uses them.
 from __future__ import annotations
 
 import math
-from html import escape
+
+from engine.panel import Panel
 
 COLOURS = ("#d33", "#36c", "#2a2", "#e80", "#93c", "#099", "#963", "#d6a")
 SECTION_FILL = ("#ffe08a", "#ffd24d", "#ffc21a")
@@ -72,7 +73,7 @@ def _plane(view: dict, plane: dict, scale: float) -> list[str]:
     ]
     points = " ".join(_point(area, px, py) for px, py in square)
     arrow = " ".join(_point(area, px, py) for px, py in nose)
-    font = 12 * scale
+    font = 16 * scale  # legible on a phone: the board is drawn ~360 px wide there
     status = (
         f"H{plane['health']} A{plane['altitude']}" + (" ★" if plane["ace"] else "")
         if plane["alive"]
@@ -117,65 +118,37 @@ def _pilot_line(view: dict, plane: dict) -> str:
     return f"seat {plane['seat']}{team}: {stats} · {state}{marker}"
 
 
-def _panel(view: dict, scale: float) -> list[str]:
-    """Below the table: the round, one line per pilot, the attack under way."""
-    area = view["area"]
-    font, line, left = 14 * scale, 21 * scale, 8 * scale
+def panel(view: dict) -> list[dict]:
+    """Beside the table: the round, one line per pilot, the attack under way."""
     stage = f", {view['stage']} stage" if view["phase"] == "play" else ""
     head = (
         f"round {view['round']} of {view['round_limit']}{stage}" if view["round"] else view["phase"]
     )
-    lines = [(f"Dogfight: {head}", "#000", "bold", None)]
+    out = Panel().section()
+    out.line(f"Dogfight: {head}", strong=True)
     for plane in view["planes"]:
-        lines.append(
-            (
-                _pilot_line(view, plane),
-                "#000" if plane["alive"] else "#777",
-                "normal",
-                COLOURS[plane["seat"] % len(COLOURS)],
-            )
+        out.line(
+            _pilot_line(view, plane),
+            colour=COLOURS[plane["seat"] % len(COLOURS)] if plane["alive"] else "#777",
+            mark="pilot",
         )
     combat = view.get("combat")
     if combat:
-        lines.append(
-            (
-                f"seat {combat['attacker']} attacks seat {combat['target']} "
-                f"({combat['section']}): {combat['attack_dice']} against "
-                f"{combat['defense_dice']}",
-                "#b00",
-                "normal",
-                None,
-            )
+        out.line(
+            f"seat {combat['attacker']} attacks seat {combat['target']} "
+            f"({combat['section']}): {combat['attack_dice']} against "
+            f"{combat['defense_dice']}",
+            colour="#b00",
         )
     if view["reason"]:
-        lines.append((view["reason"], "#000", "bold", None))
-    parts = []
-    for k, (text, ink, weight, swatch) in enumerate(lines):
-        y = area + line * (k + 1)
-        x = left
-        if swatch:
-            parts.append(
-                f'<rect x="{_fmt(x)}" y="{_fmt(y - font * 0.85)}" width="{_fmt(font)}" '
-                f'height="{_fmt(font)}" fill="{swatch}"/>'
-            )
-            x += font * 1.4
-        kind = ' class="pilot"' if swatch else ""
-        parts.append(
-            f'<text{kind} x="{_fmt(x)}" y="{_fmt(y)}" font-size="{_fmt(font)}" '
-            f'fill="{ink}" font-weight="{weight}">{escape(text)}</text>'
-        )
-    return parts
-
-
-def panel_height(view: dict) -> int:
-    rows = 1 + len(view["planes"]) + bool(view.get("combat")) + bool(view["reason"])
-    return rows * 21 + 10
+        out.line(view["reason"], strong=True, mark="winner")
+    return out.to_json()
 
 
 def render(view: dict) -> str:
     area = view["area"]
     scale = area / DRAWN_WIDTH
-    height = area + panel_height(view) * scale
+    height = area
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {area} {_fmt(height)}" '
         'class="board dogfight" font-family="sans-serif">',
@@ -206,6 +179,5 @@ def render(view: dict) -> str:
         if plane["placed"]:
             parts += _plane(view, plane, scale)
     parts.append("</g>")
-    parts += _panel(view, scale)
     parts.append("</svg>")
     return "".join(parts)

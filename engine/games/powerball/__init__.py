@@ -1,13 +1,17 @@
 """American Robonators: Powerball as a Scrimmage game plugin."""
 
+from engine.game import Pacing
 from engine.games.powerball.bots import BOTS
 from engine.games.powerball.describe import describe
-from engine.games.powerball.render import render
+from engine.games.powerball.render import panel, render
 from engine.games.powerball.rules import Powerball
 
 GAME = Powerball()
 GAME.bots = BOTS
 GAME.render = render
+GAME.panel = panel
+# a step by turn stops as each turn (five registers) starts
+GAME.pacing = Pacing(frozenset({"TurnStarted"}), 10)
 GAME.describer = describe
 
 __all__ = ["GAME"]

@@ -1,15 +1,13 @@
 """Draws a Powerball view (any seat's, the spectator's or ``state_json``) as SVG:
 the factory floor with every element, robots with facing, damage and balls,
-loose balls, flags with their arrows, and a side panel with victory points."""
+loose balls, flags with their arrows; ``panel`` gives the words beside it."""
 
 from __future__ import annotations
 
-from html import escape
-
 from engine.games.powerball.board import DIRS, DX, DY, floor
+from engine.panel import Panel
 
 CELL = 56
-PANEL = 300
 COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
 BALL = "#3cb043"
 
@@ -69,7 +67,7 @@ def _tiles(f) -> list[str]:
             f'<rect class="pusher" x="{bx}" y="{by}" width="{w}" height="{h}" '
             f'fill="#e67e22"/>'
             + _arrow(cx, cy, d, 10, "#e67e22", "pusher-arrow")
-            + f'<text x="{cx}" y="{cy + 20}" font-size="10" text-anchor="middle">'
+            + f'<text x="{cx}" y="{cy + 21}" font-size="12" text-anchor="middle">'
             f"{' '.join(map(str, registers))}</text>"
         )
     return parts
@@ -123,7 +121,7 @@ def _markers(f) -> list[str]:
         x, y = f.xy(sq)
         parts.append(
             f'<text class="spawn" x="{x * CELL + 4}" y="{y * CELL + 13}" '
-            f'font-size="11" fill="#2e7d32">&#9675;{number}</text>'
+            f'font-size="12" fill="#2e7d32">&#9675;{number}</text>'
         )
     for number, sq, double in f.wrenches:
         cx, cy = _centre(f, sq)
@@ -161,7 +159,7 @@ def _balls(f, squares: list[int]) -> list[str]:
         )
         if counts[sq] > 1:
             parts.append(
-                f'<text x="{cx}" y="{cy + 4}" font-size="11" fill="#fff" '
+                f'<text x="{cx}" y="{cy + 4}" font-size="12" fill="#fff" '
                 f'text-anchor="middle">{counts[sq]}</text>'
             )
     return parts
@@ -201,67 +199,38 @@ def _robot(f, robot: dict) -> list[str]:
     return parts
 
 
-def _wrapped(items: list[str], size: int, width: int = PANEL - 40) -> list[str]:
-    """``items`` joined by commas in lines that fit ``width`` px at font ``size``
-    (about 0.6 em a glyph), breaking only between items."""
-    most = max(8, int(width / (size * 0.6)))
-    lines: list[str] = []
-    for item in items:
-        if lines and len(lines[-1]) + 2 + len(item) <= most:
-            lines[-1] += ", " + item
-        else:
-            lines.append(item)
-    return lines
-
-
-def _panel(state: dict, x: int) -> list[str]:
-    parts = [
-        f'<text x="{x}" y="24" font-size="17" font-weight="bold">Round '
-        f"{state['round']}/{state['rounds']}, phase {state['phase']}</text>",
-        f'<text x="{x}" y="46" font-size="13">balls in the pool: {state["pool"]}</text>',
-        f'<text x="{x}" y="66" font-size="13">community options:</text>',
-    ]
-    y = 66
-    for line in _wrapped(state["community"] or ["none"], 12):
-        y += 15
-        parts.append(f'<text x="{x + 12}" y="{y}" font-size="12">{escape(line)}</text>')
-    y += 30
+def panel(state: dict) -> list[dict]:
+    """The words beside the floor: round and phase, the pool, the community
+    options, then each robot's victory points, damage, balls, kills and options."""
+    out = Panel().section()
+    out.line(f"Round {state['round']}/{state['rounds']}, phase {state['phase']}", strong=True)
+    out.line(f"balls in the pool: {state['pool']}")
+    out.line("community options: " + (", ".join(state["community"]) or "none"))
+    out.section("robots")
     for robot in state["robots"]:
         colour = COLOURS[robot["seat"] % len(COLOURS)]
         status = (
-            "destroyed" if robot["sq"] < 0 else ("powered down" if robot["powered_down"] else "")
+            " · destroyed"
+            if robot["sq"] < 0
+            else (" · powered down" if robot["powered_down"] else "")
         )
-        parts.append(
-            f'<g class="score" data-seat="{robot["seat"]}">'
-            f'<rect x="{x}" y="{y - 14}" width="14" height="14" fill="{colour}"/>'
-            f'<text x="{x + 20}" y="{y - 2}" font-size="15" font-weight="bold">seat '
-            f"{robot['seat']}: {robot['vp']} VP</text>"
-            f'<text x="{x + 20}" y="{y + 15}" font-size="12">damage {robot["damage"]}, '
-            f"balls {robot['balls']}, kills {robot['kills']} {status}</text>"
+        out.line(
+            f"seat {robot['seat']}: {robot['vp']} VP", colour=colour, strong=True, mark="score"
         )
-        for line in _wrapped(robot["options"] or ["no options"], 11):
-            y += 14
-            parts.append(
-                f'<text x="{x + 20}" y="{y + 16}" font-size="11" fill="#555">{escape(line)}</text>'
-            )
-        parts.append("</g>")
-        y += 40
+        out.line(
+            f"damage {robot['damage']}, balls {robot['balls']}, kills {robot['kills']}{status}",
+            indent=1,
+        )
+        out.line("options: " + (", ".join(robot["options"]) or "none"), colour="#555", indent=1)
     if state.get("reason"):
-        parts.append(f'<text x="{x}" y="{y + 10}" font-size="13">{escape(state["reason"])}</text>')
-    return parts
-
-
-def panel_height(state: dict) -> int:
-    """How tall the panel beside the floor draws ``state``."""
-    lines = len(_wrapped(state["community"] or ["none"], 12))
-    rows = sum(40 + 14 * len(_wrapped(r["options"] or ["no options"], 11)) for r in state["robots"])
-    return 66 + 15 * lines + 30 + rows + 20
+        out.section().line(state["reason"], strong=True, mark="winner")
+    return out.to_json()
 
 
 def render(state: dict) -> str:
     f = floor(state["floor"])
     side = f.size * CELL
-    width, height = side + PANEL, max(side, panel_height(state))
+    width = height = side
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'class="board powerball" font-family="sans-serif">',
@@ -277,6 +246,5 @@ def render(state: dict) -> str:
         )
     for robot in state["robots"]:
         parts += _robot(f, robot)
-    parts += _panel(state, side + 16)
     parts.append("</svg>")
     return "".join(parts)

@@ -1,14 +1,14 @@
 """Draws a tic-tac-toe state (its ``view`` or ``state_json``) as SVG: the grid,
-the marks, a legend of who plays which mark and the winning line."""
+the marks and the winning line; ``panel`` says who plays which mark."""
 
 from __future__ import annotations
 
 from html import escape
 
 from engine.games.lines import winning_cells
+from engine.panel import Panel
 
 CELL = 100
-LEGEND = 44
 MARKS = ("X", "O")
 INK = ("#c62828", "#1565c0")
 
@@ -18,9 +18,9 @@ def render(state: dict) -> str:
     board = state["board"]
     line = winning_cells(board, 3, 3, 3)
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side + LEGEND}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" '
         'class="board tic-tac-toe" font-family="sans-serif">',
-        f'<rect width="{side}" height="{side + LEGEND}" fill="#fafafa"/>',
+        f'<rect width="{side}" height="{side}" fill="#fafafa"/>',
     ]
     for cell in line:
         parts.append(
@@ -43,11 +43,17 @@ def render(state: dict) -> str:
             f'text-anchor="middle" fill="{INK[mark]}" data-cell="{i}">'
             f"{escape(MARKS[mark])}</text>"
         )
-    legend = " · ".join(f"{MARKS[s]} seat {s}" for s in (0, 1))
-    if line:
-        legend += f" · {MARKS[board[line[0]]]} wins"
-    parts.append(
-        f'<text x="{side // 2}" y="{side + 30}" font-size="18" text-anchor="middle" '
-        f'class="legend">{escape(legend)}</text></svg>'
-    )
+    parts.append("</svg>")
     return "".join(parts)
+
+
+def panel(state: dict) -> list[dict]:
+    """Beside the grid: who plays which mark, and the winner once there is one."""
+    out = Panel().section()
+    for seat in (0, 1):
+        out.line(f"{MARKS[seat]}: seat {seat}", colour=INK[seat], mark="legend")
+    line = winning_cells(state["board"], 3, 3, 3)
+    if line:
+        winner = state["board"][line[0]]
+        out.line(f"{MARKS[winner]} wins", colour=INK[winner], strong=True, mark="winner")
+    return out.to_json()

@@ -8,6 +8,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from engine import registry
+from engine.panel import panel_text
 from engine.reading import parse_jsonl
 from engine.replay import Replay
 
@@ -176,6 +177,16 @@ def test_state_everything_spectator_and_seat(api, finished_match):
     seat1 = api.get(f"{url}?at=2&seat=1").json()
     assert seat1["state"] == replay.view_at(2, 1) and seat1["seat"] == 1
     assert seat1["svg"].startswith("<svg")
+
+
+def test_a_frame_carries_the_words_beside_its_drawing_for_its_view(api, finished_match):
+    game = registry.get("tic_tac_toe")
+    last = finished_match.event_count - 1
+    url = f"/api/matches/{finished_match.pk}/state/"
+    for seat in ("all", "spectator", "0"):
+        frame = api.get(f"{url}?at={last}&seat={seat}").json()
+        assert frame["panel"] == game.panel(frame["state"]) and frame["panel"]
+        assert "seat 0" in panel_text(frame["panel"])
 
 
 @pytest.mark.parametrize(

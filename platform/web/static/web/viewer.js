@@ -5,12 +5,17 @@
  * the SVG the game draws server side, from /api/matches/ID/state/?at=SEQ&seat=S,
  * fetched once and cached. The URL fragment #eSEQ names an event.
  *
+ * board.js draws a frame (the picture, and the words beside it in HTML).
+ *
  * Each event is listed as the game's sentence (`text`, served with it); its JSON
  * sits behind the "JSON" toggle. Playback runs on a clock: at N× the shown event
  * advances N × PACE events a second whatever the frames cost, and a frame that
  * arrives after its event has passed is skipped, so the speed labels stay true.
- * The owner of an uploaded bot gets its stderr beside the events, each part next
- * to the decision that printed it (cfg.logs, marked by the match runner).
+ * PACE and the turns come from the game (cfg.pacing, engine.game.Pacing): 1×
+ * plays a typical match in one to two minutes; a step by turn stops at the
+ * game's turn events. A finished match opens on its last event (the result);
+ * its first board is asked for first, and the events load behind it.
+ * The owner of an uploaded bot gets its stderr beside the events (bot_log.js).
  */
 (function () {
   "use strict";
@@ -19,9 +24,9 @@
   var board = $("board"), slider = $("slider"), list = $("events"), playBtn = $("play"),
       speed = $("speed"), perspective = $("perspective"), position = $("position"),
       detail = $("event-detail"), permalink = $("permalink"), follow = $("follow"),
-      sentence = $("sentence"), showJson = $("show-json");
-  var PACE = 1;             // events a second at 1×
-  var DECISION = /^── decision at event (\d+) ──$/;
+      sentence = $("sentence"), showJson = $("show-json"), panelBox = $("board-panel");
+  var PACE = cfg.pacing.pace;           // events a second at 1×
+  var TURNS = new Set(cfg.pacing.turns);  // event types a step by turn stops at
 
   var events = [];          // the events served to us, in seq order
   var index = -1;           // the shown event's place in `events`
@@ -29,7 +34,7 @@
   var playing = false, timer = null, showToken = 0, pollTimer = null;
   var frames = new Map();   // "seq|seat" -> Promise of a frame
   var clock = null;         // {start: ms, from: index, rate: events/s} while playing
-  var logParts = [];        // [{seq, el}] the owner's log, one part per decision
+  var logParts = ScrimmageBotLog.build($("bot-logs"), cfg.logs);  // [{seq, el}] a part a decision
 
   // -- perspective ------------------------------------------------------------------
   function buildPerspectives() {
@@ -75,10 +80,10 @@
     var e = events[index];
     slider.value = index;
     position.textContent = "event " + e.seq + " of " + (events[events.length - 1].seq) +
-      " · " + e.type;
+      " · " + e.type + turnLabel(index);
     sentence.textContent = describe(e);
     permalink.href = "#e" + e.seq;
-    showLog(e.seq);
+    ScrimmageBotLog.show(logParts, e.seq);
     detail.textContent = JSON.stringify(e, null, 1);
     var old = list.querySelector("li.current");
     if (old) { old.classList.remove("current"); }
@@ -91,10 +96,15 @@
       }
     }
     if (history.replaceState) { history.replaceState(null, "", "#e" + e.seq); }
+    return draw(e.seq);
+  }
+
+  // the board (and its panel) after event `seq`, in the chosen view
+  function draw(seq) {
     var token = ++showToken;
-    return fetchFrame(e.seq).then(function (f) {
+    return fetchFrame(seq).then(function (f) {
       if (token !== showToken) { return; }
-      board.innerHTML = f.svg;
+      ScrimmageBoard.drawFrame(board, panelBox, f);
       if (!board.dataset.firstBoardMs) {  // time to first board, for the benchmark
         board.dataset.firstBoardMs = String(Math.round(performance.now()));
       }
@@ -104,7 +114,7 @@
         note.textContent = f.render_error;
         board.appendChild(note);
       }
-      board.dataset.seq = String(e.seq);
+      board.dataset.seq = String(seq);
       board.dataset.view = perspective.value;
       board.classList.remove("error");
       var ahead = clock ? Math.min(12, Math.ceil(clock.rate / 2)) : 3;
@@ -114,7 +124,7 @@
     }, function (err) {
       if (token !== showToken) { return; }
       board.classList.add("error");
-      board.textContent = "could not draw event " + e.seq + ": " + err.message;
+      board.textContent = "could not draw event " + seq + ": " + err.message;
     });
   }
 
@@ -145,6 +155,44 @@
     if (index >= events.length - 1 && over) { setPlaying(false); return; }
     if (due > events.length - 1) { startClock(); }  // live: wait for more, then go on
     timer = setTimeout(tick, Math.max(10, Math.min(250, 1000 / clock.rate)));
+  }
+
+  // -- turns ------------------------------------------------------------------------
+  // a step by turn stops at the game's turn events, and at the first and last event
+  function isStop(i) {
+    return i === 0 || i === events.length - 1 || TURNS.has(events[i].type);
+  }
+
+  function stepTurn(direction) {
+    setPlaying(false);
+    var i = index + direction;
+    while (i > 0 && i < events.length - 1 && !isStop(i)) { i += direction; }
+    show(i);
+  }
+
+  // " · turn T of N", T counting the turn events up to event i (none: no label)
+  function turnLabel(i) {
+    if (!TURNS.size) { return ""; }
+    var at = 0, all = 0;
+    for (var k = 0; k < events.length; k++) {
+      if (TURNS.has(events[k].type)) { all++; if (k <= i) { at = all; } }
+    }
+    return all ? " · turn " + at + " of " + all : "";
+  }
+
+  // "1× · 4 events/s", or for slow games "1× · an event every 3 s"
+  function labelSpeeds() {
+    Array.prototype.forEach.call(speed.options, function (o) {
+      var rate = Number(o.value) * PACE;
+      o.textContent = o.value + "× · " + (rate >= 1 ? +rate.toFixed(1) + " events/s"
+        : "an event every " + +(1 / rate).toFixed(1) + " s");
+    });
+  }
+
+  function playFromStart() {
+    setPlaying(false);
+    show(0);
+    setPlaying(true);
   }
 
   // -- events -----------------------------------------------------------------------
@@ -225,8 +273,13 @@
       if (isEnded(page.status)) {
         // the match ended: everything (seats' views, results) is visible now, so
         // reload the page; the live marker goes at once, not after the reload
+        // (a page that was following the latest event drops its #e fragment, so it
+        // opens on the end, as finished ones do; one sent to an event keeps it)
         endLive();
         position.textContent = "the match has ended: loading the result…";
+        if (atEnd && events.length && history.replaceState) {
+          history.replaceState(null, "", location.pathname + location.search);
+        }
         location.reload();
         return;
       }
@@ -237,69 +290,15 @@
     }, function () { pollTimer = setTimeout(poll, 3000); });
   }
 
-  // -- the owner's bot log ---------------------------------------------------------------
-  function buildLogs() {
-    var box = $("bot-logs");
-    if (!box || !cfg.logs || !cfg.logs.length) { return; }
-    box.hidden = false;
-    cfg.logs.forEach(function (log) {
-      var h = document.createElement("h3");
-      h.textContent = "Your bot's log: " + log.bot + " (seat " + log.seat + ")";
-      box.appendChild(h);
-      var pre = document.createElement("div");
-      pre.className = "log";
-      pre.dataset.seat = String(log.seat);
-      var part = null;
-      function open(seq) {
-        part = document.createElement("pre");
-        if (seq !== null) {
-          part.dataset.seq = String(seq);
-          logParts.push({seq: seq, el: part});
-        }
-        pre.appendChild(part);
-      }
-      open(null);
-      (log.text || "").split("\n").forEach(function (line) {
-        var m = DECISION.exec(line);
-        if (m) {
-          open(Number(m[1]));
-          var a = document.createElement("a");
-          a.href = "#e" + m[1];
-          a.className = "decision";
-          a.textContent = "decision at event " + m[1];
-          part.appendChild(a);
-          part.appendChild(document.createTextNode("\n"));
-        } else {
-          part.appendChild(document.createTextNode(line + "\n"));
-        }
-      });
-      if (!log.text) { pre.firstChild.textContent = "(nothing on stderr)"; }
-      box.appendChild(pre);
-    });
-  }
-
-  // highlight the latest part of the log written at or before event `seq`
-  function showLog(seq) {
-    var best = null;
-    logParts.forEach(function (p) {
-      p.el.classList.remove("current");
-      if (p.seq <= seq && (!best || p.seq >= best.seq)) { best = p; }
-    });
-    if (!best) { return; }
-    best.el.classList.add("current");
-    var box = best.el.parentNode;
-    var top = best.el.offsetTop - box.offsetTop;
-    if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - 20) {
-      box.scrollTop = top - 10;
-    }
-  }
-
   // -- wiring ---------------------------------------------------------------------------
   playBtn.addEventListener("click", function () { setPlaying(!playing); });
   $("back").addEventListener("click", function () { setPlaying(false); show(index - 1); });
   $("forward").addEventListener("click", function () { setPlaying(false); show(index + 1); });
   $("first").addEventListener("click", function () { setPlaying(false); show(0); });
   $("last").addEventListener("click", function () { setPlaying(false); show(events.length - 1); });
+  $("turn-back").addEventListener("click", function () { stepTurn(-1); });
+  $("turn-forward").addEventListener("click", function () { stepTurn(1); });
+  $("from-start").addEventListener("click", playFromStart);
   slider.addEventListener("input", function () {
     show(Number(slider.value));
     if (playing) { startClock(); }  // play on from where the slider was dropped
@@ -319,8 +318,15 @@
   window.addEventListener("hashchange", seekToFragment);
   document.addEventListener("keydown", function (ev) {
     if (ev.target.closest("input, select, textarea")) { return; }
-    if (ev.key === "ArrowLeft") { setPlaying(false); show(index - 1); }
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) { return; }  // the browser's (Ctrl+S saves)
+    if (ev.key === "PageUp" || (ev.key === "ArrowLeft" && ev.shiftKey)) {
+      ev.preventDefault(); stepTurn(-1);
+    } else if (ev.key === "PageDown" || (ev.key === "ArrowRight" && ev.shiftKey)) {
+      ev.preventDefault(); stepTurn(1);
+    }
+    else if (ev.key === "ArrowLeft") { setPlaying(false); show(index - 1); }
     else if (ev.key === "ArrowRight") { setPlaying(false); show(index + 1); }
+    else if (ev.key === "s" || ev.key === "S") { playFromStart(); }
     else if (ev.key === " ") { ev.preventDefault(); setPlaying(!playing); }
     else if (ev.key === "Home") { setPlaying(false); show(0); }
     else if (ev.key === "End") { setPlaying(false); show(events.length - 1); }
@@ -342,14 +348,16 @@
   }
 
   buildPerspectives();
-  buildLogs();
-  if (over) {  // the first board is known already: fetch it while the events load
-    var wanted = /^#e(\d+)$/.exec(location.hash);
-    fetchFrame(wanted ? Number(wanted[1]) : 0).catch(function () {});
-  }
-  loadAll().then(function () {
+  labelSpeeds();
+  // the first board (the event linked to, else the last: a finished match's result,
+  // a running one's latest position) is drawn first, and the events load behind it:
+  // asked for together, the list (every event's sentence) slows the frame down
+  var wanted = /^#e(\d+)$/.exec(location.hash);
+  var first = wanted && Number(wanted[1]) < cfg.eventCount ? Number(wanted[1]) : cfg.eventCount - 1;
+  var drawn = first >= 0 ? draw(first) : Promise.resolve();
+  drawn.then(loadAll).then(function () {
     board.dataset.loaded = "true";
-    if (!seekToFragment()) { show(over ? 0 : events.length - 1); }
+    if (!seekToFragment()) { show(events.length - 1); }
     if (!over && !isEnded(cfg.status)) {
       $("live-label").hidden = false;
       pollTimer = setTimeout(poll, 1000);

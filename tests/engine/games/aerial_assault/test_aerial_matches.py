@@ -173,7 +173,12 @@ def test_render_draws_the_field():
     svg = GAME.render(replay.view_at(len(m.log.events) - 1, None))
     assert svg.count("data-zone=") == 6 and "data-truss" in svg
     assert 'data-goal="red"' in svg and "data-robot=" in svg and "Red " in svg
-    assert "data-revealed=" in GAME.render(replay.view_at(len(m.log.events) - 3, 0))
+    lines = [
+        line
+        for section in GAME.panel(replay.view_at(len(m.log.events) - 3, 0))
+        for line in section["lines"]
+    ]
+    assert any(line["mark"] == "revealed" for line in lines)
     # the omniscient state_json has the view's shape with every hand: it draws too
     whole = GAME.state_json(m.state)
     json.dumps(whole)

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from dogfight_helpers import match_of
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine import registry
 from engine.games.dogfight import GAME
 from engine.games.dogfight.geometry import on_table
+from engine.panel import panel_text
 from engine.replay import Replay, verify
-
-from dogfight_helpers import match_of
 
 
 @pytest.mark.parametrize(
@@ -110,9 +111,10 @@ def test_render_draws_the_table_planes_arc_and_panel():
     svg = GAME.render(replay.view_at(attack - 1, 0))
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert svg.count('class="plane"') == 3 and 'class="arc"' in svg
-    assert "section-1" in svg and "section-3" in svg and "Health" in svg and "altitude" in svg
-    final = GAME.render(GAME.state_json(replay.state_at(len(match.log) - 1)))
-    assert "round" in final
+    assert "section-1" in svg and "section-3" in svg
+    words = panel_text(GAME.panel(replay.view_at(attack - 1, 0)))
+    assert "Health" in words and "altitude" in words
+    assert "round" in panel_text(GAME.panel(GAME.state_json(replay.state_at(len(match.log) - 1))))
 
 
 def test_greedy_beats_random_at_least_80_percent_of_200_seeded_matches():
@@ -182,8 +184,8 @@ def test_rules_v1_logs_still_fold():
     it recorded."""
     from pathlib import Path
 
-    from engine.reading import parse_jsonl
     from engine.games.dogfight.geometry import AREA
+    from engine.reading import parse_jsonl
 
     log = Path(__file__).parent / "data" / "dogfight_v1_eight_seats.jsonl"
     events = parse_jsonl(log.read_text())
