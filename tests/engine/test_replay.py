@@ -56,6 +56,58 @@ def test_seek_uses_snapshots_rather_than_folding_from_zero():
     assert len(calls) <= 16
 
 
+def _counting_folds(game):
+    """The seqs ``game.evolve`` folds while the block runs (restored after)."""
+    calls: list[int] = []
+    original = game.evolve
+    game.evolve = lambda state, event: calls.append(event.seq) or original(state, event)
+    return calls, original
+
+
+def test_the_event_a_snapshot_sits_after_is_served_from_that_snapshot():
+    match = bids_match(rounds=40)
+    replay = Replay(BIDS, match.log.events, every=16)
+    replay.state_at(40)  # folds 0..40: snapshots after 15 and 31
+    replay.state_at(0)  # the cursor goes back to the start
+    calls, original = _counting_folds(BIDS)
+    try:
+        assert replay.state_at(31) == replay.state_at(31)
+    finally:
+        del BIDS.evolve
+    assert calls == []
+
+
+def test_stepping_forward_folds_one_event_a_step():
+    match = bids_match(rounds=40)
+    replay = Replay(BIDS, match.log.events, every=16)
+    replay.state_at(3)
+    calls, original = _counting_folds(BIDS)
+    try:
+        for seq in range(4, 40):
+            replay.state_at(seq)
+    finally:
+        del BIDS.evolve
+    assert calls == list(range(4, 40))
+
+
+def test_a_pickled_replay_keeps_its_snapshots_and_no_game():
+    import pickle
+
+    match = bids_match(rounds=40)
+    replay = Replay(BIDS, match.log.events, every=16)
+    last = len(match.log) - 1
+    expected = replay.state_at(last)
+    copy = pickle.loads(pickle.dumps(replay))
+    assert copy.game is None
+    copy.with_game(BIDS)
+    calls, original = _counting_folds(BIDS)
+    try:
+        assert copy.state_at(last) == expected
+    finally:
+        del BIDS.evolve
+    assert calls == []
+
+
 def test_out_of_range_seek_is_an_index_error():
     replay = Replay(BIDS, bids_match().log.events)
     with pytest.raises(IndexError, match="out of range"):
