@@ -22,6 +22,8 @@ from engine import registry
 from engine.events import EVERYONE
 from engine.replay import Replay
 
+from matches import event_pages
+from matches.event_pages import DEFAULT_PAGE, EventsPage
 from matches.models import Match, MatchEvent, MatchSeat
 
 SPECTATOR = "spectator"
@@ -184,8 +186,16 @@ def event_json(row: MatchEvent, reveal: bool) -> dict | None:
     return None
 
 
-def events_page(match: Match, after: int = -1, limit: int = 200) -> tuple[list[dict], bool]:
-    """Events with ``seq > after``, at most ``limit``, and whether more follow."""
+def events_page(
+    match: Match, after: int = -1, limit: int = DEFAULT_PAGE, text: bool = True
+) -> EventsPage:
+    """Events with ``seq > after``, at most ``limit`` stored ones read, as JSON bytes,
+    each with the game's sentence when ``text``.
+
+    Once the match is over the whole events are served: their stored lines spliced
+    (``matches.event_pages``), no row decoded. While it runs, a spectator's list:
+    public events whole, the public twins of private ones, built per event.
+    """
     check_results_shown(match)
     if not -1 <= after < match.event_count:
         raise SelectorError(
@@ -193,26 +203,28 @@ def events_page(match: Match, after: int = -1, limit: int = 200) -> tuple[list[d
             f"after must be between -1 and {match.event_count - 1} "
             f"(this match has {match.event_count} events)",
         )
-    reveal = match.reveals_everything
-    qs = MatchEvent.objects.filter(match=match, seq__gt=after)
-    if not reveal:
-        qs = qs.public()
-    rows = list(qs.order_by("seq")[: limit + 1])
-    more = len(rows) > limit
-    out = [e for e in (event_json(r, reveal) for r in rows[:limit]) if e is not None]
-    return add_sentences(match, out), more
+    describe = describer(match) if text else None
+    qs = MatchEvent.objects.filter(match=match, seq__gt=after).order_by("seq")
+    if match.reveals_everything:
+        rows = list(qs.values_list("seq", "line", "chain_hash")[: limit + 1])
+        events = event_pages.spliced(rows[:limit], describe)
+        seqs = [row[0] for row in rows[:limit]]
+    else:
+        rows = list(qs.public()[: limit + 1])
+        served = (event_json(r, reveal=False) for r in rows[:limit])
+        events = event_pages.encoded((e for e in served if e is not None), describe)
+        seqs = [row.seq for row in rows[:limit]]
+    return EventsPage(events, seqs[-1] if seqs else None, len(rows) > limit)
 
 
-def add_sentences(match: Match, served: list[dict]) -> list[dict]:
-    """Each served event with ``text``: the game's sentence for what is served (a
-    redacted event is described from its public twin, so words leak nothing)."""
+def describer(match: Match) -> event_pages.Describe | None:
+    """The game's sentence for an event as served (a redacted event is described
+    from its public twin, so words leak nothing); ``None`` for an unknown game."""
     game = registry.games().get(match.game)
     if game is None:
-        return served
+        return None
     names = [s.bot_name for s in match.seats.order_by("index")]
-    for event in served:
-        event["text"] = game.describe(event, names)
-    return served
+    return lambda event: game.describe(event, names)
 
 
 def export_lines(match: Match) -> Iterator[bytes]:
