@@ -12,19 +12,17 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import threading
-from collections import OrderedDict
 from typing import Any, Iterator
 
 from django.db.models import Prefetch, Q, QuerySet
 
 from engine import registry
 from engine.events import EVERYONE
-from engine.replay import Replay
 
 from matches import event_pages
 from matches.event_pages import DEFAULT_PAGE, EventsPage
 from matches.models import Match, MatchEvent, MatchSeat
+from matches.replays import replay_cache
 
 SPECTATOR = "spectator"
 #: a seat's fields that tell how the match went: ``None`` while results are hidden
@@ -250,44 +248,6 @@ def export_bytes(match: Match) -> bytes:
 
 
 # -- replay frames ----------------------------------------------------------------------
-class _ReplayCache:
-    """Replays of matches that are over, kept per process (their logs never change)."""
-
-    def __init__(self, size: int = 16) -> None:
-        self.size = size
-        self._items: OrderedDict[tuple[int, int], Replay] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, match: Match) -> Replay:
-        key = (match.pk, match.event_count)
-        with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
-        replay = _build_replay(match, match.event_count - 1)
-        with self._lock:
-            self._items[key] = replay
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-        return replay
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
-replay_cache = _ReplayCache()
-
-
-def _build_replay(match: Match, upto: int) -> Replay:
-    rows = MatchEvent.objects.filter(match=match, seq__lte=upto).order_by("seq")
-    events = [
-        r.to_engine()
-        for r in rows.only("seq", "type", "to", "data", "public").iterator(chunk_size=2000)
-    ]
-    return Replay(registry.get(match.game), events)
-
-
 def parse_seat(match: Match, seat: str | None) -> int | str | None:
     """``None`` (everything), ``"spectator"`` or a seat index; ``SelectorError`` else."""
     if seat in (None, "", "all"):
@@ -302,8 +262,9 @@ def parse_seat(match: Match, seat: str | None) -> int | str | None:
     return int(seat)
 
 
-def frame(match: Match, at: int, seat: int | str | None) -> dict:
-    """The state after event ``at`` as ``seat`` sees it, and its SVG drawing.
+def frame(match: Match, at: int, seat: int | str | None) -> tuple[dict, int]:
+    """The state after event ``at`` as ``seat`` sees it, and its SVG drawing; and
+    what it cost: the events read and folded to reach it (``matches.replays``).
 
     ``seat`` is ``None`` for everything (the omniscient state), ``"spectator"`` or
     a seat index. While a match runs only the spectator's view is served (asking
@@ -321,11 +282,7 @@ def frame(match: Match, at: int, seat: int | str | None) -> dict:
             raise Forbidden("seat", "a seat's view is served once the match is over")
         seat = SPECTATOR
     game = registry.get(match.game)
-    if match.is_over:
-        replay = replay_cache.get(match)
-    else:
-        replay = _build_replay(match, at)
-    state = replay.state_at(at)
+    state, cost = replay_cache.state(match, at)
     if seat is None:
         shown: Any = game.state_json(state)
     else:
@@ -346,7 +303,7 @@ def frame(match: Match, at: int, seat: int | str | None) -> dict:
     out["svg"] = svg
     if problem:
         out["render_error"] = problem
-    return out
+    return out, cost
 
 
 def _draw(game, shown: Any) -> tuple[str, str | None]:

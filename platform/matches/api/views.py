@@ -110,7 +110,10 @@ class EventsView(APIView):
 
 class StateView(APIView):
     """The state after event ``at`` (everything, a spectator's or a seat's view) and
-    the game's SVG drawing of it."""
+    the game's SVG drawing of it. Throttled by its cost too: the events read and
+    folded to reach the state count against the client's ``replay`` rate."""
+
+    throttle_cost_scope = "replay"
 
     @extend_schema(
         parameters=[s.StateQuerySerializer],
@@ -126,7 +129,11 @@ class StateView(APIView):
         match = get_object_or_404(Match.objects.visible(), pk=pk)
         params = _params(s.StateQuerySerializer, request)
         seat = _selector_call(selectors.parse_seat, match, params.get("seat"))
-        return Response(_selector_call(selectors.frame, match, params["at"], seat))
+        frame, cost = _selector_call(selectors.frame, match, params["at"], seat)
+        charge = getattr(request, "charge_cost", None)  # set by the API's throttle
+        if charge is not None:
+            charge(cost)
+        return Response(frame)
 
 
 class JSONLinesRenderer(BaseRenderer):
