@@ -55,18 +55,21 @@ class ReplayCache:
         return state, cost + replay.folded - folded
 
     def _replay(self, match: Match, at: int) -> tuple[Replay, int]:
+        # a match run again (its first run lost) starts again: its own replay
+        key = (match.pk, match.started_at)
         with self._lock:
-            replay = self._items.get(match.pk)
+            replay = self._items.get(key)
             if replay is not None:
-                self._items.move_to_end(match.pk)
+                self._items.move_to_end(key)
         if replay is not None and len(replay.events) > at:
             return replay, 0
         game = registry.get(match.game)
-        cost = 0
-        if replay is None and match.is_over:
-            replay = _unpickled(cache.get(shared_key(match, game)), game)
-            cost = 0 if replay is None else len(replay.events)
-        if replay is None:
+        if replay is not None:  # a running match's replay: the events stored since
+            return replay, self._read_on(replay, match, at)
+        replay = _unpickled(cache.get(shared_key(match, game)), game) if match.is_over else None
+        if replay is not None:
+            cost = len(replay.events)
+        else:
             # a finished match's whole log; a running one's up to ``at`` (what is stored)
             upto = match.event_count - 1 if match.is_over else at
             replay = Replay(game, read_events(match, 0, upto))
@@ -75,16 +78,20 @@ class ReplayCache:
                 replay.state_at(upto)  # every snapshot made once, for every process
                 cost += replay.folded
                 cache.set(shared_key(match, game), replay, SHARED_SECONDS)
-        elif len(replay.events) <= at:  # a running match's replay: the events since
-            more = read_events(match, len(replay.events), at)
-            replay.events.extend(more)
-            cost = len(more)
         with self._lock:
-            self._items[match.pk] = replay
-            self._items.move_to_end(match.pk)
+            self._items[key] = replay
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
         return replay, cost
+
+    def _read_on(self, replay: Replay, match: Match, at: int) -> int:
+        """Extend ``replay`` to event ``at``; the events read."""
+        first = len(replay.events)
+        more = read_events(match, first, at)
+        with self._lock:  # another thread may have read them meanwhile
+            if len(replay.events) == first:
+                replay.events.extend(more)
+        return len(more)
 
     def clear(self) -> None:
         with self._lock:
