@@ -14,9 +14,9 @@ from rest_framework.test import APIClient
 from engine import registry
 from engine.replay import Replay
 
-from matches import services
+from matches import selectors, services
 from matches.models import Match
-from matches.replays import replay_cache
+
 from tests.platform.conftest import running_tic_tac_toe
 
 
@@ -31,7 +31,7 @@ def state(api, match, at, **extra):
 def test_a_replay_built_by_one_process_serves_another_without_reading_the_log(api, finished_match):
     last = finished_match.event_count - 1
     first = state(api, finished_match, last).json()
-    replay_cache.clear()  # another web process: nothing of its own, the shared cache
+    selectors.replay_cache.clear()  # another web process: nothing of its own, the shared cache
     with CaptureQueriesContext(connection) as queries:
         again = state(api, finished_match, last).json()
     assert again == first
