@@ -45,8 +45,8 @@ class Replay:
     A snapshot is kept after events ``every-1``, ``2*every-1``, ... as they are
     folded, and the last state served is kept as a cursor: seeking folds from
     whichever of the two is nearer below, so stepping forward one event folds one.
-    A replay holds no game once pickled (``__getstate__``): it can be kept in a
-    cache other processes share, and is given its game back by ``with_game``.
+    ``blocks`` cuts a folded replay into pieces another process can fold from
+    (``fold``): a snapshot and the events after it.
     """
 
     def __init__(self, game: Game, events: Sequence[Event], every: int = SNAPSHOT_EVERY) -> None:
@@ -63,19 +63,8 @@ class Replay:
         self.every = every
         self._snapshots: dict[int, Any] = {}  # seq -> state after that event
         self._cursor: tuple[int, Any] = (-1, None)  # the last state served, and its seq
-        #: events folded since this replay was made or unpickled (what seeking cost)
+        #: events folded since this replay was made (what seeking has cost)
         self.folded = 0
-
-    def __getstate__(self) -> dict:
-        state = dict(self.__dict__)
-        state["game"] = None  # rules are code: the process that unpickles has its own
-        return state
-
-    def with_game(self, game: Game) -> "Replay":
-        """This replay, after unpickling, given its rules again."""
-        self.game = game
-        self.folded = 0
-        return self
 
     def state_at(self, seq: int) -> Any:
         """The state after event ``seq`` (``-1`` or beyond the end are errors)."""
@@ -92,15 +81,21 @@ class Replay:
         evolve = self.game.evolve
         events = self.events
         for i in range(base + 1, seq + 1):
-            try:
-                state = evolve(state, events[i])
-            except Exception as exc:  # a log that parses but the rules cannot fold
-                raise LogError(f"event {i} cannot be folded: {type(exc).__name__}: {exc}") from None
+            state = _folded(evolve, state, events[i], i)
             if i % every == every - 1:
                 self._snapshots[i] = state
         self.folded += seq - base
         self._cursor = (seq, state)  # one tuple: a thread reading it sees both or neither
         return state
+
+    def blocks(self):
+        """``(first seq, state before it, the events from it)`` for each run of
+        ``every`` events, once the whole log has been folded (``state_at`` of the
+        last event): what a state anywhere needs, in pieces of bounded size."""
+        every, events = self.every, self.events
+        for first in range(0, len(events), every):
+            before = self._snapshots[first - 1] if first else None
+            yield first, before, events[first : first + every]
 
     def view_at(self, seq: int, seat: int | None) -> dict:
         """What ``seat`` could see after event ``seq`` (``None``: a spectator)."""
@@ -110,6 +105,21 @@ class Replay:
         """The events as ``seat`` saw them, private ones replaced by their twins."""
         seen = (e.seen_by(seat) for e in self.events)
         return [e for e in seen if e is not None]
+
+
+def fold(game: Game, state: Any, events: Sequence[Event], first: int) -> Any:
+    """``state`` with ``events`` (seq ``first`` on) folded in: a block's state."""
+    evolve = game.evolve
+    for i, event in enumerate(events, first):
+        state = _folded(evolve, state, event, i)
+    return state
+
+
+def _folded(evolve: Callable, state: Any, event: Event, seq: int) -> Any:
+    try:
+        return evolve(state, event)
+    except Exception as exc:  # a log that parses but the rules cannot fold
+        raise LogError(f"event {seq} cannot be folded: {type(exc).__name__}: {exc}") from None
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from engine.events import LogError, encode, parse_jsonl
 from engine.lineup import lineup
 from engine.events import PLAYER_TIMED_OUT
 from engine.players import BotPlayer, PlayerFault
-from engine.replay import Replay, fork, verify
+from engine.replay import Replay, fold, fork, verify
 from engine.runner import run_match
 from tests.engine.sealed_bids import GAME as BIDS
 
@@ -90,22 +90,18 @@ def test_stepping_forward_folds_one_event_a_step():
     assert calls == list(range(4, 40))
 
 
-def test_a_pickled_replay_keeps_its_snapshots_and_no_game():
+def test_blocks_of_a_folded_replay_give_every_state_from_a_snapshot():
     import pickle
 
-    match = bids_match(rounds=40)
+    match = bids_match(rounds=20)
     replay = Replay(BIDS, match.log.events, every=16)
-    last = len(match.log) - 1
-    expected = replay.state_at(last)
-    copy = pickle.loads(pickle.dumps(replay))
-    assert copy.game is None
-    copy.with_game(BIDS)
-    calls, original = _counting_folds(BIDS)
-    try:
-        assert copy.state_at(last) == expected
-    finally:
-        del BIDS.evolve
-    assert calls == []
+    replay.state_at(len(match.log) - 1)
+    blocks = pickle.loads(pickle.dumps(list(replay.blocks())))  # as another process reads them
+    assert [first for first, _, _ in blocks] == list(range(0, len(match.log), 16))
+    for first, before, events in blocks:
+        assert len(events) <= 16
+        for k in range(len(events)):
+            assert fold(BIDS, before, events[: k + 1], first) == replay.state_at(first + k)
 
 
 def test_out_of_range_seek_is_an_index_error():
