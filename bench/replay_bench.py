@@ -108,28 +108,35 @@ def _child(root: Path) -> dict:
 
 
 def _cpu_per_event(client, match, query: str, repeat: int = 5) -> float:
-    """Median CPU us an event, paging through the whole log with ``query``."""
+    """Median CPU us an event, paging through the whole log with ``query``: the
+    requests only, not the client's decoding of the pages."""
     runs = []
     for _ in range(repeat):
-        cpu, served = time.process_time(), 0
+        spent, served = 0.0, 0
         url = f"/api/matches/{match.pk}/events/?{query}"
         while url:
-            page = client.get(url).json()
+            cpu = time.process_time()
+            response = client.get(url)
+            spent += time.process_time() - cpu
+            page = response.json()
             served += len(page["results"])
             url = page["next"]
         assert served == match.event_count
-        runs.append((time.process_time() - cpu) / served * 1e6)
-    return round(statistics.median(runs), 2)
+        runs.append(spent / served * 1e6)
+    # the first pass reads the database; the others may find the pages kept
+    return round(runs[0], 2), round(statistics.median(runs[1:]), 2)
 
 
 def _events_api(client, match) -> dict:
-    out = {
-        "events_api_cpu_us_per_event_limit_1000": _cpu_per_event(client, match, "limit=1000"),
-        "events_api_cpu_us_per_event_limit_200": _cpu_per_event(client, match, "limit=200"),
-        "events_api_cpu_us_per_event_no_text": _cpu_per_event(
-            client, match, "limit=1000&text=false"
-        ),
-    }
+    out = {}
+    for name, query in [
+        ("limit_1000", "limit=1000"),
+        ("limit_200", "limit=200"),
+        ("no_text", "limit=1000&text=false"),
+    ]:
+        cold, warm = _cpu_per_event(client, match, query)
+        out[f"events_api_cpu_us_per_event_{name}_first"] = cold
+        out[f"events_api_cpu_us_per_event_{name}_again"] = warm
     runs = []
     for _ in range(5):
         cpu = time.process_time()

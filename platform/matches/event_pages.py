@@ -16,11 +16,14 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 import orjson
+from django.core.cache import cache
 
 #: the most events one page serves (the API's ``limit``)
 MAX_PAGE = 1000
 #: what ``limit`` is when not given
 DEFAULT_PAGE = 200
+#: how long a finished match's page stays in the shared cache
+CACHED_SECONDS = 3600
 
 Describe = Callable[[dict], str]
 
@@ -28,9 +31,10 @@ Describe = Callable[[dict], str]
 @dataclass(frozen=True, slots=True)
 class EventsPage:
     """Events as JSON objects (bytes, in ``seq`` order), the seq of the last stored
-    event read (``None``: none read) and whether more follow."""
+    event read when more follow, and whether more follow."""
 
     events: list[bytes]
+    #: the seq to read on after (``None`` when nothing more follows)
     last_seq: int | None
     more: bool
 
@@ -67,3 +71,18 @@ def body(fields: dict[str, Any], events: list[bytes]) -> bytes:
     """A page's JSON: ``fields`` and ``"results"``, the events spliced as they are."""
     head = orjson.dumps(fields)
     return head[:-1] + b',"results":[' + b",".join(events) + b"]}"
+
+
+def cached(
+    match, after: int, limit: int, text: bool, make: Callable[..., EventsPage]
+) -> EventsPage:
+    """A finished match's page from the cache every web process shares, made by
+    ``make(match, after, limit, text)`` and kept there when missing. Only for
+    pages of every event: a finished log never changes, and whoever may see the
+    match may see all of it."""
+    key = f"events:{match.pk}:{match.event_count}:{after}:{limit}:{int(text)}"
+    page = cache.get(key)
+    if not isinstance(page, EventsPage):
+        page = make(match, after, limit, text)
+        cache.set(key, page, CACHED_SECONDS)
+    return page

@@ -191,8 +191,9 @@ def events_page(
     each with the game's sentence when ``text``.
 
     Once the match is over the whole events are served: their stored lines spliced
-    (``matches.event_pages``), no row decoded. While it runs, a spectator's list:
-    public events whole, the public twins of private ones, built per event.
+    (``matches.event_pages``), no row decoded, and the page kept in the shared
+    cache (the log no longer changes). While it runs, a spectator's list: public
+    events whole, the public twins of private ones, built per event.
     """
     check_results_shown(match)
     if not -1 <= after < match.event_count:
@@ -201,18 +202,22 @@ def events_page(
             f"after must be between -1 and {match.event_count - 1} "
             f"(this match has {match.event_count} events)",
         )
-    describe = describer(match) if text else None
-    qs = MatchEvent.objects.filter(match=match, seq__gt=after).order_by("seq")
     if match.reveals_everything:
-        rows = list(qs.values_list("seq", "line", "chain_hash")[: limit + 1])
-        events = event_pages.spliced(rows[:limit], describe)
-        seqs = [row[0] for row in rows[:limit]]
-    else:
-        rows = list(qs.public()[: limit + 1])
-        served = (event_json(r, reveal=False) for r in rows[:limit])
-        events = event_pages.encoded((e for e in served if e is not None), describe)
-        seqs = [row.seq for row in rows[:limit]]
-    return EventsPage(events, seqs[-1] if seqs else None, len(rows) > limit)
+        return event_pages.cached(match, after, limit, text, _whole_events)
+    describe = describer(match) if text else None
+    qs = MatchEvent.objects.filter(match=match, seq__gt=after).order_by("seq").public()
+    rows = list(qs[: limit + 1])
+    served = (event_json(r, reveal=False) for r in rows[:limit])
+    events = event_pages.encoded((e for e in served if e is not None), describe)
+    return EventsPage(events, rows[limit - 1].seq if rows[limit:] else None, len(rows) > limit)
+
+
+def _whole_events(match: Match, after: int, limit: int, text: bool) -> EventsPage:
+    """Every event after ``after`` (at most ``limit``): stored lines, spliced."""
+    qs = MatchEvent.objects.filter(match=match, seq__gt=after).order_by("seq")
+    rows = list(qs.values_list("seq", "line", "chain_hash")[: limit + 1])
+    events = event_pages.spliced(rows[:limit], describer(match) if text else None)
+    return EventsPage(events, rows[limit - 1][0] if rows[limit:] else None, len(rows) > limit)
 
 
 def describer(match: Match) -> event_pages.Describe | None:

@@ -346,3 +346,15 @@ def test_events_without_text_on_request(api, finished_match):
     assert [set(e) for e in page["results"]] == [{"seq", "type", "to", "data", "hash"}] * 2
     assert "text=false" in page["next"]
     assert all("text" not in e for e in api.get(page["next"]).json()["results"])
+
+
+def test_a_finished_match_page_is_read_once_for_every_web_process(api, finished_match):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    url = f"/api/matches/{finished_match.pk}/events/?limit=5"
+    first = api.get(url).json()
+    with CaptureQueriesContext(connection) as queries:
+        again = api.get(url).json()
+    assert again == first
+    assert not [q for q in queries.captured_queries if "matches_matchevent" in q["sql"]]
