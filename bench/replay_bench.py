@@ -104,14 +104,17 @@ def _child(root: Path) -> dict:
     out.update(_throttle())
     out.update(_steps(client, matches[0]))
     out.update(_cycling(client, matches))
+    out.update(_under_load(root, matches))
     return out
 
 
-def _cpu_per_event(client, match, query: str, repeat: int = 5) -> float:
-    """Median CPU us an event, paging through the whole log with ``query``: the
-    requests only, not the client's decoding of the pages."""
-    runs = []
-    for _ in range(repeat):
+def _cpu_per_event(client, match, query: str, repeat: int = 3) -> tuple[float, float]:
+    """Median CPU us an event, paging through the whole log with ``query`` (the
+    requests only, not the client's decoding of the pages): with the shared cache
+    emptied before each pass, and with it as the passes before left it."""
+    from django.core.cache import cache
+
+    def one_pass() -> float:
         spent, served = 0.0, 0
         url = f"/api/matches/{match.pk}/events/?{query}"
         while url:
@@ -122,12 +125,18 @@ def _cpu_per_event(client, match, query: str, repeat: int = 5) -> float:
             served += len(page["results"])
             url = page["next"]
         assert served == match.event_count
-        runs.append(spent / served * 1e6)
-    # the first pass reads the database; the others may find the pages kept
-    return round(runs[0], 2), round(statistics.median(runs[1:]), 2)
+        return spent / served * 1e6
+
+    cold = []
+    for _ in range(repeat):
+        cache.clear()
+        cold.append(one_pass())
+    warm = [one_pass() for _ in range(repeat)]
+    return round(statistics.median(cold), 2), round(statistics.median(warm), 2)
 
 
 def _events_api(client, match) -> dict:
+    client.get(f"/api/matches/{match.pk}/events/?limit=1")  # the first request's set-up
     out = {}
     for name, query in [
         ("limit_1000", "limit=1000"),
@@ -135,8 +144,8 @@ def _events_api(client, match) -> dict:
         ("no_text", "limit=1000&text=false"),
     ]:
         cold, warm = _cpu_per_event(client, match, query)
-        out[f"events_api_cpu_us_per_event_{name}_first"] = cold
-        out[f"events_api_cpu_us_per_event_{name}_again"] = warm
+        out[f"events_api_cpu_us_per_event_{name}_cold"] = cold
+        out[f"events_api_cpu_us_per_event_{name}_cached"] = warm
     runs = []
     for _ in range(5):
         cpu = time.process_time()
@@ -218,6 +227,74 @@ def _cycling(client, matches) -> dict:
     return {
         "cycling_state_median_ms": round(statistics.median(times), 2),
         "cycling_state_max_ms": round(max(times), 2),
+    }
+
+
+def _under_load(root: Path, matches, clients: int = 8, seconds: float = 20) -> dict:
+    """A match's page, alone and while ``clients`` anonymous clients cycle through
+    the matches' states, served by gunicorn (two sync workers, as deployed)."""
+    import socket
+    import threading
+    import urllib.request
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi:application", "-w", "2"]
+        + ["-b", f"127.0.0.1:{port}", "--log-level", "warning"],
+        cwd=root / "platform",
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+
+    def fetch(path: str) -> float:
+        began = time.perf_counter()
+        with urllib.request.urlopen(base + path, timeout=120) as response:
+            response.read()
+        return (time.perf_counter() - began) * 1e3
+
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                fetch("/api/")
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        page = f"/matches/{matches[0].pk}/"
+        fetch(page)
+        alone = [fetch(page) for _ in range(10)]
+        stop = threading.Event()
+        states = []
+
+        def cycle(n: int) -> None:
+            pick = random.Random(n)
+            while not stop.is_set():
+                match = pick.choice(matches)
+                at = pick.randrange(match.event_count)
+                states.append(fetch(f"/api/matches/{match.pk}/state/?at={at}"))
+
+        threads = [threading.Thread(target=cycle, args=(n,)) for n in range(clients)]
+        for thread in threads:
+            thread.start()
+        loaded, ends = [], time.monotonic() + seconds
+        while time.monotonic() < ends:
+            loaded.append(fetch(page))
+        stop.set()
+        for thread in threads:
+            thread.join()
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    return {
+        "match_page_alone_ms": round(statistics.median(alone), 1),
+        f"match_page_with_{clients}_clients_ms": round(statistics.median(loaded), 1),
+        f"states_for_{clients}_clients_median_ms": round(statistics.median(states), 1),
+        f"states_served_in_{int(seconds)}_s": len(states),
     }
 
 
