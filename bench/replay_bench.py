@@ -33,20 +33,36 @@ GAME = "powerball"
 UNLIMITED = "1000000000/hour"
 
 
-def run() -> dict:
+def run(passes: int = 3) -> dict:
+    """Each side ``passes`` times, the sides in turn (the machine's load moves
+    between them); each figure is the median of its passes."""
     from bench.scratch import scratch_database
 
     sides = {"after": ROOT}
     before = os.environ.get("SCRIMMAGE_BENCH_BEFORE")
     if before:
         sides["before"] = Path(before).resolve()
-    out: dict = {"game": GAME, "seats": SEATS, "matches": MATCHES}
-    for name, root in sides.items():
-        with scratch_database(f"scrimmage_replay_{name}") as (url, problem):
-            out[name] = {"skipped": problem} if problem else _run_side(root, url)
+    runs: dict[str, list[dict]] = {name: [] for name in sides}
+    for _ in range(passes):
+        for name, root in sides.items():
+            with scratch_database(f"scrimmage_replay_{name}") as (url, problem):
+                runs[name].append({"skipped": problem} if problem else _run_side(root, url))
+    out: dict = {"game": GAME, "seats": SEATS, "matches": MATCHES, "passes": passes}
+    out.update({name: _medians(results) for name, results in runs.items()})
     if "before" in out and "error" not in out["before"] and "error" not in out["after"]:
         out["ratios"] = _ratios(out["before"], out["after"])
     return out
+
+
+def _medians(results: list[dict]) -> dict:
+    bad = [r for r in results if "error" in r or "skipped" in r]
+    if bad:
+        return bad[0]
+    first = results[0]
+    return {
+        k: statistics.median(r[k] for r in results) if isinstance(v, (int, float)) else v
+        for k, v in first.items()
+    }
 
 
 def _run_side(root: Path, url: str) -> dict:

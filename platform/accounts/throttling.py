@@ -28,12 +28,8 @@ from accounts.addresses import client_address
 
 
 def _when(entry) -> float:
-    return entry[0] if isinstance(entry, list) else entry
-
-
-def _weight(entry) -> int:
     # a request is its time alone; a charge is [time, cost]
-    return entry[1] if isinstance(entry, list) else 1
+    return entry[0] if isinstance(entry, list) else entry
 
 
 class ApiThrottle(throttling.SimpleRateThrottle):
@@ -45,19 +41,18 @@ class ApiThrottle(throttling.SimpleRateThrottle):
     def __init__(self) -> None:  # no single rate: each bucket has its own
         self.waits: list[float] = []
 
-    def buckets(self, request, view) -> dict[str, tuple[int, int]]:
-        """Cache key -> (allowed weight, window in seconds) of each rate that counts."""
+    def buckets(self, request, view) -> dict[str, tuple[int, int, bool]]:
+        """Cache key -> (allowed, window in seconds, whether it counts requests) of
+        each rate that counts: requests, or the units of work ``charge`` adds."""
         who, signed_in = _client(request)
         scopes = ["user"] if signed_in else ["anon", "user"]
-        scopes += [
-            scope
-            for scope in (
-                getattr(view, "throttle_scope", None),
-                getattr(view, "throttle_cost_scope", None),
-            )
-            if scope
-        ]
-        return {self.key(s, who): self.rate_of(s) for s in scopes}
+        if getattr(view, "throttle_scope", None):
+            scopes.append(view.throttle_scope)
+        out = {self.key(s, who): (*self.rate_of(s), True) for s in scopes}
+        cost_scope = getattr(view, "throttle_cost_scope", None)
+        if cost_scope:
+            out[self.key(cost_scope, who)] = (*self.rate_of(cost_scope), False)
+        return out
 
     def key(self, scope: str, who) -> str:
         return self.cache_format % {"scope": scope, "ident": who}
@@ -75,18 +70,18 @@ class ApiThrottle(throttling.SimpleRateThrottle):
         histories = self.cache.get_many(list(buckets))
         now = self.timer()
         changed, self.waits = {}, []
-        for key, (allowed, window) in buckets.items():
+        for key, (allowed, window, requests) in buckets.items():
             history = _recent(histories.get(key, []), now - window)
-            used = sum(map(_weight, history))
+            used = len(history) if requests else sum(cost for _, cost in history)
             if used >= allowed:
                 # as DRF's wait(): the window's remainder spread over what is left
                 remaining = window - (now - _when(history[-1]))
                 self.waits.append(remaining / max(1, allowed - used + 1))
-                continue
-            history.insert(0, now)
-            changed[key] = history
+            elif requests:
+                history.insert(0, now)
+                changed[key] = history
         if changed:
-            self.cache.set_many(changed, max(window for _, window in buckets.values()))
+            self.cache.set_many(changed, max(window for _, window, _ in buckets.values()))
         cost_scope = getattr(view, "throttle_cost_scope", None)
         if cost_scope:  # the view charges its work when done: request.charge_cost(units)
             request.charge_cost = lambda cost: charge(request, cost_scope, cost)
