@@ -193,7 +193,11 @@ def _throttle(repeat: int = 300) -> dict:
 def _steps(client, match) -> dict:
     """A replay stepped one event at a time, in the engine and through the API."""
     from engine import registry
-    from engine.events import parse_jsonl
+
+    try:
+        from engine.reading import parse_jsonl
+    except ImportError:  # a checkout from before engine.reading
+        from engine.events import parse_jsonl
     from engine.replay import Replay
     from matches import selectors
 
