@@ -17,6 +17,7 @@ from pathlib import Path
 MODULES = [
     "bench.engine_bench",
     "bench.platform_bench",
+    "bench.replay_bench",
     "bench.sandbox_bench",
     "bench.tournament_bench",
     "bench.rounds_bench",

@@ -1,7 +1,8 @@
 """Replays: any moment of a match as a fold of its log, and re-simulation.
 
-``Replay`` folds a log with ``evolve`` and keeps a snapshot every ``every``
-events, so seeking near the end of a long log folds at most ``every`` events.
+``Replay`` folds a log with ``evolve``, keeps a snapshot every ``every`` events
+and the last state it served, so seeking anywhere in a long log folds at most
+``every`` events and stepping forward folds one.
 ``verify`` re-plays a match from its header and its recorded actions and compares
 every regenerated event, byte for byte, and the digest.
 """
@@ -32,10 +33,23 @@ from engine.seeding import reveal_matches
 PLAYER_EVENTS = (*FAULT_TYPES, ACTION_SUBMITTED)
 
 
-class Replay:
-    """Random access to the states of one match log."""
+#: events between two snapshots of a ``Replay``: seeking anywhere folds at most
+#: this many events (Powerball folds about 20 us an event: under a millisecond),
+#: and a log keeps one state per this many events
+SNAPSHOT_EVERY = 32
 
-    def __init__(self, game: Game, events: Sequence[Event], every: int = 256) -> None:
+
+class Replay:
+    """Random access to the states of one match log.
+
+    A snapshot is kept after events ``every-1``, ``2*every-1``, ... as they are
+    folded, and the last state served is kept as a cursor: seeking folds from
+    whichever of the two is nearer below, so stepping forward one event folds one.
+    ``blocks`` cuts a folded replay into pieces another process can fold from
+    (``fold``): a snapshot and the events after it.
+    """
+
+    def __init__(self, game: Game, events: Sequence[Event], every: int = SNAPSHOT_EVERY) -> None:
         if not events or events[0].type != MATCH_STARTED:
             raise LogError("a log starts with MatchStarted")
         version = events[0].data.get("rules_version")
@@ -48,24 +62,40 @@ class Replay:
         self.events = events
         self.every = every
         self._snapshots: dict[int, Any] = {}  # seq -> state after that event
+        self._cursor: tuple[int, Any] = (-1, None)  # the last state served, and its seq
+        #: events folded since this replay was made (what seeking has cost)
+        self.folded = 0
 
     def state_at(self, seq: int) -> Any:
         """The state after event ``seq`` (``-1`` or beyond the end are errors)."""
         if not 0 <= seq < len(self.events):
             raise IndexError(f"event {seq} is out of range 0..{len(self.events) - 1}")
-        base = seq - seq % self.every - 1  # a snapshot sits after seq every-1, 2*every-1..
+        every = self.every
+        base = (seq + 1) // every * every - 1  # the last snapshot slot at or before seq
         while base >= 0 and base not in self._snapshots:
-            base -= self.every
+            base -= every
         state = self._snapshots[base] if base >= 0 else None
+        cursor, at_cursor = self._cursor
+        if base < cursor <= seq:
+            base, state = cursor, at_cursor
         evolve = self.game.evolve
+        events = self.events
         for i in range(base + 1, seq + 1):
-            try:
-                state = evolve(state, self.events[i])
-            except Exception as exc:  # a log that parses but the rules cannot fold
-                raise LogError(f"event {i} cannot be folded: {type(exc).__name__}: {exc}") from None
-            if i % self.every == self.every - 1:
+            state = _folded(evolve, state, events[i], i)
+            if i % every == every - 1:
                 self._snapshots[i] = state
+        self.folded += seq - base
+        self._cursor = (seq, state)  # one tuple: a thread reading it sees both or neither
         return state
+
+    def blocks(self):
+        """``(first seq, state before it, the events from it)`` for each run of
+        ``every`` events, once the whole log has been folded (``state_at`` of the
+        last event): what a state anywhere needs, in pieces of bounded size."""
+        every, events = self.every, self.events
+        for first in range(0, len(events), every):
+            before = self._snapshots[first - 1] if first else None
+            yield first, before, events[first : first + every]
 
     def view_at(self, seq: int, seat: int | None) -> dict:
         """What ``seat`` could see after event ``seq`` (``None``: a spectator)."""
@@ -75,6 +105,21 @@ class Replay:
         """The events as ``seat`` saw them, private ones replaced by their twins."""
         seen = (e.seen_by(seat) for e in self.events)
         return [e for e in seen if e is not None]
+
+
+def fold(game: Game, state: Any, events: Sequence[Event], first: int) -> Any:
+    """``state`` with ``events`` (seq ``first`` on) folded in: a block's state."""
+    evolve = game.evolve
+    for i, event in enumerate(events, first):
+        state = _folded(evolve, state, event, i)
+    return state
+
+
+def _folded(evolve: Callable, state: Any, event: Event, seq: int) -> Any:
+    try:
+        return evolve(state, event)
+    except Exception as exc:  # a log that parses but the rules cannot fold
+        raise LogError(f"event {seq} cannot be folded: {type(exc).__name__}: {exc}") from None
 
 
 @dataclass(frozen=True, slots=True)

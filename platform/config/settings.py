@@ -192,16 +192,16 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_SCHEMA_CLASS": "config.schema.ErrorsAutoSchema",  # documents the error responses
     # DRF's, but counting per client as accounts.addresses decides (see SCRIMMAGE_NUM_PROXIES)
-    "DEFAULT_THROTTLE_CLASSES": [
-        "accounts.throttling.AnonRateThrottle",
-        "accounts.throttling.UserRateThrottle",
-        "accounts.throttling.ScopedRateThrottle",
-    ],
+    # (anon, user and a view's scope, one cache read and one write: accounts.throttling)
+    "DEFAULT_THROTTLE_CLASSES": ["accounts.throttling.ApiThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("SCRIMMAGE_THROTTLE_ANON", "3000/hour"),
         "user": os.environ.get("SCRIMMAGE_THROTTLE_USER", "20000/hour"),
         # re-simulating a match costs CPU: a tighter budget
         "verify": os.environ.get("SCRIMMAGE_THROTTLE_VERIFY", "60/hour"),
+        # replay states by their cost: events read and folded (a cold eight-seat
+        # Powerball state about 6,400, a step through a replay already built 1)
+        "replay": os.environ.get("SCRIMMAGE_THROTTLE_REPLAY", "1000000/hour"),
     },
 }
 # proxies in front of the web processes that append to X-Forwarded-For: the throttles
@@ -222,6 +222,7 @@ if TESTING:  # the test suite makes many requests quickly; tests of throttling s
         "anon": "100000/hour",
         "user": "100000/hour",
         "verify": "100000/hour",
+        "replay": "100000000/hour",
     }
 
 SPECTACULAR_SETTINGS = {

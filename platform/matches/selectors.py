@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import threading
-from collections import OrderedDict
 from typing import Any, Iterator
 
 from django.db.models import Prefetch, Q, QuerySet
 
 from engine import registry
 from engine.events import EVERYONE
-from engine.replay import Replay
 
+from matches import event_pages
+from matches.event_pages import DEFAULT_PAGE, EventsPage
 from matches.models import Match, MatchEvent, MatchSeat
+from matches.replays import replay_cache
 
 SPECTATOR = "spectator"
 #: a seat's fields that tell how the match went: ``None`` while results are hidden
@@ -184,8 +184,17 @@ def event_json(row: MatchEvent, reveal: bool) -> dict | None:
     return None
 
 
-def events_page(match: Match, after: int = -1, limit: int = 200) -> tuple[list[dict], bool]:
-    """Events with ``seq > after``, at most ``limit``, and whether more follow."""
+def events_page(
+    match: Match, after: int = -1, limit: int = DEFAULT_PAGE, text: bool = True
+) -> EventsPage:
+    """Events with ``seq > after``, at most ``limit`` stored ones read, as JSON bytes,
+    each with the game's sentence when ``text``.
+
+    Once the match is over the whole events are served: their stored lines spliced
+    (``matches.event_pages``), no row decoded, and the page kept in the shared
+    cache (the log no longer changes). While it runs, a spectator's list: public
+    events whole, the public twins of private ones, built per event.
+    """
     check_results_shown(match)
     if not -1 <= after < match.event_count:
         raise SelectorError(
@@ -193,26 +202,32 @@ def events_page(match: Match, after: int = -1, limit: int = 200) -> tuple[list[d
             f"after must be between -1 and {match.event_count - 1} "
             f"(this match has {match.event_count} events)",
         )
-    reveal = match.reveals_everything
-    qs = MatchEvent.objects.filter(match=match, seq__gt=after)
-    if not reveal:
-        qs = qs.public()
-    rows = list(qs.order_by("seq")[: limit + 1])
-    more = len(rows) > limit
-    out = [e for e in (event_json(r, reveal) for r in rows[:limit]) if e is not None]
-    return add_sentences(match, out), more
+    if match.reveals_everything:
+        return event_pages.cached(match, after, limit, text, _whole_events)
+    describe = describer(match) if text else None
+    qs = MatchEvent.objects.filter(match=match, seq__gt=after).order_by("seq").public()
+    rows = list(qs[: limit + 1])
+    served = (event_json(r, reveal=False) for r in rows[:limit])
+    events = event_pages.encoded((e for e in served if e is not None), describe)
+    return EventsPage(events, rows[limit - 1].seq if rows[limit:] else None, len(rows) > limit)
 
 
-def add_sentences(match: Match, served: list[dict]) -> list[dict]:
-    """Each served event with ``text``: the game's sentence for what is served (a
-    redacted event is described from its public twin, so words leak nothing)."""
+def _whole_events(match: Match, after: int, limit: int, text: bool) -> EventsPage:
+    """Every event after ``after`` (at most ``limit``): stored lines, spliced."""
+    qs = MatchEvent.objects.filter(match=match, seq__gt=after).order_by("seq")
+    rows = list(qs.values_list("seq", "line", "chain_hash")[: limit + 1])
+    events = event_pages.spliced(rows[:limit], describer(match) if text else None)
+    return EventsPage(events, rows[limit - 1][0] if rows[limit:] else None, len(rows) > limit)
+
+
+def describer(match: Match) -> event_pages.Describe | None:
+    """The game's sentence for an event as served (a redacted event is described
+    from its public twin, so words leak nothing); ``None`` for an unknown game."""
     game = registry.games().get(match.game)
     if game is None:
-        return served
+        return None
     names = [s.bot_name for s in match.seats.order_by("index")]
-    for event in served:
-        event["text"] = game.describe(event, names)
-    return served
+    return lambda event: game.describe(event, names)
 
 
 def export_lines(match: Match) -> Iterator[bytes]:
@@ -238,44 +253,6 @@ def export_bytes(match: Match) -> bytes:
 
 
 # -- replay frames ----------------------------------------------------------------------
-class _ReplayCache:
-    """Replays of matches that are over, kept per process (their logs never change)."""
-
-    def __init__(self, size: int = 16) -> None:
-        self.size = size
-        self._items: OrderedDict[tuple[int, int], Replay] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, match: Match) -> Replay:
-        key = (match.pk, match.event_count)
-        with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
-        replay = _build_replay(match, match.event_count - 1)
-        with self._lock:
-            self._items[key] = replay
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-        return replay
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
-replay_cache = _ReplayCache()
-
-
-def _build_replay(match: Match, upto: int) -> Replay:
-    rows = MatchEvent.objects.filter(match=match, seq__lte=upto).order_by("seq")
-    events = [
-        r.to_engine()
-        for r in rows.only("seq", "type", "to", "data", "public").iterator(chunk_size=2000)
-    ]
-    return Replay(registry.get(match.game), events)
-
-
 def parse_seat(match: Match, seat: str | None) -> int | str | None:
     """``None`` (everything), ``"spectator"`` or a seat index; ``SelectorError`` else."""
     if seat in (None, "", "all"):
@@ -290,9 +267,10 @@ def parse_seat(match: Match, seat: str | None) -> int | str | None:
     return int(seat)
 
 
-def frame(match: Match, at: int, seat: int | str | None) -> dict:
+def frame(match: Match, at: int, seat: int | str | None) -> tuple[dict, int]:
     """The state after event ``at`` as ``seat`` sees it, its SVG drawing and the
-    words beside it (``panel``, the game's ``engine.panel`` shape).
+    words beside it (``panel``, the game's ``engine.panel`` shape); and what it
+    cost: the events read and folded to reach it (``matches.replays``).
 
     ``seat`` is ``None`` for everything (the omniscient state), ``"spectator"`` or
     a seat index. While a match runs only the spectator's view is served (asking
@@ -310,11 +288,7 @@ def frame(match: Match, at: int, seat: int | str | None) -> dict:
             raise Forbidden("seat", "a seat's view is served once the match is over")
         seat = SPECTATOR
     game = registry.get(match.game)
-    if match.is_over:
-        replay = replay_cache.get(match)
-    else:
-        replay = _build_replay(match, at)
-    state = replay.state_at(at)
+    state, cost = replay_cache.state(match, at)
     if seat is None:
         shown: Any = game.state_json(state)
     else:
@@ -338,7 +312,7 @@ def frame(match: Match, at: int, seat: int | str | None) -> dict:
         out["render_error"] = problem
     if game.panel is not None:
         out["panel"] = _panel(game, shown)
-    return out
+    return out, cost
 
 
 def _panel(game, shown: Any) -> list[dict]:

@@ -9,7 +9,7 @@ from engine.events import PLAYER_TIMED_OUT, LogError, encode
 from engine.lineup import lineup
 from engine.players import BotPlayer, PlayerFault
 from engine.reading import parse_jsonl
-from engine.replay import Replay, fork, verify
+from engine.replay import Replay, fold, fork, verify
 from engine.runner import run_match
 from tests.engine.sealed_bids import GAME as BIDS
 
@@ -54,6 +54,54 @@ def test_seek_uses_snapshots_rather_than_folding_from_zero():
     finally:
         del BIDS.evolve
     assert len(calls) <= 16
+
+
+def _counting_folds(game):
+    """The seqs ``game.evolve`` folds while the block runs (restored after)."""
+    calls: list[int] = []
+    original = game.evolve
+    game.evolve = lambda state, event: calls.append(event.seq) or original(state, event)
+    return calls, original
+
+
+def test_the_event_a_snapshot_sits_after_is_served_from_that_snapshot():
+    match = bids_match(rounds=40)
+    replay = Replay(BIDS, match.log.events, every=16)
+    replay.state_at(40)  # folds 0..40: snapshots after 15 and 31
+    replay.state_at(0)  # the cursor goes back to the start
+    calls, original = _counting_folds(BIDS)
+    try:
+        assert replay.state_at(31) == replay.state_at(31)
+    finally:
+        del BIDS.evolve
+    assert calls == []
+
+
+def test_stepping_forward_folds_one_event_a_step():
+    match = bids_match(rounds=40)
+    replay = Replay(BIDS, match.log.events, every=16)
+    replay.state_at(3)
+    calls, original = _counting_folds(BIDS)
+    try:
+        for seq in range(4, 40):
+            replay.state_at(seq)
+    finally:
+        del BIDS.evolve
+    assert calls == list(range(4, 40))
+
+
+def test_blocks_of_a_folded_replay_give_every_state_from_a_snapshot():
+    import pickle
+
+    match = bids_match(rounds=20)
+    replay = Replay(BIDS, match.log.events, every=16)
+    replay.state_at(len(match.log) - 1)
+    blocks = pickle.loads(pickle.dumps(list(replay.blocks())))  # as another process reads them
+    assert [first for first, _, _ in blocks] == list(range(0, len(match.log), 16))
+    for first, before, events in blocks:
+        assert len(events) <= 16
+        for k in range(len(events)):
+            assert fold(BIDS, before, events[: k + 1], first) == replay.state_at(first + k)
 
 
 def test_out_of_range_seek_is_an_index_error():

@@ -81,18 +81,25 @@ def running_private_match(db) -> Match:
     return match
 
 
+def running_tic_tac_toe(seed: int, steps: int) -> tuple[Match, EngineMatch]:
+    """A stored tic-tac-toe match marked running, and the engine's match played
+    ``steps`` steps (greedy v random) whose events are not stored yet."""
+    game = registry.get("tic_tac_toe")
+    seats, players = lineup(game, ["greedy", "random"])
+    match = services.create_match("tic_tac_toe", ["greedy", "random"], seed)
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.RUNNING)
+    played = EngineMatch.begin(game, seats, seed)
+    for seat, player in enumerate(players):
+        player.begin(seat, played.header)
+    for _ in range(steps):
+        played.step(players, 5)
+    return match, played
+
+
 @pytest.fixture
 def running_real_match(db) -> Match:
     """A tic-tac-toe match stopped after a few moves, still running."""
-    game = registry.get("tic_tac_toe")
-    seats, players = lineup(game, ["greedy", "random"])
-    match = services.create_match("tic_tac_toe", ["greedy", "random"], 3)
-    Match.objects.filter(pk=match.pk).update(status=Match.Status.RUNNING)
-    played = EngineMatch.begin(game, seats, 3)
-    for seat, player in enumerate(players):
-        player.begin(seat, played.header)
-    for _ in range(3):
-        played.step(players, 5)
+    match, played = running_tic_tac_toe(3, 3)
     storing.append_events(match, played.log.lines)
     match.refresh_from_db()
     return match

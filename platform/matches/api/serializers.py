@@ -11,6 +11,7 @@ from rest_framework import serializers
 from engine import registry
 
 from matches import selectors
+from matches.event_pages import DEFAULT_PAGE, MAX_PAGE
 from matches.models import Match, MatchSeat
 
 
@@ -163,7 +164,14 @@ class EventsQuerySerializer(serializers.Serializer):
     after = serializers.IntegerField(
         required=False, default=-1, help_text="return events with seq greater than this"
     )
-    limit = serializers.IntegerField(required=False, default=200, min_value=1, max_value=1000)
+    limit = serializers.IntegerField(
+        required=False, default=DEFAULT_PAGE, min_value=1, max_value=MAX_PAGE
+    )
+    text = serializers.BooleanField(
+        required=False,
+        default=True,
+        help_text="each event with the game's sentence for it (false: without, cheaper)",
+    )
 
 
 class StateQuerySerializer(serializers.Serializer):
@@ -183,6 +191,7 @@ class EventSerializer(serializers.Serializer):
     public = serializers.JSONField(required=False)
     hash = serializers.CharField(required=False)
     redacted = serializers.BooleanField(required=False)
+    text = serializers.CharField(required=False)
 
 
 class EventsPageSerializer(serializers.Serializer):

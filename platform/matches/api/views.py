@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.http import StreamingHttpResponse
+from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -14,7 +14,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from matches import selectors, verification
+from matches import event_pages, selectors, verification
 from matches.api import serializers as s
 from matches.models import Match
 
@@ -81,35 +81,39 @@ class MatchDetailView(generics.RetrieveAPIView):
 
 
 class EventsView(APIView):
-    """The events of a match after ``after``, ``limit`` at a time. While the match
-    runs, only public events (and the public twins of private ones) are served."""
+    """The events of a match after ``after``, ``limit`` at a time, each with the
+    game's sentence unless ``text=false``. While the match runs, only public events
+    (and the public twins of private ones) are served."""
 
     @extend_schema(parameters=[s.EventsQuerySerializer], responses=s.EventsPageSerializer)
     def get(self, request, pk: int):
         match = get_object_or_404(Match.objects.visible(), pk=pk)
         params = _params(s.EventsQuerySerializer, request)
-        events, more = _selector_call(
-            selectors.events_page, match, params["after"], params["limit"]
+        page = _selector_call(
+            selectors.events_page, match, params["after"], params["limit"], params["text"]
         )
         next_url = None
-        if more and events:
+        if page.more and page.last_seq is not None:
+            text = "" if params["text"] else "&text=false"
             next_url = request.build_absolute_uri(
-                f"{request.path}?after={events[-1]['seq']}&limit={params['limit']}"
+                f"{request.path}?after={page.last_seq}&limit={params['limit']}{text}"
             )
-        return Response(
-            {
-                "match": match.pk,
-                "status": match.status,
-                "event_count": match.event_count,
-                "results": events,
-                "next": next_url,
-            }
-        )
+        fields = {
+            "match": match.pk,
+            "status": match.status,
+            "event_count": match.event_count,
+            "next": next_url,
+        }
+        # the events are JSON already (stored lines, spliced): served as they are
+        return HttpResponse(event_pages.body(fields, page.events), content_type="application/json")
 
 
 class StateView(APIView):
     """The state after event ``at`` (everything, a spectator's or a seat's view) and
-    the game's SVG drawing of it."""
+    the game's SVG drawing of it. Throttled by its cost too: the events read and
+    folded to reach the state count against the client's ``replay`` rate."""
+
+    throttle_cost_scope = "replay"
 
     @extend_schema(
         parameters=[s.StateQuerySerializer],
@@ -125,7 +129,11 @@ class StateView(APIView):
         match = get_object_or_404(Match.objects.visible(), pk=pk)
         params = _params(s.StateQuerySerializer, request)
         seat = _selector_call(selectors.parse_seat, match, params.get("seat"))
-        return Response(_selector_call(selectors.frame, match, params["at"], seat))
+        frame, cost = _selector_call(selectors.frame, match, params["at"], seat)
+        charge = getattr(request, "charge_cost", None)  # set by the API's throttle
+        if charge is not None:
+            charge(cost)
+        return Response(frame)
 
 
 class JSONLinesRenderer(BaseRenderer):

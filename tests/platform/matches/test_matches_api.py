@@ -1,6 +1,7 @@
 """The matches API: every endpoint and filter, bad input, authentication, throttling."""
 
 import datetime as dt
+import json
 
 import pytest
 from django.utils import timezone
@@ -331,3 +332,40 @@ def test_the_match_list_costs_the_same_queries_for_a_page_of_any_size(
     assert response.status_code == 200 and len(response.json()["results"]) == 30
     with django_assert_max_num_queries(3):
         assert client.get("/matches/").status_code == 200
+
+
+def test_events_of_a_finished_match_are_its_stored_lines_without_a_row_decoded(
+    api, finished_match, monkeypatch
+):
+    from matches.models import MatchEvent
+
+    def no_rows(*args, **kwargs):
+        raise AssertionError("an event row was built: the stored line should be served")
+
+    monkeypatch.setattr(MatchEvent, "from_db", classmethod(no_rows))
+    body = api.get(f"/api/matches/{finished_match.pk}/events/?limit=1000").json()
+    assert len(body["results"]) == finished_match.event_count
+    lines = selectors.export_bytes(finished_match).decode().splitlines()
+    for served, line in zip(body["results"], lines, strict=True):
+        assert {k: v for k, v in served.items() if k not in ("hash", "text")} == json.loads(line)
+        assert served["text"]
+
+
+def test_events_without_text_on_request(api, finished_match):
+    url = f"/api/matches/{finished_match.pk}/events/?limit=2&text=false"
+    page = api.get(url).json()
+    assert [set(e) for e in page["results"]] == [{"seq", "type", "to", "data", "hash"}] * 2
+    assert "text=false" in page["next"]
+    assert all("text" not in e for e in api.get(page["next"]).json()["results"])
+
+
+def test_a_finished_match_page_is_read_once_for_every_web_process(api, finished_match):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    url = f"/api/matches/{finished_match.pk}/events/?limit=5"
+    first = api.get(url).json()
+    with CaptureQueriesContext(connection) as queries:
+        again = api.get(url).json()
+    assert again == first
+    assert not [q for q in queries.captured_queries if "matches_matchevent" in q["sql"]]
