@@ -19,12 +19,13 @@ from typing import Any, Iterator
 from django.db.models import Prefetch, Q, QuerySet
 
 from engine import registry
+from engine import viewing
 from engine.events import EVERYONE
 from engine.replay import Replay
+from engine.viewing import ALL, EVERYTHING, SPECTATOR
 
 from matches.models import Match, MatchEvent, MatchSeat
 
-SPECTATOR = "spectator"
 #: a seat's fields that tell how the match went: ``None`` while results are hidden
 #: (a bot's stderr too: the end message it may print carries its rank and score)
 SEAT_RESULT_FIELDS = ("rank", "score", "faults", "fault_reason", "stderr")
@@ -157,10 +158,11 @@ def games_summary() -> list[dict]:
 
 
 # -- events -------------------------------------------------------------------------
-def event_json(row: MatchEvent, reveal: bool) -> dict | None:
-    """One stored event as served: whole when ``reveal``, else as a spectator sees
-    it (its public twin) or ``None`` when a spectator sees nothing of it."""
-    if reveal:
+def event_json(row: MatchEvent, view: viewing.View) -> dict | None:
+    """One stored event as ``view`` saw it (``engine.viewing``): whole with its hash
+    and twin for everything; whole for a seat it was shown to; else its public twin
+    (``redacted``) or ``None`` when the view saw nothing of it."""
+    if view == EVERYTHING:
         out = {
             "seq": row.seq,
             "type": row.type,
@@ -171,8 +173,8 @@ def event_json(row: MatchEvent, reveal: bool) -> dict | None:
         if row.public is not None:
             out["public"] = row.public
         return out
-    if row.is_public:
-        return {"seq": row.seq, "type": row.type, "to": EVERYONE, "data": row.data}
+    if row.is_public or (isinstance(view, int) and view in row.to):
+        return {"seq": row.seq, "type": row.type, "to": row.to, "data": row.data}
     if row.public is not None:
         return {
             "seq": row.seq,
@@ -184,8 +186,30 @@ def event_json(row: MatchEvent, reveal: bool) -> dict | None:
     return None
 
 
-def events_page(match: Match, after: int = -1, limit: int = 200) -> tuple[list[dict], bool]:
-    """Events with ``seq > after``, at most ``limit``, and whether more follow."""
+def parse_view(match: Match, text: str | None, param: str = "view") -> viewing.View:
+    """A view of ``match`` by name (``engine.viewing.parse_view``); ``SelectorError``
+    naming ``param`` else."""
+    try:
+        return viewing.parse_view(text, match.seats.count())
+    except viewing.ViewError as exc:
+        raise SelectorError(param, str(exc)) from None
+
+
+def served_view(match: Match, view: viewing.View, param: str = "view") -> viewing.View:
+    """The view ``match`` may serve now: while it runs, only the spectator's (asking
+    for everything gives the spectator's; a seat's is refused)."""
+    if match.reveals_everything:
+        return view
+    if isinstance(view, int):
+        raise Forbidden(param, "a seat's view is served once the match is over")
+    return SPECTATOR
+
+
+def events_page(
+    match: Match, after: int = -1, limit: int = 200, view: viewing.View = EVERYTHING
+) -> tuple[list[dict], bool]:
+    """Events with ``seq > after`` as ``view`` saw them, at most ``limit`` stored
+    events read, and whether more follow."""
     check_results_shown(match)
     if not -1 <= after < match.event_count:
         raise SelectorError(
@@ -193,25 +217,36 @@ def events_page(match: Match, after: int = -1, limit: int = 200) -> tuple[list[d
             f"after must be between -1 and {match.event_count - 1} "
             f"(this match has {match.event_count} events)",
         )
-    reveal = match.reveals_everything
+    view = served_view(match, view)
     qs = MatchEvent.objects.filter(match=match, seq__gt=after)
-    if not reveal:
+    if view == SPECTATOR:
         qs = qs.public()
     rows = list(qs.order_by("seq")[: limit + 1])
     more = len(rows) > limit
-    out = [e for e in (event_json(r, reveal) for r in rows[:limit]) if e is not None]
+    out = [e for e in (event_json(r, view) for r in rows[:limit]) if e is not None]
     return add_sentences(match, out), more
+
+
+def names_at(match: Match):
+    """``seq -> the seats' bot names at that event``: a fork's shared events (up to
+    ``fork_at``) were played by its parent's bots, the rest by its own."""
+    names = [s.bot_name for s in match.seats.order_by("index")]
+    if match.parent_id is None:
+        return lambda seq: names
+    before = [s.bot_name for s in match.parent.seats.order_by("index")]
+    return lambda seq: before if seq <= match.fork_at else names
 
 
 def add_sentences(match: Match, served: list[dict]) -> list[dict]:
     """Each served event with ``text``: the game's sentence for what is served (a
-    redacted event is described from its public twin, so words leak nothing)."""
+    redacted event is described from its public twin, so words leak nothing), naming
+    the bots that played it."""
     game = registry.games().get(match.game)
     if game is None:
         return served
-    names = [s.bot_name for s in match.seats.order_by("index")]
+    names = names_at(match)
     for event in served:
-        event["text"] = game.describe(event, names)
+        event["text"] = game.describe(event, names(event["seq"]))
     return served
 
 
@@ -276,27 +311,10 @@ def _build_replay(match: Match, upto: int) -> Replay:
     return Replay(registry.get(match.game), events)
 
 
-def parse_seat(match: Match, seat: str | None) -> int | str | None:
-    """``None`` (everything), ``"spectator"`` or a seat index; ``SelectorError`` else."""
-    if seat in (None, "", "all"):
-        return None
-    if seat == SPECTATOR:
-        return SPECTATOR
-    seats = match.seats.count()
-    if not is_id(seat) or int(seat) >= seats:
-        raise SelectorError(
-            "seat", f"seat must be 'spectator' or a seat index 0..{seats - 1}, not {seat!r}"
-        )
-    return int(seat)
-
-
-def frame(match: Match, at: int, seat: int | str | None) -> dict:
-    """The state after event ``at`` as ``seat`` sees it, and its SVG drawing.
-
-    ``seat`` is ``None`` for everything (the omniscient state), ``"spectator"`` or
-    a seat index. While a match runs only the spectator's view is served (asking
-    for everything gives the spectator's view; a seat's view is refused).
-    """
+def frame(match: Match, at: int, view: viewing.View, param: str = "view") -> dict:
+    """The state after event ``at`` as ``view`` saw it, and its SVG drawing. While
+    a match runs only the spectator's view is served (``served_view``; ``param``
+    names the view in a refusal)."""
     check_results_shown(match)
     if not 0 <= at < match.event_count:
         raise SelectorError(
@@ -304,31 +322,26 @@ def frame(match: Match, at: int, seat: int | str | None) -> dict:
             f"at must be between 0 and {match.event_count - 1} "
             f"(this match has {match.event_count} events)",
         )
-    if not match.reveals_everything:
-        if isinstance(seat, int):
-            raise Forbidden("seat", "a seat's view is served once the match is over")
-        seat = SPECTATOR
+    view = served_view(match, view, param)
     game = registry.get(match.game)
     if match.is_over:
         replay = replay_cache.get(match)
     else:
         replay = _build_replay(match, at)
     state = replay.state_at(at)
-    if seat is None:
-        shown: Any = game.state_json(state)
-    else:
-        shown = game.view(state, None if seat == SPECTATOR else seat)
+    shown = viewing.shown_state(game, state, view)
     out = {
         "match": match.pk,
         "at": at,
-        "seat": seat if seat is not None else "all",
+        "seat": ALL if view == EVERYTHING else view,
+        "view": view,
         "state": shown,
         "svg": "",
         "event_count": match.event_count,
         "status": match.status,
     }
     svg, problem = _draw(game, shown)
-    if problem and seat is None:
+    if problem and view == EVERYTHING:
         # the game could not draw its whole state: draw what a spectator sees instead
         svg, _ = _draw(game, game.view(state, None))
     out["svg"] = svg

@@ -5,9 +5,8 @@ import json
 import pytest
 
 from engine import registry
-from engine.events import LogError, encode, parse_jsonl
+from engine.events import PLAYER_TIMED_OUT, LogError, encode, parse_jsonl
 from engine.lineup import lineup
-from engine.events import PLAYER_TIMED_OUT
 from engine.players import BotPlayer, PlayerFault
 from engine.replay import Replay, fork, verify
 from engine.runner import run_match

@@ -81,20 +81,23 @@ class MatchDetailView(generics.RetrieveAPIView):
 
 
 class EventsView(APIView):
-    """The events of a match after ``after``, ``limit`` at a time. While the match
-    runs, only public events (and the public twins of private ones) are served."""
+    """The events of a match after ``after``, ``limit`` at a time, as ``view`` saw
+    them (a seat's own secrets whole, the public twins of the others'). While the
+    match runs, only the spectator's view is served."""
 
     @extend_schema(parameters=[s.EventsQuerySerializer], responses=s.EventsPageSerializer)
     def get(self, request, pk: int):
         match = get_object_or_404(Match.objects.visible(), pk=pk)
         params = _params(s.EventsQuerySerializer, request)
+        view = _selector_call(selectors.parse_view, match, params.get("view"))
         events, more = _selector_call(
-            selectors.events_page, match, params["after"], params["limit"]
+            selectors.events_page, match, params["after"], params["limit"], view
         )
         next_url = None
         if more and events:
+            shown = f"&view={params['view']}" if params.get("view") else ""
             next_url = request.build_absolute_uri(
-                f"{request.path}?after={events[-1]['seq']}&limit={params['limit']}"
+                f"{request.path}?after={events[-1]['seq']}&limit={params['limit']}{shown}"
             )
         return Response(
             {
@@ -108,8 +111,8 @@ class EventsView(APIView):
 
 
 class StateView(APIView):
-    """The state after event ``at`` (everything, a spectator's or a seat's view) and
-    the game's SVG drawing of it."""
+    """The state after event ``at`` as a view saw it (everything, a spectator's or a
+    seat's) and the game's SVG drawing of it."""
 
     @extend_schema(
         parameters=[s.StateQuerySerializer],
@@ -124,8 +127,9 @@ class StateView(APIView):
     def get(self, request, pk: int):
         match = get_object_or_404(Match.objects.visible(), pk=pk)
         params = _params(s.StateQuerySerializer, request)
-        seat = _selector_call(selectors.parse_seat, match, params.get("seat"))
-        return Response(_selector_call(selectors.frame, match, params["at"], seat))
+        name, param = (params["view"], "view") if "view" in params else (params.get("seat"), "seat")
+        view = _selector_call(selectors.parse_view, match, name, param)
+        return Response(_selector_call(selectors.frame, match, params["at"], view, param))
 
 
 class JSONLinesRenderer(BaseRenderer):

@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from engine import registry
 from engine.bots import ALLOW_ENV, Limits, Sandbox, SandboxUnavailable, load_program, validate_bot
 from engine.bots import sandbox as sandbox_module
 from engine.bots.interpreter import (
@@ -24,7 +25,6 @@ from engine.bots.sandbox import (
     _release_uid,
 )
 from engine.lineup import lineup, players_for
-from engine import registry
 from engine.sdk import starter_path
 
 

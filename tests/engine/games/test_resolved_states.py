@@ -9,7 +9,6 @@ import pytest
 from engine import registry
 from engine.lineup import lineup
 from engine.runner import Match
-
 from tests.engine.games.test_golden_logs import OPTIONS
 
 

@@ -7,7 +7,8 @@ import json
 from dataclasses import replace
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine import registry
 from engine.game import Seat
@@ -16,7 +17,7 @@ from engine.games.cascade_effect.board import ZONE_OF
 from engine.games.cascade_effect.scoring import banked
 from engine.lineup import lineup
 from engine.replay import Replay, verify
-from engine.runner import Match, run_match
+from engine.runner import run_match
 from tests.engine.games.match_checks import ChosenBot, check_same_seed_same_log_and_verifies
 
 

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from dogfight_helpers import match_of
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine import registry
 from engine.games.dogfight import GAME
 from engine.games.dogfight.geometry import on_table
 from engine.replay import Replay, verify
-
-from dogfight_helpers import match_of
 
 
 @pytest.mark.parametrize(
