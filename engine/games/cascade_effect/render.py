@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from engine.games.cascade_effect.board import SIZE, col_row, label
+from engine.games.cascade_effect.board import ROBOT_NAMES, SIZE, col_row, label
 
 CELL = 80
 MARGIN = 20
@@ -20,7 +20,6 @@ HEIGHT = 2 * MARGIN + SIZE * CELL
 WIDTH += PANEL_W + 4
 INK = {"red": "#b71c1c", "blue": "#1a47a8"}
 TINT = {"red": "#f9dada", "blue": "#dae3f9"}
-ROBOT_NAMES = ("R1", "B1", "R2", "B2")
 FACING_NAMES = ("north", "east", "south", "west")
 #: a facing's (dx, dy) on screen
 ARROW = ((0, -1), (1, 0), (0, 1), (-1, 0))

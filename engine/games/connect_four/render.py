@@ -1,5 +1,6 @@
 """Draws a connect four state (its ``view`` or ``state_json``) as SVG: the discs,
-a legend of who plays which colour and the winning four."""
+the columns numbered as the protocol numbers them (0 to 6, from the left), a legend
+of who plays which colour and the winning four."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from engine.games.lines import winning_cells
 
 CELL = 80
 LEGEND = 44
+LABELS = 26  # the column numbers above the board
 COLOURS = {0: "#d62828", 1: "#f4c430"}  # seat 0 red, seat 1 yellow
 NAMES = {0: "red", 1: "yellow"}
 
@@ -17,9 +19,17 @@ def render(state: dict) -> str:
     board = state["board"]
     line = set(winning_cells(board, COLUMNS, ROWS, 4))
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height + LEGEND}" '
-        'class="board connect-four" font-family="sans-serif">',
-        f'<rect width="{width}" height="{height + LEGEND}" fill="#fafafa"/>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} '
+        f'{height + LEGEND + LABELS}" class="board connect-four" font-family="sans-serif">',
+        f'<rect width="{width}" height="{height + LEGEND + LABELS}" fill="#fafafa"/>',
+    ]
+    for column in range(COLUMNS):
+        parts.append(
+            f'<text x="{column * CELL + CELL // 2}" y="{LABELS - 6}" font-size="20" '
+            f'text-anchor="middle" class="column-label" data-column="{column}">{column}</text>'
+        )
+    parts += [
+        f'<g transform="translate(0 {LABELS})">',
         f'<rect width="{width}" height="{height}" rx="8" fill="#1d4e89"/>',
     ]
     for i, disc in enumerate(board):
@@ -44,5 +54,5 @@ def render(state: dict) -> str:
             f'<text x="{x + 18}" y="{height + 29}" font-size="20" class="legend"'
             f"{bold}>seat {seat}: {NAMES[seat]}{won}</text>"
         )
-    parts.append("</svg>")
+    parts.append("</g></svg>")
     return "".join(parts)

@@ -1,12 +1,16 @@
 """Draws a Powerball view (any seat's, the spectator's or ``state_json``) as SVG:
-the factory floor with every element, robots with facing, damage and balls,
-loose balls, flags with their arrows, and a side panel with victory points."""
+the factory floor with every element and its squares labelled as the words tell
+them (A1 at the north-west), robots with facing, damage and balls, loose balls,
+flags with their arrows, a side panel with victory points, and below the floor each
+robot's registers and hand (``program``)."""
 
 from __future__ import annotations
 
 from html import escape
 
 from engine.games.powerball.board import DIRS, DX, DY, floor
+from engine.games.powerball.describe import square
+from engine.games.powerball.program import draw_programs, program_height
 
 CELL = 56
 PANEL = 300
@@ -40,6 +44,7 @@ def _tiles(f) -> list[str]:
             f'<rect class="{cls}" x="{x * CELL}" y="{y * CELL}" width="{CELL}" '
             f'height="{CELL}" fill="{fill}" stroke="#b9b9b0" data-sq="{sq}"/>'
         )
+
     for sq, (d, express) in sorted(f.belts.items()):
         x, y = f.xy(sq)
         colour = "#5b8fd9" if express else "#e8c547"
@@ -71,6 +76,19 @@ def _tiles(f) -> list[str]:
             + _arrow(cx, cy, d, 10, "#e67e22", "pusher-arrow")
             + f'<text x="{cx}" y="{cy + 20}" font-size="10" text-anchor="middle">'
             f"{' '.join(map(str, registers))}</text>"
+        )
+    return parts
+
+
+def _labels(f) -> list[str]:
+    """Each square's name in its south-east corner, over belts and pits."""
+    parts = []
+    for sq in range(f.size * f.size):
+        x, y = f.xy(sq)
+        parts.append(
+            f'<text class="square-label" x="{x * CELL + CELL - 3}" y="{y * CELL + CELL - 3}" '
+            f'font-size="9" fill="{"#ddd" if sq in f.pits else "#666"}" text-anchor="end">'
+            f"{square(sq)}</text>"
         )
     return parts
 
@@ -261,13 +279,15 @@ def panel_height(state: dict) -> int:
 def render(state: dict) -> str:
     f = floor(state["floor"])
     side = f.size * CELL
-    width, height = side + PANEL, max(side, panel_height(state))
+    width = side + PANEL
+    height = max(side + program_height(state), panel_height(state))
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'class="board powerball" font-family="sans-serif">',
         f'<rect width="{width}" height="{height}" fill="#fff"/>',
     ]
-    parts += _tiles(f) + _markers(f) + _lasers(f) + _walls(f) + _balls(f, state["balls"])
+    parts += _tiles(f) + _markers(f) + _lasers(f) + _walls(f) + _labels(f)
+    parts += _balls(f, state["balls"])
     for bomb in state.get("bombs", []):
         cx, cy = _centre(f, bomb["sq"])
         parts.append(
@@ -277,6 +297,7 @@ def render(state: dict) -> str:
         )
     for robot in state["robots"]:
         parts += _robot(f, robot)
+    parts += draw_programs(state, 8, side + 8)
     parts += _panel(state, side + 16)
     parts.append("</svg>")
     return "".join(parts)
