@@ -21,6 +21,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from engine import registry
 from engine import viewing
 from engine.events import EVERYONE
+from engine.highlight import ring_changes
 from engine.replay import Replay
 from engine.viewing import ALL, EVERYTHING, SPECTATOR
 
@@ -344,6 +345,11 @@ def frame(match: Match, at: int, view: viewing.View, param: str = "view") -> dic
     if problem and view == EVERYTHING:
         # the game could not draw its whole state: draw what a spectator sees instead
         svg, _ = _draw(game, game.view(state, None))
+    elif at > 0 and not problem:
+        # the last event's change ringed: this view's drawing against its one before
+        before, trouble = _draw(game, viewing.shown_state(game, replay.state_at(at - 1), view))
+        if trouble is None:
+            svg = ring_changes(before, svg)
     out["svg"] = svg
     if problem:
         out["render_error"] = problem

@@ -58,7 +58,7 @@ def _scrap(board_scrap: list) -> list[str]:
         c, r = col_row(square)
         parts.append(
             f'<rect x="{c * CELL + 4}" y="{r * CELL + CELL - 16}" width="22" '
-            f'height="12" fill="#8a6d3b" class="scrap"/><text x="{c * CELL + 15}" '
+            f'height="12" fill="#8a6d3b" class="scrap" data-scrap="{square}"/><text x="{c * CELL + 15}" '
             f'y="{r * CELL + CELL - 6}" font-size="10" fill="#fff" '
             f'text-anchor="middle">{counts[square]}</text>'
         )

@@ -174,7 +174,7 @@ def _balls(f, squares: list[int]) -> list[str]:
         x, y = f.xy(sq)
         cx, cy = x * CELL + CELL - 13, y * CELL + CELL - 13
         parts.append(
-            f'<circle class="ball" cx="{cx}" cy="{cy}" r="9" fill="{BALL}" '
+            f'<circle class="ball" data-ball="{sq}" cx="{cx}" cy="{cy}" r="9" fill="{BALL}" '
             f'stroke="#fff" stroke-width="2"/>'
         )
         if counts[sq] > 1:

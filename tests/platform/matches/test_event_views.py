@@ -85,3 +85,12 @@ def test_a_forks_shared_events_name_its_parents_bots_and_its_own_the_new_ones(ap
     own = " ".join(events[seq]["text"] for seq in events if seq > fork.fork_at)
     assert "greedy (seat 1)" in shared and "random (seat 1)" not in shared
     assert "random (seat 1)" in own and "greedy" not in own
+
+
+def test_a_frame_rings_what_its_event_changed(api):
+    match = services.play_and_store("connect_four", ["random", "greedy"], 3)
+    first_drop = match.events.get(seq=1)
+    column = first_drop.data["action"]
+    body = api.get(f"/api/matches/{match.pk}/state/?at=1&view=spectator").json()
+    assert f'data-cell="{column}" data-seat="0" data-changed="1"' in body["svg"]
+    assert body["svg"].count('data-changed="1"') == 1
