@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Sequence
 
 from engine.bots.player import SubprocessPlayer
-from engine.bots.sandbox import Limits, Sandbox
+from engine.bots.limits import Limits
+from engine.bots.sandbox import Sandbox
 from engine.game import Game
 from engine.lineup import players_for
 from engine.players import Player
