@@ -320,6 +320,7 @@
   // another view lists other events: load its list, stay at the same moment
   perspective.addEventListener("change", function () {
     var seq = events.length ? events[index].seq : 0;
+    fetchFrame(seq).catch(function () {});  // the board loads while the list does
     events = [];
     list.textContent = "";
     loadAll().then(function () {
