@@ -163,3 +163,19 @@ def test_the_words_name_what_the_board_labels(name, kind, pattern, live_server, 
         assert name_on_board in drawn, (name_on_board, text)
     if name == "connect_four":  # the protocol's column is the one the words and board name
         assert found.group(1) == str(row.data["action"])
+
+
+def test_switching_views_quickly_stays_at_the_same_moment(live_server, page):
+    match = services.play_and_store("aimbots", ["greedy", "greedy"], 6)
+    at = match.event_count // 2
+    open_replay(page, f"{live_server.url}/matches/{match.pk}/", at)
+    wait_for_seq(page, at)
+    for view in ("spectator", "1", "0"):  # each before the last one's list has loaded
+        page.select_option("#perspective", view)
+    page.wait_for_function(
+        "s => { const b = document.getElementById('board');"
+        " return b.dataset.view === '0' && b.dataset.seq === String(s); }",
+        arg=at,
+        timeout=60000,
+    )
+    assert page.evaluate("location.hash") == f"#e{at}"

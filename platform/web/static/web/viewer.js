@@ -318,12 +318,15 @@
     $("viewer").classList.toggle("show-json", showJson.checked);
   });
   // another view lists other events: load its list, stay at the same moment
+  var switchSeq = 0;  // the moment to stay at, kept while a view's list loads
   perspective.addEventListener("change", function () {
-    var seq = events.length ? events[index].seq : 0;
+    if (events.length) { switchSeq = events[index].seq; }  // else: a switch is loading
+    var seq = switchSeq, view = perspective.value;
     fetchFrame(seq).catch(function () {});  // the board loads while the list does
     events = [];
     list.textContent = "";
     loadAll().then(function () {
+      if (view !== perspective.value) { return; }  // switched again: that switch shows
       var i = 0;
       while (i + 1 < events.length && events[i + 1].seq <= seq) { i++; }
       show(i);
