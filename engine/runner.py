@@ -23,11 +23,20 @@ from engine.events import (
     Event,
     Log,
     LogError,
-    _line,
     _submitted_line,
     check_plain,
+    line_of,
 )
-from engine.game import Decision, Game, Header, Outcome, Resolved, RulesError, ranks_from_scores
+from engine.game import (
+    Decision,
+    Game,
+    Header,
+    Outcome,
+    Resolved,
+    RulesError,
+    ranks_from_scores,
+    team_sizes,
+)
 from engine.players import Player, PlayerFault, Request
 from engine.rng import Rng
 from engine.seeding import LOG_FORMAT, check_salt, check_seed, commitment, derived_salt
@@ -92,6 +101,7 @@ class Match:
         limits = {"max_steps": max_steps, "max_faults": max_faults}
         resolved = game.resolve_options(options or {})
         game.check_setup(len(seats), resolved)
+        game.check_teams(len(seats), resolved, team_sizes([s.team for s in seats]))
         if log_format == 1:
             header = Header(
                 game.name, game.rules_version, seed, tuple(seats), resolved, limits, log_format=1
@@ -207,7 +217,7 @@ class Match:
             event = log.append(_submitted(decision, action))
         elif decision.secret:
             data, public, to = {"seat": seat, "action": action}, {"seat": seat}, (seat,)
-            line = _line(ACTION_SUBMITTED, data, to, public, len(log.events))
+            line = line_of(ACTION_SUBMITTED, data, to, public, len(log.events))
             event = log._seal(ACTION_SUBMITTED, data, to, public, line)
         else:
             line = _submitted_line(seat, action, len(log.events))

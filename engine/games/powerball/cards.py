@@ -36,6 +36,10 @@ def kind(card: int) -> str:
     return MOVE3
 
 
+MOVES = (BACK, MOVE1, MOVE2, MOVE3)
+TURNS = (U_TURN, LEFT, RIGHT)
+
+
 def card_name(card: int) -> str:
     """A program card as the board draws and the words tell it: "Move 2, priority 480"."""
     name = KIND_NAMES[kind(card)]
@@ -66,6 +70,18 @@ HIGH_POWER = "high powered laser"
 FOURTH = "fourth gear"
 RAMMING = "ramming gear"
 REAR = "rear-firing laser"
+ABLATIVE = "ablative coat"
+BRAKES = "brakes"
+CIRCUIT = "circuit breaker"
+FIRE_CONTROL = "fire control"
+FLYWHEEL = "flywheel"
+HOWITZER = "mini howitzer"
+SHIELD = "power-down shield"
+RECOMPILE = "recompile"
+CRAB = "crab legs"
+DUAL = "dual processor"
+ABORT = "abort switch"
+CONDITIONAL = "conditional program"
 
 #: the option deck (Superior Archive is out of this game: robots respawn undamaged)
 OPTIONS = (
@@ -82,7 +98,24 @@ OPTIONS = (
     FOURTH,
     RAMMING,
     REAR,
+    ABLATIVE,
+    BRAKES,
+    CIRCUIT,
+    FIRE_CONTROL,
+    FLYWHEEL,
+    HOWITZER,
+    SHIELD,
+    RECOMPILE,
+    CRAB,
+    DUAL,
+    ABORT,
+    CONDITIONAL,
 )
+#: the deck of rules v1 (its logs fold with it)
+V1_OPTIONS = OPTIONS[:13]
 #: options used instead of the main laser, at the robot it would hit
-LASER_SUBSTITUTES = (RADIO, SCRAMBLER, PRESSOR, TRACTOR)
+LASER_SUBSTITUTES = (RADIO, SCRAMBLER, PRESSOR, TRACTOR, HOWITZER)
 MAX_HELD = 3
+#: how much an option card holds before it is used up and discarded: the damage an
+#: Ablative Coat soaks, the shots of a Mini Howitzer
+CHARGES = {ABLATIVE: 3, HOWITZER: 5}

@@ -9,6 +9,7 @@ import pytest
 from engine import registry
 from engine.lineup import lineup
 from engine.runner import Match
+
 from tests.engine.games.test_golden_logs import OPTIONS
 
 
