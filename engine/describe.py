@@ -56,21 +56,36 @@ def compact(value: Any) -> str:
     return json.dumps(value, separators=(", ", ": "), sort_keys=True)
 
 
-def fields_words(data: Mapping) -> str:
-    """{"bot": 4, "dir": "W"} -> "bot 4, dir W"."""
+#: a game's words for some action or event fields: field name -> value -> words
+Labels = Mapping[str, Callable[[Any], str]]
+
+
+def fields_words(data: Mapping, labels: Labels | None = None) -> str:
+    """{"bot": 4, "dir": "W"} -> "bot 4, dir W"; a field in ``labels`` is told in
+    the game's words for it (a square as the board labels it)."""
+    labels = labels or {}
     return ", ".join(
-        f"{key.replace('_', ' ')} {compact(value)}" for key, value in sorted(data.items())
+        f"{key.replace('_', ' ')} {labels[key](value) if key in labels else compact(value)}"
+        for key, value in sorted(data.items())
     )
 
 
-def action_words(action: Any) -> str:
+def action_words(action: Any, labels: Labels | None = None) -> str:
     """A submitted action as a verb phrase: "chooses boost (bot 4, steps 1)"."""
     if isinstance(action, dict) and isinstance(action.get("do"), str):
         rest = {k: v for k, v in action.items() if k != "do"}
-        return f"chooses {action['do']}" + (f" ({fields_words(rest)})" if rest else "")
+        return f"chooses {action['do']}" + (f" ({fields_words(rest, labels)})" if rest else "")
     if isinstance(action, dict):
-        return f"chooses {fields_words(action)}"
+        return f"chooses {fields_words(action, labels)}"
     return f"plays {compact(action)}"
+
+
+def submitted(data: dict, seats: Seats, labels: Labels) -> str | None:
+    """A game's sentence for a submitted action, its fields in the game's words
+    (``None`` for a secret one: the generic sentence says it was decided)."""
+    if "action" not in data:
+        return None
+    return f"{seats(data.get('seat'))} {action_words(data['action'], labels)}."
 
 
 def event_parts(event: Event | Mapping) -> tuple[str, dict, bool]:
@@ -131,11 +146,13 @@ def describe(
 
 __all__ = [
     "Describer",
+    "Labels",
     "Seats",
     "compact",
     "describe",
     "event_parts",
     "generic",
     "listing",
+    "submitted",
     "words",
 ]

@@ -17,14 +17,16 @@ from typing import Any, Iterator
 from django.db.models import Prefetch, Q, QuerySet
 
 from engine import registry
+from engine import viewing
 from engine.events import EVERYONE
+from engine.highlight import ring_changes
+from engine.viewing import ALL, EVERYTHING, SPECTATOR
 
 from matches import event_pages
 from matches.event_pages import DEFAULT_PAGE, EventsPage
 from matches.models import Match, MatchEvent, MatchSeat
 from matches.replays import replay_cache
 
-SPECTATOR = "spectator"
 #: a seat's fields that tell how the match went: ``None`` while results are hidden
 #: (a bot's stderr too: the end message it may print carries its rank and score)
 SEAT_RESULT_FIELDS = ("rank", "score", "faults", "fault_reason", "stderr")
@@ -157,10 +159,11 @@ def games_summary() -> list[dict]:
 
 
 # -- events -------------------------------------------------------------------------
-def event_json(row: MatchEvent, reveal: bool) -> dict | None:
-    """One stored event as served: whole when ``reveal``, else as a spectator sees
-    it (its public twin) or ``None`` when a spectator sees nothing of it."""
-    if reveal:
+def event_json(row: MatchEvent, view: viewing.View) -> dict | None:
+    """One stored event as ``view`` saw it (``engine.viewing``): whole with its hash
+    and twin for everything; whole for a seat it was shown to; else its public twin
+    (``redacted``) or ``None`` when the view saw nothing of it."""
+    if view == EVERYTHING:
         out = {
             "seq": row.seq,
             "type": row.type,
@@ -171,8 +174,8 @@ def event_json(row: MatchEvent, reveal: bool) -> dict | None:
         if row.public is not None:
             out["public"] = row.public
         return out
-    if row.is_public:
-        return {"seq": row.seq, "type": row.type, "to": EVERYONE, "data": row.data}
+    if row.is_public or (isinstance(view, int) and view in row.to):
+        return {"seq": row.seq, "type": row.type, "to": row.to, "data": row.data}
     if row.public is not None:
         return {
             "seq": row.seq,
@@ -184,16 +187,40 @@ def event_json(row: MatchEvent, reveal: bool) -> dict | None:
     return None
 
 
-def events_page(
-    match: Match, after: int = -1, limit: int = DEFAULT_PAGE, text: bool = True
-) -> EventsPage:
-    """Events with ``seq > after``, at most ``limit`` stored ones read, as JSON bytes,
-    each with the game's sentence when ``text``.
+def parse_view(match: Match, text: str | None, param: str = "view") -> viewing.View:
+    """A view of ``match`` by name (``engine.viewing.parse_view``); ``SelectorError``
+    naming ``param`` else."""
+    try:
+        return viewing.parse_view(text, match.seats.count())
+    except viewing.ViewError as exc:
+        raise SelectorError(param, str(exc)) from None
 
-    Once the match is over the whole events are served: their stored lines spliced
-    (``matches.event_pages``), no row decoded, and the page kept in the shared
-    cache (the log no longer changes). While it runs, a spectator's list: public
-    events whole, the public twins of private ones, built per event.
+
+def served_view(match: Match, view: viewing.View, param: str = "view") -> viewing.View:
+    """The view ``match`` may serve now: while it runs, only the spectator's (asking
+    for everything gives the spectator's; a seat's is refused)."""
+    if match.reveals_everything:
+        return view
+    if isinstance(view, int):
+        raise Forbidden(param, "a seat's view is served once the match is over")
+    return SPECTATOR
+
+
+def events_page(
+    match: Match,
+    after: int = -1,
+    limit: int = DEFAULT_PAGE,
+    view: viewing.View = EVERYTHING,
+    text: bool = True,
+) -> EventsPage:
+    """Events with ``seq > after`` as ``view`` saw them, at most ``limit`` stored
+    ones read, as JSON bytes, each with the game's sentence when ``text``.
+
+    Once the match is over its whole events are served as their stored lines
+    spliced (``matches.event_pages``), no row decoded, and the page kept in the
+    shared cache (the log no longer changes). A seat's or a spectator's list (the
+    only one while it runs) is built per event: a seat's own secrets whole, the
+    public twins of the others'.
     """
     check_results_shown(match)
     if not -1 <= after < match.event_count:
@@ -202,12 +229,15 @@ def events_page(
             f"after must be between -1 and {match.event_count - 1} "
             f"(this match has {match.event_count} events)",
         )
-    if match.reveals_everything:
+    view = served_view(match, view)
+    if view == EVERYTHING:
         return event_pages.cached(match, after, limit, text, _whole_events)
     describe = describer(match) if text else None
-    qs = MatchEvent.objects.filter(match=match, seq__gt=after).order_by("seq").public()
-    rows = list(qs[: limit + 1])
-    served = (event_json(r, reveal=False) for r in rows[:limit])
+    qs = MatchEvent.objects.filter(match=match, seq__gt=after)
+    if view == SPECTATOR:
+        qs = qs.public()
+    rows = list(qs.order_by("seq")[: limit + 1])
+    served = (event_json(r, view) for r in rows[:limit])
     events = event_pages.encoded((e for e in served if e is not None), describe)
     return EventsPage(events, rows[limit - 1].seq if rows[limit:] else None, len(rows) > limit)
 
@@ -220,14 +250,25 @@ def _whole_events(match: Match, after: int, limit: int, text: bool) -> EventsPag
     return EventsPage(events, rows[limit - 1][0] if rows[limit:] else None, len(rows) > limit)
 
 
+def names_at(match: Match):
+    """``seq -> the seats' bot names at that event``: a fork's shared events (up to
+    ``fork_at``) were played by its parent's bots, the rest by its own."""
+    names = [s.bot_name for s in match.seats.order_by("index")]
+    if match.parent_id is None:
+        return lambda seq: names
+    before = [s.bot_name for s in match.parent.seats.order_by("index")]
+    return lambda seq: before if seq <= match.fork_at else names
+
+
 def describer(match: Match) -> event_pages.Describe | None:
     """The game's sentence for an event as served (a redacted event is described
-    from its public twin, so words leak nothing); ``None`` for an unknown game."""
+    from its public twin, so words leak nothing), naming the bots that played it;
+    ``None`` for an unknown game."""
     game = registry.games().get(match.game)
     if game is None:
         return None
-    names = [s.bot_name for s in match.seats.order_by("index")]
-    return lambda event: game.describe(event, names)
+    names = names_at(match)
+    return lambda event: game.describe(event, names(event["seq"]))
 
 
 def export_lines(match: Match) -> Iterator[bytes]:
@@ -253,29 +294,12 @@ def export_bytes(match: Match) -> bytes:
 
 
 # -- replay frames ----------------------------------------------------------------------
-def parse_seat(match: Match, seat: str | None) -> int | str | None:
-    """``None`` (everything), ``"spectator"`` or a seat index; ``SelectorError`` else."""
-    if seat in (None, "", "all"):
-        return None
-    if seat == SPECTATOR:
-        return SPECTATOR
-    seats = match.seats.count()
-    if not is_id(seat) or int(seat) >= seats:
-        raise SelectorError(
-            "seat", f"seat must be 'spectator' or a seat index 0..{seats - 1}, not {seat!r}"
-        )
-    return int(seat)
-
-
-def frame(match: Match, at: int, seat: int | str | None) -> tuple[dict, int]:
-    """The state after event ``at`` as ``seat`` sees it, its SVG drawing and the
-    words beside it (``panel``, the game's ``engine.panel`` shape); and what it
-    cost: the events read and folded to reach it (``matches.replays``).
-
-    ``seat`` is ``None`` for everything (the omniscient state), ``"spectator"`` or
-    a seat index. While a match runs only the spectator's view is served (asking
-    for everything gives the spectator's view; a seat's view is refused).
-    """
+def frame(match: Match, at: int, view: viewing.View, param: str = "view") -> tuple[dict, int]:
+    """The state after event ``at`` as ``view`` saw it, its SVG drawing (the last
+    event's change ringed) and the words beside it (``panel``, the game's
+    ``engine.panel`` shape); and what it cost: the events read and folded to reach
+    it (``matches.replays``). While a match runs only the spectator's view is served
+    (``served_view``; ``param`` names the view in a refusal)."""
     check_results_shown(match)
     if not 0 <= at < match.event_count:
         raise SelectorError(
@@ -283,20 +307,15 @@ def frame(match: Match, at: int, seat: int | str | None) -> tuple[dict, int]:
             f"at must be between 0 and {match.event_count - 1} "
             f"(this match has {match.event_count} events)",
         )
-    if not match.reveals_everything:
-        if isinstance(seat, int):
-            raise Forbidden("seat", "a seat's view is served once the match is over")
-        seat = SPECTATOR
+    view = served_view(match, view, param)
     game = registry.get(match.game)
     state, cost = replay_cache.state(match, at)
-    if seat is None:
-        shown: Any = game.state_json(state)
-    else:
-        shown = game.view(state, None if seat == SPECTATOR else seat)
+    shown = viewing.shown_state(game, state, view)
     out = {
         "match": match.pk,
         "at": at,
-        "seat": seat if seat is not None else "all",
+        "seat": ALL if view == EVERYTHING else view,
+        "view": view,
         "state": shown,
         "svg": "",
         "panel": [],
@@ -304,9 +323,16 @@ def frame(match: Match, at: int, seat: int | str | None) -> tuple[dict, int]:
         "status": match.status,
     }
     svg, problem = _draw(game, shown)
-    if problem and seat is None:
+    if problem and view == EVERYTHING:
         # the game could not draw its whole state: draw what a spectator sees instead
         svg, _ = _draw(game, game.view(state, None))
+    elif at > 0 and not problem:
+        # the last event's change ringed: this view's drawing against its one before
+        previous, more = replay_cache.state(match, at - 1)
+        cost += more
+        before, trouble = _draw(game, viewing.shown_state(game, previous, view))
+        if trouble is None:
+            svg = ring_changes(before, svg)
     out["svg"] = svg
     if problem:
         out["render_error"] = problem

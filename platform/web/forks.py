@@ -81,6 +81,7 @@ def fork_context(request, match: Match) -> dict:
         "fork_config": {
             "forkAt": match.fork_at,
             "parent": match.parent_id,
+            "changes": _changes_text(match) if match.parent_id else "",
             "pageUrl": reverse("match-detail-page", args=[0]).replace("/0/", "/{id}/"),
             "splits": [{"id": f.pk, "at": f.fork_at} for f in forks],
         },

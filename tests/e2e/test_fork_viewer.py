@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from matches import services, verification
+from matches.forks import create_fork
 from matches.models import Match
 from matches.tasks import run_match
 
@@ -141,3 +142,48 @@ def test_the_fork_pages_fit_a_phone(live_server, browser, artifacts, user, queue
         page.screenshot(path=str(artifacts / "fork-phone-branch.png"), full_page=True)
     finally:
         context.close()
+
+
+def test_a_forks_list_credits_the_parents_bots_and_marks_the_split_in_list_and_timeline(
+    live_server, page, artifacts
+):
+    parent = services.play_and_store("connect_four", ["random", "greedy"], 3)
+    fork = services.run_stored_match(create_fork(parent, 6, {1: "random"}))
+    page.goto(f"{live_server.url}/matches/{fork.pk}/")
+    page.wait_for_selector("#board[data-loaded='true'] svg")
+    shared = page.locator("#events li.fork-shared")
+    own = page.locator(f"#events li[data-seq='{fork.fork_at + 1}']")
+    words = " ".join(shared.all_inner_texts())
+    assert "greedy (seat 1)" in words and "random (seat 1)" not in words
+    assert "random (seat 1)" in " ".join(
+        page.locator("#events li:not(.fork-shared)").all_inner_texts()
+    )
+
+    # the change of seats is an entry of its own, between the parent's last event and the fork's own
+    change = page.locator("#events li#fork-change")
+    assert "seat 1: greedy → random" in change.inner_text()
+    assert page.evaluate(
+        "document.getElementById('fork-change').nextElementSibling.dataset.seq"
+    ) == str(fork.fork_at + 1)
+    assert page.evaluate(
+        "document.getElementById('fork-change').previousElementSibling.dataset.seq"
+    ) == str(fork.fork_at)
+    # the timeline marks the split where the slider reaches the fork's first own event
+    split = page.locator("#fork-timeline")
+    assert split.get_attribute("data-split") == own.get_attribute("data-index")
+    share = page.evaluate(
+        "document.querySelector('#fork-timeline span').getBoundingClientRect().width / "
+        "document.getElementById('fork-timeline').getBoundingClientRect().width"
+    )
+    assert 0 < share < 1
+    # clicking the entry is no event: the board stays where it was
+    page.click(f"#events li[data-seq='{fork.fork_at}'] a")
+    wait_for_seq(page, fork.fork_at)
+    page.click("#fork-change")
+    page.click(f"#events li[data-seq='{fork.fork_at + 1}'] a")
+    wait_for_seq(page, fork.fork_at + 1)
+    # another view lists the events again: the entry and the mark are there too
+    page.select_option("#perspective", "0")
+    page.wait_for_function("document.querySelector('#events li#fork-change') !== null")
+    page.wait_for_function("document.getElementById('board').dataset.view === '0'")
+    page.screenshot(path=str(artifacts / "fork-split-entry.png"), full_page=True)

@@ -30,11 +30,12 @@ def wait_for_seq(page, seq):
 
 
 def wait_for_view(page, view, seq):
+    # another view loads its own event list before its board: a generous deadline
     page.wait_for_function(
         "([v, s]) => { const b = document.getElementById('board');"
         " return b.dataset.view === v && b.dataset.seq === String(s); }",
         arg=[view, seq],
-        timeout=20000,
+        timeout=60000,
     )
 
 

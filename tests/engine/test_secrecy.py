@@ -132,36 +132,42 @@ def private_key(event: Event) -> tuple:
     return (event.type, tuple(event.to), json.dumps(event.public, sort_keys=True))
 
 
-def swap_alarms(game, count: int, view, options: dict | None = None) -> tuple[int, int]:
-    """(swaps tried, swaps that changed a view that must not change)."""
-    runs, pool = [], {}
-    for seed in SEEDS[:2]:
-        seats, players = lineup(game, ["random"] * count)
-        events = run_match(game, players, seats, seed, options).log.events
-        runs.append(events)
+def swaps(game, runs):
+    """(the state before, a private event, its swap) for each private event of
+    ``runs`` that another real event of the same type, audience and public twin
+    (from another run) can stand in for."""
+    pool: dict = {}
+    for events in runs:
         for e in events:
             if e.to != EVERYONE:
                 pool.setdefault(private_key(e), {})[json.dumps(e.data, sort_keys=True)] = e.data
-    tried = alarms = 0
     for events in runs:
         replay = Replay(game, events, every=1)
         for e in events[1:]:
             if e.to == EVERYONE:
                 continue
             other = next((d for d in pool.get(private_key(e), {}).values() if d != e.data), None)
-            if other is None:
-                continue
-            try:
-                swapped = game.evolve(
-                    replay.state_at(e.seq - 1), Event(e.type, other, e.to, e.public, e.seq)
-                )
-            except Exception:  # noqa: BLE001 - an alternative this state cannot take
-                continue
-            tried += 1
-            real = replay.state_at(e.seq)
-            outsiders = [None] + [seat for seat in range(count) if seat not in e.to]
-            if any(view(real, seat) != view(swapped, seat) for seat in outsiders):
-                alarms += 1
+            if other is not None:
+                yield replay.state_at(e.seq - 1), e, Event(e.type, other, e.to, e.public, e.seq)
+
+
+def swap_alarms(game, count: int, view, options: dict | None = None) -> tuple[int, int]:
+    """(swaps tried, swaps that changed a view that must not change)."""
+    runs = []
+    for seed in SEEDS[:2]:
+        seats, players = lineup(game, ["random"] * count)
+        runs.append(run_match(game, players, seats, seed, options).log.events)
+    tried = alarms = 0
+    for before, e, other in swaps(game, runs):
+        try:
+            swapped = game.evolve(before, other)
+        except Exception:  # noqa: BLE001 - an alternative this state cannot take
+            continue
+        tried += 1
+        real = game.evolve(before, e)
+        outsiders = [None] + [seat for seat in range(count) if seat not in e.to]
+        if any(view(real, seat) != view(swapped, seat) for seat in outsiders):
+            alarms += 1
     return tried, alarms
 
 

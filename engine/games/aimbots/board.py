@@ -19,6 +19,17 @@ def col_row(square: int) -> tuple[int, int]:
     return square % SIZE, square // SIZE
 
 
+def label(square: int) -> str:
+    """A square as the board labels it: (column, row), from 1 at the north-west."""
+    c, r = col_row(square)
+    return f"({c + 1},{r + 1})"
+
+
+def bot_label(bot: int) -> str:
+    """A bot as its token is labelled: its id after a #."""
+    return f"#{bot}"
+
+
 def _step(square: int, d: str) -> int | None:
     c, r = col_row(square)
     dc, dr = DELTA[d]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from html import escape
 
-from engine.games.aimbots.board import SIZE, col_row, scrap_spaces, zone
+from engine.games.aimbots.board import SIZE, bot_label, col_row, label, scrap_spaces, zone
 from engine.panel import Panel
 
 CELL = 64
@@ -36,6 +36,8 @@ def _grid(n: int) -> list[str]:
         parts.append(
             f'<rect x="{c * CELL}" y="{r * CELL}" width="{CELL}" height="{CELL}" '
             f'fill="{fill}" stroke="#999" data-sq="{square}"/>'
+            f'<text x="{c * CELL + CELL - 3}" y="{r * CELL + CELL - 4}" font-size="9" '
+            f'fill="#888" text-anchor="end" class="square-label">{label(square)}</text>'
         )
         if square in scrap:
             parts.append(
@@ -56,8 +58,8 @@ def _scrap(board_scrap: list) -> list[str]:
         c, r = col_row(square)
         parts.append(
             f'<rect x="{c * CELL + 3}" y="{r * CELL + CELL - 17}" width="24" '
-            f'height="14" fill="#8a6d3b" class="scrap"/><text x="{c * CELL + 15}" '
-            f'y="{r * CELL + CELL - 6}" font-size="12" fill="#fff" '
+            f'height="14" fill="#8a6d3b" class="scrap" data-scrap="{square}"/>'
+            f'<text x="{c * CELL + 15}" y="{r * CELL + CELL - 6}" font-size="12" fill="#fff" '
             f'text-anchor="middle">{counts[square]}</text>'
         )
     return parts
@@ -86,6 +88,8 @@ def _bot(bot: dict) -> list[str]:
         f'<rect x="{x - 18}" y="{y - 18}" width="36" height="36" rx="6" fill="{colour}"/>',
         f'<text x="{x}" y="{y + 6}" font-size="18" font-weight="bold" fill="#fff" '
         f'text-anchor="middle">{bot["top"]}</text>',
+        f'<text x="{x - 16}" y="{y - 8}" font-size="9" fill="#fff" class="bot-id">'
+        f"{bot_label(bot['id'])}</text>",
     ]
     if bot["north"]:
         north, east = bot["north"], bot["east"]

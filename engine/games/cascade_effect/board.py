@@ -26,8 +26,17 @@ def square(col: int, row: int) -> int:
 
 
 def label(sq: int) -> str:
+    """A square as the board labels it: (column, row), from 1 at the north-west."""
     c, r = col_row(sq)
     return f"({c + 1},{r + 1})"
+
+
+#: the robots as the board labels them, by id: each alliance's first and second
+ROBOT_NAMES = ("R1", "B1", "R2", "B2")
+
+
+def robot_label(robot: int) -> str:
+    return ROBOT_NAMES[robot] if isinstance(robot, int) and 0 <= robot < 4 else f"robot {robot}"
 
 
 def _step(sq: int, facing: int) -> int | None:

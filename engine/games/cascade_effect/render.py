@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
-from engine.games.cascade_effect.board import SIZE, col_row, label
+from engine.games.cascade_effect.board import ROBOT_NAMES, SIZE, col_row, label
 from engine.panel import Panel
 
 CELL = 80
@@ -16,7 +16,6 @@ WIDTH = 2 * MARGIN + SIZE * CELL
 HEIGHT = 2 * MARGIN + SIZE * CELL
 INK = {"red": "#b71c1c", "blue": "#1a47a8"}
 TINT = {"red": "#f9dada", "blue": "#dae3f9"}
-ROBOT_NAMES = ("R1", "B1", "R2", "B2")
 #: no label smaller: the viewer keeps a picture's smallest label legible (11 CSS px)
 #: by giving it a minimum width, so a small label would make a phone scroll further
 SMALLEST = 12

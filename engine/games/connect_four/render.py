@@ -1,5 +1,6 @@
 """Draws a connect four state (its ``view`` or ``state_json``) as SVG: the discs,
-and the winning four; ``panel`` says who plays which colour."""
+the columns numbered as the protocol numbers them (0 to 6, from the left) and the
+winning four; ``panel`` says who plays which colour."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from engine.games.lines import winning_cells
 from engine.panel import Panel
 
 CELL = 80
+LABELS = 26  # the column numbers above the board
 COLOURS = {0: "#d62828", 1: "#f4c430"}  # seat 0 red, seat 1 yellow
 NAMES = {0: "red", 1: "yellow"}
 INK = {0: "#b71c1c", 1: "#8a6d00"}  # the colours as text on white
@@ -18,8 +20,17 @@ def render(state: dict) -> str:
     board = state["board"]
     line = set(winning_cells(board, COLUMNS, ROWS, 4))
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        'class="board connect-four" font-family="sans-serif">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} '
+        f'{height + LABELS}" class="board connect-four" font-family="sans-serif">',
+        f'<rect width="{width}" height="{height + LABELS}" fill="#fafafa"/>',
+    ]
+    for column in range(COLUMNS):
+        parts.append(
+            f'<text x="{column * CELL + CELL // 2}" y="{LABELS - 6}" font-size="20" '
+            f'text-anchor="middle" class="column-label" data-column="{column}">{column}</text>'
+        )
+    parts += [
+        f'<g transform="translate(0 {LABELS})">',
         f'<rect width="{width}" height="{height}" rx="8" fill="#1d4e89"/>',
     ]
     for i, disc in enumerate(board):
@@ -33,7 +44,7 @@ def render(state: dict) -> str:
             f'<circle cx="{x}" cy="{y}" r="{CELL // 2 - 8}" fill="{fill}" '
             f'data-cell="{i}"{seat}{ring}/>'
         )
-    parts.append("</svg>")
+    parts.append("</g></svg>")
     return "".join(parts)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.describe import Seats, listing
+from engine.describe import Seats
 from engine.events import ACTION_SUBMITTED
 
 HEADINGS = (

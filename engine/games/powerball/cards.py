@@ -40,6 +40,12 @@ MOVES = (BACK, MOVE1, MOVE2, MOVE3)
 TURNS = (U_TURN, LEFT, RIGHT)
 
 
+def card_name(card: int) -> str:
+    """A program card as the board draws and the words tell it: "Move 2, priority 480"."""
+    name = KIND_NAMES[kind(card)]
+    return f"{name[:1].upper()}{name[1:]}, priority {card}"
+
+
 def turn_of(k: str) -> int:
     """Quarter turns to the right a card makes (0 for moves)."""
     return {U_TURN: 2, LEFT: 3, RIGHT: 1}.get(k, 0)

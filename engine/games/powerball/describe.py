@@ -1,9 +1,13 @@
 """Powerball's events in words. A robot is its seat's (one robot a seat); squares
-are told as column and row on the 12x12 floor, letters for columns from the west."""
+are told as the floor labels them, a column letter from the west and a row number
+from the north (A1 is the north-west corner); program cards by what they do and
+their priority ("Move 2, priority 480"), as the drawn cards show them."""
 
 from __future__ import annotations
 
 from engine.describe import Seats, listing
+from engine.games.powerball.cards import card_name
+from engine.games.powerball.state import EMPTY
 
 DIRS = ("north", "east", "south", "west")
 SIZE = 12
@@ -17,6 +21,29 @@ def facing(value) -> str:
     if isinstance(value, int):
         return DIRS[value % 4]
     return {"N": "north", "E": "east", "S": "south", "W": "west"}.get(value, str(value))
+
+
+def cards(values) -> str:
+    """Program cards in words; an empty register as such."""
+    return "; ".join("empty" if c in (EMPTY, None) else card_name(c) for c in values)
+
+
+def _program(d: dict, s: Seats) -> str | None:
+    """A seat's submitted program (seen by that seat alone), or ``None`` for any
+    other action (the generic words say it)."""
+    action = d.get("action")
+    if not isinstance(action, dict) or "cards" not in action:
+        return None
+    return f"{s(d['seat'])} programs {cards(action['cards'])}" + (
+        " and will power down." if action.get("power_down") else "."
+    )
+
+
+def _phase(d: dict, s: Seats) -> str:
+    shown = [
+        f"{s(i)} {card_name(c)}" for i, c in enumerate(d.get("cards", [])) if c not in (EMPTY, None)
+    ]
+    return f"Register phase {d['phase']}: " + ("; ".join(shown) or "no cards") + "."
 
 
 def _who(index: int, s: Seats) -> str:
@@ -50,7 +77,12 @@ def _thrown(d: dict, s: Seats) -> str:
 
 
 SENTENCES = {
-    "SeatsOrdered": lambda d, s: "Start order by priority: " + s.many(d["order"]) + ".",
+    "ActionSubmitted": _program,
+    "SeatsOrdered": lambda d, s: (
+        "Start order by priority: "
+        + listing([f"{s(i)} ({card_name(d['cards'][i])})" for i in d["order"]])
+        + "."
+    ),
     "OptionsDealt": lambda d, s: (
         "Options dealt: "
         + "; ".join(f"{s(i)} {listing(h) or 'none'}" for i, h in enumerate(d["hands"]))
@@ -66,15 +98,16 @@ SENTENCES = {
         + (f"; {s.many(d['down'])} powered down." if d.get("down") else ".")
     ),
     "HandDealt": lambda d, s: (
-        f"{s(d['seat'])} is dealt {len(d['cards'])} program cards."
+        f"{s(d['seat'])} is dealt {len(d['cards'])} program cards: {cards(d['cards'])}."
         if "cards" in d
         else f"{s(d['seat'])} is dealt {d.get('count', 'its')} program cards."
     ),
     "ProgramSet": lambda d, s: (
         f"{s(d['seat'])} programs its registers"
+        + (f" with {cards(d['registers'])}" if "registers" in d else "")
         + (" and powers down next turn." if d.get("power_down") else ".")
     ),
-    "PhaseStarted": lambda d, s: f"Register phase {d['phase']}: cards revealed.",
+    "PhaseStarted": _phase,
     "Moved": lambda d, s: (
         f"{s(d['robot'])} moves to {square(d['sq'])} facing "
         f"{facing(d['facing'])} ({d.get('why', 'moved')})."
@@ -93,7 +126,14 @@ SENTENCES = {
     ),
     "OptionDrawn": lambda d, s: f"{s(d['seat'])} draws the option {d['option']}.",
     "OptionsOffered": lambda d, s: f"{s(d['seat'])} is offered {listing(d['options'])}.",
-    "RegistersKept": lambda d, s: f"{s(d['robot'])} keeps its locked registers.",
+    "RegistersKept": lambda d, s: (
+        f"{s(d['robot'])} keeps its locked registers"
+        + (
+            f": {cards(d['registers'])}."
+            if any(c not in (EMPTY, None) for c in d.get("registers", []))
+            else "."
+        )
+    ),
     "Picked": lambda d, s: f"{s(d['robot'])} picks up a ball on {square(d['sq'])}.",
     "Delivered": lambda d, s: (
         f"{s(d['robot'])} delivers a ball into the pit on {square(d['pit'])}."

@@ -1,10 +1,14 @@
 """Draws a Powerball view (any seat's, the spectator's or ``state_json``) as SVG:
-the factory floor with every element, robots with facing, damage and balls,
-loose balls, flags with their arrows; ``panel`` gives the words beside it."""
+the factory floor with every element and its squares labelled as the words tell
+them (A1 at the north-west), robots with facing, damage and balls, loose balls,
+flags with their arrows, and below the floor each robot's registers and hand
+(``program``); ``panel`` gives the words beside it."""
 
 from __future__ import annotations
 
 from engine.games.powerball.board import DIRS, DX, DY, floor
+from engine.games.powerball.describe import square
+from engine.games.powerball.program import draw_programs, program_height
 from engine.panel import Panel
 
 CELL = 56
@@ -38,6 +42,7 @@ def _tiles(f) -> list[str]:
             f'<rect class="{cls}" x="{x * CELL}" y="{y * CELL}" width="{CELL}" '
             f'height="{CELL}" fill="{fill}" stroke="#b9b9b0" data-sq="{sq}"/>'
         )
+
     for sq, (d, express) in sorted(f.belts.items()):
         x, y = f.xy(sq)
         colour = "#5b8fd9" if express else "#e8c547"
@@ -69,6 +74,19 @@ def _tiles(f) -> list[str]:
             + _arrow(cx, cy, d, 10, "#e67e22", "pusher-arrow")
             + f'<text x="{cx}" y="{cy + 21}" font-size="12" text-anchor="middle">'
             f"{' '.join(map(str, registers))}</text>"
+        )
+    return parts
+
+
+def _labels(f) -> list[str]:
+    """Each square's name in its south-east corner, over belts and pits."""
+    parts = []
+    for sq in range(f.size * f.size):
+        x, y = f.xy(sq)
+        parts.append(
+            f'<text class="square-label" x="{x * CELL + CELL - 3}" y="{y * CELL + CELL - 3}" '
+            f'font-size="9" fill="{"#ddd" if sq in f.pits else "#666"}" text-anchor="end">'
+            f"{square(sq)}</text>"
         )
     return parts
 
@@ -154,7 +172,7 @@ def _balls(f, squares: list[int]) -> list[str]:
         x, y = f.xy(sq)
         cx, cy = x * CELL + CELL - 13, y * CELL + CELL - 13
         parts.append(
-            f'<circle class="ball" cx="{cx}" cy="{cy}" r="9" fill="{BALL}" '
+            f'<circle class="ball" data-ball="{sq}" cx="{cx}" cy="{cy}" r="9" fill="{BALL}" '
             f'stroke="#fff" stroke-width="2"/>'
         )
         if counts[sq] > 1:
@@ -230,13 +248,15 @@ def panel(state: dict) -> list[dict]:
 def render(state: dict) -> str:
     f = floor(state["floor"])
     side = f.size * CELL
-    width = height = side
+    width = side
+    height = side + program_height(state)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'class="board powerball" font-family="sans-serif">',
         f'<rect width="{width}" height="{height}" fill="#fff"/>',
     ]
-    parts += _tiles(f) + _markers(f) + _lasers(f) + _walls(f) + _balls(f, state["balls"])
+    parts += _tiles(f) + _markers(f) + _lasers(f) + _walls(f) + _labels(f)
+    parts += _balls(f, state["balls"])
     for bomb in state.get("bombs", []):
         cx, cy = _centre(f, bomb["sq"])
         parts.append(
@@ -246,5 +266,6 @@ def render(state: dict) -> str:
         )
     for robot in state["robots"]:
         parts += _robot(f, robot)
+    parts += draw_programs(state, 8, side + 8)
     parts.append("</svg>")
     return "".join(parts)

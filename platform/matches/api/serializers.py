@@ -160,7 +160,19 @@ class MatchFilterSerializer(serializers.Serializer):
         return self._moment(value)
 
 
-class EventsQuerySerializer(serializers.Serializer):
+class ViewQuery(serializers.Serializer):
+    """The one definition of a view parameter (``engine.viewing``), shared by the
+    events and the state endpoints."""
+
+    view = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        help_text="'everything' (default; the spectator's while the match runs), "
+        "'spectator' or a seat index: what that onlooker knew",
+    )
+
+
+class EventsQuerySerializer(ViewQuery):
     after = serializers.IntegerField(
         required=False, default=-1, help_text="return events with seq greater than this"
     )
@@ -174,10 +186,10 @@ class EventsQuerySerializer(serializers.Serializer):
     )
 
 
-class StateQuerySerializer(serializers.Serializer):
+class StateQuerySerializer(ViewQuery):
     at = serializers.IntegerField(help_text="the event after which to show the state")
     seat = serializers.CharField(
-        required=False, allow_blank=True, help_text="'all' (default), 'spectator' or a seat index"
+        required=False, allow_blank=True, help_text="the older name of view ('all' = everything)"
     )
 
 
@@ -205,7 +217,8 @@ class EventsPageSerializer(serializers.Serializer):
 class FrameSerializer(serializers.Serializer):
     match = serializers.IntegerField()
     at = serializers.IntegerField()
-    seat = serializers.JSONField()
+    seat = serializers.JSONField(help_text="the view, with 'all' for everything")
+    view = serializers.JSONField(help_text="'everything', 'spectator' or a seat index")
     state = serializers.JSONField()
     svg = serializers.CharField()
     event_count = serializers.IntegerField()

@@ -81,22 +81,25 @@ class MatchDetailView(generics.RetrieveAPIView):
 
 
 class EventsView(APIView):
-    """The events of a match after ``after``, ``limit`` at a time, each with the
-    game's sentence unless ``text=false``. While the match runs, only public events
-    (and the public twins of private ones) are served."""
+    """The events of a match after ``after``, ``limit`` at a time, as ``view`` saw
+    them (a seat's own secrets whole, the public twins of the others'), each with
+    the game's sentence unless ``text=false``. While the match runs, only the
+    spectator's view is served."""
 
     @extend_schema(parameters=[s.EventsQuerySerializer], responses=s.EventsPageSerializer)
     def get(self, request, pk: int):
         match = get_object_or_404(Match.objects.visible(), pk=pk)
         params = _params(s.EventsQuerySerializer, request)
+        view = _selector_call(selectors.parse_view, match, params.get("view"))
         page = _selector_call(
-            selectors.events_page, match, params["after"], params["limit"], params["text"]
+            selectors.events_page, match, params["after"], params["limit"], view, params["text"]
         )
         next_url = None
         if page.more and page.last_seq is not None:
+            shown = f"&view={params['view']}" if params.get("view") else ""
             text = "" if params["text"] else "&text=false"
             next_url = request.build_absolute_uri(
-                f"{request.path}?after={page.last_seq}&limit={params['limit']}{text}"
+                f"{request.path}?after={page.last_seq}&limit={params['limit']}{shown}{text}"
             )
         fields = {
             "match": match.pk,
@@ -109,9 +112,9 @@ class EventsView(APIView):
 
 
 class StateView(APIView):
-    """The state after event ``at`` (everything, a spectator's or a seat's view) and
-    the game's SVG drawing of it. Throttled by its cost too: the events read and
-    folded to reach the state count against the client's ``replay`` rate."""
+    """The state after event ``at`` as a view saw it (everything, a spectator's or a
+    seat's) and the game's SVG drawing of it. Throttled by its cost too: the events
+    read and folded to reach the state count against the client's ``replay`` rate."""
 
     throttle_cost_scope = "replay"
 
@@ -128,8 +131,9 @@ class StateView(APIView):
     def get(self, request, pk: int):
         match = get_object_or_404(Match.objects.visible(), pk=pk)
         params = _params(s.StateQuerySerializer, request)
-        seat = _selector_call(selectors.parse_seat, match, params.get("seat"))
-        frame, cost = _selector_call(selectors.frame, match, params["at"], seat)
+        name, param = (params["view"], "view") if "view" in params else (params.get("seat"), "seat")
+        view = _selector_call(selectors.parse_view, match, name, param)
+        frame, cost = _selector_call(selectors.frame, match, params["at"], view, param)
         charge = getattr(request, "charge_cost", None)  # set by the API's throttle
         if charge is not None:
             charge(cost)

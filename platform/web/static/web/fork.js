@@ -4,7 +4,10 @@
  *   keys pressed in the form are not the viewer's shortcuts;
  * - in the events list, a fork's shared prefix and its split point are marked, and
  *   on a parent each event where a fork splits off (the viewer fills the list
- *   later, so new items are marked as they arrive);
+ *   later, so new items are marked as they arrive); a fork's change of seats is an
+ *   entry of its own between its parent's last event and its own first;
+ * - on a fork's timeline (the seek slider), the split is marked: a bar under the
+ *   slider, grey for the parent's events and purple for the fork's own;
  * - a line by the board says whether the shown event is shared with the parent
  *   (linked to the same event there) or the fork's own, and links the forks that
  *   split off after it.
@@ -21,6 +24,7 @@
   (cfg.splits || []).forEach(function (s) { (splits[s.at] = splits[s.at] || []).push(s.id); });
 
   function mark(li) {
+    if (li.dataset.seq === undefined) { return; }  // not an event (the seat change)
     var seq = Number(li.dataset.seq);
     if (cfg.forkAt !== null && seq <= cfg.forkAt) {
       li.classList.add("fork-shared");
@@ -37,12 +41,51 @@
     }
   }
 
+  // the fork's change of seats: its own entry before the fork's first own event
+  function placeChange() {
+    var own = null;
+    Array.prototype.some.call(list.children, function (li) {
+      if (li.dataset.seq !== undefined && Number(li.dataset.seq) > cfg.forkAt) { own = li; }
+      return own !== null;
+    });
+    var entry = document.getElementById("fork-change");
+    if (!own) { if (entry) { entry.remove(); } return; }
+    if (!entry) {
+      entry = document.createElement("li");
+      entry.id = "fork-change";
+      entry.className = "fork-change";
+      entry.textContent = "The fork: " + cfg.changes + ". From here on the events are this " +
+        "fork's own; before, match #" + cfg.parent + "'s.";
+    }
+    if (entry.nextSibling !== own) { list.insertBefore(entry, own); }
+    timeline(own);
+  }
+
+  // the split on the timeline: the slider's share before the fork's first own event
+  var slider = document.getElementById("slider"), bar = null;
+  function timeline(own) {
+    if (!slider) { return; }
+    if (!bar) {
+      bar = document.createElement("div");
+      bar.id = "fork-timeline";
+      bar.className = "fork-timeline";
+      bar.title = "grey: match #" + cfg.parent + "'s events; purple: this fork's own";
+      bar.appendChild(document.createElement("span"));
+      slider.insertAdjacentElement("afterend", bar);
+    }
+    var split = Number(own.dataset.index) - 0.5, max = Math.max(1, Number(slider.max));
+    var share = Math.max(0, Math.min(100, split * 100 / max));
+    bar.firstChild.style.width = share + "%";
+    bar.dataset.split = own.dataset.index;
+  }
+
   if (list) {
     Array.prototype.forEach.call(list.children, mark);
     new MutationObserver(function (changes) {
       changes.forEach(function (c) {
         Array.prototype.forEach.call(c.addedNodes, function (n) { if (n.dataset) { mark(n); } });
       });
+      if (cfg.forkAt !== null) { placeChange(); }
     }).observe(list, {childList: true});
   }
 

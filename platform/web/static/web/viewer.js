@@ -1,9 +1,12 @@
 /* The replay viewer: plain JavaScript, no build step.
  *
- * Events come from /api/matches/ID/events/ (paged, and polled with ?after= while the
- * match runs); each frame (the board after an event, as the chosen seat sees it) is
- * the SVG the game draws server side, from /api/matches/ID/state/?at=SEQ&seat=S,
- * fetched once and cached. The URL fragment #eSEQ names an event.
+ * The chosen view (everything, the spectator's or a seat's) is what that onlooker
+ * knew: events come from /api/matches/ID/events/?view=V (paged, and polled with
+ * ?after= while the match runs), a seat's list redacted as its bot saw it, and are
+ * fetched again when the view changes; each frame (the board after an event in
+ * that view) is the SVG the game draws server side, from
+ * /api/matches/ID/state/?at=SEQ&view=V, fetched once and cached. The URL fragment
+ * #eSEQ names an event.
  *
  * board.js draws a frame (the picture, and the words beside it in HTML).
  *
@@ -58,7 +61,7 @@
   function fetchFrame(seq) {
     var key = seq + "|" + perspective.value;
     if (!frames.has(key)) {
-      var url = cfg.stateUrl + "?at=" + seq + "&seat=" + encodeURIComponent(perspective.value);
+      var url = cfg.stateUrl + "?at=" + seq + "&view=" + encodeURIComponent(perspective.value);
       frames.set(key, fetch(url, {headers: {Accept: "application/json"}}).then(function (r) {
         return r.json().then(function (body) {
           if (!r.ok) { throw new Error(JSON.stringify(body)); }
@@ -87,7 +90,7 @@
     detail.textContent = JSON.stringify(e, null, 1);
     var old = list.querySelector("li.current");
     if (old) { old.classList.remove("current"); }
-    var li = list.children[index];
+    var li = itemAt(index);
     if (li) {
       li.classList.add("current");
       var top = li.offsetTop - list.offsetTop, h = list.clientHeight;
@@ -127,6 +130,9 @@
       board.textContent = "could not draw event " + seq + ": " + err.message;
     });
   }
+
+  // the list item of events[i] (the list may hold items that are no event)
+  function itemAt(i) { return list.querySelector('li[data-index="' + i + '"]'); }
 
   // -- playback ---------------------------------------------------------------------
   function setPlaying(on) {
@@ -226,13 +232,16 @@
   }
 
   function fetchEvents(after) {
-    return fetch(cfg.eventsUrl + "?limit=1000&after=" + after, {headers: {Accept: "application/json"}})
+    var url = cfg.eventsUrl + "?limit=1000&after=" + after + "&view=" +
+      encodeURIComponent(perspective.value);
+    return fetch(url, {headers: {Accept: "application/json"}})
       .then(function (r) { if (!r.ok) { throw new Error("events: HTTP " + r.status); } return r.json(); });
   }
 
   function loadAll() {
-    var after = events.length ? events[events.length - 1].seq : -1;
+    var after = events.length ? events[events.length - 1].seq : -1, view = perspective.value;
     return fetchEvents(after).then(function (page) {
+      if (view !== perspective.value) { return page; }  // another view's list is loading
       appendEvents(page.results);
       setStatus(page.status);
       if (page.next) { return loadAll(); }
@@ -307,10 +316,24 @@
   showJson.addEventListener("change", function () {
     $("viewer").classList.toggle("show-json", showJson.checked);
   });
-  perspective.addEventListener("change", function () { show(index); });
+  // another view lists other events: load its list, stay at the same moment
+  var switchSeq = 0;  // the moment to stay at, kept while a view's list loads
+  perspective.addEventListener("change", function () {
+    if (events.length) { switchSeq = events[index].seq; }  // else: a switch is loading
+    var seq = switchSeq, view = perspective.value;
+    fetchFrame(seq).catch(function () {});  // the board loads while the list does
+    events = [];
+    list.textContent = "";
+    loadAll().then(function () {
+      if (view !== perspective.value) { return; }  // switched again: that switch shows
+      var i = 0;
+      while (i + 1 < events.length && events[i + 1].seq <= seq) { i++; }
+      show(i);
+    });
+  });
   list.addEventListener("click", function (ev) {
     var li = ev.target.closest("li");
-    if (!li) { return; }
+    if (!li || li.dataset.index === undefined) { return; }  // an entry that is no event
     ev.preventDefault();
     setPlaying(false);
     show(Number(li.dataset.index));
