@@ -60,6 +60,7 @@ from pathlib import Path, PurePosixPath
 
 from engine.bots.interpreter import PythonLayout, python_executable
 from engine.bots.memory import TreeMemory
+from engine.bots.stderr_cut import with_dropped
 from engine.game import RulesError
 
 SDK_FILE = Path(__file__).resolve().parent.parent / "sdk" / "scrimmage_bot.py"
@@ -643,10 +644,7 @@ class BotProcess:
 
     @property
     def stderr(self) -> str:
-        text = self._stderr.decode("utf-8", "replace")
-        if self.stderr_dropped:
-            text += f"\n[... {self.stderr_dropped} more bytes of stderr discarded]\n"
-        return text
+        return with_dropped(self._stderr.decode("utf-8", "replace"), self.stderr_dropped)
 
     # -- writing --------------------------------------------------------------------
     def send(self, data: bytes, deadline: float) -> None:
