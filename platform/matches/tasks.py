@@ -213,13 +213,22 @@ def _retry_or_fail(task, match_id: int, rest: list[int], token: str, exc: Except
 
 
 # -- recovery ---------------------------------------------------------------------------
-def broker_queue_empty() -> bool:
+def broker_queue_empty(app=None) -> bool:
     """Is the queue match messages go to empty right now? ``False`` when the
-    broker cannot tell (then only ``SCRIMMAGE_REQUEUE_AFTER`` re-sends)."""
-    queue = getattr(run_match, "queue", None) or current_app.conf.task_default_queue
+    broker cannot tell (then only ``SCRIMMAGE_REQUEUE_AFTER`` re-sends).
+
+    The queue is counted by a declaring (not passive) ``queue_declare``: kombu's
+    Redis transport answers a passive one by ``EXISTS``, and Redis keeps no empty
+    list, so an empty queue would look missing (and be taken as busy); the
+    declaring one counts with ``LLEN`` over the queue and its priority lists, the
+    filesystem transport by its message files."""
+    app = app or current_app
+    queue = getattr(run_match, "queue", None) or app.conf.task_default_queue
     try:
-        with current_app.connection_for_read() as conn:
-            declared = conn.default_channel.queue_declare(queue=queue, passive=True)
+        with app.connection_for_read() as conn:
+            declared = conn.default_channel.queue_declare(
+                queue=queue, passive=False, durable=True, auto_delete=False
+            )
         return declared.message_count == 0
     except Exception:  # noqa: BLE001 - a broker that cannot count: assume it is not
         logger.warning("could not count the messages of queue %s", queue, exc_info=True)

@@ -57,7 +57,6 @@ class Stack:
                 "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "platform")]),
                 "SCRIMMAGE_LEASE_SECONDS": "10",
                 "SCRIMMAGE_HEARTBEAT_SECONDS": "1",
-                "SCRIMMAGE_VISIBILITY_TIMEOUT": "30",
                 "SLOW_BOT_DELAY": "0.15",
             }
         )
