@@ -198,11 +198,11 @@ def test_the_sweep_counts_the_broker_queue_truly_empty_or_not(tmp_path, broker):
     if broker == "redis":
         server = PrivateRedis(tmp_path)
         server.start()
-        app = Celery("counting", broker=server.url)
+        app = Celery("counting", broker=server.url, set_as_current=False)
     else:
         folder = tmp_path / "broker"
         folder.mkdir()
-        app = Celery("counting", broker="filesystem://")
+        app = Celery("counting", broker="filesystem://", set_as_current=False)
         app.conf.broker_transport_options = {
             "data_folder_in": str(folder),
             "data_folder_out": str(folder),
