@@ -61,7 +61,10 @@ def _pid_alive(pid: int, ours: bool = False) -> bool:
         return True
     try:
         with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+            # a zombie is dead; a stopped process (SIGSTOP) runs nothing until it is
+            # continued, and its claim is taken over at once instead of after the
+            # lease (its fenced writes fail if it comes back)
+            return f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "T")
     except OSError:
         return True
 

@@ -1,11 +1,13 @@
-"""A worker never waits on a match row another transaction holds (a worker paused
-while it held the lock): that delivery leaves the match alone and sends it again
-after a backoff, and the worker goes on with its other matches. A real second
-PostgreSQL connection holds the lock."""
+"""A paused worker stalls nobody. A worker never waits on a match row another
+transaction holds (a worker paused while it held the lock): that delivery leaves
+the match alone and sends it again after a backoff, and the worker goes on with
+its other matches (a real second PostgreSQL connection holds the lock). And a
+stopped worker's claim is taken over without waiting for its lease to run out."""
 
 from __future__ import annotations
 
 import threading
+import time
 
 import psycopg
 import pytest
@@ -82,3 +84,35 @@ def test_a_locked_match_is_skipped_and_sent_again_and_the_next_one_runs(
     other_connection.rollback()  # the paused worker lets go (or is gone)
     args, kwargs, _ = later[-1]
     assert run_bounded(*args, **kwargs) == "finished"
+
+
+def test_a_stopped_worker_on_this_host_holds_its_claim_no_longer():
+    """A SIGSTOPped worker runs nothing (its heartbeat thread neither), yet its
+    last beat is fresh: its claim is taken over at the next sweep, not a lease later."""
+    import signal
+    import subprocess
+    import sys
+
+    from django.utils import timezone
+
+    from matches.claims import HOST, claimer_alive
+    from matches.models import MatchClaim
+
+    worker = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    try:
+        match = create_match("tic_tac_toe", ["greedy", "random"], 3)
+        held = MatchClaim.objects.get(match=match)
+        held.claimed_by, held.heartbeat_at = f"{HOST}:{worker.pid}:task", timezone.now()
+        assert claimer_alive(held)
+        worker.send_signal(signal.SIGSTOP)
+        deadline = time.monotonic() + PATIENCE  # the kernel stops it a moment later
+        while claimer_alive(held):
+            assert time.monotonic() < deadline, "a stopped worker still counts as alive"
+            time.sleep(0.01)
+        worker.send_signal(signal.SIGCONT)
+        while not claimer_alive(held):
+            assert time.monotonic() < deadline, "a continued worker still counts as dead"
+            time.sleep(0.01)
+    finally:
+        worker.kill()
+        worker.wait()
