@@ -24,7 +24,7 @@ from engine.events import ACTION_SUBMITTED
 from engine.game import Header, Seat
 from engine.lineup import lineup
 from engine.runner import run_match
-from engine.sdk import starter_path
+from engine.registry import starter_path
 
 LIMITS = Limits(startup=10.0, decision=10.0, match=600.0)
 

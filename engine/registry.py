@@ -4,12 +4,17 @@ A third-party package adds a game by declaring, in its own pyproject.toml::
 
     [project.entry-points."scrimmage.games"]
     mygame = "mypackage.mygame:GAME"
+
+Everything a game owns is in one folder (``folder_of``): its code, its RULES.md and
+its starter bot (``starter.py``), so a game can ship as one package.
 """
 
 from __future__ import annotations
 
+import sys
 from functools import cache
 from importlib.metadata import entry_points
+from pathlib import Path
 
 from engine.game import Game, RulesError
 
@@ -44,3 +49,18 @@ def bot_class(game: Game, name: str) -> type:
     except KeyError:
         known = ", ".join(sorted(game.bots))
         raise RulesError(f"{game.name} has no built-in bot {name!r} (bots: {known})") from None
+
+
+def folder_of(game: Game) -> Path:
+    """The folder of the module that defines the game's class: where its RULES.md
+    and its starter bot are."""
+    return Path(sys.modules[type(game).__module__].__file__).parent
+
+
+def rules_path(game: Game) -> Path:
+    return folder_of(game) / "RULES.md"
+
+
+def starter_path(name: str) -> Path:
+    """The starter bot of the game ``name`` (a file that may not exist for a new game)."""
+    return folder_of(get(name)) / "starter.py"

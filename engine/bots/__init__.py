@@ -10,18 +10,11 @@ that drives an out-of-process bot (see docs/protocol.md and docs/writing-a-bot.m
   and play a legal first decision of the game?
 """
 
+from engine.bots.limits import Limits
 from engine.bots.player import SubprocessPlayer
+from engine.bots.program import BotError, BotProgram, load_program, read_manifest
 from engine.bots.protocol import PROTOCOL
-from engine.bots.sandbox import (
-    ALLOW_ENV,
-    BotError,
-    BotProgram,
-    Limits,
-    Sandbox,
-    SandboxUnavailable,
-    load_program,
-    read_manifest,
-)
+from engine.bots.sandbox import ALLOW_ENV, Sandbox, SandboxUnavailable
 from engine.bots.validate import validate_bot
 
 __all__ = [

@@ -19,16 +19,11 @@ import time
 from typing import Any
 
 from engine.bots import protocol
+from engine.bots.limits import Limits
+from engine.bots.process import BotExited, BotProcess, BotTimeout, LineTooLong
+from engine.bots.program import BotProgram
 from engine.bots.protocol import BotGaveUp, ProtocolError
-from engine.bots.sandbox import (
-    BotExited,
-    BotProcess,
-    BotProgram,
-    BotTimeout,
-    Limits,
-    LineTooLong,
-    Sandbox,
-)
+from engine.bots.sandbox import Sandbox
 from engine.events import ACTION_REJECTED, PLAYER_CRASHED, PLAYER_TIMED_OUT
 from engine.game import Action, Header, Outcome
 from engine.players import PlayerFault, Request

@@ -5,8 +5,10 @@ from __future__ import annotations
 import os
 
 from engine import registry
+from engine.bots.limits import Limits
 from engine.bots.player import SubprocessPlayer
-from engine.bots.sandbox import Limits, Sandbox, load_program
+from engine.bots.program import load_program
+from engine.bots.sandbox import Sandbox
 from engine.events import FAULT_TYPES
 from engine.game import Game, RulesError, Seat
 from engine.players import BotPlayer, RandomBot

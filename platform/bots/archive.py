@@ -33,7 +33,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.bots.sandbox import MANIFEST, BotError, load_program, read_manifest, relative_parts
+from engine.bots.program import MANIFEST, BotError, load_program, read_manifest, relative_parts
 
 from bots import conf
 

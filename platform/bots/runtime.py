@@ -10,7 +10,8 @@ from typing import Sequence
 
 from engine.bots.player import SubprocessPlayer
 from engine.bots import stderr_cut
-from engine.bots.sandbox import Limits, Sandbox
+from engine.bots.limits import Limits
+from engine.bots.sandbox import Sandbox
 from engine.game import Game
 from engine.lineup import players_for
 from engine.players import Player

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from bots import conf
 from django.conf import settings
 from django.http import FileResponse, Http404
 from django.shortcuts import render
@@ -12,9 +13,8 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from engine import registry
-from engine.sdk import SDK_FILE, starter_path
-
-from bots import conf
+from engine.registry import starter_path
+from engine.sdk import SDK_FILE
 from web.rendering import markdown_html
 
 DOCS = {"writing-a-bot": "writing-a-bot.md", "protocol": "protocol.md"}

@@ -5,15 +5,11 @@ from __future__ import annotations
 
 import json
 import re
-import sys
-from pathlib import Path
 
 from django.http import Http404
 
 from engine import registry
 from engine.game import Game, RulesError
-from engine.sdk import starter_path
-
 from web.rendering import markdown_html
 
 
@@ -24,15 +20,10 @@ def get_game(name: str) -> Game:
         raise Http404("no such game") from None
 
 
-def rules_path(game: Game) -> Path:
-    """RULES.md in the folder of the module that defines the game's class."""
-    return Path(sys.modules[type(game).__module__].__file__).parent / "RULES.md"
-
-
 def rules_html(game: Game) -> str:
     """RULES.md as HTML, its headings two levels down (it sits under the page's
     own title and its "Rules" heading)."""
-    path = rules_path(game)
+    path = registry.rules_path(game)
     if not path.is_file():
         return ""
     return re.sub(
@@ -68,4 +59,4 @@ def builtin_bots(game: Game) -> list[dict]:
 
 
 def has_starter(game: Game) -> bool:
-    return starter_path(game.name).is_file()
+    return registry.starter_path(game.name).is_file()

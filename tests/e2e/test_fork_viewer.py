@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from matches import services
+from matches import services, verification
 from matches.models import Match
 from matches.tasks import run_match
 
@@ -88,7 +88,7 @@ def test_fork_from_the_viewer_and_follow_the_links_both_ways(
     page.wait_for_selector("#board[data-loaded='true'] svg")
     wait_for_seq(page, fork.fork_at)  # opened at the split
     fork.refresh_from_db()
-    assert services.verify_stored_match(fork).ok
+    assert verification.verify_stored_match(fork).ok
 
     # drawn as a branch: the shared events and the split are marked
     split = page.locator("#events li.fork-split")

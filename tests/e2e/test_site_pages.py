@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine import registry
-from engine.sdk import starter_path
+from engine.registry import starter_path
 from matches import services as match_services
 from matches.models import Match
 from tournaments import lifecycle

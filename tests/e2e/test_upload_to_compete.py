@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.sdk import starter_path
+from engine.registry import starter_path
 from tests.tournaments.django.signup_helpers import open_season
 from tournaments import rounds
 

@@ -250,7 +250,7 @@ def broker_param(broker: str):
 #: how each fixture's match went)
 SUMMARY = """
 from matches.models import Match
-from matches.services import verify_stored_match
+from matches.verification import verify_stored_match
 from tournaments.models import Competition, Fixture
 from tournaments import selectors
 from tournaments.rebuild import rebuild

@@ -14,7 +14,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from matches import selectors, services
+from matches import selectors, verification
 from matches.api import serializers as s
 from matches.models import Match
 
@@ -197,4 +197,4 @@ class VerifyView(APIView):
                 },
                 status=status.HTTP_409_CONFLICT,
             )
-        return Response(services.verify_stored_match(match).to_json())
+        return Response(verification.verify_stored_match(match).to_json())

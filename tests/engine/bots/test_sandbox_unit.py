@@ -15,17 +15,12 @@ from engine.bots.interpreter import (
     PythonLayout,
     hidden_package_folders,
 )
-from engine.bots.sandbox import (
-    PID_LIMIT,
-    UID_BASE,
-    UIDS_PER_PROCESS,
-    BotProcess,
-    _allocate_uid,
-    _release_uid,
-)
+from engine.bots.process import BotProcess
+from engine.bots.program import BotError
+from engine.bots.uids import PID_LIMIT, UID_BASE, UIDS_PER_PROCESS, allocate_uid, release_uid
 from engine.lineup import lineup, players_for
 from engine import registry
-from engine.sdk import starter_path
+from engine.registry import starter_path
 
 
 def test_without_prlimit_no_bot_is_started_sandboxed_or_not(monkeypatch):
@@ -65,17 +60,17 @@ def test_rlimit_failure_leaks_no_pipe(monkeypatch):
 def test_bot_uids_are_per_process_blocks_below_2_31_and_never_shared_while_live():
     assert UID_BASE + PID_LIMIT * UIDS_PER_PROCESS < 2**31
     base = UID_BASE + os.getpid() * UIDS_PER_PROCESS
-    held = [_allocate_uid() for _ in range(UIDS_PER_PROCESS)]
+    held = [allocate_uid() for _ in range(UIDS_PER_PROCESS)]
     try:
         assert len(set(held)) == UIDS_PER_PROCESS
         assert all(base <= uid < base + UIDS_PER_PROCESS for uid in held)
-        with pytest.raises(sandbox_module.BotError, match="more than"):
-            _allocate_uid()
-        _release_uid(held[5])
-        assert _allocate_uid() == held[5]
+        with pytest.raises(BotError, match="more than"):
+            allocate_uid()
+        release_uid(held[5])
+        assert allocate_uid() == held[5]
     finally:
         for uid in held:
-            _release_uid(uid)
+            release_uid(uid)
 
 
 def test_stderr_is_capped_in_one_place():
@@ -104,7 +99,7 @@ def test_players_for_mixes_built_ins_and_programs_and_can_stand_in_for_refusals(
     assert seats[0].bot == "random" and seats[1].version == starter.version
     assert players[1].sandbox is not None
     assert players[2][:2] == ("refused", 2) and "no bot program" in players[2][2]
-    with pytest.raises(sandbox_module.BotError, match="no bot program"):
+    with pytest.raises(BotError, match="no bot program"):
         players_for(game, [tmp_path / "gone.py"])
 
 

@@ -11,7 +11,7 @@ import zipfile
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from engine.sdk import starter_path
+from engine.registry import starter_path
 
 GOOD_PY = starter_path("tic_tac_toe").read_bytes()
 

@@ -11,7 +11,7 @@ from bots import services
 from matches import services as match_services
 from matches.models import Match
 from matches.tasks import run_match
-
+from matches.verification import verify_stored_match
 from tests.platform.bots.bot_helpers import NOISY_PY, py_upload
 
 pytestmark = pytest.mark.django_db
@@ -56,7 +56,7 @@ def test_your_own_uploaded_bot_takes_a_seat_and_plays_in_the_sandbox(alice, alic
     seat = made.seats.get(index=0)
     assert seat.bot_version_ref == version and seat.bot_name == "alice/noisy"
     assert "NOISY-STDERR" in seat.stderr  # the bot really played its moves
-    assert match_services.verify_stored_match(made).ok
+    assert verify_stored_match(made).ok
 
 
 def test_someone_elses_bot_is_refused_and_named(alice, bob_api, parent):

@@ -29,7 +29,7 @@ out = {"parent": parent.pk, "fork": fork.pk}
     done = stack.wait_for(
         f"""
 from matches.models import Match
-from matches.services import verify_stored_match
+from matches.verification import verify_stored_match
 m = Match.objects.get(pk={made["fork"]})
 out = m.status in ("finished", "failed") and {{
     "status": m.status, "error": m.error, "ok": verify_stored_match(m).ok,

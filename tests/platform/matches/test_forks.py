@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.replay import fork as engine_fork
-from matches import services
+from matches import services, verification
 from matches.forks import ForkError, create_fork, seat_changes, shares_prefix
 from matches.models import Match, MatchEvent
 
@@ -40,7 +40,7 @@ def test_a_fork_shares_the_parents_prefix_byte_for_byte_and_verifies(game):
     assert made.status == Match.Status.FINISHED, made.error
     assert lines(made)[: made.fork_at + 1] == lines(parent)[: made.fork_at + 1]
     assert shares_prefix(made)
-    report = services.verify_stored_match(made)
+    report = verification.verify_stored_match(made)
     assert report.ok, report.problems
     # the fork's MatchEnded reveals the parent's seed
     assert (
@@ -76,7 +76,7 @@ def test_a_fork_of_a_fork_works(parent):
     first = services.run_stored_match(create_fork(parent, 6, {1: "greedy"}))
     second = services.run_stored_match(create_fork(first, first.event_count - 8, {0: "random"}))
     assert second.status == Match.Status.FINISHED, second.error
-    assert services.verify_stored_match(second).ok
+    assert verification.verify_stored_match(second).ok
     assert second.parent == first and first.parent == parent
 
 
@@ -85,7 +85,7 @@ def test_verify_reports_a_fork_whose_prefix_is_not_its_parents(parent):
     # pretend the fork split later than it did: its events then differ from the parent's
     Match.objects.filter(pk=made.pk).update(fork_at=made.event_count - 2)
     made.refresh_from_db()
-    report = services.verify_stored_match(made)
+    report = verification.verify_stored_match(made)
     assert not report.ok
     assert any("not those of the parent" in p for p in report.problems)
 
@@ -181,7 +181,7 @@ def test_a_hidden_seasons_match_is_forked_only_once_the_season_ends_and_never_ra
     )
     assert len(before[0]) == 2 and all(before[1])  # the season's table and ratings
     made = services.run_stored_match(create_fork(match, 2, {0: "random"}))
-    assert made.status == Match.Status.FINISHED and services.verify_stored_match(made).ok
+    assert made.status == Match.Status.FINISHED and verification.verify_stored_match(made).ok
     after = (
         standings_of.standings(season),
         [standings_of.rating_history(e) for e in Entry.objects.filter(competition=season)],

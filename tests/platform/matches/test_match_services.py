@@ -2,19 +2,18 @@
 arrival, batched writes, and verification of stored logs."""
 
 import json
-from pathlib import Path
 
 import pytest
 from django.db import connection
 
 from engine import cli, registry
-from engine.events import Event, Log, digest_of, encode, parse_jsonl
+from engine.events import Event, Log, digest_of, encode
 from engine.game import RulesError
 from engine.lineup import lineup
+from engine.reading import parse_jsonl
 from engine.replay import verify
 from engine.runner import run_match
-
-from matches import selectors, services
+from matches import selectors, services, verification
 from matches.models import Match, MatchEvent
 
 pytestmark = pytest.mark.django_db
@@ -48,7 +47,7 @@ def test_export_is_byte_identical_to_the_engine_log_for_every_game(name, tmp_pat
     path.write_bytes(exported)
     assert cli.main(["verify", str(path)]) == 0
     assert "ok" in capsys.readouterr().out
-    assert services.verify_stored_match(stored).ok
+    assert verification.verify_stored_match(stored).ok
 
 
 def test_create_match_refuses_bad_requests_before_storing():
@@ -177,7 +176,7 @@ def test_verify_detects_an_edited_line(finished_match):
     data = dict(row.data, action=(row.data["action"] + 1) % 9)
     forged = Event(row.type, data, "all", None, 3)
     _tamper(finished_match, 3, line=encode(forged).decode(), data=json.dumps(data))
-    report = services.verify_stored_match(finished_match)
+    report = verification.verify_stored_match(finished_match)
     assert not report.ok
     assert any("event 3: the chain hash" in p for p in report.problems)
     assert any(p.startswith("re-simulation") for p in report.problems)
@@ -186,7 +185,7 @@ def test_verify_detects_an_edited_line(finished_match):
 def test_verify_detects_an_edited_field_and_a_rechained_log(finished_match):
     row = finished_match.events.get(seq=2)
     _tamper(finished_match, 2, type="Forged")
-    report = services.verify_stored_match(finished_match)
+    report = verification.verify_stored_match(finished_match)
     assert report.problems == ["event 2: the stored fields differ from its line"]
 
 
@@ -206,7 +205,7 @@ def test_verify_detects_a_forged_log_with_a_recomputed_chain(finished_match):
         )
     Match.objects.filter(pk=finished_match.pk).update(digest=h)
     finished_match.refresh_from_db()
-    report = services.verify_stored_match(finished_match)
+    report = verification.verify_stored_match(finished_match)
     assert not report.ok
     assert len(report.problems) == 1 and report.problems[0].startswith("re-simulation")
     assert verify(forged, registry.get).ok is False

@@ -7,7 +7,8 @@ import pytest
 from django.urls import reverse
 
 from engine import registry
-from engine.sdk import SDK_FILE, starter_path
+from engine.registry import starter_path
+from engine.sdk import SDK_FILE
 
 pytestmark = pytest.mark.django_db
 

@@ -203,7 +203,7 @@ def test_a_tournament_that_hides_results_has_an_empty_bracket_until_it_finishes(
 
 def test_a_rerun_plays_a_fresh_seed_and_salt_not_those_its_failure_showed(admin_client, inline):
     from engine.seeding import commitment
-    from matches.services import verify_stored_match
+    from matches.verification import verify_stored_match
 
     t = make_tournament(bots=("greedy", "random"))
     lifecycle.start(t)

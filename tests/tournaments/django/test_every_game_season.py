@@ -7,7 +7,7 @@ import pytest
 
 from engine import registry
 from matches.models import Match
-from matches.services import verify_stored_match
+from matches.verification import verify_stored_match
 from tournaments import lifecycle
 from tournaments.rebuild import rebuild
 

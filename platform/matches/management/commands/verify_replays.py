@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.template.defaultfilters import pluralize
 
-from matches import services
+from matches import verification
 from matches.models import Match
 
 
@@ -29,7 +29,7 @@ class Command(BaseCommand):
                 raise CommandError(f"no match with id {', '.join(map(str, missing))}")
         checked = bad = 0
         for match in matches.iterator() if hasattr(matches, "iterator") else matches:
-            report = services.verify_stored_match(match)
+            report = verification.verify_stored_match(match)
             checked += 1
             if report.ok:
                 self.stdout.write(f"match {match.pk}: ok {report.digest}")

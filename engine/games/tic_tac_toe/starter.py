@@ -2,7 +2,7 @@
 
 Run it locally against a built-in bot:
 
-    scrimmage play tic_tac_toe engine/sdk/starters/tic_tac_toe.py greedy
+    scrimmage play tic_tac_toe engine/games/tic_tac_toe/starter.py greedy
 
 The board is 9 cells, row by row; an action is the index (0-8) of an empty cell.
 request.view is {"board": [...9 cells: -1 empty, else the seat that marked it],

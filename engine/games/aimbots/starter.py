@@ -2,7 +2,7 @@
 
 Run it locally against a built-in bot:
 
-    scrimmage play aimbots engine/sdk/starters/aimbots.py random
+    scrimmage play aimbots engine/games/aimbots/starter.py random
 
 Aimbots asks several kinds of decision; request.prompt says which:
 "draft" (claim a card with a die), "load cores" (hide your power cores under your

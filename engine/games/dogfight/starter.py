@@ -3,7 +3,7 @@ it never picks a flight plan that flies off the table when a safe one exists.
 
 Run it locally against a built-in bot:
 
-    scrimmage play dogfight engine/sdk/starters/dogfight.py random
+    scrimmage play dogfight engine/games/dogfight/starter.py random
 
 Dogfight asks several kinds of decision; request.prompt says which, and
 request.legal always lists every legal action:

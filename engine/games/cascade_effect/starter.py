@@ -3,7 +3,7 @@ random legal action.
 
 Run it locally against a built-in bot:
 
-    scrimmage play cascade_effect engine/sdk/starters/cascade_effect.py random
+    scrimmage play cascade_effect engine/games/cascade_effect/starter.py random
 
 Cascade Effect asks three kinds of decision; request.prompt says which:
 "place" (start a robot on its ramp or in its parking zone: {"do": "place",

@@ -3,7 +3,7 @@ action everywhere else.
 
 Run it locally against a built-in bot:
 
-    scrimmage play aerial_assault engine/sdk/starters/aerial_assault.py random
+    scrimmage play aerial_assault engine/games/aerial_assault/starter.py random
 
 Aerial Assault asks two kinds of decision (request.prompt says which):
 

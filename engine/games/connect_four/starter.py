@@ -2,7 +2,7 @@
 
 Run it locally against a built-in bot:
 
-    scrimmage play connect_four engine/sdk/starters/connect_four.py random
+    scrimmage play connect_four engine/games/connect_four/starter.py random
 
 An action is a column number (0 on the left). request.view holds the board (its
 cells row by row from the bottom, -1 empty, else the seat whose disc it is) and

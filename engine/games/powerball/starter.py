@@ -3,7 +3,7 @@ everywhere else.
 
 Run it locally against a built-in bot:
 
-    scrimmage play powerball engine/sdk/starters/powerball.py random
+    scrimmage play powerball engine/games/powerball/starter.py random
 
 Powerball asks a few kinds of decision; request.prompt says which:
 

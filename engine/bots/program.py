@@ -1,0 +1,141 @@
+"""A bot program on disk: one Python file, or a folder whose ``bot.json`` manifest
+names the entry file. ``load_program`` reads one; ``read_manifest`` is the one
+definition of a valid manifest (uploads are checked with it too)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from engine.game import RulesError
+
+MANIFEST = "bot.json"
+
+
+class BotError(RulesError):
+    """A bot program that cannot be run: a bad path or manifest, no sandbox.
+
+    A ``RulesError`` so that the command line and the platform report it as they
+    report an unknown built-in bot name."""
+
+
+@dataclass(frozen=True, slots=True)
+class BotProgram:
+    """A bot on disk: one Python file, or a directory with an entry file.
+
+    ``root`` is what is mounted at /bot (the directory, or the single file),
+    ``entry`` the file run, relative to /bot.
+    """
+
+    root: Path
+    entry: str
+    name: str
+    version: str  # "sha256:" and the start of the hash of the bot's files
+
+    @property
+    def is_dir(self) -> bool:
+        return self.root.is_dir()
+
+
+def load_program(path: str | os.PathLike) -> BotProgram:
+    """Read a bot program: a ``.py`` file, or a folder with a ``bot.json`` manifest
+    (``read_manifest``)."""
+    root = Path(path).resolve()
+    if root.is_file():
+        return BotProgram(root, root.name, _clean_name(root.stem), _hash_files(root, [root]))
+    if not root.is_dir():
+        raise BotError(f"no bot program at {path}")
+    try:
+        manifest = read_manifest(root)
+    except BotError as exc:
+        raise BotError(f"{path}: {exc}") from None
+    files = sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    return BotProgram(
+        root, manifest.entry, _clean_name(manifest.name or root.name), _hash_files(root, files)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    """A bot folder's checked ``bot.json``: ``entry``, the .py file run (its path in
+    the folder, with / between folders), and ``name``, if the bot gives one."""
+
+    entry: str
+    name: str | None = None
+
+
+def read_manifest(folder: Path) -> Manifest:
+    """The manifest of the bot folder ``folder``: the one definition of a valid
+    ``bot.json``, which uploads are checked with too. ``BotError`` says what is wrong.
+
+    It is a JSON object (one flat object is all it needs); ``entry`` is required, a
+    relative path (``relative_parts``) of a ``.py`` file in the folder that is not a
+    link; ``name``, if given, a string. Other keys are ignored."""
+    path = folder / MANIFEST
+    if not path.exists() and not path.is_symlink():
+        raise BotError(f'no {MANIFEST} manifest (it names the entry file: {{"entry": "main.py"}})')
+    if path.is_symlink() or not path.is_file():
+        raise BotError(f"{MANIFEST} must be a file, not a folder or a link")
+    try:
+        manifest = json.loads(path.read_bytes().decode("utf-8"))
+    except (ValueError, OSError) as exc:
+        raise BotError(f"{MANIFEST} is not valid JSON ({exc})") from None
+    except RecursionError:  # the parser recurses once per level of nesting
+        raise BotError(f"{MANIFEST} is nested too deeply (a manifest is one flat object)") from None
+    if not isinstance(manifest, dict):
+        raise BotError(f"{MANIFEST} must be a JSON object")
+    entry = manifest.get("entry")
+    if not isinstance(entry, str) or not entry:
+        raise BotError(f'{MANIFEST} must name the entry file: "entry": "main.py"')
+    if "name" in manifest and not isinstance(manifest["name"], str):
+        raise BotError(f'{MANIFEST}: "name" must be a string')
+    try:
+        parts = relative_parts(entry)
+    except BotError as exc:
+        raise BotError(f"{MANIFEST}: the entry {exc}") from None
+    if not entry.endswith(".py"):
+        raise BotError(f"{MANIFEST}: the entry {entry!r} must be a .py file")
+    target = folder.joinpath(*parts)
+    if target.is_symlink() or not target.is_file():
+        raise BotError(f"{MANIFEST}: the entry file {entry!r} is not in the bot's folder")
+    if folder.resolve() not in target.resolve().parents:  # through a linked folder
+        raise BotError(f"{MANIFEST}: the entry {entry!r} is outside the bot's folder")
+    return Manifest("/".join(parts), manifest.get("name"))
+
+
+def relative_parts(path: str) -> tuple[str, ...]:
+    """The parts of ``path``, a file's place in a bot's folder (/ between folders),
+    refusing what could land outside it or mean different files on different
+    systems: absolute paths, ``..``, backslashes, control characters, overlong names."""
+    if any(ord(c) < 32 or ord(c) == 127 for c in path):
+        raise BotError(f"{path!r}: control characters in a path")
+    if "\\" in path:
+        raise BotError(f"{path!r}: backslashes in a path (use / between folders)")
+    if path.startswith("/") or (len(path) > 1 and path[1] == ":"):
+        raise BotError(f"{path!r}: an absolute path")
+    parts = tuple(p for p in PurePosixPath(path).parts if p not in ("", "."))
+    if ".." in parts:
+        raise BotError(f"{path!r}: '..' in a path (it would land outside the bot's folder)")
+    if not parts:
+        raise BotError(f"{path!r}: an empty path")
+    if any(len(p.encode()) > 255 for p in parts) or len(path.encode()) > 1024:
+        raise BotError(f"{path[:60]!r}...: a path too long")
+    return parts
+
+
+def _clean_name(name: str) -> str:
+    name = "".join(c for c in name if c.isprintable()).strip()[:64]
+    return name or "bot"
+
+
+def _hash_files(root: Path, files: list[Path]) -> str:
+    h = hashlib.sha256()
+    base = root if root.is_dir() else root.parent
+    for f in files:
+        h.update(f.relative_to(base).as_posix().encode() + b"\0")
+        h.update(f.read_bytes())
+        h.update(b"\0")
+    return "sha256:" + h.hexdigest()[:16]

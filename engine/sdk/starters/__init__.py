@@ -1,1 +1,0 @@
-"""Starter bots, one per game: copy one to begin a bot of your own."""
