@@ -206,6 +206,7 @@ def test_the_sweep_counts_the_broker_queue_truly_empty_or_not(tmp_path, broker):
         app.conf.broker_transport_options = {
             "data_folder_in": str(folder),
             "data_folder_out": str(folder),
+            "control_folder": str(folder),
         }
     try:
         assert tasks.broker_queue_empty(app)
