@@ -102,9 +102,10 @@ class Fleet:
         self.workers.append(worker)
         return worker
 
-    def worker_of(self, token: str) -> subprocess.Popen:
+    def worker_of(self, token: str) -> subprocess.Popen | None:
+        """The live worker of this fleet a claim token names, if any."""
         pid = int(token.split(":")[1])
-        return next(w for w in self.workers if w.pid == pid)
+        return next((w for w in self.workers if w.pid == pid and w.poll() is None), None)
 
     def start_tournament(self, seed: int = 22) -> int:
         made = self.stack.probe(f"""
@@ -118,7 +119,11 @@ out = {{'t': t.pk}}
         return made["t"]
 
     def a_running_match(self) -> tuple[int, str]:
-        return self.wait("running match", lambda: next(iter(self.running()), None))
+        """A match a live worker of the fleet is playing: (id, claim token)."""
+        return self.wait(
+            "running match",
+            lambda: next((r for r in self.running() if self.worker_of(r[1])), None),
+        )
 
     # -- the faults: each returns the seconds to recover ----------------------------------
     def kill_mid_match(self) -> float:
