@@ -8,9 +8,9 @@ import logging
 from pathlib import Path
 from typing import Sequence
 
-from engine.bots.player import SubprocessPlayer
 from engine.bots import stderr_cut
 from engine.bots.limits import Limits
+from engine.bots.player import SubprocessPlayer
 from engine.bots.sandbox import Sandbox
 from engine.game import Game
 from engine.lineup import players_for
