@@ -61,7 +61,8 @@ def test_the_wait_survives_a_lost_connection_and_attaches_to_a_running_tournamen
 
     waiter = threading.Thread(target=wait_on_it, daemon=True)
     waiter.start()
-    wait_until(others, "connection of the waiting command")
+    # it has found the competition and waits on it (polling on a connection of its own)
+    wait_until(lambda: "attached to" in out.getvalue() and others(), "waiting command")
     with connection.cursor() as cursor:  # the database "restarts" under it
         cursor.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) pid", [others()])
     wait_until(lambda: "lost the database" in err.getvalue() or failed, "lost connection")
