@@ -5,7 +5,7 @@ after the powerball step of phase 5."""
 from __future__ import annotations
 
 from engine.games.powerball.cards import kind, steps_of, turn_of
-from engine.games.powerball.fire import damage
+from engine.games.powerball.harm import damage
 from engine.games.powerball.state import robot_at
 from engine.games.powerball.table import Table
 

@@ -8,7 +8,7 @@ holds ``hand`` and ``program_size``: how many cards fill its unlocked registers)
 from __future__ import annotations
 
 from engine.games.powerball.board import DIRS, floor
-from engine.games.powerball.cards import kind
+from engine.games.powerball.cards import LEFT, MOVE1, MOVES, RIGHT, TURNS, kind
 from engine.games.powerball.sim import (
     FAR,
     Solo,
@@ -32,10 +32,40 @@ WANTED = (
 
 
 def random_program(v: dict, seat: int, rng) -> dict:
-    """Any legal program, cheaply: shuffle the hand and fill the unlocked registers."""
+    """Any legal program, cheaply: shuffle the hand and fill the unlocked registers;
+    now and then an order for an option the robot has."""
     me = v["robots"][seat]
-    cards = rng.shuffled(me["hand"])[: me["program_size"]]
-    return {"cards": cards, "power_down": rng.below(10) == 0, "pickup": rng.below(4) != 0}
+    hand = rng.shuffled(me["hand"])
+    cards, spare = hand[: me["program_size"]], hand[me["program_size"] :]
+    action = {"cards": cards, "power_down": rng.below(10) == 0, "pickup": rng.below(4) != 0}
+    has = set(me["options"]) | set(v["community"])
+    if me["options"] and rng.below(4) == 0:
+        action["armour"] = [rng.choice(me["options"])]
+    if "brakes" in has and rng.below(2) == 0:
+        action["brakes"] = [1 + rng.below(5)]
+    pairs = random_pairs(cards, spare, has, rng)
+    if pairs:
+        action["pairs"] = pairs
+        spare = [c for c in spare if c not in {c for _, c in pairs}]
+    for key, option in (("flywheel", "flywheel"), ("park", "conditional program")):
+        if option in has and spare and rng.below(2) == 0:
+            action[key] = spare.pop()
+    return action
+
+
+def random_pairs(cards: list, spare: list, has: set, rng) -> list:
+    """At most one paired register: a move with a spare turn card (Dual Processor),
+    or a Move 1 with a left or right turn (Crab Legs)."""
+    turns = [c for c in spare if kind(c) in TURNS]
+    if not turns or rng.below(2):
+        return []
+    turn = rng.choice(turns)
+    for register, card in enumerate(cards, 1):
+        dual = "dual processor" in has and kind(card) in MOVES
+        crab = "crab legs" in has and kind(card) == MOVE1 and kind(turn) in (LEFT, RIGHT)
+        if dual or crab:
+            return [[register, turn]]
+    return []
 
 
 class RandomBot:
@@ -68,7 +98,14 @@ class GreedyBot:
         if prompt == "fire":
             return max(legal, key=lambda a: self.fire_value(v, a))
         if prompt == "respawn facing":
-            return max(legal, key=lambda a: self.open_ahead(v, DIRS.index(a["facing"])))
+            # the most open facing; the least wanted option if one must go
+            return max(
+                legal,
+                key=lambda a: (
+                    self.open_ahead(v, DIRS.index(a["facing"])),
+                    a.get("discard") not in WANTED,
+                ),
+            )
         if prompt == "trade":
             return max(legal, key=lambda a: trade_value(a, self.seat))
         return legal[0]
@@ -110,7 +147,12 @@ class GreedyBot:
         cards = list(beams[0][1])
         # a plan cut short by a fall still fills every register
         cards += [c for c in me["hand"] if c not in cards][: size - len(cards)]
-        return {"cards": cards, "power_down": power_down, "pickup": True}
+        action = {"cards": cards, "power_down": power_down, "pickup": True}
+        if me["damage"] >= 5 or me["balls"]:  # spend unwanted options against damage
+            armour = [o for o in me["options"] if o not in WANTED]
+            if armour:
+                action["armour"] = armour
+        return action
 
     @staticmethod
     def _choices(me: dict, used: tuple, k: int, size: int) -> list[int]:
@@ -151,8 +193,12 @@ class GreedyBot:
             power *= action["balls"]
             kill = target["damage"] + power >= 10 or self.pushes_into_pit(v, me, target, power)
             return (10 + target["balls"]) if kill else -1.0
-        if do in ("pressor", "tractor"):
-            return 5.0 if self.pushes_into_pit(v, me, target, 1, pull=do == "tractor") else -1.0
+        if do in ("pressor", "tractor", "howitzer"):
+            if self.pushes_into_pit(v, me, target, 1, pull=do == "tractor"):
+                return 5.0
+            return 4.0 if do == "howitzer" and target["damage"] >= 9 else -1.0
+        if do == "fire control":
+            return 0.5 if action["option"] in WANTED else -1.0
         return -1.0
 
     def pushes_into_pit(

@@ -36,6 +36,10 @@ def kind(card: int) -> str:
     return MOVE3
 
 
+MOVES = (BACK, MOVE1, MOVE2, MOVE3)
+TURNS = (U_TURN, LEFT, RIGHT)
+
+
 def turn_of(k: str) -> int:
     """Quarter turns to the right a card makes (0 for moves)."""
     return {U_TURN: 2, LEFT: 3, RIGHT: 1}.get(k, 0)
@@ -60,6 +64,18 @@ HIGH_POWER = "high powered laser"
 FOURTH = "fourth gear"
 RAMMING = "ramming gear"
 REAR = "rear-firing laser"
+ABLATIVE = "ablative coat"
+BRAKES = "brakes"
+CIRCUIT = "circuit breaker"
+FIRE_CONTROL = "fire control"
+FLYWHEEL = "flywheel"
+HOWITZER = "mini howitzer"
+SHIELD = "power-down shield"
+RECOMPILE = "recompile"
+CRAB = "crab legs"
+DUAL = "dual processor"
+ABORT = "abort switch"
+CONDITIONAL = "conditional program"
 
 #: the option deck (Superior Archive is out of this game: robots respawn undamaged)
 OPTIONS = (
@@ -76,7 +92,24 @@ OPTIONS = (
     FOURTH,
     RAMMING,
     REAR,
+    ABLATIVE,
+    BRAKES,
+    CIRCUIT,
+    FIRE_CONTROL,
+    FLYWHEEL,
+    HOWITZER,
+    SHIELD,
+    RECOMPILE,
+    CRAB,
+    DUAL,
+    ABORT,
+    CONDITIONAL,
 )
+#: the deck of rules v1 (its logs fold with it)
+V1_OPTIONS = OPTIONS[:13]
 #: options used instead of the main laser, at the robot it would hit
-LASER_SUBSTITUTES = (RADIO, SCRAMBLER, PRESSOR, TRACTOR)
+LASER_SUBSTITUTES = (RADIO, SCRAMBLER, PRESSOR, TRACTOR, HOWITZER)
 MAX_HELD = 3
+#: how much an option card holds before it is used up and discarded: the damage an
+#: Ablative Coat soaks, the shots of a Mini Howitzer
+CHARGES = {ABLATIVE: 3, HOWITZER: 5}

@@ -1,61 +1,28 @@
-"""What each seat may answer at each stage: legal lists, and the program checker
-(5 of up to 10 cards is too many programs to list)."""
+"""What each seat may answer at each stage, as legal lists (the program, checked
+instead, is in ``programs``)."""
 
 from __future__ import annotations
-
-from typing import Callable
 
 from engine.games.powerball import bombs
 from engine.games.powerball.board import DIRS
 from engine.games.powerball.fire import LASER, fire_choices
-from engine.games.powerball.state import State, can_hold, locked_from
+from engine.games.powerball.state import State, can_hold
 from engine.games.powerball.table import Table
 from engine.games.powerball.turn import on_flags
-
-PROGRAM_KEYS = {"cards", "power_down", "pickup"}
-
-
-def program_size(state: State, seat: int) -> int:
-    """How many cards the seat must program: its unlocked registers, if dealt."""
-    robot = state.robots[seat]
-    return min(locked_from(robot.damage), len(robot.hand))
-
-
-def default_program(state: State, seat: int) -> dict:
-    hand = state.robots[seat].hand
-    return {"cards": list(hand[: program_size(state, seat)]), "power_down": False, "pickup": True}
-
-
-def program_checker(state: State, seat: int) -> Callable[[object], str | None]:
-    hand = set(state.robots[seat].hand)
-    size = program_size(state, seat)
-
-    def check(action) -> str | None:
-        if type(action) is not dict or set(action) != PROGRAM_KEYS:
-            return 'a program is {"cards": [...], "power_down": bool, "pickup": bool}'
-        cards = action["cards"]
-        if type(cards) is not list or len(cards) != size:
-            return f"program exactly {size} card(s), one per unlocked register"
-        if any(type(c) is not int for c in cards):
-            return "cards are named by their priority (an integer)"
-        if len(set(cards)) != len(cards):
-            return "a card can fill only one register"
-        missing = [c for c in cards if c not in hand]
-        if missing:
-            return f"card {missing[0]} is not in your hand"
-        if type(action["power_down"]) is not bool or type(action["pickup"]) is not bool:
-            return "power_down and pickup are true or false"
-        return None
-
-    return check
 
 
 def fire_legal(state: State, seat: int) -> list[dict]:
     return fire_choices(Table(state, None), seat) or [LASER]
 
 
-def facing_legal() -> list[dict]:
-    return [{"facing": d} for d in DIRS]
+def respawn_legal(state: State, seat: int, arrow: str) -> list[dict]:
+    """A facing (the flag's arrow first); a destroyed robot's seat also names the
+    option it loses (its newest first)."""
+    facings = [arrow] + [d for d in DIRS if d != arrow]
+    robot = state.robots[seat]
+    if not (robot.owes and robot.options):
+        return [{"facing": d} for d in facings]
+    return [{"facing": d, "discard": o} for o in reversed(robot.options) for d in facings]
 
 
 def bomb_legal(state: State, seat: int) -> list[dict]:

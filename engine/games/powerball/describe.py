@@ -119,6 +119,17 @@ SENTENCES = {
     "BombMoved": lambda d, s: f"Buzz bomb {d['bomb']} moves to {square(d['sq'])}.",
     "BombGone": lambda d, s: f"Buzz bomb {d['bomb']} is gone on {square(d['sq'])} ({d['why']}).",
     "GameOver": lambda d, s: f"The game is over: {d['reason']}.",
+    # rules v2
+    "TurnEnding": lambda d, s: f"Round {d['round']}: the five phases are over; the turn ends.",
+    "OptionCharged": lambda d, s: f"{s(d['robot'])} uses the {d['option']} ({d['charge']} so far).",
+    "DamageShielded": lambda d, s: (
+        f"{s(d['robot'])}'s Power-Down Shield stops 1 damage from the {facing(d['side'])}."
+    ),
+    "CardChanged": lambda d, s: (
+        f"{s(d['robot'])} "
+        f"{'swaps in' if d['why'] == 'swap' else 'aborts: a deck card replaces'} "
+        f"register {d['register']} (card {d['card']})."
+    ),
 }
 
 

@@ -5,35 +5,31 @@ from __future__ import annotations
 
 from engine.games.powerball.cards import (
     DOUBLE,
+    FIRE_CONTROL,
     HIGH_POWER,
+    HOWITZER,
     PRESSOR,
     RADIO,
     REAR,
     SCRAMBLER,
     TRACTOR,
-    PRIORITIES,
 )
-from engine.games.powerball.motion import destroy, step
-from engine.games.powerball.state import acting, has, is_turret, occupants, robot_at
+from engine.games.powerball.harm import damage, discard_option, use_charge
+from engine.games.powerball.motion import step
+from engine.games.powerball.state import (
+    acting,
+    has,
+    is_turret,
+    occupants,
+    robot_at,
+    spare_cards,
+)
 from engine.games.powerball.table import Table
 
 LASER = {"do": "laser"}
-DESTROYED_AT = 10
 TURRET_RANGE = 4
 TURRET_DAMAGE = 2
 THROW_MIN = 2  # a throw needs at least one square between thrower and target
-
-
-def damage(t: Table, seat: int, amount: int, by: int, source: str) -> None:
-    robot = t.state.robots[seat]
-    if not robot.alive or amount <= 0:
-        return
-    total = min(DESTROYED_AT, robot.damage + amount)
-    t.emit(
-        "Damaged", {"robot": seat, "amount": amount, "by": by, "source": source, "damage": total}
-    )
-    if total >= DESTROYED_AT:
-        destroy(t, seat, "damage")
 
 
 def sight(t: Table, sq: int, d: int, reach: int = 99, from_here: bool = False):
@@ -53,6 +49,28 @@ def sight(t: Table, sq: int, d: int, reach: int = 99, from_here: bool = False):
         if seat is not None:
             return seat, distance
     return None
+
+
+def beam(t: Table, sq: int, d: int, through: bool) -> list[int]:
+    """The robots a robot's laser hits from ``sq`` towards ``d``: the first one in
+    line; ``through`` (a High-Powered Laser) passes one wall or one robot, and the
+    robot passed through is hit too."""
+    hits, here, passes = [], sq, 1 if through else 0
+    seat_on = occupants(t.state).get
+    while True:
+        ahead = t.floor.open_edge(here, d)
+        if ahead is None:
+            ahead = t.floor.step(here, d) if passes else None  # through a wall, not the edge
+            if ahead is None:
+                return hits
+            passes -= 1
+        here = ahead
+        seat = seat_on(here)
+        if seat is not None:
+            hits.append(seat)
+            if not passes:
+                return hits
+            passes -= 1
 
 
 def fire_choices(t: Table, seat: int) -> list[dict]:
@@ -81,13 +99,25 @@ def fire_choices(t: Table, seat: int) -> list[dict]:
             (SCRAMBLER, "scramble"),
             (PRESSOR, "pressor"),
             (TRACTOR, "tractor"),
+            (HOWITZER, "howitzer"),
         ):
             if not has(state, robot, option):
                 continue
             if (do == "scramble" and state.phase == 5) or (do == "tractor" and distance < 2):
                 continue
             out.append({"do": do, "target": target})
+        if has(state, robot, FIRE_CONTROL):
+            out += [
+                {"do": "fire control", "target": target, "option": o}
+                for o in state.robots[target].options
+            ]
     return out
+
+
+def throwable(t: Table, sq: int, d: int, target: int) -> bool:
+    """Is ``target`` the first robot seen from ``sq`` towards ``d``, far enough to throw at?"""
+    seen = sight(t, sq, d)
+    return seen is not None and seen[0] == target and seen[1] >= THROW_MIN
 
 
 def _direction(t: Table, a: int, b: int) -> int | None:
@@ -108,28 +138,28 @@ def lasers(t: Table, order: list[int], actions: dict) -> None:
     for sq, d, beams in t.floor.lasers:
         seen = sight(t, sq, d, from_here=True)
         if seen is not None:
-            hits.append((seen[0], beams, -1, "board laser"))
+            hits.append((seen[0], beams, -1, "board laser", (d + 2) % 4))
     for seat in order:
         robot = state.robots[seat]
         if is_turret(state, robot):
             seen = sight(t, robot.sq, robot.facing, TURRET_RANGE)
             if seen is not None:
-                hits.append((seen[0], TURRET_DAMAGE, seat, "turret"))
+                hits.append((seen[0], TURRET_DAMAGE, seat, "turret", (robot.facing + 2) % 4))
             continue
         if not acting(state, robot):
             continue
         action = actions.get(seat, LASER)
+        ahead = robot.facing
         if action["do"] == "laser" or action.get("laser"):
-            seen = sight(t, robot.sq, robot.facing)
             shots = 2 if has(state, robot, DOUBLE) and action["do"] == "laser" else 1
-            if seen is not None:
-                hits.append((seen[0], shots, seat, "laser"))
+            for target in beam(t, robot.sq, ahead, has(state, robot, HIGH_POWER)):
+                hits.append((target, shots, seat, "laser", (ahead + 2) % 4))
         if has(state, robot, REAR):
-            seen = sight(t, robot.sq, (robot.facing + 2) % 4)
+            seen = sight(t, robot.sq, (ahead + 2) % 4)
             if seen is not None:
-                hits.append((seen[0], 1, seat, "rear laser"))
-    for target, amount, by, source in hits:
-        damage(t, target, amount, by, source)
+                hits.append((seen[0], 1, seat, "rear laser", ahead))
+    for target, amount, by, source, side in hits:
+        damage(t, target, amount, by, source, side)
 
 
 def specials(t: Table, order: list[int], actions: dict) -> None:
@@ -146,8 +176,7 @@ def specials(t: Table, order: list[int], actions: dict) -> None:
         if do == "radio":
             t.emit("RadioControlled", {"robot": seat, "target": target.seat})
         elif do == "scramble":
-            taken = {c for r in state.robots for c in r.registers}
-            spare = [c for c in PRIORITIES if c not in taken]
+            spare = spare_cards(state)
             if spare:
                 t.emit(
                     "Scrambled",
@@ -158,10 +187,18 @@ def specials(t: Table, order: list[int], actions: dict) -> None:
                         "card": t.rng.choice(spare),
                     },
                 )
+        elif do == "fire control":
+            # the hit destroys one of the target's options instead of doing damage
+            if action["option"] in target.options:
+                discard_option(t, target.seat, action["option"], "fire control")
         else:
             d = _direction(t, robot.sq, target.sq)
-            if d is not None:
-                step(t, target.seat, d if do == "pressor" else (d + 2) % 4, do, by=seat)
+            if d is None:
+                continue
+            step(t, target.seat, d if do != "tractor" else (d + 2) % 4, do, by=seat)
+            if do == "howitzer":
+                damage(t, target.seat, 1, seat, "howitzer", (d + 2) % 4)
+                use_charge(t, seat, HOWITZER)
 
 
 def throws(t: Table, order: list[int], actions: dict) -> None:
@@ -176,15 +213,15 @@ def throws(t: Table, order: list[int], actions: dict) -> None:
         if not robot.alive or not target.alive or count < 1:
             continue
         d = _direction(t, robot.sq, target.sq)
-        if d is None:
-            continue
+        if d is None or not throwable(t, robot.sq, d, target.seat):
+            continue  # moved out of line or too close (a Tractor Beam) since the choice
         hit = target.sq
         land = [hit]
         if count == 2:
             beyond = t.floor.open_edge(hit, d)
             land.append(beyond if beyond is not None else t.floor.step(hit, (d + 2) % 4))
         power = 3 if has(state, robot, HIGH_POWER) else 2
-        damage(t, target.seat, power * count, seat, "ball")
+        damage(t, target.seat, power * count, seat, "ball", (d + 2) % 4)
         for _ in range(power * count):
             if not t.state.robots[target.seat].alive:
                 break

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from engine.game import handler_evolve
-from engine.games.powerball.cards import OPTIONS
+from engine.games.powerball import fold_options as O
+from engine.games.powerball.cards import OPTIONS, V1_OPTIONS
 from engine.games.powerball.state import (
     EMPTY,
     REGISTERS,
@@ -15,6 +16,8 @@ from engine.games.powerball.state import (
 )
 from engine.states import revise
 
+NO_CARDS = (EMPTY,) * REGISTERS
+
 
 def initial(data: dict) -> State:
     seats = len(data["seats"])
@@ -25,7 +28,7 @@ def initial(data: dict) -> State:
         floor=options.get("floor", "arena"),
         pool=options.get("balls", 8),
         robots=tuple(Robot(s) for s in range(seats)),
-        option_deck=OPTIONS,
+        option_deck=OPTIONS if data.get("rules_version", 2) >= 2 else V1_OPTIONS,
     )
 
 
@@ -44,17 +47,6 @@ def _ordered(state: State, d: dict) -> State:
     return revise(state, deaths=len(d["order"]))
 
 
-def _options_dealt(state: State, d: dict) -> State:
-    dealt = [o for hand in d["hands"] for o in hand] + d["community"]
-    for seat, hand in enumerate(d["hands"]):
-        state = change(state, seat, options=tuple(hand))
-    return revise(
-        state,
-        community=tuple(d["community"]),
-        option_deck=tuple(o for o in state.option_deck if o not in dealt),
-    )
-
-
 def _flag_rolled(state: State, d: dict) -> State:
     return change(state, d["robot"], flag=d["flag"])
 
@@ -66,6 +58,10 @@ def _waiting(state: State, d: dict) -> State:
 
 
 def _placed(state: State, d: dict) -> State:
+    # since rules v2 a respawned robot keeps its program (it does not run it): a
+    # robot it radio-controls runs on; v1 wiped it
+    robot = state.robots[d["robot"]]
+    keeps = d.get("keeps_program", False)
     return change(
         state,
         d["robot"],
@@ -76,7 +72,8 @@ def _placed(state: State, d: dict) -> State:
         damage=0,
         balls=0,
         hand=(),
-        registers=(EMPTY,) * REGISTERS,
+        registers=robot.registers if keeps else NO_CARDS,
+        paired=robot.paired if keeps else NO_CARDS,
         respawned=state.round > 0,
         hit_by=-1,
         radio_by=-1,
@@ -131,7 +128,14 @@ def _destroyed(state: State, d: dict) -> State:
         balls=_add_balls(state.balls, d["drops"]),
     )
     state = change(
-        state, robot.seat, sq=-1, balls=0, died=state.deaths, deaths=robot.deaths + 1, turret=0
+        state,
+        robot.seat,
+        sq=-1,
+        balls=0,
+        died=state.deaths,
+        deaths=robot.deaths + 1,
+        turret=0,
+        owes=d.get("owes", False),
     )
     credit = d["credit"]
     if credit >= 0:
@@ -166,13 +170,14 @@ def _scrambled(state: State, d: dict) -> State:
         state,
         target.seat,
         registers=set_item(target.registers, i, d["card"]),
+        paired=set_item(target.paired, i, EMPTY),
         scrambled_by=d["robot"],
         scrambled_clock=state.round * 10 + d["register"],
     )
 
 
 def _dealt(state: State, d: dict) -> State:
-    return change(state, d["seat"], hand=tuple(d["cards"]))
+    return change(state, d["seat"], hand=tuple(d["cards"]), stored=EMPTY)
 
 
 def _programmed(state: State, d: dict) -> State:
@@ -184,6 +189,11 @@ def _programmed(state: State, d: dict) -> State:
         pickup=d["pickup"],
         announced=d["power_down"],
         hand=(),
+        armour=tuple(d.get("armour", ())),
+        brakes=tuple(d.get("brakes", ())),
+        stored=d.get("stored", EMPTY),
+        paired=tuple(d.get("paired", NO_CARDS)),
+        parked=d.get("parked", EMPTY),
     )
 
 
@@ -196,14 +206,22 @@ def _turn(state: State, d: dict) -> State:
             announced=False,
             respawned=False,
             radio_by=-1,
+            armour=(),
+            brakes=(),
+            parked=EMPTY,
             programmed=False,
             hand=(),
             damage=0 if r.seat in down else r.damage,
-            registers=(EMPTY,) * REGISTERS if r.seat in down else r.registers,
+            registers=NO_CARDS if r.seat in down else r.registers,
+            paired=NO_CARDS if r.seat in down else r.paired,
         )
         for r in state.robots
     )
-    return revise(state, round=d["round"], phase=0, robots=robots)
+    return revise(state, round=d["round"], phase=0, ending=False, robots=robots)
+
+
+def _turn_ending(state: State, d: dict) -> State:
+    return revise(state, ending=True)
 
 
 def _phase(state: State, d: dict) -> State:
@@ -211,50 +229,34 @@ def _phase(state: State, d: dict) -> State:
 
 
 def _kept(state: State, d: dict) -> State:
-    return change(state, d["robot"], registers=tuple(d["registers"]))
-
-
-def _option_drawn(state: State, d: dict) -> State:
-    robot = state.robots[d["seat"]]
-    option = d["option"]
-    state = revise(state, option_deck=tuple(o for o in state.option_deck if o != option))
-    return change(state, robot.seat, options=robot.options + (option,))
-
-
-def _remove(state: State, where, option: str) -> State:
-    if where == "community":
-        return revise(state, community=tuple(o for o in state.community if o != option))
-    if where == "discards":
-        return revise(state, discards=tuple(o for o in state.discards if o != option))
-    if where == "offer":
-        return revise(state, offered=tuple(o for o in state.offered if o != option))
-    robot = state.robots[where]
-    return change(state, where, options=tuple(o for o in robot.options if o != option))
-
-
-def _add(state: State, where, option: str) -> State:
-    if where == "community":
-        return revise(state, community=state.community + (option,))
-    if where == "discards":
-        return revise(state, discards=state.discards + (option,))
-    robot = state.robots[where]
-    return change(state, where, options=robot.options + (option,))
-
-
-def _option_moved(state: State, d: dict) -> State:
-    return _add(_remove(state, d["from"], d["option"]), d["to"], d["option"])
-
-
-def _offered(state: State, d: dict) -> State:
-    return revise(
+    return change(
         state,
-        offered=tuple(d["options"]),
-        discards=tuple(o for o in state.discards if o not in d["options"]),
+        d["robot"],
+        registers=tuple(d["registers"]),
+        paired=tuple(d.get("paired", NO_CARDS)),
     )
 
 
-def _trading(state: State, d: dict) -> State:
-    return revise(state, trade=d["trade"], queue=tuple(d["queue"]))
+def _card_changed(state: State, d: dict) -> State:
+    """A register's card replaced before it runs: a Conditional Program swap (the
+    parked card goes in) or an Abort Switch (a deck card goes in)."""
+    robot = state.robots[d["robot"]]
+    i = d["register"] - 1
+    fields = {
+        "registers": set_item(robot.registers, i, d["card"]),
+        "paired": set_item(robot.paired, i, EMPTY),
+    }
+    if d["why"] == "swap":
+        fields["parked"] = EMPTY
+    else:
+        fields["aborted"] = state.round
+    return change(state, robot.seat, **fields)
+
+
+def _shielded(state: State, d: dict) -> State:
+    robot = state.robots[d["robot"]]
+    sides = robot.shield_sides if robot.shield_clock == state.clock else ()
+    return change(state, robot.seat, shield_clock=state.clock, shield_sides=sides + (d["side"],))
 
 
 def _turrets(state: State, d: dict) -> State:
@@ -291,7 +293,7 @@ def _over(state: State, d: dict) -> State:
 
 HANDLERS = {
     "SeatsOrdered": _ordered,
-    "OptionsDealt": _options_dealt,
+    "OptionsDealt": O.options_dealt,
     "FlagRolled": _flag_rolled,
     "Waiting": _waiting,
     "RobotPlaced": _placed,
@@ -309,11 +311,15 @@ HANDLERS = {
     "ProgramSet": _programmed,
     "TurnStarted": _turn,
     "PhaseStarted": _phase,
+    "TurnEnding": _turn_ending,
     "RegistersKept": _kept,
-    "OptionDrawn": _option_drawn,
-    "OptionMoved": _option_moved,
-    "OptionsOffered": _offered,
-    "Trading": _trading,
+    "CardChanged": _card_changed,
+    "OptionDrawn": O.option_drawn,
+    "OptionMoved": O.option_moved,
+    "OptionsOffered": O.offered,
+    "OptionCharged": O.charged,
+    "DamageShielded": _shielded,
+    "Trading": O.trading,
     "TurretsSet": _turrets,
     "BombPlaced": _bomb_placed,
     "BombArmed": _bomb_armed,

@@ -3,7 +3,21 @@ square does (pits destroy, balls are picked up); destruction and its credit."""
 
 from __future__ import annotations
 
-from engine.games.powerball.cards import FOURTH, GYRO, MOVE3, RAMMING, kind, steps_of, turn_of
+from engine.games.powerball.cards import (
+    BACK,
+    BRAKES,
+    CRAB,
+    DUAL,
+    FOURTH,
+    GYRO,
+    MOVE1,
+    MOVE3,
+    RAMMING,
+    REVERSE,
+    kind,
+    steps_of,
+    turn_of,
+)
 from engine.games.powerball.state import capacity, has, is_turret, robot_at
 from engine.games.powerball.table import Table
 
@@ -86,7 +100,6 @@ def destroy(t: Table, seat: int, cause: str) -> None:
         vp = KILL_VP + (robot.balls if cause == "pit" else 0)
     drops = [] if cause == "pit" else drop_squares(t, robot)
     on_board = [sq for sq in drops if sq not in t.floor.pits]
-    lost = robot.options[-1:]  # the newest option goes to the discards
     t.emit(
         "Destroyed",
         {
@@ -97,10 +110,10 @@ def destroy(t: Table, seat: int, cause: str) -> None:
             "balls": robot.balls,
             "drops": on_board,
             "returned": robot.balls - len(on_board),
+            # its seat names the option it loses with its respawn facing
+            "owes": bool(robot.options),
         },
     )
-    for option in lost:
-        t.emit("OptionMoved", {"option": option, "from": seat, "to": "discards"})
 
 
 # -- pushing ---------------------------------------------------------------------------
@@ -145,29 +158,52 @@ def step(t: Table, seat: int, d: int, why: str, by: int = -1) -> bool:
     for other in line:
         arrived(t, other)
         if rams and t.state.robots[other].alive:
-            from engine.games.powerball.fire import damage  # fire builds on motion
+            from engine.games.powerball.harm import damage  # harm builds on motion
 
-            damage(t, other, 1, by, "ramming")
+            damage(t, other, 1, by, "ramming", (d + 2) % 4)
     arrived(t, seat)
     return t.state.robots[seat].alive
 
 
-def run_card(t: Table, seat: int, card: int, pusher: int) -> None:
+def move_length(state, robot, k: str) -> int:
+    """Squares a move card takes the robot (negative: backwards), its movement
+    options counted: Fourth Gear (a move 3 moves 4), Reverse Gear (a back-up moves
+    2) and Brakes (a move 1 moves 0 in the registers its seat chose)."""
+    if k == MOVE3 and has(state, robot, FOURTH):
+        return 4
+    if k == BACK and has(state, robot, REVERSE):
+        return -2
+    if k == MOVE1 and state.phase in robot.brakes and has(state, robot, BRAKES):
+        return 0
+    return steps_of(k)
+
+
+def run_card(t: Table, seat: int, card: int, pusher: int, paired: int = 0) -> None:
     """Carry out one program card for the robot ``seat`` (``pusher`` is credited
-    with any robot it pushes)."""
+    with any robot it pushes), with the turn card ``paired`` beside it if any:
+    Crab Legs make a Move 1 and a left or right turn one step sideways; Dual
+    Processor makes a move and a turn one square shorter (two with a U-turn, as
+    far as it goes), then the turn."""
     k = kind(card)
     robot = t.state.robots[seat]
     quarter = turn_of(k)
     if quarter:
         place(t, seat, robot.sq, (robot.facing + quarter) % 4, "card", arrive=False)
         return
-    squares = steps_of(k)
-    if k == MOVE3 and has(t.state, robot, FOURTH):
-        squares = 4
+    squares = move_length(t.state, robot, k)
     d = robot.facing if squares > 0 else (robot.facing + 2) % 4
+    turn = turn_of(kind(paired)) if paired else 0
+    if turn in (1, 3) and k == MOVE1 and has(t.state, robot, CRAB):
+        step(t, seat, (robot.facing + turn) % 4, "card", by=pusher)
+        return
+    if turn and has(t.state, robot, DUAL):
+        squares = max(0, abs(squares) - (2 if turn == 2 else 1))
     for _ in range(abs(squares)):
         if not step(t, seat, d, "card", by=pusher):
-            return
+            break
+    robot = t.state.robots[seat]
+    if turn and robot.alive:
+        place(t, seat, robot.sq, (robot.facing + turn) % 4, "card", arrive=False)
 
 
 # -- board elements --------------------------------------------------------------------

@@ -10,7 +10,7 @@ end (wrenches, flags, events), cleanup, the next deal.
 
 from __future__ import annotations
 
-from engine.games.powerball import balls, bombs, turn
+from engine.games.powerball import balls, bombs, program_changes, turn
 from engine.games.powerball.fire import fire_choices, lasers, specials, throws
 from engine.games.powerball.motion import belts, gears, pushers, run_card
 from engine.games.powerball.respawn import roll_flags
@@ -29,16 +29,17 @@ def order(t: Table) -> list[tuple[int, int, int]]:
     for robot in state.robots:
         if not acting(state, robot):
             continue
-        if robot.radio_by >= 0:
-            card = state.robots[robot.radio_by].registers[k]
-            key = card * 2 - 1
-        else:
-            card = robot.registers[k]
-            key = card * 2
+        card = program_of(state, robot).registers[k]
+        key = card * 2 - (1 if robot.radio_by >= 0 else 0)
         if card != EMPTY:
             keyed.append((key, robot.seat, card))
     keyed.sort(reverse=True)
     return [(seat, card, seat) for _, seat, card in keyed]
+
+
+def program_of(state, robot):
+    """The robot whose program this robot runs: its controller's under Radio Control."""
+    return state.robots[robot.radio_by] if robot.radio_by >= 0 else robot
 
 
 def firing_order(t: Table) -> list[int]:
@@ -48,9 +49,11 @@ def firing_order(t: Table) -> list[int]:
 
 # -- the steps ------------------------------------------------------------------------
 def _move(t: Table, actions) -> bool:
+    k = t.state.phase - 1
     for seat, card, pusher in order(t):
-        if t.state.robots[seat].alive:
-            run_card(t, seat, card, pusher)
+        robot = t.state.robots[seat]
+        if robot.alive:
+            run_card(t, seat, card, pusher, program_of(t.state, robot).paired[k])
     for robot in t.state.robots:
         if is_turret(t.state, robot):
             run_card(t, robot.seat, TURRET_CARD, robot.seat)
@@ -103,8 +106,32 @@ def _respawn(t: Table, actions) -> bool:
 
 
 def _next(t: Table, actions) -> bool:
-    if t.state.phase < 5:
-        start_phase(t, t.state.phase + 1)
+    if t.state.phase == 5:  # a death from here on is in no phase: credited to nobody
+        t.emit("TurnEnding", {"round": t.state.round})
+    return True
+
+
+def _open(t: Table, actions) -> bool:
+    """Before a register is revealed, seats with a card on Conditional Program may
+    swap it in."""
+    seats = program_changes.swappers(t)
+    if seats:
+        return t.wait("swap", seats, "reveal")
+    return True
+
+
+def _reveal(t: Table, actions) -> bool:
+    start_phase(t, t.state.phase + 1)
+    return True
+
+
+def _abort(t: Table, actions) -> bool:
+    """After the reveal: an Abort Switch thrown this turn replaces the card; a seat
+    that may still throw it is asked."""
+    program_changes.abort_later(t)
+    seats = program_changes.aborters(t)
+    if seats:
+        return t.wait("abort", seats, "move")
     return True
 
 
@@ -125,6 +152,9 @@ def _end_respawn(t: Table, actions) -> bool:
 
 
 STEPS = {
+    "open": (_open, "reveal"),
+    "reveal": (_reveal, "abort"),
+    "abort": (_abort, "move"),
     "move": (_move, "elements"),
     "elements": (_elements, "fire"),
     "fire": (_fire, "powerball"),
@@ -137,6 +167,7 @@ STEPS = {
     "end-respawn": (_end_respawn, "cleanup"),
     "cleanup": (turn.cleanup, "deal"),
     "deal": (turn.deal, None),
+    "program": (turn.ask_program, None),
 }
 
 
@@ -144,10 +175,9 @@ def proceed(t: Table, step: str, actions=None) -> None:
     """Run the script from ``step`` until a decision is due or the match is over."""
     while step is not None and t.state.stage != "over":
         run, following = STEPS[step]
-        before = t.state.phase
         if not run(t, actions):
             return
         actions = None
         if step == "next":
-            following = "move" if t.state.phase != before else "payout"
+            following = "payout" if t.state.ending else "open"
         step = following

@@ -3,7 +3,7 @@ chooses; a robot already there is shifted along the flag's arrow."""
 
 from __future__ import annotations
 
-from engine.games.powerball.motion import arrived, push_line, place
+from engine.games.powerball.motion import arrived, place, push_line
 from engine.games.powerball.state import is_turret, robot_at
 from engine.games.powerball.table import Table
 
@@ -61,6 +61,12 @@ def place_robots(t: Table, facings: dict[int, int]) -> None:
             continue  # boxed in: it tries again at the end of the next phase
         t.emit(
             "RobotPlaced",
-            {"robot": seat, "sq": sq, "facing": facings.get(seat, arrow), "flag": robot.flag},
+            {
+                "robot": seat,
+                "sq": sq,
+                "facing": facings.get(seat, arrow),
+                "flag": robot.flag,
+                "keeps_program": True,
+            },
         )
         arrived(t, seat)

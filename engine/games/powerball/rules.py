@@ -10,24 +10,37 @@ from __future__ import annotations
 from engine.events import Event
 from engine.game import Decision, Game, Header, Option, Outcome, Resolved, ranks_from_scores
 from engine.games.powerball import decisions as D
-from engine.games.powerball import fold
+from engine.games.powerball import fold, program_changes
 from engine.games.powerball.board import DIRS, floor, floor_names
 from engine.games.powerball.cards import PRIORITIES
-from engine.games.powerball.phases import proceed, start_phase
+from engine.games.powerball.harm import discard_option
+from engine.games.powerball.phases import proceed
+from engine.games.powerball.programs import default_program, program_checker, program_event
 from engine.games.powerball.respawn import place_robots, roll_flags
 from engine.games.powerball.state import State
 from engine.games.powerball.table import Table
-from engine.games.powerball.turn import next_trader
+from engine.games.powerball.turn import next_trader, recompile
 from engine.games.powerball.view import view
 from engine.rng import Rng
 
 COMMUNITY = 2
+#: stages asking a yes or no: the key of the answer
+YES_NO = {"recompile": "recompile", "swap": "swap", "abort": "abort"}
+#: what a yes does, and where play goes on
+YES_NO_RUNS = {
+    "recompile": (recompile, "program"),
+    "swap": (program_changes.swap, "reveal"),
+    "abort": (program_changes.abort, "move"),
+}
 
 
 class Powerball(Game):
     name = "powerball"
     title = "American Robonators: Powerball"
-    rules_version = 1
+    rules_version = 2
+    #: v1 logs fold: v2's changes are new events and new fields of old ones (a v1
+    #: event folds as it did), see RULES.md "Rules versions"
+    folds_versions = (1,)
     seat_counts = (2, 3, 4, 5, 6, 7, 8)
     options = {
         "rounds": Option(30, "turns of five register phases played", minimum=1, maximum=60),
@@ -61,8 +74,8 @@ class Powerball(Game):
                 out.append(
                     Decision(
                         seat,
-                        D.default_program(state, seat),
-                        check=D.program_checker(state, seat),
+                        default_program(state, seat),
+                        check=program_checker(state, seat),
                         secret=True,
                         prompt="program",
                     )
@@ -71,16 +84,18 @@ class Powerball(Game):
                 legal = D.fire_legal(state, seat)
                 out.append(Decision(seat, legal[0], legal, prompt="fire"))
             elif stage == "respawn":
-                arrow = state_flag_arrow(state, seat)
-                out.append(
-                    Decision(seat, {"facing": arrow}, D.facing_legal(), prompt="respawn facing")
-                )
+                legal = D.respawn_legal(state, seat, state_flag_arrow(state, seat))
+                out.append(Decision(seat, legal[0], legal, prompt="respawn facing"))
             elif stage == "trade":
                 legal = D.trade_legal(state, seat)
                 out.append(Decision(seat, legal[0], legal, prompt="trade"))
             elif stage == "bomb":
                 legal = D.bomb_legal(state, seat)
                 out.append(Decision(seat, legal[0], legal, prompt="buzz bomb"))
+            elif stage in YES_NO:
+                key = YES_NO[stage]
+                legal = [{key: False}, {key: True}]
+                out.append(Decision(seat, legal[0], legal, prompt=stage))
         return out
 
     def resolve(self, state: State, actions: dict, rng: Rng) -> list[Event]:
@@ -89,11 +104,13 @@ class Powerball(Game):
         if stage == "program":
             for seat in sorted(actions):
                 program_event(t, seat, actions[seat])
-            start_phase(t, 1)
-            proceed(t, "move")
+            proceed(t, "open")
         elif stage == "fire":
             proceed(t, "lasers", dict(actions))
         elif stage == "respawn":
+            for seat in sorted(actions):
+                if "discard" in actions[seat]:
+                    discard_option(t, seat, actions[seat]["discard"], "destroyed")
             place_robots(t, {s: DIRS.index(a["facing"]) for s, a in actions.items()})
             proceed(t, state.step)
         elif stage == "trade":
@@ -101,6 +118,12 @@ class Powerball(Game):
             trade_events(t, seat, action)
             if next_trader(t, state.step):
                 proceed(t, state.step)
+        elif stage in YES_NO:
+            run, then = YES_NO_RUNS[stage]
+            for seat in sorted(actions):
+                if actions[seat][YES_NO[stage]]:
+                    run(t, seat)
+            proceed(t, then)
         elif stage == "bomb":
             for seat in sorted(actions, key=lambda s: flag_number(t, s)):
                 # an earlier bomb may have taken the square this one chose
@@ -138,23 +161,6 @@ def state_flag_arrow(state: State, seat: int) -> str:
 
 def flag_number(t: Table, seat: int) -> int:
     return t.floor.flag_at(t.state.robots[seat].sq)
-
-
-def program_event(t: Table, seat: int, action: dict) -> None:
-    robot = t.state.robots[seat]
-    cards = list(action["cards"])
-    registers = cards + list(robot.registers[len(cards) :])
-    t.emit(
-        "ProgramSet",
-        {
-            "seat": seat,
-            "registers": registers,
-            "pickup": action["pickup"],
-            "power_down": action["power_down"],
-        },
-        (seat,),
-        {"seat": seat, "power_down": action["power_down"]},
-    )
 
 
 def trade_events(t: Table, seat: int, action: dict) -> None:

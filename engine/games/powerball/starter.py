@@ -12,10 +12,12 @@ Powerball asks a few kinds of decision; request.prompt says which:
   {"cards": [...], "power_down": false, "pickup": true}. Your own robot in
   request.view["robots"][your seat] shows your "hand" (cards named by their
   priority) and "program_size" (how many cards to play, one per unlocked
-  register, in register order).
-- "fire" (fire the laser, throw a ball, use an option), "respawn facing",
-  "trade" and "buzz bomb": request.legal lists every legal action, the default
-  first.
+  register, in register order). A program may add orders for the robot's
+  options ("armour", "brakes", "flywheel", "pairs", "park"; see RULES.md).
+- "fire" (fire the laser, throw a ball, use an option), "respawn facing" (with
+  the option a destroyed robot loses), "trade", "buzz bomb", and the yes/no
+  prompts of some options ("recompile", "swap", "abort"): request.legal lists
+  every legal action, the default first.
 
 An action the rules refuse is recorded as ActionRejected and the default is
 played instead. The card kinds by priority, the floor and every rule are in

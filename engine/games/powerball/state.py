@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.games.powerball.cards import MAX_HELD, MEMORY
+from engine.games.powerball.cards import MAX_HELD, MEMORY, PRIORITIES
 from engine.states import revise
 
 REGISTERS = 5
@@ -32,12 +32,21 @@ class Robot:
     turret: int = 0  # the turn it is stationed on its flag as a turret (event 4)
     flag: int = 0  # the flag rolled for a pending respawn
     died: int = 0  # order of destruction, 0 while on the board
+    owes: bool = False  # destroyed: its seat gives up an option of its choice when asked
     hit_by: int = -1  # last seat to push or shoot it ...
     hit_clock: int = 0  # ... in this phase (the match's phase counter)
     radio_by: int = -1  # seat running it by Radio Control this turn
     scrambled_by: int = -1  # seat whose Scrambler changed the card ...
     scrambled_clock: int = 0  # ... of this phase
     delivered_clock: int = 0  # phase of its last delivery
+    armour: tuple[str, ...] = ()  # options the seat spends against damage this turn, in order
+    brakes: tuple[int, ...] = ()  # registers (1-5) whose Move 1 Brakes holds to 0
+    stored: int = EMPTY  # a card kept on Flywheel for the next hand (secret)
+    paired: tuple[int, ...] = (EMPTY,) * REGISTERS  # a turn card beside a register's move
+    parked: int = EMPTY  # a card on Conditional Program this turn (secret)
+    aborted: int = 0  # the turn its Abort Switch was thrown
+    shield_clock: int = 0  # the phase of ...
+    shield_sides: tuple[int, ...] = ()  # ... the sides a Power-Down Shield has blocked
     kills: int = 0
     delivered: int = 0
     deaths: int = 0
@@ -65,6 +74,7 @@ class State:
     balls: tuple[int, ...] = ()  # squares of loose balls, sorted (a square may hold several)
     round: int = 0  # the turn being played, 1-based; 0 during set-up
     phase: int = 0  # register phase 1-5; 0 outside them
+    ending: bool = False  # the end of the turn (after phase 5): no phase is running
     stage: str = "setup"  # setup | program | fire | respawn | trade | bomb | over
     step: str = ""  # where a phase resumes after a decision
     waiting: tuple[int, ...] = ()  # seats whose decision is due now
@@ -75,13 +85,16 @@ class State:
     bombs: tuple[Bomb, ...] = ()
     trade: str = ""  # what the seat in ``waiting`` trades: "flag" or "shuffle"
     offered: tuple[str, ...] = ()  # options taken from the discards (Option Shuffle)
+    charges: tuple[tuple[str, int], ...] = ()  # option -> what its card holds (CHARGES)
     queue: tuple[int, ...] = ()  # seats still to trade, in flag order
     reason: str = ""
 
     @property
     def clock(self) -> int:
-        """A number for the current phase, unique over the match."""
-        return self.round * 10 + self.phase
+        """A number for the current phase, unique over the match (the end of a
+        turn has its own: a push or shot in phase 5 is not in the same phase as a
+        meteor or the earthquake)."""
+        return self.round * 10 + (6 if self.ending else self.phase)
 
 
 def set_item(items: tuple, index: int, value) -> tuple:
@@ -144,6 +157,19 @@ def locked_from(damage: int) -> int:
 
 def hand_size(state: State, robot: Robot) -> int:
     return max(0, 9 - robot.damage) + (1 if has(state, robot, MEMORY) else 0)
+
+
+def spare_cards(state: State) -> list[int]:
+    """The program cards nobody holds, registers, hands and option cards counted."""
+    taken = {c for b in state.bombs for c in b.cards}
+    for r in state.robots:
+        taken.update(r.registers, r.paired, r.hand, (r.stored, r.parked))
+    return [c for c in PRIORITIES if c not in taken]
+
+
+def charge(state: State, option: str) -> int:
+    """What an option card holds now (damage soaked, shots fired)."""
+    return dict(state.charges).get(option, 0)
 
 
 def can_hold(robot: Robot) -> bool:

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from engine.games.powerball import bombs
-from engine.games.powerball.cards import PRIORITIES
-from engine.games.powerball.fire import damage
+from engine.games.powerball.cards import CIRCUIT, RECOMPILE
+from engine.games.powerball.harm import damage
 from engine.games.powerball.motion import place
 from engine.games.powerball.state import (
     EMPTY,
     REGISTERS,
     can_hold,
     hand_size,
+    has,
     is_turret,
     locked_from,
     robot_at,
+    spare_cards,
 )
 from engine.games.powerball.table import Table
 
@@ -21,6 +23,7 @@ EVENTS = ("earthquake", "power heal", "buzz bomb", "turrets", "meteor shower", "
 METEOR = (8, 4, 2, 1)  # damage at the point of impact, then 1, 2, 3 squares away
 POWER_HEAL = 3
 BOMB_CARDS = 5
+CIRCUIT_DAMAGE = 3
 
 
 def heal(t: Table, seat: int, amount: int) -> None:
@@ -156,15 +159,23 @@ def meteors(t: Table, flagged: list[int]) -> None:
                     damage(t, robot.seat, METEOR[distance], -1, "meteor")
 
 
+def tripped(state, robot) -> bool:
+    """Circuit Breaker: a robot ending a turn with 3 or more damage powers down."""
+    return robot.damage >= CIRCUIT_DAMAGE and has(state, robot, CIRCUIT)
+
+
 def cleanup(t: Table, actions) -> bool:
-    """Unlocked registers are wiped; locked ones keep their cards."""
+    """Unlocked registers are wiped; locked ones keep their cards (a paired card
+    with its register)."""
     for robot in t.state.robots:
-        first = locked_from(robot.damage)
+        first = locked_from(robot.damage) if robot.alive else REGISTERS
         kept = [EMPTY] * first + list(robot.registers[first:])
-        if robot.alive and kept != list(robot.registers):
-            t.emit("RegistersKept", {"robot": robot.seat, "registers": kept})
-        elif not robot.alive and any(robot.registers):
-            t.emit("RegistersKept", {"robot": robot.seat, "registers": [EMPTY] * REGISTERS})
+        pairs = [EMPTY] * first + list(robot.paired[first:])
+        if kept != list(robot.registers) or pairs != list(robot.paired):
+            data = {"robot": robot.seat, "registers": kept}
+            if any(pairs):
+                data["paired"] = pairs
+            t.emit("RegistersKept", data)
     return True
 
 
@@ -173,15 +184,16 @@ def deal(t: Table, actions) -> bool:
     if state.round >= state.rounds:
         t.emit("GameOver", {"reason": f"{state.rounds} rounds played"})
         return False
-    down = [r.seat for r in state.robots if r.alive and r.announced]
+    down = [r.seat for r in state.robots if r.alive and (r.announced or tripped(state, r))]
     t.emit("TurnStarted", {"round": state.round + 1, "down": down})
     state = t.state
-    locked = {c for r in state.robots for c in r.registers}
-    deck = t.rng.shuffled([c for c in PRIORITIES if c not in locked])
+    deck = t.rng.shuffled(spare_cards(state))
     for robot in state.robots:
         if robot.alive and not robot.down and not is_turret(state, robot):
             n = hand_size(state, robot)
-            cards, deck = sorted(deck[:n]), deck[n:]
+            # a card kept on Flywheel joins the hand
+            kept = (robot.stored,) if robot.stored else ()
+            cards, deck = sorted(deck[:n] + list(kept)), deck[n:]
             t.emit(
                 "HandDealt",
                 {"seat": robot.seat, "cards": cards},
@@ -192,7 +204,29 @@ def deal(t: Table, actions) -> bool:
         if not bomb.armed:
             cards, deck = deck[:BOMB_CARDS], deck[BOMB_CARDS:]
             t.emit("BombArmed", {"bomb": i, "cards": cards})
-    return t.wait("program", range(state.seats), "")
+    seats = [r.seat for r in t.state.robots if r.hand and has(t.state, r, RECOMPILE)]
+    if seats:
+        return t.wait("recompile", seats, "program")
+    return ask_program(t, actions)
+
+
+def ask_program(t: Table, actions) -> bool:
+    return t.wait("program", range(t.state.seats), "")
+
+
+def recompile(t: Table, seat: int) -> None:
+    """Recompile: the hand is thrown away and a new one as large drawn from the
+    cards nobody holds; the robot takes 1 damage."""
+    deck = t.rng.shuffled(spare_cards(t.state))
+    robot = t.state.robots[seat]
+    cards = sorted(deck[: len(robot.hand)])
+    t.emit(
+        "HandDealt",
+        {"seat": seat, "cards": cards, "recompiled": True},
+        (seat,),
+        {"seat": seat, "count": len(cards), "recompiled": True},
+    )
+    damage(t, seat, 1, -1, "recompile")
 
 
 __all__ = [

@@ -8,10 +8,10 @@ from engine.games.powerball.board import DIRS
 from engine.games.powerball.state import Robot, State, capacity, is_turret, locked_from
 
 
-def _registers(state: State, robot: Robot, open_: bool) -> list:
+def _registers(state: State, robot: Robot, open_: bool, cards: tuple) -> list:
     if open_ or not robot.programmed:
-        return list(robot.registers)  # before programming: only last turn's locked cards
-    return [c if i < state.phase else None for i, c in enumerate(robot.registers)]
+        return list(cards)  # before programming: only last turn's locked cards
+    return [c if i < state.phase else None for i, c in enumerate(cards)]
 
 
 def robot_view(state: State, robot: Robot, open_: bool) -> dict:
@@ -26,10 +26,18 @@ def robot_view(state: State, robot: Robot, open_: bool) -> dict:
         "options": list(robot.options),
         "hand": list(robot.hand) if open_ else None,
         "hand_count": len(robot.hand),
-        "registers": _registers(state, robot, open_),
+        "registers": _registers(state, robot, open_, robot.registers),
+        "paired": _registers(state, robot, open_, robot.paired),
         "locked_from": locked_from(robot.damage) + 1,
         "program_size": min(locked_from(robot.damage), len(robot.hand)) if open_ else None,
         "pickup": robot.pickup if open_ else None,
+        # the program's option orders and kept cards, secret to the seat
+        "armour": list(robot.armour) if open_ else None,
+        "brakes": list(robot.brakes) if open_ else None,
+        "stored": robot.stored if open_ else None,
+        "parked": robot.parked if open_ else None,
+        "aborted": robot.aborted == state.round,
+        "owes": robot.owes,
         "programmed": robot.programmed,
         "powered_down": robot.down,
         "announced": robot.announced,
@@ -59,6 +67,7 @@ def view(state: State, seat: int | None, everything: bool = False) -> dict:
         "community": list(state.community),
         "option_deck": len(state.option_deck),
         "discards": list(state.discards),
+        "charges": dict(state.charges),
         "offered": list(state.offered),
         "trade": state.trade,
         "queue": list(state.queue),

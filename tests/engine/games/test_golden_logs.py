@@ -34,7 +34,8 @@ GOLDEN = {
     "cascade_effect": "7ee6e8a356e810a745f757209e3e19df89d8ff060592b387bad8620f6a0d356a",
     # rules v2 (everyone attacks, a table sized by the number of planes)
     "dogfight": "809fde1d518e3718514e416350fdfd6ee6e28bfc34a36df20e478f5f6f1b526c",
-    "powerball": "26bfc2bee0a08324f337fe8669eeecc2c59a13188e656a3f5fe424058beebe3d",
+    # rules v2 (the whole option deck, credit outside phase 5, options against damage)
+    "powerball": "e075d7d6d7813c28a079ebf9c45b2edf1ed779d43af9211b2b79b3fb12ae572a",
 }
 
 #: options played besides the defaults, one match each (at the smallest table

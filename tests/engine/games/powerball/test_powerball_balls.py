@@ -249,3 +249,24 @@ def test_the_thrower_is_credited_for_a_ball_that_pushes_into_a_pit():
     run_step(t, "lasers", {0: {"do": "throw", "target": 1, "balls": 1}})
     assert not t.state.robots[1].alive
     assert t.state.robots[0].vp == 2 + 1
+
+
+def test_a_throw_is_not_made_once_a_tractor_beam_pulls_the_thrower_next_to_its_target():
+    """A ball needs a target at least two squares away; the target's Tractor Beam
+    acts first (options before throws) and pulls the thrower to the next square."""
+    state = put(put(blank(2), 0, 1, 6, E, balls=1), 1, 3, 6, W, options=("tractor beam",))
+    t = on(EMPTY_FLOOR, state)
+    actions = {0: {"do": "throw", "target": 1, "balls": 1}, 1: {"do": "tractor", "target": 0}}
+    run_step(t, "lasers", actions)
+    assert xy(t.state.robots[0].sq) == (2, 6)  # pulled next to its target
+    assert events(t, "Thrown") == [] and t.state.robots[0].balls == 1
+    assert t.state.robots[1].damage == 0 and xy(t.state.robots[1].sq) == (3, 6)
+
+
+def test_a_robot_that_loses_extra_memory_keeps_three_balls_but_picks_up_no_more():
+    """The limit of 2 ("unless options allow for additional") is a pick-up limit:
+    nothing in the text drops a ball for losing the option (RULES.md)."""
+    state = replace(put(blank(2), 0, 2, 6, E, balls=3), balls=(sq(3, 6),))
+    t = on(EMPTY_FLOOR, state)
+    run_card(t, 0, MOVE1, 0)
+    assert t.state.robots[0].balls == 3 and t.state.balls == (sq(3, 6),)

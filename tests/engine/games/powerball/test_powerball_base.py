@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.games.powerball.cards import PRIORITIES, kind
-from engine.games.powerball.decisions import program_checker, program_size
+from engine.games.powerball.programs import program_checker, program_size
 from engine.games.powerball.motion import belts, gears, pushers, run_card
 from engine.games.powerball.state import change, locked_from
 from engine.games.powerball.turn import cleanup, deal

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from engine import registry
 from engine.games.powerball.bots import random_program
-from engine.games.powerball.decisions import program_checker
+from engine.games.powerball.programs import program_checker
 from engine.lineup import lineup
 from engine.replay import Replay, verify
 from engine.rng import Rng
@@ -205,3 +205,19 @@ def test_greedy_fills_every_register_even_when_every_plan_falls(game):
     )
     action = GreedyBot(game, 0, Rng(3, -1)).program(view)
     assert len(action["cards"]) == 5 and len(set(action["cards"])) == 5
+
+
+def test_rules_v1_logs_still_fold(game):
+    """A log made by rules v1 (a respawned robot's program wiped, no end-of-turn
+    marker, the 13-option deck) folds with this engine to the outcome it recorded."""
+    from pathlib import Path
+
+    from engine.reading import parse_jsonl
+
+    log = Path(__file__).parent / "data" / "powerball_v1_four_seats.jsonl"
+    events = parse_jsonl(log.read_text())
+    assert events[0].data["rules_version"] == 1 and game.rules_version > 1
+    assert {"RadioControlled", "Destroyed", "Thrown"} <= {e.type for e in events}
+    final = Replay(game, events).state_at(len(events) - 1)
+    outcome, recorded = game.outcome(final), events[-1].data
+    assert list(outcome.ranks) == recorded["ranks"] and list(outcome.scores) == recorded["scores"]

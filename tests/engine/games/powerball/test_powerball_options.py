@@ -18,7 +18,7 @@ from engine.games.powerball.cards import (
 )
 from engine.games.powerball.fire import fire_choices
 from engine.games.powerball.motion import belts, run_card
-from engine.games.powerball.state import capacity, hand_size, has
+from engine.games.powerball.state import capacity, change, hand_size, has
 from powerball_helpers import (
     E,
     EMPTY_FLOOR,
@@ -129,3 +129,19 @@ def test_a_radio_controlled_robot_runs_its_controllers_card():
     t = on(EMPTY_FLOOR, state)
     run_step(t, "move")
     assert xy(t.state.robots[1].sq) == (5, 6) and t.state.robots[1].facing == E
+
+
+def test_a_radio_controlled_robot_keeps_running_its_controllers_cards_after_it_respawns():
+    """The controlled robot runs the controller's program for the rest of the turn,
+    even once the controller has been destroyed and come back."""
+    from engine.games.powerball.respawn import place_robots
+
+    state = put(blank(2, phase=2), 1, 4, 6, E, radio_by=0)
+    # seat 0 was destroyed in phase 2 and rolled flag 1; its register 3 moves 1
+    state = change(state, 0, sq=-1, died=1, flag=1, registers=(0, 80, MOVE1, 0, 0))
+    t = on(EMPTY_FLOOR, state)
+    place_robots(t, {0: N})
+    assert t.state.robots[0].alive and t.state.robots[0].respawned
+    t.state = replace(t.state, phase=3)
+    run_step(t, "move")
+    assert xy(t.state.robots[1].sq) == (5, 6)

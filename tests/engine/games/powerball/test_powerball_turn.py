@@ -19,6 +19,7 @@ from powerball_helpers import (
     S,
     W,
     blank,
+    custom_floor,
     on,
     program,
     put,
@@ -266,3 +267,28 @@ def test_bombs_are_placed_on_the_squares_their_seats_chose(game):
         if event.type == "Waiting":
             break
     assert sorted(b.sq for b in after.bombs) == sorted(c["sq"] for c in choice.values())
+
+
+# -- credit at the end of a turn ----------------------------------------------------------
+def test_a_meteor_kill_after_phase_5_credits_nobody_not_the_last_shooter():
+    """Credit is for a death in the same phase as the push or shot; the end of the
+    turn's events come after phase 5, so a meteor kill scores for no one."""
+    state = replace(three_on_flags(), phase=5)
+    state = put(state, 3, 5, 5, damage=9, hit_by=1, hit_clock=15)  # shot in phase 5
+    t = table(state, 5, 3, 3, 3, 3, *[6] * 8)  # meteor shower; the first lands on (5, 5)
+    run_step(t, "next")
+    flag_event(t, None)
+    destroyed = [d for d in events(t, "Destroyed") if d["robot"] == 3]
+    assert destroyed and destroyed[0]["credit"] == -1
+    assert t.state.robots[1].vp == 0 and t.state.robots[1].kills == 0
+
+
+def test_an_earthquake_fall_after_phase_5_credits_nobody_not_the_last_pusher():
+    state = replace(three_on_flags(), phase=5)
+    state = put(state, 3, 6, 1, hit_by=2, hit_clock=15)  # pushed in phase 5
+    # earthquake, southwards: (6, 1) slides into the pit on (6, 3)
+    t = on(custom_floor(pits=[[6, 3]]), state, 1, 3)
+    run_step(t, "next")
+    flag_event(t, None)
+    destroyed = [d for d in events(t, "Destroyed") if d["robot"] == 3]
+    assert destroyed and destroyed[0]["credit"] == -1 and t.state.robots[2].vp == 0
