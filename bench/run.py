@@ -22,6 +22,7 @@ MODULES = [
     "bench.tournament_bench",
     "bench.rounds_bench",
     "bench.rebuild_bench",
+    "bench.recovery_bench",
 ]
 OUT = Path(__file__).with_name("results.json")
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from engine.bots.limits import Limits, MiB
 from engine.bots.memory import TreeMemory
+from engine.bots.stderr_cut import with_dropped
 from engine.bots.uids import end_processes_of, release_uid
 
 
@@ -78,10 +79,7 @@ class BotProcess:
 
     @property
     def stderr(self) -> str:
-        text = self._stderr.decode("utf-8", "replace")
-        if self.stderr_dropped:
-            text += f"\n[... {self.stderr_dropped} more bytes of stderr discarded]\n"
-        return text
+        return with_dropped(self._stderr.decode("utf-8", "replace"), self.stderr_dropped)
 
     # -- writing --------------------------------------------------------------------
     def send(self, data: bytes, deadline: float) -> None:

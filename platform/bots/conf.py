@@ -7,7 +7,8 @@
 - ``BOTS_UPLOADS_PER_HOUR``: stored versions per account per hour, 30;
 - ``BOTS_CHALLENGES_PER_HOUR``: challenges per account per hour, 20;
 - ``BOTS_FORKS_PER_HOUR``: "what if" forks per account per hour, 30;
-- ``BOTS_STDERR_CAP``: characters of a bot's stderr kept (validation, each match), 64 KiB;
+- ``BOTS_STDERR_CAP``: characters of a bot's stderr kept (validation, each match), 64 KiB,
+  the last line of a cut one saying how many bytes were dropped (``engine.bots.stderr_cut``);
 
 Whether uploaded bots may run without bubblewrap is ``settings.SCRIMMAGE_ALLOW_UNSANDBOXED``
 (read from the environment variable of that name by the engine's ``unsandboxed_allowed``).

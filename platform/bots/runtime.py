@@ -8,6 +8,7 @@ import logging
 from pathlib import Path
 from typing import Sequence
 
+from engine.bots import stderr_cut
 from engine.bots.limits import Limits
 from engine.bots.player import SubprocessPlayer
 from engine.bots.sandbox import Sandbox
@@ -42,15 +43,23 @@ class SeatPlayer(SubprocessPlayer):
         finally:
             self._mark(request.position)
 
+    def _written(self) -> tuple[str, int]:
+        """What the bot wrote and the sandbox kept, and how many bytes it dropped."""
+        return stderr_cut.split_mark(self.stderr)
+
     def _mark(self, position: int) -> None:
-        length = len(self.stderr)
+        length = len(self._written()[0])
         if length > self._marked_upto:
             self.marks.append((self._marked_upto, position))
             self._marked_upto = length
 
     def marked_stderr(self) -> str:
-        """The stderr with a ``DECISION_MARK`` line before each decision's output."""
-        text = self.stderr
+        """The stderr with a ``DECISION_MARK`` line before each decision's output
+        (and the sandbox's count of the bytes it dropped, last)."""
+        text, dropped = self._written()
+        return stderr_cut.with_dropped(self._marked(text), dropped)
+
+    def _marked(self, text: str) -> str:
         if not self.marks:
             return text
         pieces = [text[: self.marks[0][0]]]
@@ -73,7 +82,7 @@ class SeatPlayer(SubprocessPlayer):
 
         try:
             MatchSeat.objects.filter(pk=self.seat_pk).update(
-                stderr=self.marked_stderr()[: conf.get("BOTS_STDERR_CAP")]
+                stderr=stderr_cut.cut(self.marked_stderr(), conf.get("BOTS_STDERR_CAP"))
             )
         except Exception:  # noqa: BLE001 - a log must never break the match
             logger.exception("could not store the stderr of seat %s", self.seat_pk)

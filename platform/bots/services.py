@@ -25,6 +25,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from engine import registry
+from engine.bots import stderr_cut
 from engine.bots.validate import validate_bot
 from engine.game import RulesError
 
@@ -230,7 +231,7 @@ def validate_version(version: BotVersion) -> BotVersion:
     )
     version.status = BotVersion.Status.VALID if ok else BotVersion.Status.INVALID
     version.validation_reason = reason[:2000]
-    version.validation_stderr = stderr[: conf.get("BOTS_STDERR_CAP")]
+    version.validation_stderr = stderr_cut.cut(stderr, conf.get("BOTS_STDERR_CAP"))
     version.validated_at = timezone.now()
     version.save(update_fields=["status", "validation_reason", "validation_stderr", "validated_at"])
     return version

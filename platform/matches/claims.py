@@ -40,6 +40,8 @@ HOST = socket.gethostname()
 #: claim taken over from a dead claimer). Retries after infrastructure errors do
 #: not count (they have their own limit, the task's ``max_retries``).
 MAX_ATTEMPTS = 3
+#: why a delivery leaves a match alone whose row another transaction holds
+LOCKED = "locked"
 
 
 def claim_token(task_id: str | None) -> str:
@@ -59,7 +61,10 @@ def _pid_alive(pid: int, ours: bool = False) -> bool:
         return True
     try:
         with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+            # a zombie is dead; a stopped process (SIGSTOP) runs nothing until it is
+            # continued, and its claim is taken over at once instead of after the
+            # lease (its fenced writes fail if it comes back)
+            return f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "T")
     except OSError:
         return True
 
@@ -87,10 +92,25 @@ def holds(token: str) -> Fence:
     return Q(claim__claimed_by=token)
 
 
+#: the longest a claim waits on a lock (a claim row a sweep or heartbeat is
+#: updating); a match row held by another transaction is never waited on
+LOCK_WAIT = "2s"
+
+
+def wait_for_locks_at_most(limit: str = LOCK_WAIT) -> None:
+    """In the current transaction, give up waiting on a lock after ``limit`` (an
+    ``OperationalError``, which a worker retries) instead of waiting on a worker
+    that may be paused. PostgreSQL only: SQLite locks the whole database."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT set_config('lock_timeout', %s, true)", [limit])
+
+
 def _lock_with_claim(match_id: int) -> Match | None:
-    """The match, locked, with its claim (made if an older match has none)."""
+    """The match, locked, with its claim (made if an older match has none); None
+    when it is missing or its row is locked by another transaction (not waited on)."""
     match = (
-        Match.objects.select_for_update(of=("self",))
+        Match.objects.select_for_update(of=("self",), skip_locked=True)
         .select_related("claim")
         .filter(pk=match_id)
         .first()
@@ -103,11 +123,13 @@ def _lock_with_claim(match_id: int) -> Match | None:
 def claim(match_id: int, token: str) -> tuple[Match | None, str]:
     """Claim the match for ``token``; ``(match, why)`` with ``match`` None when this
     delivery must not run it (``why`` then says why: its status, "missing",
-    "running elsewhere")."""
+    "running elsewhere", or ``LOCKED``: another transaction holds its row, perhaps
+    of a paused worker, and this one does not wait for it)."""
     with transaction.atomic():
+        wait_for_locks_at_most()
         match = _lock_with_claim(match_id)
         if match is None:
-            return None, "missing"
+            return None, LOCKED if Match.objects.filter(pk=match_id).exists() else "missing"
         if match.is_over:
             return None, match.status
         held = match.claim
@@ -138,8 +160,9 @@ def claim_queued(match_ids: Sequence[int], token: str) -> dict[int, Match]:
     """Claim, at once, those of ``match_ids`` that are queued (a message of several
     short matches: one transaction instead of one per match); the matches claimed,
     by id. The others are claimed one by one as their turn comes (``claim``), which
-    knows what to do with a running, finished or missing match."""
+    knows what to do with a running, finished, missing or locked match."""
     with transaction.atomic():
+        wait_for_locks_at_most()
         ids = list(
             Match.objects.select_for_update(skip_locked=True)
             .order_by()

@@ -45,6 +45,7 @@ from django.utils import timezone
 
 from matches import batching
 from matches.claims import (
+    LOCKED,
     Heartbeat,
     claim,
     claim_queued,
@@ -85,7 +86,7 @@ def _send(match_ids: Sequence[int], per_message: int = 1) -> None:
 def play(match_id: int, token: str, claimed: Match | None = None) -> str:
     """Claim and run one match (``claimed``: claimed already, with its message);
     its status after, or why this delivery left it alone ("running elsewhere",
-    "missing"). Every write of the run is fenced by the claim: if another worker
+    "missing", ``LOCKED``). Every write of the run is fenced by the claim: if another worker
     takes the match over (this one was presumed dead), this run stops and writes
     nothing. The caller keeps the claim's heartbeat going."""
     match = claimed
@@ -139,11 +140,13 @@ def backoff(retries: int) -> float:
 @shared_task(
     name="matches.run_match", bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=5
 )
-def run_match(self, match_id: int, then: Sequence[int] = ()) -> str:
+def run_match(self, match_id: int, then: Sequence[int] = (), skipped: int = 0) -> str:
     """Run the stored match ``match_id``, then those of ``then`` in order (see the
     module docstring); returns the status of ``match_id``, or why this delivery
     left it alone. Once the message has had its time (``matches.batching``), the
-    matches not started yet go back to the broker, one a message."""
+    matches not started yet go back to the broker, one a message. A match whose
+    row another transaction holds is sent again after a backoff (``skipped``: how
+    often it was in a row), never waited on: the worker goes on with its other work."""
     token = claim_token(self.request.id)
     began, ids, statuses = time.monotonic(), [match_id, *then], []
     with Heartbeat(token):
@@ -159,7 +162,19 @@ def run_match(self, match_id: int, then: Sequence[int] = ()) -> str:
                 statuses.append(_retry_or_fail(self, current, ids[n + 1 :], token, exc))
                 break
     _tell_over([pk for pk, status in zip(ids, statuses) if status in OVER])
+    _send_later([pk for pk, status in zip(ids, statuses) if status == LOCKED], skipped)
     return statuses[0]
+
+
+def _send_later(match_ids: list[int], skipped: int) -> None:
+    """Send matches whose row was locked again, after a backoff that grows with
+    each skip in a row (a paused worker may hold the row for long)."""
+    for match_id in match_ids:
+        logger.info("match %s: its row is locked elsewhere; sent again later", match_id)
+        try:
+            run_match.apply_async((match_id,), {"skipped": skipped + 1}, countdown=backoff(skipped))
+        except INFRASTRUCTURE_ERRORS:  # the broker is gone: the sweep sends it later
+            logger.warning("could not send match %s again", match_id, exc_info=True)
 
 
 def _claim_all(match_ids: list[int], token: str) -> dict[int, Match]:
@@ -214,13 +229,22 @@ def _retry_or_fail(task, match_id: int, rest: list[int], token: str, exc: Except
 
 
 # -- recovery ---------------------------------------------------------------------------
-def broker_queue_empty() -> bool:
+def broker_queue_empty(app=None) -> bool:
     """Is the queue match messages go to empty right now? ``False`` when the
-    broker cannot tell (then only ``SCRIMMAGE_REQUEUE_AFTER`` re-sends)."""
-    queue = getattr(run_match, "queue", None) or current_app.conf.task_default_queue
+    broker cannot tell (then only ``SCRIMMAGE_REQUEUE_AFTER`` re-sends).
+
+    The queue is counted by a declaring (not passive) ``queue_declare``: kombu's
+    Redis transport answers a passive one by ``EXISTS``, and Redis keeps no empty
+    list, so an empty queue would look missing (and be taken as busy); the
+    declaring one counts with ``LLEN`` over the queue and its priority lists, the
+    filesystem transport by its message files."""
+    app = app or current_app
+    queue = getattr(run_match, "queue", None) or app.conf.task_default_queue
     try:
-        with current_app.connection_for_read() as conn:
-            declared = conn.default_channel.queue_declare(queue=queue, passive=True)
+        with app.connection_for_read() as conn:
+            declared = conn.default_channel.queue_declare(
+                queue=queue, passive=False, durable=True, auto_delete=False
+            )
         return declared.message_count == 0
     except Exception:  # noqa: BLE001 - a broker that cannot count: assume it is not
         logger.warning("could not count the messages of queue %s", queue, exc_info=True)

@@ -6,7 +6,8 @@ test can kill a worker in the middle of a match. Importing this module in the te
 process registers the same bot there.
 
 With ``DIE_BEFORE_CLAIM=1`` in its environment, the worker kills itself (SIGKILL)
-when it is about to claim a match: its message consumed, the match never claimed.
+when it is about to claim a match: its message consumed, the match never claimed
+(the match's id first written to the file ``DIE_BEFORE_CLAIM_NOTE`` names, if set).
 """
 
 import os
@@ -37,6 +38,9 @@ if os.environ.get("DIE_BEFORE_CLAIM") == "1":
     from matches import tasks
 
     def _die(match_id, token):
+        if os.environ.get("DIE_BEFORE_CLAIM_NOTE"):
+            with open(os.environ["DIE_BEFORE_CLAIM_NOTE"], "w") as note:
+                note.write(str(match_id))
         os.kill(os.getpid(), signal.SIGKILL)
 
     tasks.claim = _die

@@ -40,7 +40,18 @@ def redis_url() -> str | None:
 
 
 class Stack:
-    def __init__(self, tmp: Path, broker: str = "filesystem") -> None:
+    """``database``: a PostgreSQL server's admin URL to make the test's database on
+    (instead of ``DATABASE_URL``'s server); ``redis``: the URL of a Redis of the
+    test's own for the cache and a Redis broker (instead of the suite's)."""
+
+    def __init__(
+        self,
+        tmp: Path,
+        broker: str = "filesystem",
+        *,
+        database: str | None = None,
+        redis: str | None = None,
+    ) -> None:
         self.tmp = tmp
         self.procs: list[subprocess.Popen] = []
         self.logs: list[Path] = []
@@ -57,12 +68,11 @@ class Stack:
                 "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "platform")]),
                 "SCRIMMAGE_LEASE_SECONDS": "10",
                 "SCRIMMAGE_HEARTBEAT_SECONDS": "1",
-                "SCRIMMAGE_VISIBILITY_TIMEOUT": "30",
                 "SLOW_BOT_DELAY": "0.15",
             }
         )
         self._pg_admin = None
-        db = os.environ.get("DATABASE_URL", "")
+        db = database or os.environ.get("DATABASE_URL", "")
         if db.startswith(("postgres://", "postgresql://")):
             name = f"scrimmage_workers_{uuid.uuid4().hex[:10]}"
             self._pg_admin = db
@@ -71,13 +81,14 @@ class Stack:
             self.env["DATABASE_URL"] = urlunparse(urlparse(db)._replace(path="/" + name))
         else:
             self.env["DATABASE_URL"] = f"sqlite:///{tmp / 'db.sqlite3'}"
-        if redis_url():  # the processes' cache, and the broker below
-            self.env["REDIS_URL"] = redis_url()
+        own_redis = redis or redis_url()
+        if own_redis:  # the processes' cache, and the broker below
+            self.env["REDIS_URL"] = own_redis
         if broker == "redis":
-            url = redis_url() or DEFAULT_REDIS
-            import redis
+            url = own_redis or DEFAULT_REDIS
+            import redis as redis_client
 
-            redis.Redis.from_url(url).flushdb()
+            redis_client.Redis.from_url(url).flushdb()
             self.env["CELERY_BROKER_URL"] = url
         else:
             self.env["CELERY_BROKER_URL"] = "filesystem://"

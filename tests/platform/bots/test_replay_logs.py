@@ -8,7 +8,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from bots import services
+from engine.bots import stderr_cut
+
+from bots import conf, services
 from bots.runtime import DECISION_MARK
 from matches.models import Match, MatchSeat
 from matches.tasks import run_match
@@ -65,3 +67,38 @@ def test_no_log_while_results_are_hidden(played, alice, client, monkeypatch):
     client.force_login(alice)
     html = client.get(reverse("match-detail-page", args=[played.pk])).content.decode()
     assert "NOISY-STDERR" not in html
+
+
+FLOOD_PY = b"""import random
+import sys
+
+from scrimmage_bot import run
+
+
+def decide(request):
+    print("x" * 30000, file=sys.stderr)
+    return random.choice(request.legal)
+
+
+if __name__ == "__main__":
+    run(decide, name="flood")
+"""
+
+
+def test_a_stderr_cut_to_the_stored_size_says_how_many_bytes_were_dropped(alice, data_dir):
+    bot, version = services.create_bot(alice, "flood", "tic_tac_toe", py_upload(FLOOD_PY))
+    made = services.challenge(alice, bot, builtin="greedy")
+    assert run_match(made.match_id) == "finished"
+    seat = MatchSeat.objects.get(match_id=made.match_id, bot_version_ref__isnull=False)
+    assert len(seat.stderr) <= conf.get("BOTS_STDERR_CAP")
+    kept, dropped = stderr_cut.split_mark(seat.stderr)
+    assert dropped > 0, seat.stderr[-200:]
+    decisions = sum(
+        1
+        for e in Match.objects.get(pk=made.match_id).events.filter(type="ActionSubmitted")
+        if e.data["seat"] == seat.index
+    )
+    # what the bot wrote is what is kept (its decision marks aside) and what the mark counts
+    written = decisions * 30001
+    bot_text = re.sub(MARK.pattern + r"\n", "", kept, flags=re.M)
+    assert len(bot_text.encode()) + dropped == written

@@ -185,3 +185,40 @@ def test_a_database_error_in_a_challenge_match_is_retried(monkeypatch):
     monkeypatch.undo()
     assert run_match.apply(args=[match.pk]).get() == "finished"
     assert MatchClaim.objects.get(match=match).attempts == 1
+
+
+@pytest.mark.parametrize("broker", ["redis", "filesystem"])
+def test_the_sweep_counts_the_broker_queue_truly_empty_or_not(tmp_path, broker):
+    """An empty Redis queue is no key at all: it must count as empty, not as a
+    queue the broker cannot count (which the sweep takes as busy)."""
+    from celery import Celery
+
+    from tests.private_redis import PrivateRedis
+
+    server = None
+    if broker == "redis":
+        server = PrivateRedis(tmp_path)
+        server.start()
+        app = Celery("counting", broker=server.url, set_as_current=False)
+    else:
+        folder = tmp_path / "broker"
+        folder.mkdir()
+        app = Celery("counting", broker="filesystem://", set_as_current=False)
+        app.conf.broker_transport_options = {
+            "data_folder_in": str(folder),
+            "data_folder_out": str(folder),
+            "control_folder": str(folder),
+        }
+    try:
+        assert tasks.broker_queue_empty(app)
+        app.send_task("matches.run_match", args=[1], queue="celery", priority=0)
+        assert not tasks.broker_queue_empty(app)
+        if server is not None:  # a message of another priority is in a list of its own
+            server.client().flushdb()
+            assert tasks.broker_queue_empty(app)
+            app.send_task("matches.run_match", args=[1], queue="celery", priority=9)
+            assert not tasks.broker_queue_empty(app)
+    finally:
+        app.close()
+        if server is not None:
+            server.stop()

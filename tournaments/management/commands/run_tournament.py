@@ -1,8 +1,12 @@
-"""``manage.py run_tournament GAME --format F --bots A B ... --seed S [--inline]``.
+"""``manage.py run_tournament GAME --format F --bots A B ... --seed S [--inline]``,
+or ``manage.py run_tournament --attach ID``.
 
 Creates a tournament of built-in bots, queues it for the workers and waits (a
 progress bar), then prints the standings. ``--inline`` plays every match in this
-process: no worker is needed.
+process: no worker is needed. ``--attach ID`` waits on a competition already
+running (one whose waiting command was stopped) instead of making a new one.
+While it waits, a lost database connection (a restart) is no end: it says so and
+connects again until the database is back or ``--timeout`` has passed.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import time
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import InterfaceError, OperationalError, connection
 from tqdm import tqdm
 
 from matches.models import Match
@@ -22,9 +27,15 @@ class Command(BaseCommand):
     help = "Run a tournament of built-in bots and print its standings."
 
     def add_arguments(self, parser):
-        parser.add_argument("game")
+        parser.add_argument("game", nargs="?")
         parser.add_argument("--format", default="round_robin", choices=Competition.Format.values)
-        parser.add_argument("--bots", nargs="+", required=True, help="built-in bot names")
+        parser.add_argument("--bots", nargs="+", help="built-in bot names")
+        parser.add_argument(
+            "--attach",
+            type=int,
+            metavar="ID",
+            help="wait on the running competition ID (made before) instead of a new one",
+        )
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--name", default="")
         parser.add_argument("--group-size", type=int, default=None)
@@ -40,6 +51,15 @@ class Command(BaseCommand):
         parser.add_argument("--no-progress", action="store_true")
 
     def handle(self, *args, **o):
+        if o["attach"] is not None:
+            t = Competition.objects.filter(pk=o["attach"]).first()
+            if t is None:
+                raise CommandError(f"there is no competition #{o['attach']}")
+            self.stdout.write(f"attached to {t.kind} #{t.pk}: {t.name}")
+            self._follow(t, o, start=False)
+            return
+        if not o["game"] or not o["bots"]:
+            raise CommandError("name a GAME and its --bots (or --attach ID)")
         try:
             t = lifecycle.create_tournament(
                 o["name"] or f"{o['game']} {o['format']} seed {o['seed']}",
@@ -54,19 +74,24 @@ class Command(BaseCommand):
         except lifecycle.TournamentError as exc:
             raise CommandError(str(exc)) from None
         self.stdout.write(f"tournament #{t.pk}: {t.name}, {len(o['bots'])} entries")
+        self._follow(t, o, start=True)
+
+    def _follow(self, t, o, start: bool) -> None:
+        """Start ``t`` (unless it runs already), wait until it is over, print it."""
         bar = tqdm(total=0, unit="match", disable=o["no_progress"], file=self.stderr._out)
         try:
             if o["inline"]:
                 self._inline(t, bar, o["timeout"])
             else:
-                lifecycle.start(t)
+                if start:
+                    lifecycle.start(t)
                 self._wait(t, bar, o["timeout"])
         except lifecycle.TournamentError as exc:
             raise CommandError(f"tournament #{t.pk}: {exc}") from None
         finally:
             bar.close()
         t.refresh_from_db()
-        self.stdout.write(f"tournament #{t.pk} {t.status}; progress {selectors.progress(t)}")
+        self.stdout.write(f"{t.kind} #{t.pk} {t.status}; progress {selectors.progress(t)}")
         self._print_table(t)
 
     def _update(self, t, bar) -> dict:
@@ -105,16 +130,30 @@ class Command(BaseCommand):
             t.refresh_from_db()
 
     def _wait(self, t, bar, timeout: float) -> None:
+        """Poll until the workers have finished ``t``; a database that goes away
+        meanwhile is waited for too (the workers go on, or wait for it as well)."""
         deadline = time.monotonic() + timeout
+        lost = False
         while True:
-            t.refresh_from_db()
-            self._update(t, bar)
-            if t.status == Competition.Status.FINISHED:
-                return
+            try:
+                t.refresh_from_db()
+                self._update(t, bar)
+            except (OperationalError, InterfaceError) as exc:
+                if not lost:
+                    self.stderr.write(f"lost the database ({exc}); connecting again...")
+                lost = True
+                connection.close()  # the next poll connects afresh
+            else:
+                if lost:
+                    self.stderr.write("the database is back; waiting on")
+                lost = False
+                if t.status == Competition.Status.FINISHED:
+                    return
             if time.monotonic() > deadline:
                 raise CommandError(
-                    f"tournament #{t.pk} did not finish in {timeout:.0f} s "
-                    "(is a worker running? celery -A config worker)"
+                    f"{t.kind} #{t.pk} did not finish in {timeout:.0f} s "
+                    "(is a worker running? celery -A config worker; "
+                    f"wait on it again: manage.py run_tournament --attach {t.pk})"
                 )
             time.sleep(0.25)
 
