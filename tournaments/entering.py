@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from bots.models import Bot, BotVersion
 from tournaments.models import Competition, Entry, Rating
-from tournaments.ratings import Rating as RatingValue
+from tournaments.core.ratings import Rating as RatingValue
 from tournaments.signup_rules import Places, entry_refusal
 
 

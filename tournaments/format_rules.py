@@ -1,10 +1,10 @@
 """What a competition plays by: its tournament format (the pure pairing rules of
-``tournaments.formats``) and the tie-breaks of its table."""
+``tournaments.core.formats``) and the tie-breaks of its table."""
 
 from __future__ import annotations
 
-from tournaments.formats import DoubleElimination, RoundRobin, SingleElimination, Swiss
-from tournaments.formats.base import ROUND_ROBIN_TIE_BREAKS, SWISS_TIE_BREAKS
+from tournaments.core.formats import DoubleElimination, RoundRobin, SingleElimination, Swiss
+from tournaments.core.formats.base import ROUND_ROBIN_TIE_BREAKS, SWISS_TIE_BREAKS
 from tournaments.models import Competition
 
 F = Competition.Format

@@ -16,9 +16,9 @@ from matches.bulk import insert_rows, update_rows
 from tournaments.format_rules import tie_breaks_for
 from tournaments.history import History
 from tournaments.models import Competition, Entry, Rating, RatingHistory, Standing
-from tournaments.rating_fold import Change
-from tournaments.ratings import Rating as RatingValue
-from tournaments.standings import compute_standings
+from tournaments.core.rating_fold import Change
+from tournaments.core.ratings import Rating as RatingValue
+from tournaments.core.standings import compute_standings
 
 
 # The rows written here go in by ``matches.bulk.insert_rows`` (a COPY on PostgreSQL)

@@ -15,8 +15,8 @@ from tournaments.history import load_history
 from tournaments.locking import lock
 from tournaments.models import Competition, Entry, Fixture, Rating, RatingHistory, Round, Standing
 from tournaments.projections import save_ratings, standings_rows, write_standings
-from tournaments.rating_fold import fold_ratings
-from tournaments.ratings import Rating as RatingValue
+from tournaments.core.rating_fold import fold_ratings
+from tournaments.core.ratings import Rating as RatingValue
 
 
 RatingRow = namedtuple("RatingRow", ["mu", "sigma", "games"])

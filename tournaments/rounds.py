@@ -28,8 +28,8 @@ from matches.tasks import enqueue
 from tournaments.entering import join_public_bots
 from tournaments.finishing import mark_finished
 from tournaments.format_rules import tie_breaks_for, tournament_format
-from tournaments.formats import FormatError, Pairing, ladder_round
-from tournaments.formats.seats import SeatTally
+from tournaments.core.formats import FormatError, Pairing, ladder_round
+from tournaments.core.formats.seats import SeatTally
 from tournaments.history import History, load_history, load_round_history
 from tournaments.locking import lock_id
 from tournaments.models import Competition, Entry, Fixture, FixtureSeat, RatingHistory, Round
@@ -40,8 +40,8 @@ from tournaments.projections import (
     write_changes,
     write_standings,
 )
-from tournaments.rating_fold import fold_ratings
-from tournaments.ratings import Rating as RatingValue
+from tournaments.core.rating_fold import fold_ratings
+from tournaments.core.ratings import Rating as RatingValue
 from tournaments.rebuild import rebuild
 from tournaments.schedule import sync_periodic_task
 from tournaments.selectors import competition_hides_results, rounds_shown

@@ -32,7 +32,7 @@ from tournaments.models import (
     Round,
     Standing,
 )
-from tournaments.ratings import Rating as RatingValue
+from tournaments.core.ratings import Rating as RatingValue
 
 
 HIDDEN_NOTICE = "results are hidden until this {kind} finishes"

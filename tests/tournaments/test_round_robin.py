@@ -3,8 +3,8 @@ from itertools import combinations
 
 import pytest
 
-from tournaments.formats import RoundIncomplete, RoundRobin
-from tournaments.formats.base import FormatError
+from tournaments.core.formats import RoundIncomplete, RoundRobin
+from tournaments.core.formats.base import FormatError
 
 from .helpers import play, random_judge
 

@@ -4,9 +4,9 @@ from itertools import combinations
 
 import pytest
 
-from tournaments.formats import RoundIncomplete, Swiss
-from tournaments.formats.base import MatchResult
-from tournaments.standings import compute_standings
+from tournaments.core.formats import RoundIncomplete, Swiss
+from tournaments.core.formats.base import MatchResult
+from tournaments.core.standings import compute_standings
 
 from .helpers import best_seed_wins, play, random_judge
 

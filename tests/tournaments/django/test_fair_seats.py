@@ -7,7 +7,7 @@ import pytest
 
 from tests.tournaments.django.conftest import make_tournament
 from tournaments import history, lifecycle, rounds
-from tournaments.formats.seats import tally_seats
+from tournaments.core.formats.seats import tally_seats
 from tournaments.models import FixtureSeat
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -16,7 +16,7 @@ from tests.tournaments.django.conftest import make_tournament
 from tournaments import format_rules, lifecycle, organiser, rounds
 from tournaments.rebuild import rebuild
 from tournaments.models import Competition, Entry, Fixture, Rating, RatingHistory, Round, Standing
-from tournaments.ratings import SIGMA
+from tournaments.core.ratings import SIGMA
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -336,7 +336,7 @@ def test_a_match_whose_worker_dies_each_time_fails_after_max_attempts(inline):
 def test_a_tournament_that_cannot_make_its_next_round_is_paused_with_the_reason(
     inline, monkeypatch
 ):
-    from tournaments.formats import FormatError
+    from tournaments.core.formats import FormatError
 
     t = make_tournament(bots=("greedy", "random"))
     lifecycle.start(t)
