@@ -1,6 +1,7 @@
 """The import contracts in pyproject.toml ([tool.importlinter]): engine -> matches ->
-bots -> tournaments -> web, no package importing one above it, and an engine
-and a tournament core (tournaments.core) without Django. Run as a user runs them: the venv's ``lint-imports``."""
+bots -> tournaments -> web, no package importing one above it, and an engine and a
+tournament core (tournaments.core) without Django. Run as a user runs them: the
+venv's ``lint-imports``."""
 
 from __future__ import annotations
 

@@ -13,7 +13,6 @@ from django.utils import timezone
 
 from matches.bulk import insert_rows, update_rows
 
-from tournaments.format_rules import tie_breaks_for
 from tournaments.history import History
 from tournaments.models import Competition, Entry, Rating, RatingHistory, Standing
 from tournaments.core.rating_fold import Change
@@ -90,19 +89,21 @@ def save_ratings(
     )
 
 
-def _table(competition: Competition, h: History):
+def _table(competition: Competition, h: History, tie_breaks: tuple[str, ...]):
     sides = len(competition.teams) if competition.teams else competition.group_size
-    return compute_standings(
-        h.entries, h.results, h.byes, tie_breaks=tie_breaks_for(competition), bye_sides=sides
-    )
+    return compute_standings(h.entries, h.results, h.byes, tie_breaks=tie_breaks, bye_sides=sides)
 
 
 def standings_rows(
-    competition: Competition, h: History, ratings: dict[int, RatingValue]
+    competition: Competition,
+    h: History,
+    ratings: dict[int, RatingValue],
+    tie_breaks: tuple[str, ...],
 ) -> list[Standing]:
-    """The whole table from the whole history ``h``. Tie-breaks the competition is
-    not ranked by are left at 0 (the live path never computes them)."""
-    kept = set(tie_breaks_for(competition))
+    """The whole table from the whole history ``h``, ranked by ``tie_breaks`` (the
+    competition's, ``format_rules.tie_breaks_for``). Tie-breaks it is not ranked by
+    are left at 0 (the live path never computes them)."""
+    kept = set(tie_breaks)
     rows = [
         Standing(
             entry_id=s.entry,
@@ -117,7 +118,7 @@ def standings_rows(
             sonneborn_berger=float(s.sonneborn_berger) if "sonneborn_berger" in kept else 0,
             head_to_head=float(s.head_to_head) if "head_to_head" in kept else 0,
         )
-        for s in _table(competition, h)
+        for s in _table(competition, h, tie_breaks)
     ]
     return _ranked(competition, rows, ratings, by_points=False)
 
@@ -130,10 +131,10 @@ def round_added(
 ) -> list[Standing]:
     """The table with one round's results and byes (``h_round``) added to the stored
     rows: for a competition ranked without tie-breaks (ladders rank by rating,
-    elimination by points), where every column is a sum."""
-    assert not tie_breaks_for(competition), "a table with tie-breaks needs every result"
+    elimination by points), where every column is a sum (a table with tie-breaks
+    needs every result: ``standings_rows``)."""
     rows = []
-    for d in _table(competition, h_round):
+    for d in _table(competition, h_round, ()):
         old = stored.get(d.entry) or Standing(entry_id=d.entry)
         rows.append(
             Standing(

@@ -28,7 +28,7 @@ from matches.tasks import enqueue
 from tournaments.entering import join_public_bots
 from tournaments.finishing import mark_finished
 from tournaments.format_rules import tie_breaks_for, tournament_format
-from tournaments.core.formats import FormatError, Pairing, ladder_round
+from tournaments.core.formats import Format, FormatError, Pairing, ladder_round
 from tournaments.core.formats.seats import SeatTally
 from tournaments.history import History, load_history, load_round_history
 from tournaments.locking import lock_id
@@ -280,7 +280,9 @@ def complete_round_locked(rnd: Round) -> str:
         rnd.refresh_from_db()
         if rnd.status == Round.Status.DONE:
             return "done already"
-        tie_breaks = tie_breaks_for(competition)
+        goes_on = not competition.is_season and competition.status == S.RUNNING
+        plays = plays_by(competition, makes_next_round=goes_on)
+        tie_breaks = plays.tie_breaks
         # in seed order, as a history starts from them; their standings where the
         # round's results are added to them (a table ranked by tie-breaks is redone);
         # a tournament's players, for its next round
@@ -298,24 +300,47 @@ def complete_round_locked(rnd: Round) -> str:
             status=Round.Status.DONE, completed_at=timezone.now()
         ):
             return "done already"
-        goes_on = not competition.is_season and competition.status == S.RUNNING
         # one read of the history serves the rating, the table and the next round:
         # the whole of it where the table (tie-breaks) or the format needs it
-        whole = bool(tie_breaks) or (goes_on and tournament_format(competition).reads_history)
+        whole = bool(tie_breaks) or (plays.format is not None and plays.format.reads_history)
         h_round, h_all = load_round_history(
             competition,
             rnd.pk,
             whole=whole,
             entries=[(pk, e.disqualified) for pk, e in entries.items()],
         )
-        _rate_round(competition, entries, h_round, h_all)
+        _rate_round(competition, tie_breaks, entries, h_round, h_all)
         if goes_on:
             next_tournament_round(
-                competition, completed=Completed(rnd.number, h_round, h_all), entries=entries
+                competition,
+                completed=Completed(rnd.number, h_round, h_all),
+                entries=entries,
+                fmt=plays.format,
             )
         elif competition.is_season:
             _maybe_end_season(competition)
     return "completed"
+
+
+@dataclass(frozen=True)
+class PlaysBy:
+    """What a competition plays by, worked out once where a round is completed and
+    handed to what rates it, ranks it and makes the next round: the tie-breaks of
+    its table, and the format its next round is made by (``None``: none is made)."""
+
+    tie_breaks: tuple[str, ...]
+    format: Format | None
+
+
+def plays_by(competition: Competition, *, makes_next_round: bool) -> PlaysBy:
+    """``competition``'s ``PlaysBy``; its format only if ``makes_next_round`` (blind
+    while it hides its results: ``format_rules.tournament_format``)."""
+    fmt = (
+        tournament_format(competition, blind=competition_hides_results(competition))
+        if makes_next_round
+        else None
+    )
+    return PlaysBy(tie_breaks_for(competition), fmt)
 
 
 @dataclass(frozen=True)
@@ -329,10 +354,14 @@ class Completed:
 
 
 def _rate_round(
-    competition: Competition, entries: dict[int, Entry], h_round: History, h_all: History | None
+    competition: Competition,
+    tie_breaks: tuple[str, ...],
+    entries: dict[int, Entry],
+    h_round: History,
+    h_all: History | None,
 ) -> None:
     """Rate the round's results (``h_round``) and add them to the table: the work
-    of this round alone (a table ranked by tie-breaks is recomputed from every
+    of this round alone (a table ranked by ``tie_breaks`` is recomputed from every
     result, ``h_all``). ``entries``: all of the competition's, with their ratings
     (and, for a table without tie-breaks, their standings)."""
     ratings = {pk: RatingValue(e.rating.mu, e.rating.sigma) for pk, e in entries.items()}
@@ -351,8 +380,8 @@ def _rate_round(
         last,
         {pk: e.rated_version for pk, e in entries.items()},
     )
-    if tie_breaks_for(competition):
-        rows = standings_rows(competition, h_all, ratings)
+    if tie_breaks:
+        rows = standings_rows(competition, h_all, ratings, tie_breaks)
     else:
         stored = {pk: e.standing for pk, e in entries.items() if hasattr(e, "standing")}
         rows = round_added(competition, h_round, ratings, stored)
@@ -360,12 +389,18 @@ def _rate_round(
 
 
 def next_tournament_round(
-    t: Competition, *, completed: Completed | None = None, entries: dict[int, Entry] | None = None
+    t: Competition,
+    *,
+    completed: Completed | None = None,
+    entries: dict[int, Entry] | None = None,
+    fmt: Format | None = None,
 ) -> Round | None:
     """Make the next round (inside the tournament's lock). ``completed``: the
     round just completed, whose histories are not read again; ``entries``: the
-    tournament's entries, read under the lock."""
-    fmt = tournament_format(t, blind=competition_hides_results(t))
+    tournament's entries, read under the lock; ``fmt``: its format, when worked
+    out already (``plays_by``)."""
+    if fmt is None:
+        fmt = plays_by(t, makes_next_round=True).format
     if fmt.reads_history:
         h = completed.whole if completed and completed.whole else load_history(t)
     else:  # a round robin's next round follows from the entries and the last round
