@@ -90,12 +90,13 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
-    "accounts",
-    "matches",
-    "web",
-    "tournaments",
     "django_celery_beat",
+    # ours, in layer order (lowest first: platform/README.md, "Layers")
+    "matches",
     "bots",
+    "tournaments",
+    "accounts",
+    "web",
 ]
 
 MIDDLEWARE = [
