@@ -2,7 +2,7 @@
 ``bots.signals``): the one way a lower layer hears this one.
 
 - ``matches_over``: check the rounds of the matches, in the worker's task right
-  after them (``rounds.after_matches``; idempotent, as a later delivery sends it
+  after them (``after_matches``; idempotent, as a later delivery sends it
   again);
 - ``recovery_sweep``: complete rounds whose last check was lost (a worker killed
   between its match and the check);
@@ -19,6 +19,7 @@ from django.dispatch import receiver
 from bots.signals import bot_admin_actions
 from matches.signals import matches_over, recovery_sweep
 from tournaments import rounds
+from tournaments.after_matches import after_matches
 from tournaments.admin.bot_action import add_to_competition
 from tournaments.models import Round
 
@@ -27,7 +28,7 @@ logger = logging.getLogger(__name__)
 
 @receiver(matches_over, dispatch_uid="tournaments.after_matches")
 def _after_matches(sender, match_ids: list[int], **kwargs) -> None:
-    for round_id, outcome in rounds.after_matches(match_ids).items():
+    for round_id, outcome in after_matches(match_ids).items():
         if outcome == "completed":
             logger.info("matches %s completed round %s", match_ids, round_id)
 
