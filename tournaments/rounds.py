@@ -290,14 +290,15 @@ class PlaysBy:
 
 
 def plays_by(competition: Competition, *, makes_next_round: bool) -> PlaysBy:
-    """``competition``'s ``PlaysBy``; its format only if ``makes_next_round`` (blind
-    while it hides its results: ``format_rules.tournament_format``)."""
-    fmt = (
-        tournament_format(competition, blind=competition_hides_results(competition))
-        if makes_next_round
-        else None
-    )
+    """``competition``'s ``PlaysBy``; its format only if ``makes_next_round``."""
+    fmt = next_round_format(competition) if makes_next_round else None
     return PlaysBy(tie_breaks_for(competition), fmt)
+
+
+def next_round_format(competition: Competition) -> Format:
+    """The format ``competition``'s next round is made by: blind while it hides its
+    results (``format_rules.tournament_format``)."""
+    return tournament_format(competition, blind=competition_hides_results(competition))
 
 
 @dataclass(frozen=True)
@@ -322,7 +323,7 @@ def next_tournament_round(
     tournament's entries, read under the lock; ``fmt``: its format, when worked
     out already (``plays_by``)."""
     if fmt is None:
-        fmt = plays_by(t, makes_next_round=True).format
+        fmt = next_round_format(t)
     if fmt.reads_history:
         h = completed.whole if completed and completed.whole else load_history(t)
     else:  # a round robin's next round follows from the entries and the last round

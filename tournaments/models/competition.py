@@ -8,6 +8,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from tournaments.core.formats import by_name
+
 SEASON_ONLY = "ladder seasons only: "
 TOURNAMENT_ONLY = "tournaments only: "
 PUBLIC_BOTS_SEASONS_ONLY = (
@@ -36,11 +38,12 @@ class Competition(models.Model):
         PUBLIC_BOTS = "public_bots", "every public valid bot of the game (always-on ladder)"
 
     class Format(models.TextChoices):
-        ROUND_ROBIN = "round_robin", "round robin"
-        DOUBLE_ROUND_ROBIN = "double_round_robin", "double round robin"
-        SWISS = "swiss", "Swiss"
-        SINGLE_ELIMINATION = "single_elimination", "single elimination"
-        DOUBLE_ELIMINATION = "double_elimination", "double elimination"
+        # the names are the core's (tournaments.core.formats.by_name)
+        ROUND_ROBIN = by_name.ROUND_ROBIN, "round robin"
+        DOUBLE_ROUND_ROBIN = by_name.DOUBLE_ROUND_ROBIN, "double round robin"
+        SWISS = by_name.SWISS, "Swiss"
+        SINGLE_ELIMINATION = by_name.SINGLE_ELIMINATION, "single elimination"
+        DOUBLE_ELIMINATION = by_name.DOUBLE_ELIMINATION, "double elimination"
 
     kind = models.CharField(max_length=16, choices=Kind.choices, db_index=True)
     name = models.CharField(max_length=120)
