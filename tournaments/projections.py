@@ -1,6 +1,6 @@
 """Writing the projections of the stored results: rating history rows, current
-ratings and the standings table (``rebuild`` from everything; ``rounds`` after each
-round, from that round's results added to what is stored, so completing a round
+ratings and the standings table (``rebuild`` from everything; ``add_round`` after
+each round, from that round's results added to what is stored, so completing a round
 costs the same at round 500 as at round 10; only a table ranked by tie-breaks,
 which weigh every result again, is recomputed from the whole history)."""
 
