@@ -12,6 +12,7 @@ from django.db.models import QuerySet
 from django.db.models.fields.json import KT
 
 from engine.events import MATCH_ENDED
+
 from matches.models import Match, MatchEvent
 from tournaments.core.formats import MatchResult, Pairing
 from tournaments.models import Competition, Entry, Fixture, FixtureSeat

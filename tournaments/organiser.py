@@ -6,10 +6,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from matches import claims
-from matches import services as match_services
-from matches.tasks import enqueue
+from matches import claims, storing
 from matches.models import Match
+from matches.tasks import enqueue
 from tournaments.lifecycle import TournamentError
 from tournaments.locking import lock
 from tournaments.models import Entry, Fixture
@@ -26,7 +25,7 @@ def disqualify(entry: Entry) -> Entry:
         pending = Fixture.objects.filter(seats__entry=entry, match__status=Match.Status.QUEUED)
         rounds = set()
         for f in pending.select_related("match"):
-            match_services.fail(f.match, f"cancelled: {entry.name} was disqualified")
+            storing.fail(f.match, f"cancelled: {entry.name} was disqualified")
             Fixture.objects.filter(pk=f.pk).update(walkover=True)
             rounds.add(f.round_id)
         for rid in rounds:
@@ -44,7 +43,7 @@ def rerun_match(match: Match) -> Match:
     if match.status != Match.Status.FAILED:
         raise TournamentError(f"match {match.pk} is {match.status}: only a failed match is re-run")
     with transaction.atomic():
-        match_services.discard_partial_log(match, reseed=True)
+        storing.discard_partial_log(match, reseed=True)
         claims.reset(match.pk)
         enqueue([match.pk])
     match.refresh_from_db()

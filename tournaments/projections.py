@@ -13,13 +13,11 @@ from django.db import connections
 from django.utils import timezone
 
 from matches.bulk import insert_rows, update_rows
-
-from tournaments.history import History
-from tournaments.models import Competition, Entry, Rating, RatingHistory, Standing
 from tournaments.core.rating_fold import Change, fold_ratings
 from tournaments.core.ratings import Rating as RatingValue
 from tournaments.core.standings import compute_standings
-
+from tournaments.history import History
+from tournaments.models import Competition, Entry, Rating, RatingHistory, Standing
 
 # The rows written here go in by ``matches.bulk.insert_rows`` (a COPY on PostgreSQL)
 # rather than ``bulk_create``: building and preparing a model per row took twice as

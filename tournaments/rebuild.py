@@ -11,14 +11,13 @@ from django.db import connections, transaction
 from django.utils import timezone
 
 from matches.bulk import insert_rows
+from tournaments.core.rating_fold import fold_ratings
+from tournaments.core.ratings import Rating as RatingValue
 from tournaments.format_rules import tie_breaks_for
 from tournaments.history import load_history
 from tournaments.locking import lock
 from tournaments.models import Competition, Entry, Fixture, Rating, RatingHistory, Round, Standing
 from tournaments.projections import save_ratings, standings_rows, write_standings
-from tournaments.core.rating_fold import fold_ratings
-from tournaments.core.ratings import Rating as RatingValue
-
 
 RatingRow = namedtuple("RatingRow", ["mu", "sigma", "games"])
 #: a ``RatingHistory`` row as compared (its ordinal follows from mu and sigma)

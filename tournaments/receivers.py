@@ -19,8 +19,8 @@ from django.dispatch import receiver
 from bots.signals import bot_admin_actions
 from matches.signals import matches_over, recovery_sweep
 from tournaments import rounds
-from tournaments.after_matches import after_matches
 from tournaments.admin.bot_action import add_to_competition
+from tournaments.after_matches import after_matches
 from tournaments.models import Round
 
 logger = logging.getLogger(__name__)

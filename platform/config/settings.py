@@ -45,8 +45,9 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from config.cache import caches_for
 from engine.bots.sandbox import unsandboxed_allowed
+
+from config.cache import caches_for
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 DATA_DIR = Path(os.environ.get("SCRIMMAGE_DATA_DIR", BASE_DIR / "data"))

@@ -7,8 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.core.formats import DoubleElimination, FormatError, RoundRobin, SingleElimination
-from tournaments.core.formats import Swiss
+from tournaments.core.formats import (
+    DoubleElimination,
+    FormatError,
+    RoundRobin,
+    SingleElimination,
+    Swiss,
+)
 from tournaments.core.formats.by_name import format_named, tie_breaks_named
 
 

@@ -3,12 +3,11 @@ from collections import Counter
 
 import pytest
 
+from .helpers import play, random_judge
 from tournaments.core.formats import Ladder, ladder_round
 from tournaments.core.formats.base import FormatError
 from tournaments.core.formats.seats import tally_seats
 from tournaments.core.ratings import Rating
-
-from .helpers import play, random_judge
 
 
 def spread(n):

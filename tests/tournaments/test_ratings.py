@@ -2,6 +2,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from engine.rng import Rng
+
 from tournaments.core.formats.base import FormatError, MatchResult
 from tournaments.core.ratings import (
     DIGITS,

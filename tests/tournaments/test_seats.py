@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from .helpers import play, random_judge
 from tournaments.core.formats import (
     DoubleElimination,
     Ladder,
@@ -25,8 +26,6 @@ from tournaments.core.formats import (
 from tournaments.core.formats.base import FormatError, Pairing, seat_sides
 from tournaments.core.formats.seats import SeatTally, fair_seats, seat_round, tally_seats
 from tournaments.core.ratings import Rating
-
-from .helpers import play, random_judge
 
 
 def largest_spread(pairings, seats):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from bots import services
-
 from tests.platform.bots.bot_helpers import py_upload
+
+from bots import services
 
 pytestmark = pytest.mark.django_db
 

@@ -8,6 +8,7 @@ import pytest
 
 from engine import registry
 from engine.game import RulesError
+
 from matches import players
 from matches.models import MatchSeat
 from matches.signals import players_wanted

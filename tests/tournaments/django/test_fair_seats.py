@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.tournaments.django.conftest import make_tournament
+
 from tournaments import history, lifecycle, rounds, seat_tally
 from tournaments.core.formats.seats import tally_seats
 from tournaments.models import FixtureSeat

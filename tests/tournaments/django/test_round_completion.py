@@ -9,9 +9,10 @@ from collections import Counter
 
 import pytest
 
+from tests.tournaments.django.conftest import make_tournament
+
 from matches import tasks
 from matches.models import Match
-from tests.tournaments.django.conftest import make_tournament
 from tournaments import format_rules, lifecycle, rounds
 from tournaments.models import Round
 

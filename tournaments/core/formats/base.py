@@ -22,7 +22,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Protocol, Sequence
 
-
 #: standings tie-breaks per format family (see ``tournaments.core.standings``)
 SWISS_TIE_BREAKS = ("buchholz", "sonneborn_berger")
 ROUND_ROBIN_TIE_BREAKS = ("head_to_head", "sonneborn_berger")

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from engine.rng import Rng
+
 from tournaments.core.formats.base import (
     FormatBase,
     FormatError,
