@@ -1,6 +1,7 @@
 """The import contracts in pyproject.toml ([tool.importlinter]): engine -> matches ->
-bots -> tournaments -> web, no package importing one above it, and an engine
-without Django. Run as a user runs them: the venv's ``lint-imports``."""
+bots -> tournaments -> web, no package importing one above it, and an engine and a
+tournament core (tournaments.core) without Django. Run as a user runs them: the
+venv's ``lint-imports``."""
 
 from __future__ import annotations
 
@@ -25,3 +26,23 @@ def test_every_import_keeps_to_the_layers():
         timeout=300,
     )
     assert done.returncode == 0, f"broken import contracts:\n{done.stdout}{done.stderr}"
+
+
+def test_installed_apps_are_listed_in_layer_order():
+    """Lowest layer first, as the layers contract orders them (highest first)."""
+    import tomllib
+
+    from django.conf import settings
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    (layers,) = [
+        c["layers"] for c in config["tool"]["importlinter"]["contracts"] if c["id"] == "layers"
+    ]
+    rank = {
+        package.strip(): i
+        for i, layer in enumerate(reversed(layers))
+        for package in layer.split("|")
+    }
+    ours = [app for app in settings.INSTALLED_APPS if app in rank]
+    assert {"matches", "bots", "tournaments", "web", "accounts"} <= set(ours)
+    assert [rank[app] for app in ours] == sorted(rank[app] for app in ours), ours

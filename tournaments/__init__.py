@@ -1,3 +1,4 @@
-"""Tournaments and ladder seasons (a Django app): formats, entries, ratings,
+"""Tournaments and ladder seasons (a Django app): entries, rounds, ratings,
 standings, and the Celery task that makes a season's rounds (the matches run in
-``matches.tasks``)."""
+``matches.tasks``). The pure rules (formats, standings, ratings) are its core,
+``tournaments.core``, which imports nothing of Django nor of the rest of the app."""

@@ -12,8 +12,8 @@ from django.db.models import Exists, Max, OuterRef
 from django.utils import timezone
 
 from bots.models import Bot, BotVersion
+from tournaments.core.ratings import Rating as RatingValue
 from tournaments.models import Competition, Entry, Rating
-from tournaments.ratings import Rating as RatingValue
 from tournaments.signup_rules import Places, entry_refusal
 
 

@@ -1,38 +1,25 @@
-"""What a competition plays by: its tournament format (the pure pairing rules of
-``tournaments.formats``) and the tie-breaks of its table."""
+"""What a competition plays by: its tournament format and the tie-breaks of its
+table, from what it stores (the core's ``formats.by_name`` holds the rules)."""
 
 from __future__ import annotations
 
-from tournaments.formats import DoubleElimination, RoundRobin, SingleElimination, Swiss
-from tournaments.formats.base import ROUND_ROBIN_TIE_BREAKS, SWISS_TIE_BREAKS
+from tournaments.core.formats import Format
+from tournaments.core.formats.by_name import format_named, tie_breaks_named
 from tournaments.models import Competition
 
-F = Competition.Format
 
-
-def tournament_format(t: Competition, *, blind: bool = False):
+def tournament_format(t: Competition, *, blind: bool = False) -> Format:
     """``t``'s format; ``blind``: it makes rounds without the results so far (while
     ``t`` hides them: only Swiss would pair by them, the other formats either do not
     look or hold their later rounds back, ``selectors.rounds_shown``)."""
-    if t.format == F.ROUND_ROBIN:
-        return RoundRobin(cycles=1)
-    if t.format == F.DOUBLE_ROUND_ROBIN:
-        return RoundRobin(cycles=2)
-    if t.format == F.SWISS:
-        return Swiss(
-            rounds=t.swiss_rounds or None,
-            group_size=t.group_size,
-            teams=t.team_sizes,
-            blind=blind,
-        )
-    if t.format == F.SINGLE_ELIMINATION:
-        return SingleElimination()
-    return DoubleElimination()
+    return format_named(
+        t.format,
+        swiss_rounds=t.swiss_rounds,
+        group_size=t.group_size,
+        teams=t.team_sizes,
+        blind=blind,
+    )
 
 
 def tie_breaks_for(competition: Competition) -> tuple[str, ...]:
-    if competition.format == F.SWISS:
-        return SWISS_TIE_BREAKS
-    if competition.format in (F.ROUND_ROBIN, F.DOUBLE_ROUND_ROBIN):
-        return ROUND_ROBIN_TIE_BREAKS
-    return ()
+    return tie_breaks_named(competition.format)

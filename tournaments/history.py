@@ -1,5 +1,5 @@
 """A competition's stored pairings and results, read as the pure core's values
-(``tournaments.formats``): what rating, standings, the next round and a rebuild
+(``tournaments.core.formats``): what rating, standings, the next round and a rebuild
 start from."""
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from django.db.models import QuerySet
 from django.db.models.fields.json import KT
 
 from engine.events import MATCH_ENDED
+
 from matches.models import Match, MatchEvent
-from tournaments.formats import MatchResult, Pairing
+from tournaments.core.formats import MatchResult, Pairing
 from tournaments.models import Competition, Entry, Fixture, FixtureSeat
 
 

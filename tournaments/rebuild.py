@@ -11,13 +11,13 @@ from django.db import connections, transaction
 from django.utils import timezone
 
 from matches.bulk import insert_rows
+from tournaments.core.rating_fold import fold_ratings
+from tournaments.core.ratings import Rating as RatingValue
+from tournaments.format_rules import tie_breaks_for
 from tournaments.history import load_history
 from tournaments.locking import lock
 from tournaments.models import Competition, Entry, Fixture, Rating, RatingHistory, Round, Standing
 from tournaments.projections import save_ratings, standings_rows, write_standings
-from tournaments.rating_fold import fold_ratings
-from tournaments.ratings import Rating as RatingValue
-
 
 RatingRow = namedtuple("RatingRow", ["mu", "sigma", "games"])
 #: a ``RatingHistory`` row as compared (its ordinal follows from mu and sigma)
@@ -91,7 +91,7 @@ def _computed(competition: Competition) -> Rebuilt:
         for e in r.entries:
             games[e] += 1
     h.results = rated
-    rows = standings_rows(competition, h, ratings)
+    rows = standings_rows(competition, h, ratings, tie_breaks_for(competition))
     return Rebuilt(
         ratings={e: RatingRow(v.mu, v.sigma, games[e]) for e, v in ratings.items()},
         history=sorted(

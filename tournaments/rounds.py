@@ -1,49 +1,41 @@
-"""Rounds: making them, completing them, and what follows a match.
+"""Rounds: making them and completing them.
 
 - ``schedule_round``: a round's fixtures and their queued matches, handed to the
   workers when the transaction commits (``matches.tasks.enqueue``);
 - ``check_round``: when a round's last match is over, rate its results in the
   fixed order (round, match id), rebuild the standings, and (tournaments) make the
   next round; safe to call any number of times, from any number of workers;
-- ``ladder_tick``: the periodic step of a running season;
-- ``after_matches``: what follows matches that are over.
+- ``ladder_tick``: the periodic step of a running season.
+
+Beside them: ``seat_tally`` (the seats taken so far, for fair seats),
+``projections.add_round`` (a completed round's ratings and table) and
+``after_matches`` (what follows matches that are over).
 """
 
 from __future__ import annotations
 
-import json
 import logging
-from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from matches.bulk import insert_rows, update_rows
+from matches.bulk import insert_rows
 from matches.models import Match
 from matches.services import create_seated_matches
 from matches.tasks import enqueue
+from tournaments.core.formats import Format, FormatError, Pairing, ladder_round
+from tournaments.core.ratings import Rating as RatingValue
 from tournaments.entering import join_public_bots
 from tournaments.finishing import mark_finished
 from tournaments.format_rules import tie_breaks_for, tournament_format
-from tournaments.formats import FormatError, Pairing, ladder_round
-from tournaments.formats.seats import SeatTally
 from tournaments.history import History, load_history, load_round_history
 from tournaments.locking import lock_id
-from tournaments.models import Competition, Entry, Fixture, FixtureSeat, RatingHistory, Round
-from tournaments.projections import (
-    round_added,
-    save_ratings,
-    standings_rows,
-    write_changes,
-    write_standings,
-)
-from tournaments.rating_fold import fold_ratings
-from tournaments.ratings import Rating as RatingValue
-from tournaments.rebuild import rebuild
+from tournaments.models import Competition, Entry, Fixture, FixtureSeat, Round
+from tournaments.projections import add_round
 from tournaments.schedule import sync_periodic_task
+from tournaments.seat_tally import count_seats, stored_tally
 from tournaments.selectors import competition_hides_results, rounds_shown
 from tournaments.versions import playing_version, version_label
 
@@ -137,7 +129,7 @@ def schedule_round(
         ],
     )
     to_run = [match.pk for match in made.values()]
-    _count_seats(competition, entries, pairings)
+    count_seats(competition, entries, pairings)
     enqueue(to_run)
     if not to_run:  # nothing to play (all byes or walkovers): settle it when committed
         transaction.on_commit(lambda: check_round(rnd.pk))
@@ -181,44 +173,9 @@ def schedule_ladder_round(season: Competition) -> Round | None:
         season.group_size,
         season.team_sizes,
         season.jitter,
-        _seat_tally(season),
+        stored_tally(season),
     )
     return schedule_round(season, pairings=pairings)
-
-
-def _seat_tally(season: Competition) -> SeatTally:
-    """The seats taken so far in ``season`` (byes are not seats), as its entries
-    keep them: a row per entry, however many rounds were played."""
-    tally = SeatTally(season.group_size)
-    for pk, counts, last in Entry.objects.filter(competition=season).values_list(
-        "pk", "seat_counts", "last_seat"
-    ):
-        if counts:
-            tally.counts[pk] = list(counts)
-        if last is not None:
-            tally.last[pk] = last
-    return tally
-
-
-def _count_seats(
-    competition: Competition, entries: dict[int, Entry], pairings: Sequence[Pairing]
-) -> None:
-    """Add a new round's seats to its entries' tallies (``_seat_tally``)."""
-    tally = SeatTally(competition.group_size)
-    seated = {e for p in pairings if not p.bye for e in p.entries}
-    for e in seated:
-        tally.counts[e] = list(entries[e].seat_counts or [0] * competition.group_size)
-    for p in sorted((p for p in pairings if not p.bye), key=lambda p: p.key):
-        tally.record(p.entries)
-    # one UPDATE ... FROM (VALUES ...): bulk_update's CASE per row and field cost
-    # more than making the round's matches
-    update_rows(
-        Entry,
-        Entry._meta.pk.column,
-        {},
-        ["seat_counts", "last_seat"],
-        [(e, json.dumps(tally.counts[e]), tally.last[e]) for e in seated],
-    )
 
 
 # -- completing rounds -----------------------------------------------------------------
@@ -280,7 +237,9 @@ def complete_round_locked(rnd: Round) -> str:
         rnd.refresh_from_db()
         if rnd.status == Round.Status.DONE:
             return "done already"
-        tie_breaks = tie_breaks_for(competition)
+        goes_on = not competition.is_season and competition.status == S.RUNNING
+        plays = plays_by(competition, makes_next_round=goes_on)
+        tie_breaks = plays.tie_breaks
         # in seed order, as a history starts from them; their standings where the
         # round's results are added to them (a table ranked by tie-breaks is redone);
         # a tournament's players, for its next round
@@ -298,24 +257,48 @@ def complete_round_locked(rnd: Round) -> str:
             status=Round.Status.DONE, completed_at=timezone.now()
         ):
             return "done already"
-        goes_on = not competition.is_season and competition.status == S.RUNNING
         # one read of the history serves the rating, the table and the next round:
         # the whole of it where the table (tie-breaks) or the format needs it
-        whole = bool(tie_breaks) or (goes_on and tournament_format(competition).reads_history)
+        whole = bool(tie_breaks) or (plays.format is not None and plays.format.reads_history)
         h_round, h_all = load_round_history(
             competition,
             rnd.pk,
             whole=whole,
             entries=[(pk, e.disqualified) for pk, e in entries.items()],
         )
-        _rate_round(competition, entries, h_round, h_all)
+        add_round(competition, tie_breaks, entries, h_round, h_all)
         if goes_on:
             next_tournament_round(
-                competition, completed=Completed(rnd.number, h_round, h_all), entries=entries
+                competition,
+                completed=Completed(rnd.number, h_round, h_all),
+                entries=entries,
+                fmt=plays.format,
             )
         elif competition.is_season:
             _maybe_end_season(competition)
     return "completed"
+
+
+@dataclass(frozen=True)
+class PlaysBy:
+    """What a competition plays by, worked out once where a round is completed and
+    handed to what rates it, ranks it and makes the next round: the tie-breaks of
+    its table, and the format its next round is made by (``None``: none is made)."""
+
+    tie_breaks: tuple[str, ...]
+    format: Format | None
+
+
+def plays_by(competition: Competition, *, makes_next_round: bool) -> PlaysBy:
+    """``competition``'s ``PlaysBy``; its format only if ``makes_next_round``."""
+    fmt = next_round_format(competition) if makes_next_round else None
+    return PlaysBy(tie_breaks_for(competition), fmt)
+
+
+def next_round_format(competition: Competition) -> Format:
+    """The format ``competition``'s next round is made by: blind while it hides its
+    results (``format_rules.tournament_format``)."""
+    return tournament_format(competition, blind=competition_hides_results(competition))
 
 
 @dataclass(frozen=True)
@@ -328,44 +311,19 @@ class Completed:
     whole: History | None
 
 
-def _rate_round(
-    competition: Competition, entries: dict[int, Entry], h_round: History, h_all: History | None
-) -> None:
-    """Rate the round's results (``h_round``) and add them to the table: the work
-    of this round alone (a table ranked by tie-breaks is recomputed from every
-    result, ``h_all``). ``entries``: all of the competition's, with their ratings
-    (and, for a table without tie-breaks, their standings)."""
-    ratings = {pk: RatingValue(e.rating.mu, e.rating.sigma) for pk, e in entries.items()}
-    last = {pk: e.rated_version for pk, e in entries.items() if e.rated_version}
-    already = set(
-        RatingHistory.objects.filter(
-            match_id__in=[r.match_id for r in h_round.results]
-        ).values_list("match_id", flat=True)
-    )
-    fresh = [r for r in h_round.results if r.match_id not in already]
-    write_changes(fold_ratings(ratings, last, fresh, h_round.versions))
-    played = Counter(e for r in fresh for e in r.entries)
-    save_ratings(
-        {e: ratings[e] for e in played},
-        {e: entries[e].rating.games + n for e, n in played.items()},
-        last,
-        {pk: e.rated_version for pk, e in entries.items()},
-    )
-    if tie_breaks_for(competition):
-        rows = standings_rows(competition, h_all, ratings)
-    else:
-        stored = {pk: e.standing for pk, e in entries.items() if hasattr(e, "standing")}
-        rows = round_added(competition, h_round, ratings, stored)
-    write_standings(competition, rows)
-
-
 def next_tournament_round(
-    t: Competition, *, completed: Completed | None = None, entries: dict[int, Entry] | None = None
+    t: Competition,
+    *,
+    completed: Completed | None = None,
+    entries: dict[int, Entry] | None = None,
+    fmt: Format | None = None,
 ) -> Round | None:
     """Make the next round (inside the tournament's lock). ``completed``: the
     round just completed, whose histories are not read again; ``entries``: the
-    tournament's entries, read under the lock."""
-    fmt = tournament_format(t, blind=competition_hides_results(t))
+    tournament's entries, read under the lock; ``fmt``: its format, when worked
+    out already (``plays_by``)."""
+    if fmt is None:
+        fmt = next_round_format(t)
     if fmt.reads_history:
         h = completed.whole if completed and completed.whole else load_history(t)
     else:  # a round robin's next round follows from the entries and the last round
@@ -426,51 +384,3 @@ def ladder_tick(season_id: int) -> str:
         except IntegrityError:
             return "round made by another tick"
     return f"round {rnd.number} scheduled" if rnd else "too few entries"
-
-
-# -- after matches ----------------------------------------------------------------------
-def after_matches(match_ids: Sequence[int]) -> dict[int, str]:
-    """What follows matches that are over (a worker's message of them): each of
-    their rounds is checked once; a result arriving after its round was already
-    rated (a re-run) makes the ratings be rebuilt. Each round's outcome, by id."""
-    # each fixture's round, its match's status and whether a match of its round is
-    # still to be played, in one query (as values: no model is built): after most
-    # messages, that is all it takes
-    rows = (
-        Fixture.objects.filter(match_id__in=match_ids)
-        .order_by("round_id", "match_id")
-        .values_list(
-            "round_id",
-            "competition_id",
-            "round__status",
-            "match_id",
-            "match__status",
-            Exists(Match.objects.filter(fixture__round=OuterRef("round_id"), status__in=UNSETTLED)),
-        )
-    )
-    outcomes: dict[int, str] = {}
-    for round_id, competition_id, round_status, match_id, match_status, round_waits in rows:
-        if round_status == Round.Status.DONE:
-            if _late_result(match_id, match_status, competition_id):
-                outcomes[round_id] = "late result: rebuilt"
-            else:
-                outcomes.setdefault(round_id, "done already")
-        elif round_id not in outcomes:
-            # "waiting" is complete_round's common answer, without the competition's lock
-            outcomes[round_id] = (
-                "waiting"
-                if round_waits
-                else complete_round_locked(Round(pk=round_id, competition_id=competition_id))
-            )
-    return outcomes
-
-
-def _late_result(match_id: int, match_status: str, competition_id: int) -> bool:
-    """A re-run's result for a round already rated: rebuild the ratings with it."""
-    if (
-        match_status == Match.Status.FINISHED
-        and not RatingHistory.objects.filter(match_id=match_id).exists()
-    ):
-        rebuild(Competition.objects.get(pk=competition_id))
-        return True
-    return False

@@ -20,6 +20,7 @@ from django.db.models import Count, OuterRef, Prefetch, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from matches.models import Match, MatchSeat
+from tournaments.core.ratings import Rating as RatingValue
 from tournaments.format_rules import tournament_format
 from tournaments.history import load_history
 from tournaments.models import (
@@ -32,8 +33,6 @@ from tournaments.models import (
     Round,
     Standing,
 )
-from tournaments.ratings import Rating as RatingValue
-
 
 HIDDEN_NOTICE = "results are hidden until this {kind} finishes"
 #: added to it for a knockout that holds its later rounds back (``rounds_shown``)

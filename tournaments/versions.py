@@ -4,7 +4,7 @@
 pinned on each fixture seat and on the match seat, so a match always names the
 version that played it. A ladder entry plays its bot's latest valid version
 each round, and a change between rounds raises the entry's uncertainty
-(``tournaments.ratings.version_changed``); a tournament's entry plays the version
+(``tournaments.core.ratings.version_changed``); a tournament's entry plays the version
 pinned at the tournament's start (``pin_versions``) to its end. Built-in bots are
 always ``"builtin"``.
 """

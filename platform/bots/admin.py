@@ -1,11 +1,13 @@
 """Admin for uploaded bots. Versions are read-only (immutable), as are challenges.
 
-The tournaments admin registers ``BotAdmin`` again with its "Add to
-season/tournament" action: entering competitions belongs to the layer above."""
+The bot list offers the actions of the apps above too (``bots.signals``): the
+tournaments admin's "Add to season/tournament", as entering competitions belongs
+to the layer above."""
 
 from django.contrib import admin
 
 from bots.models import Bot, BotVersion, Challenge
+from bots.signals import bot_admin_actions
 from matches.admin import ReadOnlyMixin
 
 
@@ -41,6 +43,14 @@ class BotAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False  # their versions are pinned by matches
+
+    @property
+    def actions(self):
+        """The bots' actions: those the apps above offer (``bot_admin_actions``),
+        asked when Django reads them, so its permission filter and checks apply."""
+        return [
+            action for _, offered in bot_admin_actions.send(sender=type(self)) for action in offered
+        ]
 
 
 @admin.register(BotVersion)

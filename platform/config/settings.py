@@ -45,8 +45,9 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from config.cache import caches_for
 from engine.bots.sandbox import unsandboxed_allowed
+
+from config.cache import caches_for
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 DATA_DIR = Path(os.environ.get("SCRIMMAGE_DATA_DIR", BASE_DIR / "data"))
@@ -90,12 +91,13 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
-    "accounts",
-    "matches",
-    "web",
-    "tournaments",
     "django_celery_beat",
+    # ours, in layer order (lowest first: platform/README.md, "Layers")
+    "matches",
     "bots",
+    "tournaments",
+    "accounts",
+    "web",
 ]
 
 MIDDLEWARE = [

@@ -2,22 +2,20 @@
 
 The matches app knows built-in bots only (an engine bot by name). An app above it
 that seats other kinds of player (``bots``: uploaded bot versions, run in the
-sandbox) says so on its ``AppConfig``, as a method ``seat_players(game,
-seat_rows)``: the runner here finds it among the installed apps, so it gets those
-players without importing that app.
+sandbox) answers the signal ``matches.signals.players_wanted``, so the runner here
+gets those players without importing that app.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from django.apps import apps
-
 from engine.game import Game, RulesError
 from engine.lineup import players_for
 from engine.players import Player
 
 from matches.models import MatchSeat
+from matches.signals import players_wanted
 
 
 def builtin_players(game: Game, seat_rows: Sequence[MatchSeat]) -> list[Player]:
@@ -27,10 +25,9 @@ def builtin_players(game: Game, seat_rows: Sequence[MatchSeat]) -> list[Player]:
 
 
 def seat_players(game: Game, seat_rows: Sequence[MatchSeat]) -> list[Player]:
-    """One player per seat row, in seat order, from the first installed app that
-    makes players for seats, else built-in bots only."""
-    for config in apps.get_app_configs():
-        make = getattr(config, "seat_players", None)
-        if make is not None:
-            return make(game, seat_rows)
+    """One player per seat row, in seat order, from the first app that answers
+    ``players_wanted``, else built-in bots only."""
+    for _, players in players_wanted.send(sender=MatchSeat, game=game, seat_rows=seat_rows):
+        if players is not None:
+            return players
     return builtin_players(game, seat_rows)

@@ -7,10 +7,19 @@
 - ``recovery_sweep``: a recovery sweep ran (``matches.tasks.recover_stalled``); apps
   above recover their own work that a dead worker left half done (tournaments
   complete rounds whose last check was lost). A receiver returns what it recovered,
-  as ``{name: count}``.
+  as ``{name: count}``;
+- ``players_wanted``: a stored match is about to be played (``matches.players``).
+  Keyword arguments: ``game`` and ``seat_rows`` (its ``MatchSeat`` rows, in seat
+  order). An app that runs players this one does not (``bots``: uploaded versions,
+  in the sandbox) returns one player per seat row; the first answer plays, and
+  without one the seats are built-in bots only.
+
+The apps above connect their receivers in their ``AppConfig.ready``: the one way a
+lower layer hears a higher one.
 """
 
 from django.dispatch import Signal
 
 matches_over = Signal()
 recovery_sweep = Signal()
+players_wanted = Signal()

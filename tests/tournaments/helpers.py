@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from engine.rng import Rng
-from tournaments.formats.base import MatchResult, Pairing
+
+from tournaments.core.formats.base import MatchResult, Pairing
 
 #: decides the ranks of a pairing: (pairing, match id) -> ranks per seat
 Judge = Callable[[Pairing, int], tuple[int, ...]]

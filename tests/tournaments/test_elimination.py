@@ -2,11 +2,10 @@ from collections import Counter
 
 import pytest
 
-from tournaments.formats import DoubleElimination, SingleElimination
-from tournaments.formats.base import MatchResult
-from tournaments.formats.elimination import seed_positions
-
 from .helpers import best_seed_wins, play, random_judge
+from tournaments.core.formats import DoubleElimination, SingleElimination
+from tournaments.core.formats.base import MatchResult
+from tournaments.core.formats.elimination import seed_positions
 
 
 def test_seed_positions_keep_the_top_seeds_apart():

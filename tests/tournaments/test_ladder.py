@@ -3,12 +3,11 @@ from collections import Counter
 
 import pytest
 
-from tournaments.formats import Ladder, ladder_round
-from tournaments.formats.base import FormatError
-from tournaments.formats.seats import tally_seats
-from tournaments.ratings import Rating
-
 from .helpers import play, random_judge
+from tournaments.core.formats import Ladder, ladder_round
+from tournaments.core.formats.base import FormatError
+from tournaments.core.formats.seats import tally_seats
+from tournaments.core.ratings import Rating
 
 
 def spread(n):

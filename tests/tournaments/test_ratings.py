@@ -2,8 +2,16 @@ import pytest
 from openskill.models import PlackettLuce
 
 from engine.rng import Rng
-from tournaments.formats.base import FormatError, MatchResult
-from tournaments.ratings import DIGITS, SIGMA, Rating, apply_results, rate_match, version_changed
+
+from tournaments.core.formats.base import FormatError, MatchResult
+from tournaments.core.ratings import (
+    DIGITS,
+    SIGMA,
+    Rating,
+    apply_results,
+    rate_match,
+    version_changed,
+)
 
 TOL = 10 ** -(DIGITS - 1)
 

@@ -3,10 +3,9 @@ from itertools import combinations
 
 import pytest
 
-from tournaments.formats import RoundIncomplete, RoundRobin
-from tournaments.formats.base import FormatError
-
 from .helpers import play, random_judge
+from tournaments.core.formats import RoundIncomplete, RoundRobin
+from tournaments.core.formats.base import FormatError
 
 
 @pytest.mark.parametrize("n", range(2, 10))

@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.formats import (
+from .helpers import play, random_judge
+from tournaments.core.formats import (
     DoubleElimination,
     Ladder,
     RoundRobin,
@@ -22,11 +23,9 @@ from tournaments.formats import (
     Swiss,
     ladder_round,
 )
-from tournaments.formats.base import FormatError, Pairing, seat_sides
-from tournaments.formats.seats import SeatTally, fair_seats, seat_round, tally_seats
-from tournaments.ratings import Rating
-
-from .helpers import play, random_judge
+from tournaments.core.formats.base import FormatError, Pairing, seat_sides
+from tournaments.core.formats.seats import SeatTally, fair_seats, seat_round, tally_seats
+from tournaments.core.ratings import Rating
 
 
 def largest_spread(pairings, seats):

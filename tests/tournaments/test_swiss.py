@@ -4,11 +4,10 @@ from itertools import combinations
 
 import pytest
 
-from tournaments.formats import RoundIncomplete, Swiss
-from tournaments.formats.base import MatchResult
-from tournaments.standings import compute_standings
-
 from .helpers import best_seed_wins, play, random_judge
+from tournaments.core.formats import RoundIncomplete, Swiss
+from tournaments.core.formats.base import MatchResult
+from tournaments.core.standings import compute_standings
 
 
 def pairs_played(pairings):

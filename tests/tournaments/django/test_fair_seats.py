@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from tests.tournaments.django.conftest import make_tournament
-from tournaments import history, lifecycle, rounds
-from tournaments.formats.seats import tally_seats
+
+from tournaments import history, lifecycle, rounds, seat_tally
+from tournaments.core.formats.seats import tally_seats
 from tournaments.models import FixtureSeat
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -38,7 +39,7 @@ def assert_read_back_as_the_format_counts(season, django_assert_num_queries):
     """The tally a season reads back is the one the pure format counts from its
     pairings, in one query (its entries keep it) however long the season."""
     with django_assert_num_queries(1):
-        stored = rounds._seat_tally(season)
+        stored = seat_tally.stored_tally(season)
     assert stored == tally_seats(history.load_history(season).pairings, season.group_size)
 
 

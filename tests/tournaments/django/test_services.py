@@ -15,8 +15,8 @@ from matches.models import Match, MatchClaim
 from matches.storing import fail
 from matches.tasks import run_match
 from tournaments import format_rules, lifecycle, organiser, rounds
+from tournaments.core.ratings import SIGMA
 from tournaments.models import Competition, Entry, Fixture, Rating, RatingHistory, Round, Standing
-from tournaments.ratings import SIGMA
 from tournaments.rebuild import rebuild
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -355,7 +355,7 @@ def test_a_match_whose_worker_dies_each_time_fails_after_max_attempts(inline):
 def test_a_tournament_that_cannot_make_its_next_round_is_paused_with_the_reason(
     inline, monkeypatch
 ):
-    from tournaments.formats import FormatError
+    from tournaments.core.formats import FormatError
 
     t = make_tournament(bots=("greedy", "random"))
     lifecycle.start(t)

@@ -5,7 +5,7 @@ whoever draws it has a bye. A double round robin (``cycles=2``) plays the first
 cycle again with the seats of every pairing swapped. The schedule depends only on
 the entries' order; the seed is not used. Two-seat games only.
 
-Seats (see ``tournaments.formats.seats`` for the rule elsewhere): the fixed
+Seats (see ``tournaments.core.formats.seats`` for the rule elsewhere): the fixed
 entry sits first in odd rounds and second in even ones; any other pair sits by
 the places on the circle, the entry at an odd place first. An entry that is not
 fixed visits every place once a cycle, stepping one place a round, so it
@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from tournaments.formats.base import (
+from tournaments.core.formats.base import (
     ROUND_ROBIN_TIE_BREAKS,
     FormatBase,
     FormatError,

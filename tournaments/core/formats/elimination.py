@@ -3,7 +3,7 @@
 Bracket: the field is padded to a power of two; seed ``s`` of ``P`` is placed so
 that 1 and 2 can only meet in the final (1 v P, P/2 v P/2+1, ...). Missing seeds
 are byes, so the top seeds get them. In round 1 the better seed takes the first
-seat; later, seats follow ``tournaments.formats.seats`` (the entry that has sat
+seat; later, seats follow ``tournaments.core.formats.seats`` (the entry that has sat
 first less often sits first, then the one that sat second last time, then the
 better seed).
 
@@ -30,7 +30,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from tournaments.formats.base import (
+from tournaments.core.formats.base import (
     FormatBase,
     FormatError,
     MatchResult,
@@ -40,7 +40,7 @@ from tournaments.formats.base import (
     last_round,
     results_by_key,
 )
-from tournaments.formats.seats import seat_round, tally_seats
+from tournaments.core.formats.seats import seat_round, tally_seats
 
 
 def seed_positions(size: int) -> list[int]:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from tournaments.formats import MatchResult
-from tournaments.ratings import Rating as RatingValue
-from tournaments.ratings import rate_match, version_changed
+from tournaments.core.formats import MatchResult
+from tournaments.core.ratings import Rating as RatingValue
+from tournaments.core.ratings import rate_match, version_changed
 
 
 @dataclass(frozen=True)

@@ -1,20 +1,9 @@
-"""The organiser's tool: seasons and tournaments in the Django admin.
-
-One ``CompetitionAdmin`` serves both lists, "Seasons" and "Tournaments" (proxies of
-``Competition`` filtered by kind), with the fields of the kind on each page.
-
-Create one, choose who enters bots (``signup``: the organiser, their owners, or
-for a ladder every public valid bot by itself; caps per person and in all), add
-built-in bots (the "Add built-in bots" button; uploaded bots are added from the
-bots admin, by the action this module adds to it), then Open, Start,
-Pause, Resume, Finish from the buttons on its page. The list and the page show
-live progress (queued, running, finished, failed matches); failed matches can be
-re-run; entries disqualified; standings exported as CSV or rebuilt.
-"""
+"""The seasons' and tournaments' lists and pages: one ``CompetitionAdmin`` for both
+proxies, with its buttons (the status machine, built-in bots, CSV, rebuild, re-run
+failed matches) and its entries inline."""
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, HttpResponseRedirect
@@ -23,22 +12,19 @@ from django.template.defaultfilters import pluralize
 from django.urls import path, reverse
 from django.utils.html import format_html
 
-from bots.admin import BotAdmin
-from bots.models import Bot
-from engine import registry
 from matches.models import Match
 from tournaments import lifecycle, organiser, selectors
-from tournaments.rebuild import rebuild
+from tournaments.admin.forms import AddBuiltinsForm, CompetitionForm
+from tournaments.finishing import sync_hidden_results
 from tournaments.models import (
     SEASON_FIELDS,
     TOURNAMENT_FIELDS,
     Competition,
     Entry,
-    Fixture,
     SeasonProxy,
     TournamentProxy,
 )
-from tournaments.finishing import sync_hidden_results
+from tournaments.rebuild import rebuild
 from tournaments.schedule import sync_periodic_task
 
 ACTIONS = ("open", "start", "pause", "resume", "finish")
@@ -62,62 +48,6 @@ class EntryInline(admin.TabularInline):
     def rating_shown(self, obj):
         r = getattr(obj, "rating", None)
         return f"{r.ordinal:.2f} (mu {r.mu:.2f}, sigma {r.sigma:.2f})" if r else "-"
-
-
-class AddBuiltinsForm(forms.Form):
-    bots = forms.MultipleChoiceField(widget=forms.CheckboxSelectMultiple, required=False)
-    copies = forms.IntegerField(
-        min_value=1, max_value=64, initial=1, help_text="entries per chosen bot"
-    )
-
-    def __init__(self, game, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["bots"].choices = [(b, b) for b in sorted(registry.get(game).bots)]
-
-
-#: what hiding results means, on the form where the organiser chooses it
-HIDE_RESULTS_HELP = (
-    "Until it finishes, the site shows its entries, rounds, pairings, each match's "
-    "players and status, and how many are played; no result, table, rating, seed, "
-    "or length or time of a match. A Swiss or ladder is then paired without the "
-    "results (by seed; a ladder by a secret draw). A knockout shows its first round "
-    "only: its later rounds, and replays of drawn matches, are held back until it "
-    'finishes (docs/tournaments.md, "Hidden results").'
-)
-
-
-class CompetitionForm(forms.ModelForm):
-    """The service's checks on the admin's form: a registered game and options it accepts."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        if "hide_results" in self.fields:
-            self.fields["hide_results"].help_text = HIDE_RESULTS_HELP
-
-    def clean(self):
-        data = super().clean()
-        game = data.get("game", getattr(self.instance, "game", None))
-        if "game" in self.fields:
-            known = registry.games()
-            if game not in known:
-                self.add_error("game", f"unknown game {game!r} (games: {', '.join(sorted(known))})")
-                return data
-        if "options" in self.fields and game:
-            if not isinstance(data.get("options") or {}, dict):
-                self.add_error("options", "options must be a JSON object (name: value)")
-                return data
-            try:
-                data["options"] = registry.get(game).resolve_options(data.get("options") or {})
-            except Exception as exc:  # noqa: BLE001 - the game says why, on the form
-                self.add_error("options", f"{type(exc).__name__}: {exc}")
-                return data
-        teams, group_size = data.get("teams"), data.get("group_size")
-        if "teams" in self.fields and game and teams and isinstance(group_size, int):
-            try:
-                registry.get(game).check_teams(group_size, data.get("options") or {}, teams)
-            except Exception as exc:  # noqa: BLE001 - the game says why, on the form
-                self.add_error("teams", f"{type(exc).__name__}: {exc}")
-        return data
 
 
 LOCKED_ONCE_OPEN = ("game", "options", "group_size", "teams", "seed")
@@ -389,134 +319,3 @@ class CompetitionAdmin(admin.ModelAdmin):
 
 admin.site.register(SeasonProxy, CompetitionAdmin)
 admin.site.register(TournamentProxy, CompetitionAdmin)
-
-
-@admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):
-    list_display = ("id", "name", "builtin", "competition", "seed", "disqualified", "withdrawn_at")
-    list_filter = ("disqualified",)
-    search_fields = ("name", "builtin")
-    readonly_fields = (
-        "competition",
-        "rated_version",
-        "pinned_version",
-        "disqualified",
-        "disqualified_at",
-        "withdrawn_at",
-    )
-    actions = ["disqualify"]
-
-    def has_add_permission(self, request):
-        return False  # entries are added from their season or tournament
-
-    @admin.action(
-        description="Disqualify (no future matches; the past stays)", permissions=["change"]
-    )
-    def disqualify(self, request, queryset):
-        for entry in queryset:
-            organiser.disqualify(entry)
-        count = queryset.count()
-        self.message_user(request, f"disqualified {count} entr{pluralize(count, 'y,ies')}")
-
-
-@admin.register(Fixture)
-class FixtureAdmin(admin.ModelAdmin):
-    list_display = (
-        "id",
-        "competition",
-        "round_no",
-        "table",
-        "leg",
-        "bracket",
-        "match",
-        "match_status",
-        "attempts",
-        "claimed_by",
-    )
-    list_select_related = ("competition", "match__claim")
-    list_filter = ("match__status",)
-    readonly_fields = [f.name for f in Fixture._meta.fields]
-    actions = ["rerun"]
-
-    def has_add_permission(self, request):
-        return False
-
-    @admin.display(description="status")
-    def match_status(self, obj):
-        return obj.match.status if obj.match else ("bye" if obj.bye else "walkover")
-
-    @admin.display(description="starts")
-    def attempts(self, obj):
-        return obj.match.claim.attempts if obj.match else None
-
-    @admin.display(description="run by")
-    def claimed_by(self, obj):
-        return obj.match.claim.claimed_by if obj.match else ""
-
-    @admin.action(description="Re-run the failed matches", permissions=["change"])
-    def rerun(self, request, queryset):
-        done = 0
-        for f in queryset.select_related("match"):
-            if f.match and f.match.status == Match.Status.FAILED:
-                organiser.rerun_match(f.match)
-                done += 1
-        self.message_user(request, f"queued {done} failed match{pluralize(done, 'es')} again")
-
-
-# -- the bots admin's "Add to season/tournament" action ------------------------------------
-# The bots app sits below tournaments and never imports it: tournaments extend the
-# bots' admin with this action instead, by registering Bot again with a subclass.
-class PickCompetitionForm(forms.Form):
-    competition = forms.ChoiceField(label="season or tournament")
-
-    def __init__(self, *args, game: str, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["competition"].choices = [
-            (c.pk, f"{c.get_kind_display()}: {c}")
-            for c in Competition.objects.filter(game=game)
-            .exclude(status="finished")
-            .order_by("kind", "-id")
-        ]
-
-    def competition_object(self):
-        return Competition.objects.get(pk=self.cleaned_data["competition"])
-
-
-@admin.action(description="Add to season/tournament", permissions=["change"])
-def add_to_competition(modeladmin, request, queryset):
-    """An intermediate page picks the season or tournament, then
-    ``lifecycle.add_entries(target, bots=bots)`` enters the bots."""
-    games = set(queryset.values_list("game", flat=True))
-    if len(games) != 1:
-        modeladmin.message_user(request, "choose bots of one game", messages.ERROR)
-        return None
-    form = PickCompetitionForm(request.POST if "apply" in request.POST else None, game=games.pop())
-    if form.is_bound and form.is_valid():
-        target = form.competition_object()
-        try:
-            made = lifecycle.add_entries(target, bots=list(queryset))
-        except Exception as exc:  # noqa: BLE001 - the organiser sees why
-            modeladmin.message_user(request, f"not added: {exc}", messages.ERROR)
-        else:
-            modeladmin.message_user(
-                request, f"{len(made)} entr{pluralize(len(made), 'y,ies')} added to {target}"
-            )
-        return None
-    return render(
-        request,
-        "admin/tournaments/add_bots_to_competition.html",
-        {
-            "form": form,
-            "bots": queryset,
-            "opts": modeladmin.model._meta,
-            "title": "Add bots to a season or tournament",
-        },
-    )
-
-
-class EnteringBotAdmin(BotAdmin):
-    actions = [*BotAdmin.actions, add_to_competition]
-
-
-admin.site.unregister(Bot)
-admin.site.register(Bot, EnteringBotAdmin)

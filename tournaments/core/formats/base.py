@@ -22,8 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Protocol, Sequence
 
-
-#: standings tie-breaks per format family (see ``tournaments.standings``)
+#: standings tie-breaks per format family (see ``tournaments.core.standings``)
 SWISS_TIE_BREAKS = ("buchholz", "sonneborn_berger")
 ROUND_ROBIN_TIE_BREAKS = ("head_to_head", "sonneborn_berger")
 
@@ -166,7 +165,7 @@ class Format(Protocol):
     """What every tournament format offers (all pure, all deterministic)."""
 
     name: str
-    #: the tie-breaks its standings use, in order (see ``tournaments.standings``)
+    #: the tie-breaks its standings use, in order (see ``tournaments.core.standings``)
     tie_breaks: tuple[str, ...]
 
     def first_round(self, entries: Sequence[int], seed: int) -> list[Pairing]:

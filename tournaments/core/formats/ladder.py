@@ -9,14 +9,14 @@ that it has not met this round (in groups of three or more a pair may meet
 twice in a round when that is the only way to fill a group). Every entry is in ``k`` groups except near the
 bottom, where the last ones are topped up with entries that already have ``k``
 (the fewest extra games first, then the nearest): at most ``ceil(n * k / group_size)`` plus a
-few groups, O(n), never all pairs. Seats follow ``tournaments.formats.seats``
+few groups, O(n), never all pairs. Seats follow ``tournaments.core.formats.seats``
 over the season's seat history (``seats``), group by group in table order, so an
 entry with several games in a round alternates within it; ties go to a shuffle
 by the same generator. With teams, members are dealt to teams snake-fashion by
 rating and the seating keeps those teams.
 
 ``Ladder`` wraps it as a format: ratings are rebuilt from the results so far with
-``tournaments.ratings.apply_results`` (from ``initial`` ratings), so the pairing
+``tournaments.core.ratings.apply_results`` (from ``initial`` ratings), so the pairing
 of a round is a pure function of the stored history and the seed.
 """
 
@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from engine.rng import Rng
-from tournaments.formats.base import (
+
+from tournaments.core.formats.base import (
     FormatBase,
     FormatError,
     MatchResult,
@@ -36,9 +37,9 @@ from tournaments.formats.base import (
     require_complete,
     seat_sides,
 )
-from tournaments.formats.seats import SeatTally, seat_round, tally_seats
-from tournaments.formats.swiss import snake_teams
-from tournaments.ratings import Rating, apply_results
+from tournaments.core.formats.seats import SeatTally, seat_round, tally_seats
+from tournaments.core.formats.swiss import snake_teams
+from tournaments.core.ratings import Rating, apply_results
 
 #: how far (in positions) to look for partners before accepting entries that are full
 WINDOW = 8

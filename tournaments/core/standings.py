@@ -29,7 +29,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from tournaments.formats.base import (
+from tournaments.core.formats.base import (
     ROUND_ROBIN_TIE_BREAKS,
     SWISS_TIE_BREAKS,  # noqa: F401
     FormatError,

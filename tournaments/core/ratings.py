@@ -20,7 +20,7 @@ from typing import Iterable, Mapping
 
 from openskill.models import PlackettLuce
 
-from tournaments.formats.base import FormatError, MatchResult
+from tournaments.core.formats.base import FormatError, MatchResult
 
 #: decimal places kept after each update (see the module docstring)
 DIGITS = 10

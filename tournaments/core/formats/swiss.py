@@ -13,7 +13,7 @@
 - Byes: ``n % group_size`` entries sit out each round, chosen from the bottom
   of the order among entries that have had no bye yet (so an entry has at most
   one bye while that is possible). A bye is a win.
-- Seats: ``tournaments.formats.seats`` (with two seats: the entry that has sat
+- Seats: ``tournaments.core.formats.seats`` (with two seats: the entry that has sat
   first less often sits first, then the one that sat second last time, then the
   higher placed). With teams, members are dealt to teams snake-fashion by order
   and the seating keeps those teams.
@@ -29,7 +29,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from tournaments.formats.base import (
+from tournaments.core.formats.base import (
     SWISS_TIE_BREAKS,
     FormatBase,
     FormatError,
@@ -40,8 +40,8 @@ from tournaments.formats.base import (
     require_complete,
     seat_sides,
 )
-from tournaments.formats.seats import seat_round, tally_seats
-from tournaments.standings import Points, compute_standings
+from tournaments.core.formats.seats import seat_round, tally_seats
+from tournaments.core.standings import Points, compute_standings
 
 #: how many nodes the rematch-free search may visit before giving up
 SEARCH_BUDGET = 200_000

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from itertools import permutations
 from typing import Callable, Iterable, Sequence
 
-from tournaments.formats.base import FormatError, Pairing, seat_sides
+from tournaments.core.formats.base import FormatError, Pairing, seat_sides
 
 #: how a seating is compared: (balance weight, seats played before, repeated last seats)
 Cost = tuple[int, int, int]

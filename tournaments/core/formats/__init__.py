@@ -2,8 +2,8 @@
 
 See ``base`` for the values (``Pairing``, ``MatchResult``) and the ``Format``
 interface, and docs/tournaments.md for the choices each format makes. The names
-below load on first use, so ``tournaments.ratings`` and ``tournaments.standings``
-can import ``tournaments.formats.base`` without a cycle.
+below load on first use, so ``tournaments.core.ratings`` and ``tournaments.core.standings``
+can import ``tournaments.core.formats.base`` without a cycle.
 """
 
 from importlib import import_module

@@ -1,0 +1,82 @@
+"""The forms of the organiser's pages: a competition, its built-in bots, and the
+season or tournament the bots admin's action enters bots in."""
+
+from __future__ import annotations
+
+from django import forms
+
+from engine import registry
+
+from tournaments.models import Competition
+
+
+class AddBuiltinsForm(forms.Form):
+    bots = forms.MultipleChoiceField(widget=forms.CheckboxSelectMultiple, required=False)
+    copies = forms.IntegerField(
+        min_value=1, max_value=64, initial=1, help_text="entries per chosen bot"
+    )
+
+    def __init__(self, game, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["bots"].choices = [(b, b) for b in sorted(registry.get(game).bots)]
+
+
+#: what hiding results means, on the form where the organiser chooses it
+HIDE_RESULTS_HELP = (
+    "Until it finishes, the site shows its entries, rounds, pairings, each match's "
+    "players and status, and how many are played; no result, table, rating, seed, "
+    "or length or time of a match. A Swiss or ladder is then paired without the "
+    "results (by seed; a ladder by a secret draw). A knockout shows its first round "
+    "only: its later rounds, and replays of drawn matches, are held back until it "
+    'finishes (docs/tournaments.md, "Hidden results").'
+)
+
+
+class CompetitionForm(forms.ModelForm):
+    """The service's checks on the admin's form: a registered game and options it accepts."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "hide_results" in self.fields:
+            self.fields["hide_results"].help_text = HIDE_RESULTS_HELP
+
+    def clean(self):
+        data = super().clean()
+        game = data.get("game", getattr(self.instance, "game", None))
+        if "game" in self.fields:
+            known = registry.games()
+            if game not in known:
+                self.add_error("game", f"unknown game {game!r} (games: {', '.join(sorted(known))})")
+                return data
+        if "options" in self.fields and game:
+            if not isinstance(data.get("options") or {}, dict):
+                self.add_error("options", "options must be a JSON object (name: value)")
+                return data
+            try:
+                data["options"] = registry.get(game).resolve_options(data.get("options") or {})
+            except Exception as exc:  # noqa: BLE001 - the game says why, on the form
+                self.add_error("options", f"{type(exc).__name__}: {exc}")
+                return data
+        teams, group_size = data.get("teams"), data.get("group_size")
+        if "teams" in self.fields and game and teams and isinstance(group_size, int):
+            try:
+                registry.get(game).check_teams(group_size, data.get("options") or {}, teams)
+            except Exception as exc:  # noqa: BLE001 - the game says why, on the form
+                self.add_error("teams", f"{type(exc).__name__}: {exc}")
+        return data
+
+
+class PickCompetitionForm(forms.Form):
+    competition = forms.ChoiceField(label="season or tournament")
+
+    def __init__(self, *args, game: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["competition"].choices = [
+            (c.pk, f"{c.get_kind_display()}: {c}")
+            for c in Competition.objects.filter(game=game)
+            .exclude(status="finished")
+            .order_by("kind", "-id")
+        ]
+
+    def competition_object(self):
+        return Competition.objects.get(pk=self.cleaned_data["competition"])
