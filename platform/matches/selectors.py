@@ -190,6 +190,8 @@ def event_json(row: MatchEvent, view: viewing.View) -> dict | None:
 def parse_view(match: Match, text: str | None, param: str = "view") -> viewing.View:
     """A view of ``match`` by name (``engine.viewing.parse_view``); ``SelectorError``
     naming ``param`` else."""
+    if text in (None, "", ALL, EVERYTHING, SPECTATOR):  # no seat to count
+        return viewing.parse_view(text, 0)
     try:
         return viewing.parse_view(text, match.seats.count())
     except viewing.ViewError as exc:
@@ -309,7 +311,11 @@ def frame(match: Match, at: int, view: viewing.View, param: str = "view") -> tup
         )
     view = served_view(match, view, param)
     game = registry.get(match.game)
-    state, cost = replay_cache.state(match, at)
+    # the state before first (the ring compares with it): stepping forward, the
+    # replay's cursor is there already, and the state asked for is one fold on
+    previous, cost = replay_cache.state(match, at - 1) if at > 0 else (None, 0)
+    state, more = replay_cache.state(match, at)
+    cost += more
     shown = viewing.shown_state(game, state, view)
     out = {
         "match": match.pk,
@@ -328,8 +334,6 @@ def frame(match: Match, at: int, view: viewing.View, param: str = "view") -> tup
         svg, _ = _draw(game, game.view(state, None))
     elif at > 0 and not problem:
         # the last event's change ringed: this view's drawing against its one before
-        previous, more = replay_cache.state(match, at - 1)
-        cost += more
         before, trouble = _draw(game, viewing.shown_state(game, previous, view))
         if trouble is None:
             svg = ring_changes(before, svg)

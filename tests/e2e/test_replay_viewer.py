@@ -97,7 +97,8 @@ def test_a_running_match_is_followed_live(live_server, page):
 
     page.goto(f"{live_server.url}/matches/{match.pk}/")
     wait_for_seq(page, sent - 1)
-    assert page.is_visible("#live-label")
+    # the first board comes before the event list, which says the match is live
+    page.wait_for_selector("#live-label", state="visible")
     assert page.locator("#perspective option[value='0']").is_disabled()
 
     played.step(players, 5)

@@ -42,14 +42,15 @@ def test_the_innermost_change_is_ringed_not_its_group():
 
 
 #: events that move, place or change a piece on each game's board (a piece taken off
-#: the board, like scrap picked up, leaves nothing to ring)
+#: the board, like scrap picked up or a Powerball robot destroyed, leaves nothing to
+#: ring: its panel says what happened)
 PIECE_EVENTS = {
     "aerial_assault": ("RobotMoved", "BallPassed", "BallPickedUp"),
     "aimbots": ("BotPlaced", "Boosted", "Pivoted", "PlateAdded"),
     "cascade_effect": ("RobotPlaced", "Moved", "PieceJumped"),
     "connect_four": ("ActionSubmitted",),
     "dogfight": ("PlanePlaced", "PlaneFlew", "PlaneDestroyed"),
-    "powerball": ("RobotPlaced", "Moved", "Damaged", "Spawned", "Destroyed"),
+    "powerball": ("RobotPlaced", "Moved", "Damaged", "Spawned"),
     "tic_tac_toe": ("ActionSubmitted",),
 }
 

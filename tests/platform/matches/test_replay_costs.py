@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 from engine import registry
 from engine.replay import Replay
 
-from matches import selectors, services
+from matches import selectors, storing
 from matches.models import Match
 
 from tests.platform.conftest import running_tic_tac_toe
@@ -41,9 +41,9 @@ def test_a_replay_built_by_one_process_serves_another_without_reading_the_log(ap
 def test_a_running_match_replay_reads_only_the_events_stored_since(api, db):
     match, played = running_tic_tac_toe(5, 4)
     lines = played.log.lines
-    services.append_events(match, lines[:4])
+    storing.append_events(match, lines[:4])
     assert state(api, match, 3).status_code == 200
-    services.append_events(Match.objects.get(pk=match.pk), lines[4:])
+    storing.append_events(Match.objects.get(pk=match.pk), lines[4:])
     with CaptureQueriesContext(connection) as queries:
         served = state(api, match, len(lines) - 1).json()
     read = event_queries(queries.captured_queries)
