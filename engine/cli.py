@@ -7,7 +7,7 @@ import json
 import shutil
 import sys
 import time
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 from engine import registry
 from engine.events import LogError, read_jsonl
@@ -75,14 +75,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     seats, players = lineup(game, args.bots)
     match = run_match(game, players, seats, args.seed, _options(args.option))
     outcome = match.outcome
+    assert outcome is not None  # run_match plays the match to its end
     for seat, (bot, rank, score) in enumerate(zip(args.bots, outcome.ranks, outcome.scores)):
         print(f"seat {seat} {bot}: rank {rank}, score {score}")
     print(f"ended: {outcome.reason}; {len(match.log)} events")
     print(f"digest {match.log.digest}")
     for seat, player in enumerate(players):  # a bot program's stderr, for its author
-        if getattr(player, "stderr", ""):
+        stderr = getattr(player, "stderr", "")  # only a bot program has one
+        if stderr:
             print(
-                f"--- stderr of seat {seat} ({args.bots[seat]}) ---\n{player.stderr}",
+                f"--- stderr of seat {seat} ({args.bots[seat]}) ---\n{stderr}",
                 file=sys.stderr,
             )
     if out is not None:
@@ -168,6 +170,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         names = list(args.bots[i % len(args.bots) :]) + list(args.bots[: i % len(args.bots)])
         seats, players = lineup(game, names)
         outcome = run_match(game, players, seats, args.seed + i, options).outcome
+        assert outcome is not None  # run_match plays the match to its end
         for name, rank in zip(names, outcome.ranks):
             shared = outcome.ranks.count(1) > 1
             key = "losses" if rank != 1 else ("draws" if shared else "wins")
@@ -187,7 +190,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2, as for every bad input
+    def error(self, message: str) -> NoReturn:  # one line, exit 2, as for every bad input
         raise UsageError(message)
 
 

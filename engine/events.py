@@ -48,7 +48,8 @@ _encoder = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",",
 # never gets through), and ``encode`` falls back to ``_encoder`` on any error, so
 # odd input still fails exactly as before. Same encoder, same bytes.
 try:
-    from json.encoder import c_make_encoder as _c_make_encoder
+    # typeshed leaves out the C accelerator's encoder builder (json.encoder uses it)
+    from json.encoder import c_make_encoder as _c_make_encoder  # type: ignore[attr-defined]
     from json.encoder import encode_basestring as _quote
 except ImportError:  # pragma: no cover - an interpreter without the _json accelerator
     _c_make_encoder = None
@@ -60,7 +61,9 @@ if _c_make_encoder is not None:
     def _dump(value: Any) -> str:
         return "".join(_c_encode(value, 0))
 else:  # pragma: no cover
-    _dump = _encoder.encode
+
+    def _dump(value: Any) -> str:
+        return _encoder.encode(value)
 
 
 def _std_bytes(value: Any) -> bytes:
@@ -76,7 +79,7 @@ def _std_bytes(value: Any) -> bytes:
 try:
     import orjson
 except ImportError:  # pragma: no cover - a platform without an orjson wheel
-    orjson = None
+    orjson = None  # type: ignore[assignment]  # the fallback, read below
 
 if orjson is not None:
     _orjson_dumps, _SORTED = orjson.dumps, orjson.OPT_SORT_KEYS
@@ -448,7 +451,8 @@ def _decoded(line: str) -> Any:
     directly, and its Python wrapper only for a line it does not read whole (space
     around the value, extra data, an error to word)."""
     try:
-        obj, end = _decoder.scan_once(line, 0)
+        # scan_once is set by JSONDecoder.__init__, which typeshed does not declare
+        obj, end = _decoder.scan_once(line, 0)  # type: ignore[attr-defined]
     except StopIteration:
         return _decoder.decode(line)
     return obj if end == len(line) else _decoder.decode(line)

@@ -23,11 +23,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, fields, is_dataclass
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from engine.describe import describe as describe_event
-from engine.events import MATCH_STARTED, Event
+from engine.events import MATCH_STARTED, Event, LogError
 from engine.rng import Rng
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsDunderGT
 
 Action = Any  # plain JSON
 
@@ -110,6 +113,13 @@ class Header:
         return out
 
     @property
+    def known_seed(self) -> int:
+        """The seed, to simulate with: a committed log's is known once it is revealed."""
+        if self.seed is None:
+            raise LogError("the seed is not revealed yet, so the match cannot be simulated")
+        return self.seed
+
+    @property
     def hashed_rng(self) -> bool:
         """Format 2 keys every random stream with a hash (``engine.rng``)."""
         return self.log_format >= 2
@@ -120,17 +130,20 @@ class Header:
             seats = tuple(
                 Seat(s["bot"], s.get("version", "builtin"), s.get("team")) for s in data["seats"]
             )
-            common = (data["game"], data["rules_version"])
-            rest = (seats, dict(data["options"]), dict(data["limits"]))
+            game, version = data["game"], data["rules_version"]
+            options, limits = dict(data["options"]), dict(data["limits"])
             if "seed_commitment" in data:
                 return cls(
-                    *common,
+                    game,
+                    version,
                     None,
-                    *rest,
+                    seats,
+                    options,
+                    limits,
                     commitment=data["seed_commitment"],
                     log_format=data["log_format"],
                 )
-            return cls(*common, data["seed"], *rest, log_format=1)
+            return cls(game, version, data["seed"], seats, options, limits, log_format=1)
         except (KeyError, TypeError) as exc:
             raise RulesError(f"MatchStarted is missing or mangles {exc}") from None
 
@@ -195,8 +208,12 @@ class Outcome:
         return {"ranks": list(self.ranks), "scores": list(self.scores), "reason": self.reason}
 
 
-def ranks_from_scores(scores: Sequence[int]) -> tuple[int, ...]:
-    """Competition ranking, higher score better: (5, 9, 5) -> (2, 1, 2)."""
+Score = TypeVar("Score", bound="SupportsDunderGT[Any]")
+
+
+def ranks_from_scores(scores: Sequence[Score]) -> tuple[int, ...]:
+    """Competition ranking, higher score better: (5, 9, 5) -> (2, 1, 2). Any
+    comparable score ranks: a tuple orders by its first item, then the next."""
     return tuple(1 + sum(1 for other in scores if other > s) for s in scores)
 
 
@@ -259,8 +276,9 @@ class Game:
     def start(self, header: Header, rng: Rng) -> list[Event]:
         raise NotImplementedError
 
-    def evolve(self, state: Any, event: Event) -> Any:
-        raise NotImplementedError
+    #: ``evolve(state, event)``: a method, or the fold as a plain function
+    #: (``staticmethod(fold.evolve)``, ``handler_evolve``), one call less per event
+    evolve: Callable[[Any, Event], Any]
 
     def pending(self, state: Any) -> list[Decision]:
         raise NotImplementedError
@@ -268,7 +286,7 @@ class Game:
     def view(self, state: Any, seat: int | None) -> dict:
         raise NotImplementedError
 
-    def resolve(self, state: Any, actions: Mapping[int, Action], rng: Rng) -> list[Event]:
+    def resolve(self, state: Any, actions: dict[int, Action], rng: Rng) -> list[Event]:
         """The events that follow ``actions`` (seat -> action) in ``state``; a
         ``Resolved`` when the rules hold the state those events lead to."""
         raise NotImplementedError
@@ -302,7 +320,7 @@ class Game:
         ``seat_count`` seats (a team option that needs another count). Checked
         before a match is stored or started; most games accept every pairing."""
 
-    def can_fold(self, version: int) -> bool:
+    def can_fold(self, version: object) -> bool:
         return version == self.rules_version or version in self.folds_versions
 
     def describe(self, event: Any, names: Sequence[str] | None = None) -> str:

@@ -85,7 +85,7 @@ class BotPlayer:
         self.bot: Any = None
 
     def begin(self, seat: int, header: Header) -> None:
-        rng = bot_rng(header.seed, seat, hashed=header.hashed_rng)
+        rng = bot_rng(header.known_seed, seat, hashed=header.hashed_rng)
         self.bot = self.bot_class(self.game, seat, rng)
 
     def decide(self, request: Request) -> Action:

@@ -184,7 +184,7 @@ def begin_like(game: Game, header: Header, listeners: Sequence = ()) -> Match:
     return Match.begin(
         game,
         header.seats,
-        header.seed,
+        header.known_seed,
         header.options,
         listeners,
         **header.limits,

@@ -260,7 +260,7 @@ class Match:
         return decision.default, event
 
     def _rng(self) -> Rng:
-        return Rng(self.header.seed, len(self.log.events), hashed=self.header.hashed_rng)
+        return Rng(self.header.known_seed, len(self.log.events), hashed=self.header.hashed_rng)
 
     def _emit(self, events: Iterable[Event]) -> None:
         """Append ``events`` and fold them, except those a ``Resolved`` says the

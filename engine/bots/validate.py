@@ -74,7 +74,8 @@ def validate_bot(
         for seat, each in enumerate(players):
             each.begin(seat, match.header)
         if not player.handshake():
-            return False, player.failure[1], player.stderr
+            failure = player.failure
+            return False, failure[1] if failure else "the bot did not start", player.stderr
         reason = _first_decision(match, players, probe)
         stderr = player.stderr
     finally:

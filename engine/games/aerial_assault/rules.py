@@ -122,7 +122,7 @@ class AerialAssault(Game):
         for seat in range(state.seats):
             robots = robots_of(state, seat)
             if phase == "build":
-                default = [list(DEFAULT_BUILD) for _ in robots]
+                default: list = [list(DEFAULT_BUILD) for _ in robots]
                 prompt = "build your robot(s)"
             elif phase == "auto":
                 default = [

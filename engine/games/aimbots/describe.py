@@ -17,7 +17,7 @@ def _draft(d: dict, seats: Seats) -> str:
 def _attack(d: dict, seats: Seats) -> str:
     result = "hits" if d.get("hit") else "misses"
     return (
-        f"Bot {d['attacker']} attacks bot {d['target']} {DIRS.get(d.get('dir'), '')} at "
+        f"Bot {d['attacker']} attacks bot {d['target']} {DIRS.get(d.get('dir', ''), '')} at "
         f"range {d.get('distance')} and {result} ({d.get('attack_total')} against "
         f"{d.get('defense_total')})."
     )

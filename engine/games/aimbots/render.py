@@ -132,7 +132,8 @@ class _Panel:
     """Lines of text beside the arena, top to bottom."""
 
     def __init__(self, x: int) -> None:
-        self.x, self.y, self.parts = x, 24, []
+        self.x, self.y = x, 24
+        self.parts: list[str] = []
 
     def line(
         self,
