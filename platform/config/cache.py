@@ -56,10 +56,11 @@ def caches_for(redis_url: str) -> dict:
 
 
 class FallbackRedisCache(RedisCache):
-    def __init__(self, server, params):
+    def __init__(self, server: str, params: dict) -> None:
         super().__init__(server, params)
-        # the server for the log, without a password the URL may hold
-        self.where = urlsplit(self._servers[0]).netloc.rpartition("@")[2]
+        # the server for the log, without a password the URL may hold (RedisCache
+        # keeps LOCATION parsed in _servers, which the stubs leave out)
+        self.where = urlsplit(self._servers[0]).netloc.rpartition("@")[2]  # type: ignore[attr-defined]
         self.local = LocMemCache(f"fallback:{self.where}", {})
         self._lock = threading.Lock()
         self._down_since: float | None = None

@@ -103,7 +103,8 @@ def is_id(text: str | None) -> bool:
     """True for a plain ASCII decimal number ("12") a database can hold, not "",
     "-1", "1.5", "²" or a 25-digit number."""
     return (
-        bool(text)
+        text is not None
+        and text != ""
         and text.isascii()
         and text.isdecimal()
         and len(text.lstrip("0")) <= len(str(MAX_ID))
@@ -317,7 +318,7 @@ def frame(match: Match, at: int, seat: int | str | None) -> dict:
     if seat is None:
         shown: Any = game.state_json(state)
     else:
-        shown = game.view(state, None if seat == SPECTATOR else seat)
+        shown = game.view(state, seat if isinstance(seat, int) else None)  # else the spectator
     out = {
         "match": match.pk,
         "at": at,

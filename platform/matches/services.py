@@ -82,10 +82,10 @@ def _missing_or_lost(match_id: int) -> Exception:
 #: errors of the infrastructure (the database or the broker going away), not of the
 #: match: a worker retries them (the match is run again from the start) instead of
 #: recording a failed match. Everything else a match raises is the match's failure.
-def _infrastructure_errors() -> tuple[type[BaseException], ...]:
+def _infrastructure_errors() -> tuple[type[Exception], ...]:
     from django.db import InterfaceError, OperationalError
 
-    errors: list[type[BaseException]] = [OperationalError, InterfaceError]
+    errors: list[type[Exception]] = [OperationalError, InterfaceError]
     try:
         from kombu.exceptions import OperationalError as KombuOperationalError
 
@@ -214,7 +214,7 @@ class EventWriter:
         self.match = match
         self.batch_size = batch_size or settings.SCRIMMAGE_EVENT_BATCH
         self.fence = fence
-        self.buffer: list[bytes] = []
+        self.buffer: list[tuple[Event, bytes]] = []
         self.fault_reasons: dict[int, str] = {}
 
     def __call__(self, event: Event, line: bytes) -> None:
@@ -341,7 +341,7 @@ def append_events(match: Match, lines: Iterable[bytes | str]) -> int:
     with its chain link ``sha256(previous link + line)``. Returns the new event
     count. Raises ``StorageError`` (and stores nothing) when a line breaks that.
     """
-    pairs = []
+    pairs: list[tuple[Event, bytes]] = []
     for line in lines:
         event, raw = _parse_line(line, match.event_count + len(pairs))
         pairs.append((event, raw))
