@@ -14,6 +14,8 @@ re-run; entries disqualified; standings exported as CSV or rebuilt.
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
@@ -464,7 +466,7 @@ class PickCompetitionForm(forms.Form):
 
     def __init__(self, *args, game: str, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["competition"].choices = [
+        cast(forms.ChoiceField, self.fields["competition"]).choices = [
             (c.pk, f"{c.get_kind_display()}: {c}")
             for c in Competition.objects.filter(game=game)
             .exclude(status="finished")
@@ -508,7 +510,8 @@ def add_to_competition(modeladmin, request, queryset):
 
 
 class EnteringBotAdmin(BotAdmin):
-    actions = [*BotAdmin.actions, add_to_competition]
+    # BotAdmin's own list (the stubs declare the attribute per instance)
+    actions = [*BotAdmin.actions, add_to_competition]  # type: ignore[misc]
 
 
 admin.site.unregister(Bot)

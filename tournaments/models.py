@@ -14,6 +14,8 @@ the stored results: ``rebuild`` recomputes them exactly.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
@@ -155,11 +157,8 @@ class Competition(models.Model):
                 raise ValidationError({"signup": PUBLIC_BOTS_SEASONS_ONLY})
             if not self.format:
                 raise ValidationError({"format": "a tournament needs a format"})
-            stray = [
-                f
-                for f in SEASON_FIELDS
-                if getattr(self, f) != self._meta.get_field(f).get_default()
-            ]
+            fields = {f.name: f for f in self._meta.concrete_fields}
+            stray = [f for f in SEASON_FIELDS if getattr(self, f) != fields[f].get_default()]
             if stray:
                 raise ValidationError(f"season settings on a tournament: {', '.join(stray)}")
 
@@ -374,7 +373,7 @@ class _KindManager(models.Manager):
 class _OneKind:
     """A proxy's rows are of its kind, new ones too (so ``clean`` checks that kind)."""
 
-    objects: _KindManager
+    objects: ClassVar[_KindManager]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -384,7 +383,7 @@ class _OneKind:
 class SeasonProxy(_OneKind, Competition):
     """The admin's list of ladder seasons (only the admin uses it)."""
 
-    objects = _KindManager(Competition.Kind.SEASON)
+    objects: ClassVar[_KindManager] = _KindManager(Competition.Kind.SEASON)
 
     class Meta:
         proxy = True
@@ -394,7 +393,7 @@ class SeasonProxy(_OneKind, Competition):
 class TournamentProxy(_OneKind, Competition):
     """The admin's list of tournaments (only the admin uses it)."""
 
-    objects = _KindManager(Competition.Kind.TOURNAMENT)
+    objects: ClassVar[_KindManager] = _KindManager(Competition.Kind.TOURNAMENT)
 
     class Meta:
         proxy = True

@@ -351,7 +351,7 @@ def _rate_round(
         last,
         {pk: e.rated_version for pk, e in entries.items()},
     )
-    if tie_breaks_for(competition):
+    if tie_breaks_for(competition) and h_all is not None:  # (whole with tie-breaks)
         rows = standings_rows(competition, h_all, ratings)
     else:
         stored = {pk: e.standing for pk, e in entries.items() if hasattr(e, "standing")}
