@@ -20,8 +20,8 @@ import sys
 import time
 
 from engine import registry
-from engine.events import parse_jsonl
 from engine.lineup import lineup
+from engine.reading import parse_jsonl
 from engine.replay import verify
 from engine.runner import run_match
 

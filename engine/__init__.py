@@ -4,8 +4,9 @@ No Django here (a test enforces it): the platform and the tournaments consume th
 engine, never the other way round.
 """
 
-from engine.events import Event, Log, LogError, encode, parse_jsonl
+from engine.events import Event, Log, LogError, encode
 from engine.game import Decision, Game, Header, Option, Outcome, Resolved, RulesError, Seat
+from engine.reading import parse_jsonl
 from engine.replay import Replay, Verdict, verify
 from engine.rng import Rng
 from engine.runner import Match, run_match

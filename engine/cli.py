@@ -10,12 +10,13 @@ import time
 from typing import NoReturn, Sequence
 
 from engine import registry
-from engine.events import LogError, read_jsonl
+from engine.events import LogError
 from engine.game import RulesError
 from engine.lineup import lineup
+from engine.reading import read_jsonl
 from engine.replay import Replay, verify
-from engine.seeding import MAX_SEED
 from engine.runner import run_match
+from engine.seeding import MAX_SEED
 
 
 class UsageError(Exception):

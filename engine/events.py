@@ -7,16 +7,16 @@ see it: ``"all"`` or a list of seat indices) and, for a private event, an option
 
 The canonical encoding is UTF-8 JSON with sorted keys and no spaces. The chain is
 ``h[i] = sha256(h[i-1] + encode(event[i]))`` with ``h[-1]`` the empty string; the
-log's digest is the last link, so any edit of a stored log changes it.
+log's digest is the last link, so any edit of a stored log changes it. Reading a
+log back (its lines into events, checked) is ``engine.reading``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import sys
 from dataclasses import dataclass
-from typing import Any, BinaryIO, Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 EVERYONE = "all"
 
@@ -133,10 +133,10 @@ class Event:
     @classmethod
     def from_json(cls, obj: Any) -> Event:
         """Build an event from decoded JSON, checking every field's shape."""
-        return cls._from_decoded(obj, True)
+        return cls.from_decoded(obj, True)
 
     @classmethod
-    def _from_decoded(cls, obj: Any, walk: bool) -> Event:
+    def from_decoded(cls, obj: Any, walk: bool) -> Event:
         """``from_json``; ``walk=False`` when the data is known to hold no float and
         to be nested shallowly enough (``parse_lines`` knows it from the line)."""
         if not isinstance(obj, dict):
@@ -248,13 +248,15 @@ def _check_plain_walk(value: Any, where: str) -> None:
 def encode(event: Event) -> bytes:
     """The canonical bytes of an event: sorted keys, no spaces, UTF-8."""
     try:
-        return _line(event.type, event.data, event.to, event.public, event.seq, _std_bytes)
+        return line_of(event.type, event.data, event.to, event.public, event.seq, _std_bytes)
     except Exception:  # noqa: BLE001 - let the reference path raise its own error
         pass
     return _encoder.encode(event.to_json()).encode("utf-8")
 
 
-def _line(type_: Any, data: Any, to: Any, public: Any, seq: Any, dump: Any = _plain_bytes) -> bytes:
+def line_of(
+    type_: Any, data: Any, to: Any, public: Any, seq: Any, dump: Any = _plain_bytes
+) -> bytes:
     """``encode`` without building ``to_json()``: the envelope's keys in sorted
     order (data, public, seq, to, type) around ``dump``'s bytes of each value.
     Byte for byte what ``_encoder.encode(event.to_json())`` gives (a golden test
@@ -344,7 +346,7 @@ class Log:
         ):
             raise LogError(f"{type_}: 'to' must be \"all\" or a tuple of seats")
         seq = len(self.events)
-        return self._seal(type_, data, to, public, _line(type_, data, to, public, seq))
+        return self._seal(type_, data, to, public, line_of(type_, data, to, public, seq))
 
     def _seal(self, type_: str, data: dict, to: Any, public: dict | None, line: bytes) -> Event:
         """Append an event whose data is known to be plain and whose canonical
@@ -375,118 +377,3 @@ def digest_of(lines: Iterable[bytes]) -> str:
     for line in lines:
         h = chain(h, line)
     return h
-
-
-def parse_jsonl(text: bytes | str, *, canonical: bool = False) -> list[Event]:
-    """Read a JSON-lines log, refusing anything that is not a well-formed, gapless
-    log. Lines need not be byte-canonical (spacing, key order) unless ``canonical``
-    says so: digests are always taken over the canonical re-encoding.
-
-    Raises ``LogError`` naming the line at fault.
-    """
-    if isinstance(text, str):
-        text = text.encode("utf-8", "surrogatepass")
-    lines = text.removesuffix(b"\n").split(b"\n") if canonical else text.splitlines()
-    return parse_lines(lines, canonical=canonical)
-
-
-def read_jsonl(stream: BinaryIO, *, canonical: bool = False) -> list[Event]:
-    """``parse_jsonl`` of a binary file, read a line at a time: an endless or
-    huge input (``/dev/zero``) stops at the first line over ``MAX_LINE_BYTES``.
-    ``canonical``: each line must be exactly its event's canonical bytes, ended by
-    ``\\n`` (a ``\\r`` before it, or a blank line, is not)."""
-
-    def lines() -> Iterator[bytes]:
-        while line := stream.readline(MAX_LINE_BYTES + 1):
-            yield line.removesuffix(b"\n") if canonical else line.rstrip(b"\r\n")
-
-    return parse_lines(lines(), canonical=canonical)
-
-
-class ReadLog(list):
-    """The events of a log as ``parse_lines`` read them, with ``lines``: the bytes
-    each one was read from (without its line end). ``engine.replay.verify``
-    compares a re-simulated event with its line before it re-encodes anything."""
-
-    __slots__ = ("lines",)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.lines: list[bytes] = []
-
-
-def parse_lines(lines: Iterable[bytes], *, canonical: bool = False) -> ReadLog:
-    """The events of a log given as its lines (without their line ends); with
-    ``canonical``, every line must be its event's canonical encoding, byte for
-    byte (an empty line is not), else blank lines are skipped."""
-    events = ReadLog()
-    kept = events.lines
-    for number, raw in enumerate(lines, start=1):
-        if not canonical and (not raw or raw.isspace()) and len(raw) <= MAX_LINE_BYTES:
-            continue
-        try:
-            event = parse_event_line(raw, canonical=canonical)
-        except LogError as exc:
-            raise LogError(f"line {number}: {exc}") from None
-        if event.seq != len(events):
-            raise LogError(f"line {number}: expected seq {len(events)}, found {event.seq}")
-        events.append(event)
-        kept.append(raw)
-    if not events:
-        raise LogError("the log is empty")
-    return events
-
-
-def _no_float(text: str) -> Any:
-    raise LogError(f"floats are not allowed in a log ({text})")
-
-
-# a float (``1.5``, ``NaN``, ``Infinity``) is refused as it is met, so a line's
-# data need not be walked for one afterwards
-_decoder = json.JSONDecoder(parse_float=_no_float, parse_constant=_no_float)
-
-
-def _decoded(line: str) -> Any:
-    """``json.loads(line)``, floats refused: the decoder's C scanner called
-    directly, and its Python wrapper only for a line it does not read whole (space
-    around the value, extra data, an error to word)."""
-    try:
-        # scan_once is set by JSONDecoder.__init__, which typeshed does not declare
-        obj, end = _decoder.scan_once(line, 0)  # type: ignore[attr-defined]
-    except StopIteration:
-        return _decoder.decode(line)
-    return obj if end == len(line) else _decoder.decode(line)
-
-
-def parse_event_line(raw: bytes, *, canonical: bool = False) -> Event:
-    """The event one line of a log holds (without its line end). ``canonical``: the
-    line must be exactly that event's canonical bytes (``encode``): no spaces, keys
-    sorted, no key twice. ``LogError`` says what is wrong."""
-    if len(raw) > MAX_LINE_BYTES:
-        raise LogError(f"longer than {MAX_LINE_BYTES} bytes")
-    try:
-        line = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise LogError(f"not UTF-8 ({exc.reason} at byte {exc.start})") from None
-    if not line or line.isspace():
-        raise LogError("an empty line")
-    try:
-        obj = _decoded(line)
-    except LogError:
-        raise
-    except json.JSONDecodeError as exc:
-        raise LogError(f"not JSON ({exc.msg})") from None
-    except RecursionError:
-        raise LogError(f"nested more than {MAX_DEPTH} deep") from None
-    except ValueError:  # Python refuses to read integers this long (CVE-2020-10735)
-        raise LogError(f"an integer of more than {sys.get_int_max_str_digits()} digits") from None
-    # a line with at most MAX_DEPTH brackets cannot nest its data deeper (brackets
-    # inside strings only make the count safer): only the others are walked
-    event = Event._from_decoded(obj, raw.count(b"[") + raw.count(b"{") > MAX_DEPTH)
-    # (the line's data is plain now: the log's own encoder gives encode's bytes)
-    if canonical and _line(event.type, event.data, event.to, event.public, event.seq) != raw:
-        raise LogError(
-            "not the canonical encoding of its event (which has no spaces, its keys "
-            "sorted and none twice): the log was edited or not written by Scrimmage"
-        )
-    return event

@@ -23,9 +23,9 @@ from engine.events import (
     Event,
     Log,
     LogError,
-    _line,
     _submitted_line,
     check_plain,
+    line_of,
 )
 from engine.game import Decision, Game, Header, Outcome, Resolved, RulesError, ranks_from_scores
 from engine.players import Player, PlayerFault, Request
@@ -207,7 +207,7 @@ class Match:
             event = log.append(_submitted(decision, action))
         elif decision.secret:
             data, public, to = {"seat": seat, "action": action}, {"seat": seat}, (seat,)
-            line = _line(ACTION_SUBMITTED, data, to, public, len(log.events))
+            line = line_of(ACTION_SUBMITTED, data, to, public, len(log.events))
             event = log._seal(ACTION_SUBMITTED, data, to, public, line)
         else:
             line = _submitted_line(seat, action, len(log.events))

@@ -34,9 +34,9 @@ from engine.events import (
     Event,
     LogError,
     chain,
-    parse_event_line,
 )
 from engine.game import RulesError, Seat
+from engine.reading import parse_event_line
 from engine.runner import Match as EngineMatch
 from matches import seeding
 from matches.bulk import insert_rows, update_rows

@@ -8,8 +8,9 @@ import json
 from dataclasses import dataclass, field
 
 from engine import registry
-from engine.events import Event, LogError, chain, encode, parse_jsonl
+from engine.events import Event, LogError, chain, encode
 from engine.game import RulesError
+from engine.reading import parse_jsonl
 from engine.replay import verify
 from matches.forks import shares_prefix
 from matches.models import Match

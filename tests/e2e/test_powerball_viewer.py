@@ -4,9 +4,8 @@ the victory-point panel, readable in a 1280 px wide window."""
 import pytest
 
 from engine import registry
-from engine.events import parse_jsonl
+from engine.reading import parse_jsonl
 from engine.replay import Replay
-
 from matches import selectors, services
 
 pytestmark = pytest.mark.django_db(transaction=True)

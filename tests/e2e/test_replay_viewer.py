@@ -3,11 +3,10 @@
 import pytest
 
 from engine import registry
-from engine.events import parse_jsonl
 from engine.lineup import lineup
+from engine.reading import parse_jsonl
 from engine.replay import Replay
 from engine.runner import Match as EngineMatch
-
 from matches import selectors, services
 from matches.models import Match
 

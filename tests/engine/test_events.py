@@ -13,8 +13,8 @@ from engine.events import (
     check_plain,
     digest_of,
     encode,
-    parse_jsonl,
 )
+from engine.reading import parse_jsonl
 
 
 def test_encoding_is_sorted_compact_utf8():

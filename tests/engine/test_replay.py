@@ -5,10 +5,10 @@ import json
 import pytest
 
 from engine import registry
-from engine.events import LogError, encode, parse_jsonl
+from engine.events import PLAYER_TIMED_OUT, LogError, encode
 from engine.lineup import lineup
-from engine.events import PLAYER_TIMED_OUT
 from engine.players import BotPlayer, PlayerFault
+from engine.reading import parse_jsonl
 from engine.replay import Replay, fork, verify
 from engine.runner import run_match
 from tests.engine.sealed_bids import GAME as BIDS

@@ -5,9 +5,9 @@ so the bots list the legal ones themselves."""
 from __future__ import annotations
 
 from bisect import bisect_right
-from itertools import accumulate
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from itertools import accumulate
 
 from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.field import ZONES, shoot_range, shoot_zone_1, side_of, truss_range

@@ -5,15 +5,16 @@ builds and the draft, the autonomous programs, the driver-controlled card plays
 from __future__ import annotations
 
 from engine.games.aerial_assault import cards as C
-from engine.games.aerial_assault.actions import Ctx, resolve_play
+from engine.games.aerial_assault.actions import resolve_play
 from engine.games.aerial_assault.checks import block_candidates
 from engine.games.aerial_assault.field import ALLIANCES, inbound_zone, other
+from engine.games.aerial_assault.play_context import Ctx
 from engine.games.aerial_assault.state import (
     AUTO_CARDS,
+    MAX_HELD,
     PLAYS,
     ROUNDS,
     ROW_SIZE,
-    MAX_HELD,
     State,
     alliance_seats,
     held_by,

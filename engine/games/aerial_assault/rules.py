@@ -24,9 +24,9 @@ from __future__ import annotations
 from engine.events import Event
 from engine.game import Decision, Game, Header, Option, Outcome, Resolved
 from engine.games.aerial_assault import fold
-from engine.games.aerial_assault.actions import Ctx
 from engine.games.aerial_assault.checks import block_candidates, checker, default_play, staged_play
 from engine.games.aerial_assault.field import ALLIANCES
+from engine.games.aerial_assault.play_context import Ctx
 from engine.games.aerial_assault.resolve import (
     resolve_auto,
     resolve_build,

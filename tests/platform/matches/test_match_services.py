@@ -7,9 +7,10 @@ import pytest
 from django.db import connection
 
 from engine import cli, registry
-from engine.events import Event, Log, digest_of, encode, parse_jsonl
+from engine.events import Event, Log, digest_of, encode
 from engine.game import RulesError
 from engine.lineup import lineup
+from engine.reading import parse_jsonl
 from engine.replay import verify
 from engine.runner import run_match
 from matches import selectors, services, verification

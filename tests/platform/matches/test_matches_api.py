@@ -8,9 +8,8 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from engine import registry
-from engine.events import parse_jsonl
+from engine.reading import parse_jsonl
 from engine.replay import Replay
-
 from matches import selectors, services
 from matches.models import Match
 

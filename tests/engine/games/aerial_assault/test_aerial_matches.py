@@ -198,7 +198,7 @@ def test_rules_v1_logs_still_fold():
     cleared out of bounds) folds with this engine to the outcome it recorded."""
     from pathlib import Path
 
-    from engine.events import parse_jsonl
+    from engine.reading import parse_jsonl
 
     log = Path(__file__).parent / "data" / "aerial_v1_two_seats.jsonl"
     events = parse_jsonl(log.read_text())
@@ -232,7 +232,8 @@ def test_v1_clears_a_trussed_mark_out_of_bounds_and_v2_keeps_it():
 
 # -- the built-in greedy as a sparring partner ------------------------------------------
 
-from engine.games.aerial_assault.greedy import GreedyBot, good_builds  # noqa: E402
+from engine.games.aerial_assault.greedy import GreedyBot  # noqa: E402
+from engine.games.aerial_assault.greedy_values import good_builds  # noqa: E402
 
 
 def hopeless_steps(view: dict, action: list) -> list[str]:

@@ -179,7 +179,7 @@ def test_rules_v1_logs_still_fold():
     decision) folds with this engine to the outcome it recorded."""
     from pathlib import Path
 
-    from engine.events import parse_jsonl
+    from engine.reading import parse_jsonl
 
     log = Path(__file__).parent / "data" / "aimbots_v1_first_game.jsonl"
     events = parse_jsonl(log.read_text())
