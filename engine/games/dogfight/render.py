@@ -125,7 +125,7 @@ def _panel(view: dict, scale: float) -> list[str]:
     head = (
         f"round {view['round']} of {view['round_limit']}{stage}" if view["round"] else view["phase"]
     )
-    lines = [(f"Dogfight: {head}", "#000", "bold", None)]
+    lines: list[tuple[str, str, str, str | None]] = [(f"Dogfight: {head}", "#000", "bold", None)]
     for plane in view["planes"]:
         lines.append(
             (

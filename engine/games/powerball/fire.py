@@ -46,9 +46,10 @@ def sight(t: Table, sq: int, d: int, reach: int = 99, from_here: bool = False):
     seat_on = occupants(t.state).get
     exits, here = t.floor.exits, sq
     for distance in range(1, reach + 1):
-        here = exits[here * 4 + d] if here >= 0 else t.floor.open_edge(here, d)
-        if here is None:
+        ahead = exits[here * 4 + d] if here >= 0 else t.floor.open_edge(here, d)
+        if ahead is None:
             return None
+        here = ahead
         seat = seat_on(here)
         if seat is not None:
             return seat, distance
@@ -61,7 +62,7 @@ def fire_choices(t: Table, seat: int) -> list[dict]:
     robot = state.robots[seat]
     if not acting(state, robot):
         return []
-    out = [LASER]
+    out: list[dict] = [LASER]
     if robot.balls:
         two = robot.balls >= 2 and has(state, robot, DOUBLE)
         for d in range(4):
