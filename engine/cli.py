@@ -7,11 +7,11 @@ import json
 import shutil
 import sys
 import time
-from typing import NoReturn, Sequence
+from typing import Any, BinaryIO, NoReturn, Sequence
 
 from engine import registry
-from engine.events import LogError
-from engine.game import RulesError
+from engine.events import Event, LogError
+from engine.game import Game, RulesError
 from engine.lineup import lineup
 from engine.reading import read_jsonl
 from engine.replay import Replay, verify
@@ -23,7 +23,7 @@ class UsageError(Exception):
     """A bad command line: reported in one line, exit status 2."""
 
 
-def _options(pairs: Sequence[str]) -> dict:
+def _options(pairs: Sequence[str]) -> dict[str, Any]:
     options = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -33,7 +33,7 @@ def _options(pairs: Sequence[str]) -> dict:
     return options
 
 
-def _read_log(path: str, canonical: bool = False) -> list:
+def _read_log(path: str, canonical: bool = False) -> list[Event]:
     try:
         with open(path, "rb") as stream:
             return read_jsonl(stream, canonical=canonical)
@@ -51,7 +51,7 @@ def _digest(text: str) -> str:
 _digest.__name__ = "digest (64 hex digits)"
 
 
-def _open_for_writing(path: str):
+def _open_for_writing(path: str) -> BinaryIO:
     try:
         return open(path, "wb")
     except OSError as exc:
@@ -131,7 +131,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _describe_events(game, events: list, upto: int | None) -> int:
+def _describe_events(game: Game, events: list[Event], upto: int | None) -> int:
     """Print each event (up to ``upto``) as ``seq  sentence``, in the game's words."""
     last = len(events) - 1 if upto is None else upto
     if not 0 <= last < len(events):

@@ -17,7 +17,7 @@ from typing import Any, Callable, Mapping, Sequence
 from engine.events import ACTION_SUBMITTED, MATCH_ENDED, MATCH_STARTED, Event
 
 #: a game's describer: (event type, event data, seat names) -> a sentence or None
-Describer = Callable[[str, dict, "Seats"], "str | None"]
+Describer = Callable[[str, dict[str, Any], "Seats"], "str | None"]
 
 
 class Seats:
@@ -56,7 +56,7 @@ def compact(value: Any) -> str:
     return json.dumps(value, separators=(", ", ": "), sort_keys=True)
 
 
-def fields_words(data: Mapping) -> str:
+def fields_words(data: Mapping[str, Any]) -> str:
     """{"bot": 4, "dir": "W"} -> "bot 4, dir W"."""
     return ", ".join(
         f"{key.replace('_', ' ')} {compact(value)}" for key, value in sorted(data.items())
@@ -73,7 +73,7 @@ def action_words(action: Any) -> str:
     return f"plays {compact(action)}"
 
 
-def event_parts(event: Event | Mapping) -> tuple[str, dict, bool]:
+def event_parts(event: Event | Mapping[str, Any]) -> tuple[str, dict[str, Any], bool]:
     """``(type, data, redacted)`` of an engine ``Event`` or a served event dict (as
     the events API serves it: a redacted event carries its public twin as data)."""
     if isinstance(event, Event):
@@ -81,7 +81,7 @@ def event_parts(event: Event | Mapping) -> tuple[str, dict, bool]:
     return str(event.get("type", "")), dict(event.get("data") or {}), bool(event.get("redacted"))
 
 
-def generic(kind: str, data: dict, seats: Seats) -> str:
+def generic(kind: str, data: dict[str, Any], seats: Seats) -> str:
     """The engine's events in words, and any other event as its type and fields."""
     if kind == MATCH_STARTED:
         names = [s.get("bot", "?") for s in data.get("seats", [])]
@@ -111,7 +111,9 @@ def generic(kind: str, data: dict, seats: Seats) -> str:
 
 
 def describe(
-    describer: Describer | None, event: Event | Mapping, names: Sequence[str] | None = None
+    describer: Describer | None,
+    event: Event | Mapping[str, Any],
+    names: Sequence[str] | None = None,
 ) -> str:
     """One sentence for ``event``: the game's own (``describer``), else generic.
     A describer that fails falls back to the generic sentence: words are a

@@ -39,7 +39,7 @@ class RulesError(ValueError):
     """A request the rules cannot serve: bad options, a bad seat count."""
 
 
-class Resolved(list):
+class Resolved(list[Event]):
     """The events ``resolve`` returns, with the state the rules reached on the way.
 
     Rules that fold their own events as they emit them (to read the state each
@@ -68,7 +68,7 @@ class Seat:
     version: str = "builtin"
     team: int | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"bot": self.bot, "version": self.version, "team": self.team}
 
 
@@ -97,7 +97,7 @@ class Header:
     #: the log format: 1 recorded the seed, 2 commits to it
     log_format: int = 2
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = {
             "game": self.game,
             "rules_version": self.rules_version,
@@ -125,7 +125,7 @@ class Header:
         return self.log_format >= 2
 
     @classmethod
-    def from_json(cls, data: dict) -> Header:
+    def from_json(cls, data: dict[str, Any]) -> Header:
         try:
             seats = tuple(
                 Seat(s["bot"], s.get("version", "builtin"), s.get("team")) for s in data["seats"]
@@ -204,7 +204,7 @@ class Outcome:
     scores: tuple[int, ...]
     reason: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"ranks": list(self.ranks), "scores": list(self.scores), "reason": self.reason}
 
 
@@ -223,7 +223,7 @@ class Option:
 
     default: Any
     help: str
-    choices: tuple | None = None
+    choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
 
@@ -268,7 +268,7 @@ class Game:
     #: built-in bots by name; set by the game package
     bots: Mapping[str, type] = {}
     #: draws a state (its ``state_json`` or a ``view``) as SVG; set by the game package
-    render: Callable[[dict], str] | None = None
+    render: Callable[[dict[str, Any]], str] | None = None
     #: says an event in words (``engine.describe.Describer``); set by the game package
     describer: Callable[..., str | None] | None = None
 
@@ -283,7 +283,7 @@ class Game:
     def pending(self, state: Any) -> list[Decision]:
         raise NotImplementedError
 
-    def view(self, state: Any, seat: int | None) -> dict:
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
     def resolve(self, state: Any, actions: dict[int, Action], rng: Rng) -> list[Event]:
@@ -299,7 +299,7 @@ class Game:
         raise NotImplementedError
 
     # -- shared plumbing -----------------------------------------------------------
-    def resolve_options(self, given: Mapping[str, Any]) -> dict:
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """All options with defaults filled in; unknown or bad values raise."""
         unknown = sorted(set(given) - set(self.options))
         if unknown:
@@ -337,7 +337,8 @@ class Game:
 
 
 def handler_evolve(
-    initial: Callable[[dict], Any], handlers: Mapping[str, Callable[[Any, dict], Any]]
+    initial: Callable[[dict[str, Any]], Any],
+    handlers: Mapping[str, Callable[[Any, dict[str, Any]], Any]],
 ) -> Callable[[Any, Event], Any]:
     """The ``evolve`` of a game whose state ``initial(data)`` builds from
     ``MatchStarted`` and ``handlers[type](state, data)`` changes; an event type with

@@ -37,7 +37,7 @@ def read_jsonl(stream: BinaryIO, *, canonical: bool = False) -> list[Event]:
     return parse_lines(lines(), canonical=canonical)
 
 
-class ReadLog(list):
+class ReadLog(list[Event]):
     """The events of a log as ``parse_lines`` read them, with ``lines``: the bytes
     each one was read from (without its line end). ``engine.replay.verify``
     compares a re-simulated event with its line before it re-encodes anything."""

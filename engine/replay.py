@@ -19,6 +19,7 @@ from engine.events import (
     MATCH_STARTED,
     PLAYER_FORFEITED,
     Event,
+    Listener,
     LogError,
     digest_of,
     encode,
@@ -67,7 +68,7 @@ class Replay:
                 self._snapshots[i] = state
         return state
 
-    def view_at(self, seq: int, seat: int | None) -> dict:
+    def view_at(self, seq: int, seat: int | None) -> dict[str, Any]:
         """What ``seat`` could see after event ``seq`` (``None``: a spectator)."""
         return self.game.view(self.state_at(seq), seat)
 
@@ -178,7 +179,7 @@ def ending_of(events: Sequence[Event]) -> Mapping[str, Any] | None:
     return events[-1].data if events and events[-1].type == MATCH_ENDED else None
 
 
-def begin_like(game: Game, header: Header, listeners: Sequence = ()) -> Match:
+def begin_like(game: Game, header: Header, listeners: Sequence[Listener] = ()) -> Match:
     """A new match with the same header as a (revealed) log's: the start of a
     re-simulation."""
     return Match.begin(

@@ -22,12 +22,14 @@ from engine.events import (
     PLAYER_FORFEITED,
     Event,
     Log,
+    Listener,
     LogError,
     _submitted_line,
     check_plain,
     line_of,
 )
-from engine.game import Decision, Game, Header, Outcome, Resolved, RulesError, ranks_from_scores
+from engine.game import Decision, Game, Header, Outcome, Resolved, RulesError, Seat
+from engine.game import ranks_from_scores
 from engine.players import Player, PlayerFault, Request
 from engine.rng import Rng
 from engine.seeding import LOG_FORMAT, check_salt, check_seed, commitment, derived_salt
@@ -72,10 +74,10 @@ class Match:
     def begin(
         cls,
         game: Game,
-        seats: Sequence,
+        seats: Sequence[Seat],
         seed: int,
         options: Mapping[str, Any] | None = None,
-        listeners: Iterable = (),
+        listeners: Iterable[Listener] = (),
         max_steps: int = DEFAULT_MAX_STEPS,
         max_faults: int = DEFAULT_MAX_FAULTS,
         *,
@@ -301,11 +303,11 @@ def _submitted(decision: Decision, action: Any) -> Event:
 def run_match(
     game: Game,
     players: Sequence[Player],
-    seats: Sequence,
+    seats: Sequence[Seat],
     seed: int,
     options: Mapping[str, Any] | None = None,
     *,
-    listeners: Iterable = (),
+    listeners: Iterable[Listener] = (),
     max_steps: int = DEFAULT_MAX_STEPS,
     max_faults: int = DEFAULT_MAX_FAULTS,
     salt: str | None = None,
