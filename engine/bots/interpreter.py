@@ -90,7 +90,7 @@ class PythonLayout:
     def sandbox_executable(self) -> str:
         return f"{SANDBOX_PYTHON}/bin/{self.version}"
 
-    def env(self) -> dict:
+    def env(self) -> dict[str, str]:
         """What the relocated interpreter needs in its environment: where its shared
         libpython is now (its own run path names the host folder)."""
         return {"LD_LIBRARY_PATH": f"{SANDBOX_PYTHON}/lib"} if self.libpython else {}

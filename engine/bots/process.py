@@ -43,7 +43,7 @@ class BotProcess:
 
     def __init__(
         self,
-        popen: subprocess.Popen,
+        popen: subprocess.Popen[bytes],
         limits: Limits,
         uid: int | None,
         staging: Path | None,
@@ -66,7 +66,7 @@ class BotProcess:
         self._stderr = bytearray()
         self.stderr_dropped = 0
         self._buf = bytearray()
-        self._lines: list = []
+        self._lines: list[bytes | object] = []  # a line, or the _OVERLONG mark
         self._skipping = False
         self._out_open = True
         self._closed = False
@@ -118,7 +118,7 @@ class BotProcess:
                 raise BotExited("the bot closed its output")
             self._pump(deadline)
         line = self._lines.pop(0)
-        if line is _OVERLONG:
+        if not isinstance(line, bytes):  # _OVERLONG
             raise LineTooLong(f"the bot printed a line longer than {self.limits.line} bytes")
         return line
 

@@ -300,7 +300,7 @@ def _options_file(options: list[str]) -> int:
     return fd
 
 
-def _bot_env(sdk_dir: str) -> dict:
+def _bot_env(sdk_dir: str) -> dict[str, str]:
     return {
         "PYTHONPATH": sdk_dir,
         "HOME": "/tmp",
