@@ -64,7 +64,8 @@ def run() -> dict:
 def _synthetic_log_into(match, batch_size: int = 200) -> float:
     """Play a synthetic 10,000-event log into ``match``; returns seconds."""
     from engine.events import ACTION_SUBMITTED, MATCH_ENDED, MATCH_STARTED, Event, Log
-    from matches import services
+
+    from matches import services, storing
 
     writer = services.EventWriter(match, batch_size)
     log = Log()
@@ -112,7 +113,7 @@ def _synthetic_log_into(match, batch_size: int = 200) -> float:
     )
     writer.flush()
     elapsed = time.perf_counter() - began
-    services.finish(match, log.events[-1].data, expected_digest=log.digest)
+    storing.finish(match, log.events[-1].data, expected_digest=log.digest)
     return elapsed
 
 
@@ -163,6 +164,7 @@ def _time_to_first_board() -> dict:
     from django.core.wsgi import get_wsgi_application
 
     from engine import registry
+
     from matches import services
 
     if not Path(CHROMIUM).exists():

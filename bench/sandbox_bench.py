@@ -23,8 +23,8 @@ from engine.bots import Limits, Sandbox, SubprocessPlayer, load_program
 from engine.events import ACTION_SUBMITTED
 from engine.game import Header, Seat
 from engine.lineup import lineup
-from engine.runner import run_match
 from engine.registry import starter_path
+from engine.runner import run_match
 
 LIMITS = Limits(startup=10.0, decision=10.0, match=600.0)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.utils import timezone
 
 from matches.models import Match
-from matches.services import cancel_queued
+from matches.storing import cancel_queued
 from tournaments.models import Competition
 from tournaments.selectors import competition_hides_results
 

@@ -8,10 +8,9 @@ from functools import partial
 from django.db import transaction
 from django.utils import timezone
 
-from matches import claims
-from matches import services as match_services
-from matches.tasks import enqueue
+from matches import claims, storing
 from matches.models import Match
+from matches.tasks import enqueue
 from tournaments.lifecycle import TournamentError
 from tournaments.locking import lock
 from tournaments.models import Entry, Fixture
@@ -29,7 +28,7 @@ def disqualify(entry: Entry) -> Entry:
         rounds = set()
         for f in pending.select_related("match"):
             assert f.match is not None  # the filter on its match's status
-            match_services.fail(f.match, f"cancelled: {entry.name} was disqualified")
+            storing.fail(f.match, f"cancelled: {entry.name} was disqualified")
             Fixture.objects.filter(pk=f.pk).update(walkover=True)
             rounds.add(f.round_id)
         for rid in rounds:
@@ -47,7 +46,7 @@ def rerun_match(match: Match) -> Match:
     if match.status != Match.Status.FAILED:
         raise TournamentError(f"match {match.pk} is {match.status}: only a failed match is re-run")
     with transaction.atomic():
-        match_services.discard_partial_log(match, reseed=True)
+        storing.discard_partial_log(match, reseed=True)
         claims.reset(match.pk)
         enqueue([match.pk])
     match.refresh_from_db()

@@ -8,8 +8,8 @@ import logging
 from pathlib import Path
 from typing import Sequence
 
-from engine.bots.player import SubprocessPlayer
 from engine.bots.limits import Limits
+from engine.bots.player import SubprocessPlayer
 from engine.bots.sandbox import Sandbox
 from engine.game import Game
 from engine.lineup import players_for

@@ -31,7 +31,7 @@ from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from matches.models import Match, MatchClaim
-from matches.services import Fence, discard_partial_log, fail
+from matches.storing import Fence, discard_partial_log, fail
 
 logger = logging.getLogger(__name__)
 HOST = socket.gethostname()

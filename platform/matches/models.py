@@ -1,7 +1,7 @@
 """Matches, their seats and their event logs.
 
 A match's events are append-only: ``MatchEvent`` rows are written once, in
-order, each sealed by the hash chain (``matches.services.append_events`` is the
+order, each sealed by the hash chain (``matches.storing.append_events`` is the
 only writer), and are never updated or deleted through the ORM. The canonical line
 of each event (``engine.events.encode``) is stored verbatim so the export is
 byte-identical to the engine's log; the parsed fields beside it serve queries.

@@ -55,8 +55,9 @@ from matches.claims import (
     release_unstarted,
 )
 from matches.models import Match, MatchClaim
-from matches.services import INFRASTRUCTURE_ERRORS, fail, run_stored_match
+from matches.services import INFRASTRUCTURE_ERRORS, run_stored_match
 from matches.signals import matches_over, recovery_sweep
+from matches.storing import fail
 
 logger = logging.getLogger(__name__)
 

@@ -12,6 +12,7 @@ from engine.events import Event, LogError, chain, encode
 from engine.game import RulesError
 from engine.reading import parse_jsonl
 from engine.replay import verify
+
 from matches.forks import shares_prefix
 from matches.models import Match
 

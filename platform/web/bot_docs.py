@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-from bots import conf
 from django.conf import settings
 from django.http import FileResponse, Http404
 from django.shortcuts import render
@@ -15,6 +14,8 @@ from django.utils.safestring import mark_safe
 from engine import registry
 from engine.registry import starter_path
 from engine.sdk import SDK_FILE
+
+from bots import conf
 from web.rendering import markdown_html
 
 DOCS = {"writing-a-bot": "writing-a-bot.md", "protocol": "protocol.md"}

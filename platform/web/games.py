@@ -10,6 +10,7 @@ from django.http import Http404
 
 from engine import registry
 from engine.game import Game, RulesError
+
 from web.rendering import markdown_html
 
 

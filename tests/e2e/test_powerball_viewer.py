@@ -6,6 +6,7 @@ import pytest
 from engine import registry
 from engine.reading import parse_jsonl
 from engine.replay import Replay
+
 from matches import selectors, services
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -7,7 +7,8 @@ from engine.lineup import lineup
 from engine.reading import parse_jsonl
 from engine.replay import Replay
 from engine.runner import Match as EngineMatch
-from matches import selectors, services
+
+from matches import selectors, services, storing
 from matches.models import Match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -89,7 +90,7 @@ def test_a_running_match_is_followed_live(live_server, page):
     for seat, player in enumerate(players):
         player.begin(seat, played.header)
     played.step(players, 5)
-    services.append_events(match, played.log.lines)
+    storing.append_events(match, played.log.lines)
     sent = len(played.log.lines)
 
     page.goto(f"{live_server.url}/matches/{match.pk}/")
@@ -98,6 +99,6 @@ def test_a_running_match_is_followed_live(live_server, page):
     assert page.locator("#perspective option[value='0']").is_disabled()
 
     played.step(players, 5)
-    services.append_events(match, played.log.lines[sent:])
+    storing.append_events(match, played.log.lines[sent:])
     wait_for_seq(page, len(played.log.lines) - 1)
     assert page.locator("#board svg text[data-cell]").count() == 2

@@ -8,13 +8,13 @@ import pytest
 
 from engine import registry
 from engine.registry import starter_path
+from tests.platform.bots.bot_helpers import play_all, valid_bot
+from tests.tournaments.django.signup_helpers import open_season
+
 from matches import services as match_services
 from matches.models import Match
 from tournaments import lifecycle
 from tournaments.models import Entry
-
-from tests.platform.bots.bot_helpers import play_all, valid_bot
-from tests.tournaments.django.signup_helpers import open_season
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

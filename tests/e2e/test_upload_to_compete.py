@@ -9,6 +9,7 @@ import pytest
 
 from engine.registry import starter_path
 from tests.tournaments.django.signup_helpers import open_season
+
 from tournaments import rounds
 
 pytestmark = pytest.mark.django_db(transaction=True)

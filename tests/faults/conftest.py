@@ -15,8 +15,8 @@ from engine import registry
 from engine.bots import Limits, Sandbox, SubprocessPlayer, load_program
 from engine.game import Seat
 from engine.players import BotPlayer
-from engine.runner import run_match
 from engine.registry import starter_path
+from engine.runner import run_match
 
 HOSTILE = Path(__file__).with_name("hostile")
 #: for bots that answer: the limits are far above what an answer takes even on a

@@ -12,7 +12,7 @@ from engine.events import Event, Log
 from engine.lineup import lineup
 from engine.runner import Match as EngineMatch
 
-from matches import selectors, services
+from matches import selectors, services, storing
 from matches.models import Match
 
 
@@ -76,7 +76,7 @@ def running_private_match(db) -> Match:
     match = services.create_match("tic_tac_toe", ["greedy", "random"], 1)
     Match.objects.filter(pk=match.pk).update(status=Match.Status.RUNNING)
     match.refresh_from_db()
-    services.append_events(match, private_log().lines)
+    storing.append_events(match, private_log().lines)
     match.refresh_from_db()
     return match
 
@@ -93,6 +93,6 @@ def running_real_match(db) -> Match:
         player.begin(seat, played.header)
     for _ in range(3):
         played.step(players, 5)
-    services.append_events(match, played.log.lines)
+    storing.append_events(match, played.log.lines)
     match.refresh_from_db()
     return match

@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from engine import registry
 from engine.bots import ALLOW_ENV, Limits, Sandbox, SandboxUnavailable, load_program, validate_bot
 from engine.bots import sandbox as sandbox_module
 from engine.bots.interpreter import (
@@ -19,7 +20,6 @@ from engine.bots.process import BotProcess
 from engine.bots.program import BotError
 from engine.bots.uids import PID_LIMIT, UID_BASE, UIDS_PER_PROCESS, allocate_uid, release_uid
 from engine.lineup import lineup, players_for
-from engine import registry
 from engine.registry import starter_path
 
 

@@ -26,9 +26,9 @@ from engine.bots import (
 from engine.bots import sandbox as sandbox_module
 from engine.cli import main
 from engine.lineup import lineup
+from engine.registry import starter_path
 from engine.replay import verify
 from engine.runner import run_match
-from engine.registry import starter_path
 from engine.sdk import SDK_FILE
 
 #: roomy: far above what a starter needs even on a busy machine, so only a bot's own

@@ -3,12 +3,11 @@ archives) built in memory."""
 
 from __future__ import annotations
 
-import pytest
-
 import io
 import json
 import zipfile
 
+import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from engine.registry import starter_path
@@ -55,6 +54,7 @@ def play_all(competition, capture=None) -> None:
     from contextlib import nullcontext
 
     from tests.inline_worker import InlineWorker
+
     from tournaments import lifecycle
 
     def committing():

@@ -9,12 +9,13 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from tests.platform.bots.bot_helpers import FAILS_HANDSHAKE, GOOD_PY, NOISY_PY, py_upload, valid_bot
+
 from bots import services
 from bots.models import Bot, Challenge
 from matches.models import Match, MatchSeat
 from matches.tasks import run_match
 from matches.verification import verify_stored_match
-from tests.platform.bots.bot_helpers import FAILS_HANDSHAKE, GOOD_PY, NOISY_PY, py_upload, valid_bot
 
 pytestmark = pytest.mark.django_db
 

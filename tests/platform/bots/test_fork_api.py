@@ -7,12 +7,13 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from tests.platform.bots.bot_helpers import NOISY_PY, py_upload
+
 from bots import services
 from matches import services as match_services
 from matches.models import Match
 from matches.tasks import run_match
 from matches.verification import verify_stored_match
-from tests.platform.bots.bot_helpers import NOISY_PY, py_upload
 
 pytestmark = pytest.mark.django_db
 

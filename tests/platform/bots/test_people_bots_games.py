@@ -14,7 +14,6 @@ from engine import registry
 from matches.models import Match, MatchSeat
 from tournaments import lifecycle
 from tournaments.models import Competition, Entry
-from web import games
 
 from tests.platform.bots.bot_helpers import play_all, valid_bot
 
@@ -125,7 +124,7 @@ def test_the_stored_hidden_flag_agrees_with_the_one_rule(ace, cup, secret_ladder
 def test_every_game_has_a_page_with_rules_options_bots_and_starter(client, name):
     game = registry.get(name)
     html = client.get(reverse("game-page", args=[name])).content.decode()
-    rules = games.rules_path(game).read_text("utf-8")
+    rules = registry.rules_path(game).read_text("utf-8")
     heading = rules.splitlines()[0].lstrip("# ").split(" (")[0]
     assert f"<h1" in html and heading in html.split('id="rules-text"')[1]
     for option in game.options:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.replay import fork as engine_fork
+
 from matches import services, verification
 from matches.forks import ForkError, create_fork, seat_changes, shares_prefix
 from matches.models import Match, MatchEvent

@@ -8,7 +8,7 @@ from celery.exceptions import Retry
 from django.db import OperationalError
 from django.utils import timezone
 
-from matches import batching, tasks
+from matches import batching, storing, tasks
 from matches import services as match_services
 from matches.claims import claim, claim_queued
 from matches.models import Match
@@ -137,7 +137,7 @@ def test_a_message_leaves_matches_that_are_not_queued_to_their_own_claim():
 @pytest.mark.django_db(transaction=True)
 def test_a_database_error_mid_message_retries_that_match_with_those_after_it(monkeypatch):
     done, broken, after = _queued(3)
-    finish = match_services.finish
+    finish = storing.finish
 
     def breaks_on_the_second(match, *a, **k):
         if match.pk == broken:

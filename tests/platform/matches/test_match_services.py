@@ -13,7 +13,8 @@ from engine.lineup import lineup
 from engine.reading import parse_jsonl
 from engine.replay import verify
 from engine.runner import run_match
-from matches import selectors, services, verification
+
+from matches import selectors, services, storing, verification
 from matches.models import Match, MatchEvent
 
 pytestmark = pytest.mark.django_db
@@ -87,8 +88,8 @@ def _lines(n=4):
 def test_append_events_chains_and_counts():
     match = _queued()
     log = _lines(5)
-    services.append_events(match, log.lines[:2])
-    services.append_events(match, log.lines[2:])
+    storing.append_events(match, log.lines[:2])
+    storing.append_events(match, log.lines[2:])
     match.refresh_from_db()
     assert match.event_count == 5
     assert match.digest == log.digest
@@ -100,30 +101,30 @@ def test_append_events_chains_and_counts():
 def test_append_refuses_a_gap_or_a_repeat():
     match = _queued()
     log = _lines(4)
-    services.append_events(match, log.lines[:2])
-    with pytest.raises(services.StorageError, match="expected seq 2, got 3"):
-        services.append_events(match, [log.lines[3]])
-    with pytest.raises(services.StorageError, match="expected seq 2, got 1"):
-        services.append_events(match, [log.lines[1]])
+    storing.append_events(match, log.lines[:2])
+    with pytest.raises(storing.StorageError, match="expected seq 2, got 3"):
+        storing.append_events(match, [log.lines[3]])
+    with pytest.raises(storing.StorageError, match="expected seq 2, got 1"):
+        storing.append_events(match, [log.lines[1]])
     # a failed batch stores nothing
-    with pytest.raises(services.StorageError):
-        services.append_events(match, [log.lines[2], log.lines[2]])
+    with pytest.raises(storing.StorageError):
+        storing.append_events(match, [log.lines[2], log.lines[2]])
     assert match.events.count() == 2
 
 
 def test_append_refuses_a_line_that_is_not_canonical():
     match = _queued()
     line = json.dumps({"seq": 0, "type": "MatchStarted", "data": {}, "to": "all"}).encode()
-    with pytest.raises(services.StorageError, match="canonical"):
-        services.append_events(match, [line])
-    with pytest.raises(services.StorageError, match="not an event"):
-        services.append_events(match, [b'{"seq": 0}'])
+    with pytest.raises(storing.StorageError, match="canonical"):
+        storing.append_events(match, [line])
+    with pytest.raises(storing.StorageError, match="not an event"):
+        storing.append_events(match, [b'{"seq": 0}'])
 
 
 def test_append_refuses_a_closed_log(finished_match):
     line = encode(Event("Late", {}, seq=finished_match.event_count))
-    with pytest.raises(services.StorageError, match="closed"):
-        services.append_events(finished_match, [line])
+    with pytest.raises(storing.StorageError, match="closed"):
+        storing.append_events(finished_match, [line])
 
 
 def test_events_are_stored_in_batches_while_the_match_runs():
@@ -152,14 +153,14 @@ def test_a_match_that_crashes_ends_failed(monkeypatch):
 
 
 def test_discard_partial_log_only_for_unfinished_matches(running_real_match, finished_match):
-    services.discard_partial_log(running_real_match)
+    storing.discard_partial_log(running_real_match)
     assert running_real_match.status == Match.Status.QUEUED
     assert running_real_match.event_count == 0
     assert not MatchEvent.objects.filter(match=running_real_match).exists()
     services.run_stored_match(running_real_match)
     assert running_real_match.status == Match.Status.FINISHED
-    with pytest.raises(services.StorageError):
-        services.discard_partial_log(finished_match)
+    with pytest.raises(storing.StorageError):
+        storing.discard_partial_log(finished_match)
 
 
 def _tamper(match, seq, **fields):
@@ -214,9 +215,9 @@ def test_verify_detects_a_forged_log_with_a_recomputed_chain(finished_match):
 def test_the_listener_path_checks_seq_too():
     match = _queued()
     log = _lines(3)
-    services._append(match, list(zip(log.events[:1], log.lines[:1])))
-    with pytest.raises(services.StorageError, match="expected seq 1, got 2"):
-        services._append(match, [(log.events[2], log.lines[2])])
+    storing.store_batch(match, list(zip(log.events[:1], log.lines[:1])))
+    with pytest.raises(storing.StorageError, match="expected seq 1, got 2"):
+        storing.store_batch(match, [(log.events[2], log.lines[2])])
     assert match.events.count() == 1
 
 

@@ -37,6 +37,7 @@ from datetime import timedelta  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from matches import services as match_services  # noqa: E402
+from matches import storing  # noqa: E402
 from matches import tasks  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.db.models import Q  # noqa: E402
@@ -63,7 +64,7 @@ def test_fail_never_overwrites_a_finished_match():
     assert run_match(match.pk) == "finished"
     match.refresh_from_db()
     digest = match.digest
-    match_services.fail(match, "StorageError: a late duplicate lost the race")
+    storing.fail(match, "StorageError: a late duplicate lost the race")
     match.refresh_from_db()
     assert (match.status, match.error, match.digest) == (Match.Status.FINISHED, "", digest)
 

@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 from engine import registry
 from engine.reading import parse_jsonl
 from engine.replay import Replay
+
 from matches import selectors, services
 from matches.models import Match
 

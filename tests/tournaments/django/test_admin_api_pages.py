@@ -10,9 +10,10 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from matches.models import Match
-from matches.services import fail
 from tests.tournaments.django.conftest import make_tournament
+
+from matches.models import Match
+from matches.storing import fail
 from tournaments import lifecycle
 from tournaments.models import Competition, Entry
 
@@ -203,6 +204,7 @@ def test_a_tournament_that_hides_results_has_an_empty_bracket_until_it_finishes(
 
 def test_a_rerun_plays_a_fresh_seed_and_salt_not_those_its_failure_showed(admin_client, inline):
     from engine.seeding import commitment
+
     from matches.verification import verify_stored_match
 
     t = make_tournament(bots=("greedy", "random"))

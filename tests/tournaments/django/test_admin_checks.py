@@ -8,9 +8,10 @@ from django.contrib.auth.models import Permission
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from matches.models import Match
-from matches.services import fail
 from tests.tournaments.django.conftest import make_tournament
+
+from matches.models import Match
+from matches.storing import fail
 from tournaments import lifecycle
 from tournaments.models import Competition
 

@@ -47,9 +47,10 @@ def test_a_public_starter_plays_ranked_matches_in_the_demo_s_always_on_ladder(
 ):
     """On a fresh install, a starter uploaded as a public bot joins its game's
     always-on ladder by itself and plays a rated match in its next round."""
-    from bots.services import create_bot
     from engine.registry import starter_path
     from tests.platform.bots.bot_helpers import py_upload
+
+    from bots.services import create_bot
     from tournaments.models import RatingHistory
 
     call_command("demo_seasons", stdout=io.StringIO())

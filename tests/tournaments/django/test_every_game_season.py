@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import registry
+
 from matches.models import Match
 from matches.verification import verify_stored_match
 from tournaments import lifecycle

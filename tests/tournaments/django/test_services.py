@@ -8,15 +8,16 @@ from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 from django.db import IntegrityError, connection
 
+from tests.tournaments.django.conftest import make_tournament
+
 from matches.claims import MAX_ATTEMPTS, claim
 from matches.models import Match, MatchClaim
+from matches.storing import fail
 from matches.tasks import run_match
-from matches.services import fail
-from tests.tournaments.django.conftest import make_tournament
 from tournaments import format_rules, lifecycle, organiser, rounds
-from tournaments.rebuild import rebuild
 from tournaments.models import Competition, Entry, Fixture, Rating, RatingHistory, Round, Standing
 from tournaments.ratings import SIGMA
+from tournaments.rebuild import rebuild
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -162,8 +163,9 @@ def test_a_ladder_season_runs_rounds_on_its_periodic_task(inline):
 def test_an_uploaded_bot_plays_its_latest_valid_version_and_a_new_one_raises_sigma(
     inline, settings, tmp_path, django_user_model
 ):
-    from bots.services import create_bot, upload_version
     from tests.platform.bots.bot_helpers import FAILS_HANDSHAKE, py_upload
+
+    from bots.services import create_bot, upload_version
 
     settings.DATA_DIR = tmp_path / "data"
     owner = django_user_model.objects.create_user("owner", password="pw")
@@ -190,8 +192,9 @@ def test_an_uploaded_bot_plays_its_latest_valid_version_and_a_new_one_raises_sig
 def test_an_uploaded_bot_without_a_valid_version_gives_a_walkover(
     inline, settings, tmp_path, django_user_model
 ):
-    from bots.services import create_bot
     from tests.platform.bots.bot_helpers import FAILS_HANDSHAKE, py_upload
+
+    from bots.services import create_bot
 
     settings.DATA_DIR = tmp_path / "data"
     owner = django_user_model.objects.create_user("owner", password="pw")
@@ -236,6 +239,7 @@ def test_a_running_match_of_a_dead_worker_is_restarted_from_the_start(inline):
 
 def test_a_database_error_is_retried_not_a_failed_match(inline, monkeypatch):
     from django.db import OperationalError
+
     from matches import services as ms
 
     t = make_tournament(bots=("greedy", "random"))
