@@ -208,6 +208,30 @@ class Outcome:
         return {"ranks": list(self.ranks), "scores": list(self.scores), "reason": self.reason}
 
 
+def team_sizes(teams: Sequence[int | None]) -> tuple[int, ...] | None:
+    """Each seat's team (``Seat.team``) as team sizes in seat order: the one seat
+    convention for alliances, in every game and in tournaments' ``teams``. A team
+    is a run of consecutive seats: ``[0, 0, 1, 1]`` is ``(2, 2)``, seats 0-1
+    against seats 2-3. ``None`` when no seat has a team; ``RulesError`` when only
+    some do, or teammates do not sit together."""
+    known = [t for t in teams if t is not None]
+    if not known:
+        return None
+    if len(known) != len(teams):
+        raise RulesError("either every seat has a team or none does")
+    sizes: list[int] = []
+    seen: list[int] = []
+    for team in known:
+        if seen and team == seen[-1]:
+            sizes[-1] += 1
+        elif team in seen:
+            raise RulesError(f"teammates sit together (seats in a row), not as in {list(teams)}")
+        else:
+            seen.append(team)
+            sizes.append(1)
+    return tuple(sizes)
+
+
 Score = TypeVar("Score", bound="SupportsDunderGT[Any]")
 
 
@@ -319,6 +343,27 @@ class Game:
         """``RulesError`` when resolved ``options`` cannot be played by
         ``seat_count`` seats (a team option that needs another count). Checked
         before a match is stored or started; most games accept every pairing."""
+
+    def alliances(self, seat_count: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+        """The team sizes (in seat order, as ``team_sizes`` reads them) this game
+        can play as its alliances at ``seat_count`` seats; empty when every seat
+        plays for itself."""
+        return ()
+
+    def check_teams(
+        self, seat_count: int, options: Mapping[str, Any], teams: Sequence[int] | None
+    ) -> None:
+        """``RulesError`` unless ``teams`` (sizes in seat order; ``None``: no teams)
+        are alliances this game plays, so a team means the same in every game:
+        the seats that share a rank because the rules make them allies."""
+        if teams is None or all(size == 1 for size in teams):
+            return  # every seat for itself
+        allowed = self.alliances(seat_count, options)
+        if tuple(teams) not in allowed:
+            plays = " or ".join(str(list(a)) for a in allowed) or "no teams (every seat for itself)"
+            raise RulesError(
+                f"{self.name} with {seat_count} seats plays {plays}, not teams {list(teams)}"
+            )
 
     def can_fold(self, version: object) -> bool:
         return version == self.rules_version or version in self.folds_versions

@@ -28,8 +28,17 @@ from engine.events import (
     check_plain,
     line_of,
 )
-from engine.game import Decision, Game, Header, Outcome, Resolved, RulesError, Seat
-from engine.game import ranks_from_scores
+from engine.game import (
+    Decision,
+    Game,
+    Header,
+    Outcome,
+    Resolved,
+    RulesError,
+    Seat,
+    ranks_from_scores,
+    team_sizes,
+)
 from engine.players import Player, PlayerFault, Request
 from engine.rng import Rng
 from engine.seeding import LOG_FORMAT, check_salt, check_seed, commitment, derived_salt
@@ -94,6 +103,7 @@ class Match:
         limits = {"max_steps": max_steps, "max_faults": max_faults}
         resolved = game.resolve_options(options or {})
         game.check_setup(len(seats), resolved)
+        game.check_teams(len(seats), resolved, team_sizes([s.team for s in seats]))
         if log_format == 1:
             header = Header(
                 game.name, game.rules_version, seed, tuple(seats), resolved, limits, log_format=1

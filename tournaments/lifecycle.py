@@ -60,6 +60,17 @@ def _check_game(game: str, group_size: int, teams: Sequence[int] | None):
     return rules
 
 
+def _check_options(rules, group_size: int, teams, options) -> dict:
+    """The options resolved, and the teams checked against the game's alliances:
+    a team is the same thing in every game (``engine.game.team_sizes``)."""
+    options = rules.resolve_options(dict(options or {}))
+    try:
+        rules.check_teams(group_size, options, tuple(teams) if teams else None)
+    except RulesError as exc:
+        raise TournamentError(str(exc)) from None
+    return options
+
+
 def create_season(
     name: str,
     *,
@@ -74,7 +85,7 @@ def create_season(
 ) -> Competition:
     group_size = group_size or min(_rules(game).seat_counts)
     rules = _check_game(game, group_size, teams)
-    options = rules.resolve_options(dict(options or {}))
+    options = _check_options(rules, group_size, teams, options)
     if k < 1 or period_seconds < 1:
         raise TournamentError("k and the period must be positive")
     _refuse_fields_of_other_kind(fields, TOURNAMENT_FIELDS, "a ladder season")
@@ -109,7 +120,7 @@ def create_tournament(
     rules = _check_game(game, group_size, teams)
     if (group_size != 2 or teams) and format != F.SWISS:
         raise TournamentError(f"{format} is two seats only; use swiss for groups of {group_size}")
-    options = rules.resolve_options(dict(options or {}))
+    options = _check_options(rules, group_size, teams, options)
     _refuse_fields_of_other_kind(fields, SEASON_FIELDS, "a tournament")
     if fields.get("signup") == Competition.Signup.PUBLIC_BOTS:
         raise TournamentError(PUBLIC_BOTS_SEASONS_ONLY)

@@ -28,7 +28,7 @@ from engine.events import (
     PLAYER_FORFEITED,
     Event,
 )
-from engine.game import RulesError, Seat
+from engine.game import RulesError, Seat, team_sizes
 from engine.runner import Match as EngineMatch
 
 from matches import seeding
@@ -100,8 +100,8 @@ def create_seated_matches(
     rules = registry.get(game)
     resolved = rules.resolve_options(dict(options or {}))
     seeds = list(seeds) if seeds is not None else [None] * len(lineups)
-    for entries, seed in zip(lineups, seeds):
-        _check_lineup(rules, entries, seed, resolved)
+    for n, (entries, seed) in enumerate(zip(lineups, seeds)):
+        _check_lineup(rules, entries, seed, resolved, teams[n] if teams else None)
     with transaction.atomic():
         made = Match.objects.bulk_create(
             Match(
@@ -124,7 +124,11 @@ def create_seated_matches(
     return made
 
 
-def _check_lineup(rules, entries: Sequence[Any], seed: int | None, options: dict) -> None:
+def _check_lineup(
+    rules, entries: Sequence[Any], seed: int | None, options: dict, teams=None
+) -> None:
+    """``RulesError`` when the game cannot be played so (``teams``: each seat's
+    team, or ``None``)."""
     rules.check_seat_count(len(entries))
     if seed is not None and (type(seed) is not int or not 0 <= seed <= seeding.MAX_STORED_SEED):
         raise RulesError(
@@ -137,6 +141,7 @@ def _check_lineup(rules, entries: Sequence[Any], seed: int | None, options: dict
                 f"(bots: {', '.join(sorted(rules.bots))})"
             )
     rules.check_setup(len(entries), options)
+    rules.check_teams(len(entries), options, team_sizes(teams) if teams else None)
 
 
 def _seat(match: Match, index: int, entry: Any, *, team: int | None = None) -> MatchSeat:

@@ -17,7 +17,14 @@ def _teams(state: State, d: dict) -> State:
     base = 7 if state.iri else 6
     robots = tuple(Robot(seat=s, budget=5 if s in state.rookie else base) for s in controllers)
     deck = tuple(c.id for c in C.SPECIAL if len(controllers) == 6 or not c.deluxe)
-    return revise(state, phase="build", controllers=controllers, robots=robots, deck=deck)
+    return revise(
+        state,
+        phase="build",
+        controllers=controllers,
+        robots=robots,
+        deck=deck,
+        seat_teams=tuple(d.get("teams", ())),
+    )
 
 
 def _built(state: State, d: dict) -> State:

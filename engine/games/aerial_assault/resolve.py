@@ -77,7 +77,14 @@ def _end_draft(ctx: Ctx) -> None:
     n = len(ctx.state.robots)
     ctx.emit("DraftEnded", {"skipped": len(ctx.state.pick_order) - ctx.state.pick_index})
     state = ctx.state
-    if state.seats in (2, 3):
+    if state.seat_teams:  # seated in teams: only the colours are dealt
+        colour = "red" if ctx.rng.below(2) == 0 else "blue"
+        first = state.seat_teams[0]
+        alliances = [
+            colour if state.seat_teams[seat] == first else other(colour)
+            for seat in state.controllers
+        ]
+    elif state.seats in (2, 3):
         red_first = ctx.rng.below(2) == 0
         team_a = "red" if red_first else "blue"
         alliances = [team_a, other(team_a), other(team_a), team_a]

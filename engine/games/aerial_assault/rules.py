@@ -21,8 +21,10 @@ resolving), ``view``, ``cards`` and ``field`` (the catalogues and the zones).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.events import Event
-from engine.game import Decision, Game, Header, Option, Outcome, Resolved
+from engine.game import Decision, Game, Header, Option, Outcome, Resolved, team_sizes
 from engine.games.aerial_assault import fold
 from engine.games.aerial_assault.checks import block_candidates, checker, default_play, staged_play
 from engine.games.aerial_assault.field import ALLIANCES
@@ -45,15 +47,33 @@ from engine.games.aerial_assault.view import view_of
 from engine.rng import Rng
 
 DEFAULT_BUILD = ["kitbot_drive", "catapult", "spinning_stick"]  # 4 weeks: fits any budget
+#: seats -> the seats of the smaller and the larger alliance
+SEAT_SPLITS = {2: (1, 1), 3: (1, 2), 4: (2, 2), 5: (2, 3), 6: (3, 3)}
+
+
+def seated_teams(teams: Sequence[int | None]) -> dict:
+    """``TeamsAssigned`` for seats whose alliances the platform gave (``teams``:
+    each seat's team): the seat alone in its team is the 3-seat game's solo seat,
+    the first seat of the two-seat team the 5-seat game's double seat (robots 0
+    and 5, as when dealt)."""
+    n = len(teams)
+    if n in (3, 5):
+        small = min(set(teams), key=teams.count)
+        lead = teams.index(small)
+        others = [s for s in range(n) if s != lead]
+        key = "solo" if n == 3 else "double"
+        return {"controllers": [lead, *others, lead], key: lead}
+    return {"controllers": list(range(n))}
 
 
 class AerialAssault(Game):
     name = "aerial_assault"
     title = "Aerial Assault"
-    rules_version = 2
-    #: v1 logs fold: the v2 changes are new events or fold alike, except that v1
-    #: cleared a trussed mark out of bounds (the fold asks the log's version)
-    folds_versions = (1,)
+    rules_version = 3
+    #: v1 and v2 logs fold: the v2 changes are new events or fold alike, except
+    #: that v1 cleared a trussed mark out of bounds (the fold asks the log's
+    #: version); v3 only adds the seats' teams to ``TeamsAssigned``
+    folds_versions = (1, 2)
     seat_counts = (2, 3, 4, 5, 6)
     options = {
         "iri": Option(False, "IRI / Einstein robots: 7 build weeks and one more special card"),
@@ -64,10 +84,18 @@ class AerialAssault(Game):
         "tied_blocks": Option(False, "optional rule: a tied block rolls on the tied-blocks table"),
     }
 
+    def alliances(self, seat_count: int, options) -> tuple[tuple[int, ...], ...]:
+        """The two alliances' sizes in seats, either alliance first when they differ."""
+        small, big = SEAT_SPLITS[seat_count]
+        return ((small, big), (big, small)) if small != big else ((small, big),)
+
     # -- start ------------------------------------------------------------------------
     def start(self, header: Header, rng: Rng) -> list[Event]:
         n = len(header.seats)
         parse_rookie(header.options.get("rookie", ""), n)
+        teams = [s.team for s in header.seats]
+        if n > 2 and len(team_sizes(teams) or ()) == 2:  # the platform seated the alliances
+            return [Event("TeamsAssigned", {**seated_teams(teams), "teams": teams})]
         if n == 2:
             first = rng.below(2)
             second = 1 - first

@@ -72,9 +72,10 @@ class State:
     missed_shots: bool
     tied_blocks: bool
     rookie: tuple[int, ...]
-    version: int = 2  # the rules version of the log being folded
+    version: int = 3  # the rules version of the log being folded
     phase: str = "setup"  # setup | build | draft | auto | play | block | over
     controllers: tuple[int, ...] = ()  # the seat driving each robot
+    seat_teams: tuple[int, ...] = ()  # each seat's team when the platform seated them
     robots: tuple[Robot, ...] = ()
     deck: tuple[str, ...] = ()  # face-down special cards, sorted (draws are random)
     row: tuple[str, ...] = ()

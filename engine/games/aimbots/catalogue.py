@@ -130,15 +130,9 @@ BY_NAME = {p.name: p for p in PROGRAMS}
 LEVELS = (1, 2, 3, 4, 5)
 
 
-def deck(level: int, simple: bool = False) -> tuple[str, ...]:
-    """The cards of one armor level, one name per card, in catalogue order;
-    ``simple``: only the programs of complexity 1 (the option for new players)."""
-    return tuple(
-        p.name
-        for p in PROGRAMS
-        if p.level == level and (not simple or p.complexity == 1)
-        for _ in range(p.copies)
-    )
+def deck(level: int) -> tuple[str, ...]:
+    """The cards of one armor level, one name per card, in catalogue order."""
+    return tuple(p.name for p in PROGRAMS if p.level == level for _ in range(p.copies))
 
 
 #: the rulebook's first-game lineups (2 players) and ours for 3-4 players, by seat

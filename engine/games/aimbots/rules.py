@@ -12,6 +12,9 @@ from engine.game import ranks_from_scores
 from engine.games.aimbots import fold
 from engine.games.aimbots.board import step, zone
 from engine.games.aimbots.catalogue import FIRST_GAME, LEVELS, deck
+
+#: the market's levels for newer players: "only Level 1 bots" (set-up step 4)
+NEW_PLAYER_LEVELS = (1,)
 from engine.games.aimbots.combat import attack_events, in_reach, ordered_events
 from engine.games.aimbots.dice import east_for, orientations, pivot, sides
 from engine.games.aimbots.draft import DICE_ROLLED, core_loadings, draft_actions, drafting_seat
@@ -25,28 +28,40 @@ from engine.rng import Rng
 class Aimbots(Game):
     name = "aimbots"
     title = "Aimbots Combat Arena"
-    rules_version = 2
+    rules_version = 3
     #: v1 dealt two different programs per level and fixed a Hacker's plate before
-    #: its twist; both show only in events, which v2 folds alike
-    folds_versions = (1,)
+    #: its twist; v2's new_players market held the complexity-1 programs of every
+    #: level. All show only in events, which v3 folds alike
+    folds_versions = (1, 2)
     seat_counts = (2, 3, 4)
     options = {
         "first_game": Option(False, "use the first-game lineups instead of the draft"),
-        "new_players": Option(False, "only programs of complexity 1 in the market"),
+        "new_players": Option(
+            False, "newer players: only armor level 1 programs in the market (2 seats)"
+        ),
         "turn_limit": Option(
             40, "rounds before the match is scored as it stands", minimum=1, maximum=500
         ),
     }
 
-    # -- set-up ------------------------------------------------------------------------
-    def start(self, header: Header, rng: Rng) -> list[Event]:
-        n = len(header.seats)
-        simple = header.options.get("new_players", False)
-        if simple and header.options.get("first_game"):
+    def check_setup(self, seat_count: int, options) -> None:
+        if not options.get("new_players"):
+            return
+        if options.get("first_game"):
             raise RulesError(
                 "new_players changes the market, which first_game skips: "
                 "choose one of the two options"
             )
+        if seat_count != 2:
+            raise RulesError(
+                "new_players is the 2-player game's set-up: its 2-card market of armor "
+                f"level 1 programs cannot serve {seat_count} seats under the lockout"
+            )
+
+    # -- set-up ------------------------------------------------------------------------
+    def start(self, header: Header, rng: Rng) -> list[Event]:
+        n = len(header.seats)
+        simple = header.options.get("new_players", False)
         if header.options.get("first_game"):
             bots = [[seat, name] for seat in range(n) for name in FIRST_GAME[n][seat]]
             return [
@@ -62,7 +77,8 @@ class Aimbots(Game):
         events.append(
             Event("FirstPlayer", {"seat": rng.choice(tied), "totals": totals, "tied": tied})
         )
-        return events + [Event("MarketDealt", {"cards": deal_market(rng, simple)})]
+        levels = NEW_PLAYER_LEVELS if simple else LEVELS
+        return events + [Event("MarketDealt", {"cards": deal_market(rng, levels)})]
 
     evolve = staticmethod(fold.evolve)
 
@@ -137,12 +153,13 @@ class Aimbots(Game):
 
 
 # -- helpers of resolve -----------------------------------------------------------------
-def deal_market(rng: Rng, simple: bool = False) -> list[str]:
+def deal_market(rng: Rng, levels=LEVELS) -> list[str]:
     """Each armor level's cards shuffled and the top two dealt (two copies of one
-    program may come up); ``simple``: from the complexity-1 cards only."""
+    program may come up), for ``levels`` in order (a market card's level is its
+    place: cards 0-1 are level 1, 2-3 level 2, ...)."""
     cards = []
-    for level in LEVELS:
-        cards += rng.shuffled(deck(level, simple))[:2]
+    for level in levels:
+        cards += rng.shuffled(deck(level))[:2]
     return cards
 
 

@@ -45,6 +45,7 @@ def state_from_view(v: dict) -> State:
             r["primed"],
             r["skips"],
             r["extra"],
+            r["boost"],
         )
         for r in v["robots"]
     )
@@ -73,6 +74,7 @@ def state_from_view(v: dict) -> State:
         target=v["declared_target"],
         die=v["die"],
         extra_turn=v["extra_turn"],
+        bonus_moves=v["bonus_moves"],
     )
 
 

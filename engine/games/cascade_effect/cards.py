@@ -12,7 +12,7 @@ COPIES = {
     "major_penalty": 1,  # ... penalised 30
     "dead_battery": 2,  # the robot drawing it loses its next turn
     "interference": 1,  # the next opposing robot to play loses its turn
-    "overdrive": 2,  # the robot drawing it takes an extra, uncounted turn
+    "overdrive": 2,  # the robot drawing it has OVERDRIVE_MOVES more moves next turn
     "bonus_balls": 2,  # 5 cm into the robot's attached goal, once scoring is open
     "kickstand_bump": 1,  # a standing kickstand falls
     "spin_out": 1,  # the robot ends up facing a random direction
@@ -35,3 +35,5 @@ TITLES = {
 }
 
 BONUS_CM = 5
+#: moves an Overdrive card adds to its robot's next turn (on top of the die)
+OVERDRIVE_MOVES = 2

@@ -65,6 +65,7 @@ SENTENCES = {
         + (" with a bonus ball." if d.get("bonus") else ".")
     ),
     "ExtraTurnGiven": lambda d, s: f"Robot {d['robot']} gets an extra turn.",
+    "Boosted": lambda d, s: f"Robot {d['robot']} will have {d['moves']} more moves next turn.",
     "EndGameBegan": lambda d, s: f"The end game begins in round {d['round']}.",
     "CentreScored": lambda d, s: (
         f"Robot {d['robot']} scores {d['cm']} cm in the centre goal for {_alliance(d['alliance'])}."

@@ -44,10 +44,11 @@ def _order(state: State, d: dict) -> State:
 
 def _turn(state: State, d: dict) -> State:
     robot = state.robots[d["robot"]]
+    bonus = robot.boost  # an Overdrive card's moves are spent on this turn
     if d["extra"]:
         robot = revise(robot, extra=False)
     else:
-        robot = revise(robot, turns=robot.turns + 1)
+        robot = revise(robot, turns=robot.turns + 1, boost=0)
     return revise(
         state,
         robots=set_item(state.robots, robot.id, robot),
@@ -58,6 +59,7 @@ def _turn(state: State, d: dict) -> State:
         target=-1,
         die=0,
         extra_turn=d["extra"],
+        bonus_moves=bonus,
     )
 
 
@@ -103,7 +105,13 @@ def _loss_given(state: State, d: dict) -> State:
 
 
 def _extra_given(state: State, d: dict) -> State:
+    """Rules v1's Overdrive: an extra turn (v2 logs hold ``Boosted`` instead)."""
     return with_robot(state, revise(state.robots[d["robot"]], extra=True))
+
+
+def _boosted(state: State, d: dict) -> State:
+    robot = state.robots[d["robot"]]
+    return with_robot(state, revise(robot, boost=robot.boost + d["moves"]))
 
 
 def _scored(state: State, d: dict) -> State:
@@ -175,6 +183,7 @@ HANDLERS = {
     "Penalised": _penalised,
     "TurnLossGiven": _loss_given,
     "ExtraTurnGiven": _extra_given,
+    "Boosted": _boosted,
     "Scored": _scored,
     "CentreScored": _centre_scored,
     "KickstandFell": _fell,

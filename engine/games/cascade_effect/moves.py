@@ -13,6 +13,7 @@ from engine.games.cascade_effect.board import (
     ZONE_OF,
     ahead,
     kickstand_squares,
+    neighbours,
     short_side,
     structure,
 )
@@ -40,16 +41,20 @@ def succeeds(state: State, robot: Robot, do: str, target: int, die: int) -> bool
     return do in ("score", "centre")
 
 
-def free_floor(state: State, sq: int | None) -> bool:
-    """A square a goal can be set down on: on the field, no structure, robot,
-    goal or zone."""
-    return (
-        sq is not None
-        and sq not in structure(state.position)
-        and robot_at(state, sq) is None
-        and loose_goal_at(state, sq) is None
-        and ZONE_OF[sq] is None
-    )
+def detach_squares(state: State, robot: Robot) -> list[int]:
+    """Where a robot may leave its goal (no roll: "simply announce" it): where it
+    stands, or any free square beside it. [reconstructed] not into a zone the
+    robot is not in: a goal enters a zone only hooked to its robot."""
+    out = [robot.sq]
+    for sq in neighbours(robot.sq):
+        if (
+            sq not in structure(state.position)
+            and robot_at(state, sq) is None
+            and loose_goal_at(state, sq) is None
+            and ZONE_OF[sq] in (None, ZONE_OF[robot.sq])
+        ):
+            out.append(sq)
+    return sorted(out)
 
 
 def room(state: State, goal_id: int) -> int:
@@ -79,8 +84,7 @@ def declarations(state: State) -> list[dict]:
     robot = state.active
     out: list[dict] = [{"do": "move"}]  # fresh each time: a bot may keep or change what it is given
     if robot.goal >= 0:
-        if free_floor(state, ahead(robot.sq, robot.facing)):
-            out.append({"do": "detach"})
+        out += [{"do": "detach", "to": sq} for sq in detach_squares(state, robot)]
         if can_score(state, robot):
             out.append({"do": "score"})
     else:
@@ -188,13 +192,14 @@ def _steps(alliance: int, off_ramp: bool, backward: bool) -> tuple:
     return tuple(out)
 
 
-def reachable(state: State, robot: Robot, die: int) -> dict:
-    """Every pose ``robot`` can reach with ``die`` moves -> the moves it takes."""
+def reachable(state: State, robot: Robot, die: int, bonus: int = 0) -> dict:
+    """Every pose ``robot`` can reach with ``die`` moves and ``bonus`` more (an
+    Overdrive card) -> the moves it takes. The ramp rule reads the die alone."""
     blocked = taken_squares(state, robot) | frozenset(structure(state.position))
-    return pose_distances(robot, [(robot.sq, robot.facing)], blocked, die, limit=die)
+    return pose_distances(robot, [(robot.sq, robot.facing)], blocked, die, limit=die + bonus)
 
 
 def move_actions(state: State) -> list[dict]:
     """Every destination and facing the active robot can reach with the die."""
-    poses = reachable(state, state.active, state.die)
+    poses = reachable(state, state.active, state.die, state.bonus_moves)
     return [{"do": "move", "to": sq, "facing": f} for sq, f in sorted(poses)]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.events import Event
 from engine.game import Decision, Game, Header, Outcome, Resolved, ranks_from_scores
 from engine.games.cascade_effect import fold
-from engine.games.cascade_effect.board import BLUE, PARK, RAMP, RED, ahead
+from engine.games.cascade_effect.board import BLUE, PARK, RAMP, RED
 from engine.games.cascade_effect.cards import DECK
 from engine.games.cascade_effect.moves import (
     centre_room,
@@ -35,22 +35,37 @@ from engine.games.cascade_effect.turns import (
 from engine.games.cascade_effect.view import view
 from engine.rng import Rng
 
+#: the robot a card from the structure's set-up roll is drawn for: B1, since red
+#: moves first (rule 3) and so the set-up chore goes to blue
+SETUP_ROLLER = 1
+
 
 class CascadeEffect(Game):
     name = "cascade_effect"
     title = "Cascade Effect (the Borg game)"
-    rules_version = 1
+    rules_version = 2
+    #: v1 logs fold: v1's detach (straight ahead only), its sixes (none drew a
+    #: card at set-up or in the 2-player jump) and its Overdrive (an extra turn,
+    #: ``ExtraTurnGiven``) are all events the fold still reads
+    folds_versions = (1,)
     seat_counts = (2, 3, 4)
 
-    # -- set-up: rule 1 and the deck ------------------------------------------------
+    def alliances(self, seat_count: int, options) -> tuple[tuple[int, ...], ...]:
+        """Red holds the first half of the seats (rounded down), blue the rest."""
+        red = seat_count // 2
+        return ((red, seat_count - red),)
+
+    # -- set-up: the deck and rule 1 ------------------------------------------------
     def start(self, header: Header, rng: Rng) -> list[Event]:
-        events = []
+        em = Emitter(fold.initial({"seats": header.seats}))
+        em.add(deck_shuffled(DECK, rng))  # first: a 6 of the set-up roll draws a card
         while True:  # rule 1: roll until a 1, 2 or 3
             die = rng.die()
-            events.append(Event("CentreRoll", {"die": die}))
+            em.emit("CentreRoll", {"die": die})
+            if die == 6:  # [reconstructed] the blue player rolls; the card is B1's
+                draw_card(em, SETUP_ROLLER, "six", rng)
             if die <= 3:
-                break
-        return events + [deck_shuffled(DECK, rng)]
+                return em.events
 
     evolve = staticmethod(fold.evolve)
 
@@ -156,9 +171,7 @@ def declare(em: Emitter, action: dict, rng: Rng) -> None:
     robot = em.state.active
     do = action["do"]
     if do == "detach":  # no roll, and the turn goes on (rulebook: just announce it)
-        em.emit(
-            "Detached", {"robot": robot.id, "goal": robot.goal, "sq": ahead(robot.sq, robot.facing)}
-        )
+        em.emit("Detached", {"robot": robot.id, "goal": robot.goal, "sq": action["to"]})
         return
     target = target_of(action)
     em.emit("Declared", {"robot": robot.id, "do": do, "target": target})

@@ -10,7 +10,7 @@ Cascade Effect asks three kinds of decision; request.prompt says which:
 "sq": 0, "facing": 2}), "declare" (what the robot rolls for before the die is
 rolled: {"do": "move"}, {"do": "attach", "goal": 2}, {"do": "kickstand",
 "stand": 0}, {"do": "score"}, {"do": "climb", "to": 1}, {"do": "park", "to": 30},
-{"do": "align"}, {"do": "centre"} or {"do": "detach"}) and "move" (after a roll
+{"do": "align"}, {"do": "centre"} or {"do": "detach", "to": S}) and "move" (after a roll
 to move, or a missed action roll: a square and a facing the die can reach,
 {"do": "move", "to": 14, "facing": 1}). request.legal lists every legal action.
 Squares are row * 6 + col, row 0 the north edge; facings 0-3 are N, E, S, W.

@@ -32,7 +32,8 @@ class Robot:
     scored_last: bool = False  # its last turn scored balls
     primed: bool = False  # rolled the 5 at its short side last turn
     skips: int = 0  # turns it must lose
-    extra: bool = False  # an overdrive turn is owed after this one
+    extra: bool = False  # rules v1 only: an overdrive turn is owed after this one
+    boost: int = 0  # moves an Overdrive card adds to its next turn
 
     @property
     def alliance(self) -> int:
@@ -69,7 +70,8 @@ class State:
     declared: str = ""
     target: int = -1  # the declared action's goal, kickstand or square
     die: int = 0
-    extra_turn: bool = False  # the turn under way is an overdrive turn
+    extra_turn: bool = False  # rules v1 only: the turn under way is an overdrive turn
+    bonus_moves: int = 0  # Overdrive's moves for the turn under way, on top of the die
     last_card: str = ""
     result: str = ""
 

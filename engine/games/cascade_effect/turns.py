@@ -1,6 +1,6 @@
 """The flow between decisions: Cascade Cards and their effects, the end of a
-turn, the next robot's turn (the 2-player jump, lost turns, overdrive), the end
-game and the final score. Every step emits an event and folds it at once, so the
+turn, the next robot's turn (the 2-player jump, lost turns), the end game and
+the final score. Every step emits an event and folds it at once, so the
 state only changes through ``evolve`` and each chance draw is in the log."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.events import Event
 from engine.games.cascade_effect import fold
 from engine.games.cascade_effect.board import BLUE, RED, ZONE_OF, square, structure
-from engine.games.cascade_effect.cards import BONUS_CM, PENALTY_POINTS
+from engine.games.cascade_effect.cards import BONUS_CM, OVERDRIVE_MOVES, PENALTY_POINTS
 from engine.games.cascade_effect.moves import room
 from engine.games.cascade_effect.scoring import breakdown
 from engine.games.cascade_effect.state import (
@@ -60,7 +60,7 @@ def draw_card(em: Emitter, robot_id: int, cause: str, rng: Rng) -> None:
 
 def card_effect(em: Emitter, robot: Robot, card: str, rng: Rng) -> None:
     state = em.state
-    takes_turns = robot.id in state.order
+    takes_turns = robot.seat >= 0  # not an unused piece of the 2-player game
     if card in PENALTY_POINTS:
         em.emit(
             "Penalised", {"alliance": robot.alliance, "points": PENALTY_POINTS[card], "card": card}
@@ -72,7 +72,7 @@ def card_effect(em: Emitter, robot: Robot, card: str, rng: Rng) -> None:
         if victim is not None:
             em.emit("TurnLossGiven", {"robot": victim, "card": card})
     elif card == "overdrive" and takes_turns:
-        em.emit("ExtraTurnGiven", {"robot": robot.id})
+        em.emit("Boosted", {"robot": robot.id, "moves": OVERDRIVE_MOVES})
     elif card == "bonus_balls" and robot.goal >= 0 and any(state.fallen):
         cm = min(BONUS_CM, room(state, robot.goal))
         if cm:
@@ -83,12 +83,16 @@ def card_effect(em: Emitter, robot: Robot, card: str, rng: Rng) -> None:
         em.emit(
             "KickstandFell", {"stand": state.fallen.index(False), "robot": robot.id, "by": "card"}
         )
-    elif card == "spin_out":
+    elif card == "spin_out" and robot.sq >= 0:
         em.emit("Turned", {"robot": robot.id, "facing": rng.below(4), "by": "card"})
 
 
 def next_opponent(state: State, alliance: int) -> int | None:
-    """The next robot of the other alliance to take a turn after the current one."""
+    """The next robot of the other alliance to take a turn after the current one;
+    [reconstructed] before the turn order exists (a card of the set-up roll), the
+    other alliance's robot 1."""
+    if not state.order:
+        return 1 - alliance
     n = len(state.order)
     for k in range(1, n + 1):
         robot = state.order[(state.index + k) % n]
@@ -113,19 +117,6 @@ def next_turn(em: Emitter, rng: Rng) -> None:
     the match after the last one."""
     while True:
         state = em.state
-        current = state.active
-        if current.extra:
-            em.emit(
-                "TurnStarted",
-                {
-                    "robot": current.id,
-                    "seat": current.seat,
-                    "round": state.round,
-                    "endgame": state.endgame,
-                    "extra": True,
-                },
-            )
-            return
         index, round_ = state.index + 1, state.round
         if index == len(state.order):
             index, round_ = 0, round_ + 1
@@ -154,16 +145,22 @@ def next_turn(em: Emitter, rng: Rng) -> None:
 
 def jump(em: Emitter, piece_id: int, rng: Rng) -> None:
     """2-player rule: the unused piece goes to the square two dice name (column,
-    row); [reconstructed] a blocked square leaves it where it is."""
+    row); [reconstructed] a blocked square leaves it where it is. Each die that
+    shows a 6 draws a card for the piece, and, as a 6 does on every roll, takes
+    the place of the action: the piece stays."""
     col, row = rng.die(), rng.die()
     to = square(col - 1, row - 1)
     state = em.state
+    sixes = [col, row].count(6)
     moved = (
-        to not in structure(state.position)
+        not sixes
+        and to not in structure(state.position)
         and robot_at(state, to) is None
         and loose_goal_at(state, to) is None
     )
     em.emit("PieceJumped", {"robot": piece_id, "dice": [col, row], "to": to, "moved": moved})
+    for _ in range(sixes):
+        draw_card(em, piece_id, "six", rng)
     piece = em.state.robots[piece_id]
     if moved and opponent_zone(piece, to):
         draw_card(em, piece_id, "zone", rng)

@@ -38,6 +38,7 @@ def robot_view(robot: Robot) -> dict:
         "primed": robot.primed,
         "skips": robot.skips,
         "extra": robot.extra,
+        "boost": robot.boost,
     }
 
 
@@ -91,6 +92,7 @@ def view(state: State, seat: int | None, omniscient: bool = False) -> dict:
         "declared_target": state.target,
         "die": state.die,
         "extra_turn": state.extra_turn,
+        "bonus_moves": state.bonus_moves,
         "rolls": [TELEOP_ROLLS, ENDGAME_ROLLS],
         "banked": [banked(state, a) for a in (0, 1)],
         "score": [breakdown(state, a) for a in (0, 1)],

@@ -120,9 +120,7 @@ class GreedyBot:
     # -- the attack stage ------------------------------------------------------------------
     def attack(self, view: dict, legal: list) -> dict:
         me = view["planes"][self.seat]
-        shots = [a for a in legal if a["target"] is not None]
-        if not shots:
-            return legal[0]
+        shots = legal  # everyone attacks: every legal action is a shot
 
         def value(action: dict) -> float:
             foe = view["planes"][action["target"]]

@@ -9,7 +9,6 @@ from engine.games.dogfight.state import Plane, State, enemies
 
 HIT, CRITICAL = 4, 6  # an attack die hits on 4-6 and is critical on a 6
 DODGE = 4  # a defence die dodges on 4-6
-HOLD = {"target": None}
 
 
 def targets(state: State, seat: int) -> list[tuple[Plane, str]]:
@@ -24,11 +23,10 @@ def targets(state: State, seat: int) -> list[tuple[Plane, str]]:
 
 
 def attack_actions(state: State, seat: int) -> list[dict]:
-    """Hold fire, or a target, with or without the Ace die."""
+    """A target, with or without the Ace die: everyone attacks (no holding fire
+    with an enemy in range and arc)."""
     aces = (False, True) if state.planes[seat].ace else (False,)
-    return [HOLD] + [
-        {"target": plane.seat, "ace": ace} for plane, _ in targets(state, seat) for ace in aces
-    ]
+    return [{"target": plane.seat, "ace": ace} for plane, _ in targets(state, seat) for ace in aces]
 
 
 def free_rerolls(section: str) -> tuple[int, int]:

@@ -6,6 +6,7 @@ from functools import partial
 
 from engine.game import fold_events, handler_evolve
 from engine.games.dogfight.geometry import AREA, QUICK_AREA, UNITS_PER_MM
+from engine.games.dogfight.setup import table_side
 from engine.games.dogfight.state import Combat, Plane, State, in_combat, living, living_teams
 from engine.games.dogfight.state import with_plane
 from engine.states import revise
@@ -16,10 +17,14 @@ def team_size(option: str) -> int:
     return 1 if option in ("", "none") else int(option.split("v")[0])
 
 
-def area_of(options: dict) -> int:
-    """The table's side in units: the ``area`` option (mm), or by the game mode."""
+def area_of(options: dict, planes: int, version: int) -> int:
+    """The table's side in units: the ``area`` option (mm), or by the game mode
+    and (from rules v2) the number of planes, so that every plane can be placed
+    a ruler length from the others."""
     if options.get("area"):
         return options["area"] * UNITS_PER_MM
+    if version >= 2:
+        return table_side(planes, bool(options.get("quick")))
     return QUICK_AREA if options.get("quick") else AREA
 
 
@@ -32,7 +37,7 @@ def initial(data: dict) -> State:
     return State(
         seats=n,
         teams=teams,
-        area=area_of(options),
+        area=area_of(options, n, data.get("rules_version", 1)),
         quick=bool(options.get("quick")),
         ace_option=bool(options.get("ace")),
         round_limit=options.get("rounds", 20),

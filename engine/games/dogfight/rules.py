@@ -17,7 +17,6 @@ from engine.game import Decision, Game, Header, Option, Outcome, Resolved, Rules
 from engine.game import ranks_from_scores
 from engine.games.dogfight import fold
 from engine.games.dogfight.combat import (
-    HOLD,
     altitude_spent,
     attack_actions,
     damage,
@@ -28,7 +27,7 @@ from engine.games.dogfight.combat import (
 )
 from engine.games.dogfight.geometry import COST, section
 from engine.games.dogfight.plans import CLIMB_COST, path, plans
-from engine.games.dogfight.setup import first_player_events, placements
+from engine.games.dogfight.setup import first_player_events, placements, smallest_side_mm
 from engine.games.dogfight.state import STATS, State, in_combat, living, living_teams
 from engine.games.dogfight.view import view
 from engine.rng import Rng
@@ -45,7 +44,10 @@ NO_REROLL: dict[str, list[int]] = {"reroll": []}
 class Dogfight(Game):
     name = "dogfight"
     title = "Dogfight"
-    rules_version = 1
+    rules_version = 2
+    #: v1 logs fold: v1's held fire is a ``HoldsFire`` event and its table size an
+    #: option the fold reads with the log's version
+    folds_versions = (1,)
     seat_counts = (2, 3, 4, 5, 6, 7, 8)
     options = {
         "teams": Option(
@@ -53,10 +55,10 @@ class Dogfight(Game):
             "team game: none, 2v2, 3v3 or 4v4 (teammates sit together)",
             choices=("none", "2v2", "3v3", "4v4"),
         ),
-        "quick": Option(False, "quick game: Health at most 2, a 48 cm table, free climbing"),
+        "quick": Option(False, "quick game: Health at most 2, a smaller table, free climbing"),
         "area": Option(
             0,
-            "table side in mm, 360-1440 (0: 720, or 480 in a quick game)",
+            "table side in mm, 360-1440 (0: 720, or 480 in a quick game, larger for 6+ planes)",
             minimum=0,
             maximum=1440,
         ),
@@ -77,6 +79,17 @@ class Dogfight(Game):
         size = fold.team_size(teams)
         if size > 1 and seat_count != 2 * size:
             raise RulesError(f"a {teams} team game needs {2 * size} seats, not {seat_count}")
+        area, least = options.get("area", 0), smallest_side_mm(seat_count)
+        if area and area < least:
+            raise RulesError(
+                f"option area: {seat_count} planes need a table of at least {least} mm, "
+                f"so that each can be placed a ruler from every other (not {area})"
+            )
+
+    def alliances(self, seat_count: int, options) -> tuple[tuple[int, ...], ...]:
+        """The `teams` option's two teams of seats in a row; none without it."""
+        size = fold.team_size(options.get("teams", "none"))
+        return ((size, size),) if size > 1 else ()
 
     # -- set-up ------------------------------------------------------------------------
     def start(self, header: Header, rng: Rng) -> list[Event]:
@@ -95,7 +108,7 @@ class Dogfight(Game):
         if kind == "":
             return []
         legal = legal_actions(state, kind, seat)
-        default = NO_REROLL if kind == "reroll" else HOLD if kind == "attack" else legal[0]
+        default = NO_REROLL if kind == "reroll" else legal[0]
         return [Decision(seat, default, legal, prompt=kind)]
 
     def resolve(self, state: State, actions: dict, rng: Rng) -> Resolved:
@@ -209,8 +222,6 @@ def fly_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
 
 
 def attack_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
-    if action["target"] is None:
-        return [Event("HoldsFire", {"seat": seat, "reason": "held fire"})]
     attacker, target = state.planes[seat], state.planes[action["target"]]
     where = section(attacker.pose, target.pose)
     if where is None:  # the legal targets offered were all in range

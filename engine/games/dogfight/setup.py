@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import zip_longest
 
 from engine.events import Event
-from engine.games.dogfight.geometry import HEADINGS, RULER, distance2
+from engine.games.dogfight.geometry import (
+    AREA,
+    HEADINGS,
+    QUICK_AREA,
+    RULER,
+    UNITS_PER_MM,
+    distance2,
+)
 from engine.games.dogfight.state import State
 from engine.rng import Rng
 
@@ -57,6 +65,7 @@ def place_order(state: State, first: int) -> list[int]:
     return [s for group in zip_longest(*queues) for s in group if s is not None]
 
 
+@cache
 def points(area: int) -> list[tuple[int, int]]:
     """Placement points: along every edge, one straight template in at most."""
     near, far = PLACE_DEPTH, area - PLACE_DEPTH
@@ -67,14 +76,43 @@ def points(area: int) -> list[tuple[int, int]]:
 
 
 def placements(state: State) -> list[dict]:
-    """Legal placements: no closer than a ruler length to any placed plane. When
-    the table is too crowded for that, the points furthest from the nearest
-    placed plane."""
+    """Legal placements: no closer than a ruler length to any placed plane. The
+    table is sized (``table_side``) so that there is always one; a v1 log's
+    crowded table is only folded, never played."""
     placed = [(p.x, p.y) for p in state.planes if p.placed]
-    candidates = points(state.area)
-    if placed:
-        room = {pt: min(distance2(pt, other) for other in placed) for pt in candidates}
-        wide = [pt for pt in candidates if room[pt] >= RULER * RULER]
-        best = max(room.values())
-        candidates = wide or [pt for pt in candidates if room[pt] == best]
-    return [{"x": x, "y": y, "heading": h} for x, y in candidates for h in range(HEADINGS)]
+    wide = [pt for pt in points(state.area) if all(distance2(pt, o) >= RULER**2 for o in placed)]
+    return [{"x": x, "y": y, "heading": h} for x, y in wide for h in range(HEADINGS)]
+
+
+@cache
+def most_ruled_out(area: int) -> int:
+    """The most placement points one placed plane can rule out (itself included):
+    those closer than a ruler length to it."""
+    found = points(area)
+    return max(sum(distance2(p, q) < RULER**2 for q in found) for p in found)
+
+
+def always_room(area: int, planes: int) -> bool:
+    """Can every one of ``planes`` planes always be placed a ruler from the rest,
+    however the earlier ones were placed? Each placed plane rules out at most
+    ``most_ruled_out`` points, so with more points than the planes before the last
+    can rule out, a legal point is always left."""
+    return (planes - 1) * most_ruled_out(area) < len(points(area))
+
+
+def table_side(planes: int, quick: bool) -> int:
+    """The default table: the standard (or the quick game's smaller) square, grown
+    in placement steps until ``planes`` planes always have room."""
+    side = QUICK_AREA if quick else AREA
+    while not always_room(side, planes):
+        side += PLACE_STEP
+    return side
+
+
+@cache
+def smallest_side_mm(planes: int) -> int:
+    """The smallest ``area`` option (whole 10 mm) that always has room for ``planes``."""
+    mm = 360
+    while not always_room(mm * UNITS_PER_MM, planes):
+        mm += 10
+    return mm

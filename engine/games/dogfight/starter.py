@@ -14,7 +14,8 @@ request.legal always lists every legal action:
 - "team order" (team games): the order your team's planes act in, e.g. [2, 3];
 - "fly": {"plan": ["S", "S", "BL"], "climb": 0}, templates S (cost 1), BL/BR
   (bank, 2), TL/TR (turn, 3) within your Speed, plus climbs (1 Speed each);
-- "attack": {"target": seat, "ace": bool} or {"target": null} to hold fire;
+- "attack": {"target": seat, "ace": bool}: everyone attacks, so you are asked
+  only when an enemy is in range and arc, and you choose which one;
 - "reroll": {"reroll": [dice indices]} when you earned re-rolls (choosing one
   more die than your free re-rolls spends a level of altitude).
 

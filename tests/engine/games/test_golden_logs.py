@@ -26,10 +26,14 @@ from engine.runner import Match
 from tests.engine.games.match_checks import Faulty
 
 GOLDEN = {
-    "aerial_assault": "459a40f417607f452c8099b8be0ed9a19df201af6452ae366d6b96e5f5e3da7a",
-    "aimbots": "0569dfb40e8197e84a526668c15eba9a0b78b8f11f4ef41b4dd2548ccc7b06cd",
-    "cascade_effect": "8811c4a81f90516d2a6276d9a402dca6875e504a921436e9c97f60aa14659ff1",
-    "dogfight": "ca89371fe0beecd388429f022f463669ba11a6b0e8175c7627fbc2ba5545e6c3",
+    # rules v3 (teams kept as alliances; untouched here but for the header's version)
+    "aerial_assault": "411a816e68fba47bc82f3fec0b51a0f8de760df2cbe85801467e19d0004156dd",
+    # rules v3 (new_players: the armor level 1 pile only)
+    "aimbots": "ca7a7735bdaf0b61160dba8b6bc88b9ba44d6fd425c24459f11d325add6bfce5",
+    # rules v2 (detach beside the robot, every 6 draws a card, Overdrive adds moves)
+    "cascade_effect": "7ee6e8a356e810a745f757209e3e19df89d8ff060592b387bad8620f6a0d356a",
+    # rules v2 (everyone attacks, a table sized by the number of planes)
+    "dogfight": "809fde1d518e3718514e416350fdfd6ee6e28bfc34a36df20e478f5f6f1b526c",
     "powerball": "26bfc2bee0a08324f337fe8669eeecc2c59a13188e656a3f5fe424058beebe3d",
 }
 

@@ -108,6 +108,9 @@ def test_the_admin_form_checks_the_game_and_options(admin_client):
     assert r.status_code == 200 and "unknown game" in r.content.decode()
     r = admin_client.post(url, {**base, "game": "tic_tac_toe", "options": '{"nope": 1}'})
     assert r.status_code == 200 and "has no option" in r.content.decode()
+    mixed = {**base, "game": "cascade_effect", "group_size": 3, "teams": "[2, 1]"}
+    r = admin_client.post(url, mixed)
+    assert r.status_code == 200 and "not teams [2, 1]" in r.content.decode()
     assert Competition.objects.filter(kind="season").count() == 0
 
 

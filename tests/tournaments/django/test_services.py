@@ -48,6 +48,21 @@ def test_bad_settings_are_refused(db):
         lifecycle.add_entries(t, bots=["nobody"])
 
 
+def test_teams_the_game_does_not_play_as_alliances_are_refused(db):
+    """A team means the same in every game: seats in a row that the rules make
+    allies, so a game without those alliances refuses them."""
+    with pytest.raises(lifecycle.TournamentError, match=r"plays \[1, 2\], not teams \[2, 1\]"):
+        lifecycle.create_season("s", game="cascade_effect", group_size=3, teams=[2, 1])
+    with pytest.raises(lifecycle.TournamentError, match="not teams"):
+        lifecycle.create_tournament(
+            "t", game="dogfight", format="swiss", group_size=4, teams=[2, 2]
+        )
+    lifecycle.create_tournament(
+        "t", game="dogfight", format="swiss", group_size=4, teams=[2, 2], options={"teams": "2v2"}
+    )
+    lifecycle.create_season("s", game="aerial_assault", group_size=5, teams=[3, 2])
+
+
 def test_a_setting_of_the_other_kind_is_refused(db):
     with pytest.raises(lifecycle.TournamentError, match="a ladder season has no format"):
         lifecycle.create_season("s", game="tic_tac_toe", format="swiss")

@@ -202,7 +202,7 @@ def test_rules_v1_logs_still_fold():
 
     log = Path(__file__).parent / "data" / "aerial_v1_two_seats.jsonl"
     events = parse_jsonl(log.read_text())
-    assert events[0].data["rules_version"] == 1 and GAME.rules_version == 2
+    assert events[0].data["rules_version"] == 1 and GAME.can_fold(1)
     types = {e.type for e in events}
     assert {"BlockRolled", "BallOut", "DriverPanicked"} <= types
     final = Replay(GAME, events).state_at(len(events) - 1)
@@ -343,3 +343,25 @@ def test_greedy_hands_the_ball_over_for_assists():
                 passed.discard(e.data["ball"])
                 set_up += e.data["assist_points"] > 0
     assert passes >= 5 and kisses >= 3 and set_up >= 3, (passes, kisses, set_up)
+
+
+@pytest.mark.parametrize(
+    "teams, solo",
+    [([0, 0, 1, 1], None), ([0, 0, 0, 1, 1, 1], None), ([0, 0, 1], 2), ([0, 1, 1], 0)],
+)
+def test_seats_seated_in_teams_play_as_those_alliances(teams, solo):
+    """The platform's teams replace the alliance cards' deal: teammates share an
+    alliance whatever colours are dealt; with 3 seats the lone seat is solo."""
+    from engine.game import Seat
+    from engine.games.aerial_assault.state import seat_alliance
+    from engine.lineup import lineup
+    from engine.runner import run_match
+
+    for seed in range(4):
+        names, players = lineup(GAME, ["random"] * len(teams))
+        seats = [Seat(s.bot, s.version, t) for s, t in zip(names, teams)]
+        m = run_match(GAME, players, seats, seed)
+        assigned = next(e for e in m.log.events if e.type == "TeamsAssigned").data
+        assert assigned["teams"] == teams and assigned.get("solo") == solo
+        colours = [seat_alliance(m.state, s) for s in range(len(teams))]
+        assert len({(t, c) for t, c in zip(teams, colours)}) == 2, colours

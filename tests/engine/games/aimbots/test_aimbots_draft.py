@@ -136,23 +136,35 @@ def test_a_duplicate_card_is_claimed_card_by_card():
     assert [a["card"] for a in placements(state, 1)] == [0]  # not its second level-1 card
 
 
-def test_new_players_option_uses_only_complexity_one_programs():
-    """Set-up step 4's aside: newer players use only level 1 bots (read as the
-    complexity rating, RULES.md says why)."""
+def test_new_players_use_only_armor_level_1_bots():
+    """Set-up step 4 deals the market level by level and adds that newer players
+    may use only Level 1 bots: the market is the two cards dealt from the armor
+    level 1 pile, and every bot drafted has armor 1 (dice that fit no card are
+    turned wild, as the draft restrictions allow)."""
     from engine.games.aimbots.catalogue import BY_NAME
-    from engine.games.aimbots.rules import deal_market
-    from engine.rng import Rng
-
-    for seed in range(50):
-        market = deal_market(Rng(seed), simple=True)
-        assert all(BY_NAME[n].complexity == 1 for n in market)
-        assert [BY_NAME[n].level for n in market] == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+    from engine.games.aimbots.rules import NEW_PLAYER_LEVELS, deal_market
     from engine.lineup import lineup
+    from engine.rng import Rng
     from engine.runner import run_match
 
-    seats, players = lineup(GAME, ["random", "random"])
-    match = run_match(GAME, players, seats, 4, {"new_players": True, "turn_limit": 3})
-    assert all(b.prog.complexity == 1 for b in match.state.bots)
+    for seed in range(50):
+        market = deal_market(Rng(seed), NEW_PLAYER_LEVELS)
+        assert len(market) == 2 and all(BY_NAME[n].level == 1 for n in market)
+    for seed in range(4):
+        seats, players = lineup(GAME, ["random", "greedy"])
+        match = run_match(GAME, players, seats, seed, {"new_players": True, "turn_limit": 3})
+        assert len(match.state.market) == 2
+        assert len(match.state.bots) == 10
+        assert all(b.prog.level == 1 and b.top == 1 for b in match.state.bots)
+
+
+def test_new_players_is_the_two_player_set_up():
+    import pytest
+
+    from engine.game import RulesError
+
+    with pytest.raises(RulesError, match="2-player game"):
+        GAME.check_setup(3, GAME.resolve_options({"new_players": True}))
 
 
 def test_new_players_and_first_game_together_are_refused():

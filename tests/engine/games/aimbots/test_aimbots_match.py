@@ -183,13 +183,29 @@ def test_rules_v1_logs_still_fold():
 
     log = Path(__file__).parent / "data" / "aimbots_v1_first_game.jsonl"
     events = parse_jsonl(log.read_text())
-    assert events[0].data["rules_version"] == 1 and GAME.rules_version == 2
+    assert events[0].data["rules_version"] == 1 and GAME.can_fold(1)
     replay = Replay(GAME, events)
     final = replay.state_at(len(events) - 1)
     recorded = events[-1].data
     outcome = GAME.outcome(final)
     assert list(outcome.ranks) == recorded["ranks"] and list(outcome.scores) == recorded["scores"]
     assert any(e.type == "BotTurned" for e in events)  # Hacker hits, plate first in v1
+
+
+def test_rules_v2_new_players_logs_still_fold():
+    """A v2 log of the new_players option (a market of complexity-1 programs at
+    every armor level) folds with this engine, armor levels from that market."""
+    from pathlib import Path
+
+    from engine.reading import parse_jsonl
+
+    log = Path(__file__).parent / "data" / "aimbots_v2_new_players.jsonl"
+    events = parse_jsonl(log.read_text())
+    assert events[0].data["rules_version"] == 2 and GAME.can_fold(2)
+    final = Replay(GAME, events).state_at(len(events) - 1)
+    assert len(final.market) == 10 and {b.top for b in final.bots} != {1}
+    outcome, recorded = GAME.outcome(final), events[-1].data
+    assert list(outcome.ranks) == recorded["ranks"] and list(outcome.scores) == recorded["scores"]
 
 
 @pytest.mark.slow

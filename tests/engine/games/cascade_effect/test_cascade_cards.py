@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ce_helpers import OPEN_SQUARE, RED60, N, act, legal, position, put, turn_of, types
+from ce_helpers import OPEN_SQUARE, RED60, E, N, act, legal, position, put, turn_of, types
 
-from engine.games.cascade_effect.cards import COPIES, DECK, PENALTY_POINTS
+from engine.games.cascade_effect.cards import COPIES, DECK, OVERDRIVE_MOVES, PENALTY_POINTS
 from engine.games.cascade_effect.scoring import breakdown
 
 
@@ -53,10 +53,18 @@ def test_interference_costs_the_next_opposing_robot_its_turn():
     assert after.active.id == 2 and after.robots[1].turns == 1
 
 
-def test_overdrive_gives_an_extra_turn_that_is_not_counted():
+def test_overdrive_adds_moves_to_the_robots_next_turn_and_the_alliances_still_alternate():
     after, events = drawn("overdrive")
-    assert after.active.id == 0 and after.extra_turn
-    assert after.robots[0].turns == position().robots[0].turns
+    assert after.active.id == 1  # the other alliance plays next, as rule 4 says
+    assert after.robots[0].boost == OVERDRIVE_MOVES
+    for _ in (1, 2, 3):  # blue 1, red 2, blue 2 roll 6s; red 1's next turn
+        after, _ = act(after, {"do": "move"}, [6], below=[0] * 3)
+    after, _ = act(after, {"do": "move"}, [1])
+    assert after.active.id == 0 and after.bonus_moves == OVERDRIVE_MOVES
+    three_moves = (OPEN_SQUARE - 2 * 6, E)  # two steps north and a quarter turn
+    assert three_moves in {(a["to"], a["facing"]) for a in legal(after)}
+    after, _ = act(after, legal(after)[0])
+    assert after.robots[0].boost == 0  # spent on that one turn
 
 
 def test_bonus_balls_add_5_cm_once_a_kickstand_is_down():

@@ -7,16 +7,16 @@ import json
 from dataclasses import replace
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine import registry
 from engine.game import Seat
 from engine.games.cascade_effect import GAME
-from engine.games.cascade_effect.board import ZONE_OF
 from engine.games.cascade_effect.scoring import banked
 from engine.lineup import lineup
 from engine.replay import Replay, verify
-from engine.runner import Match, run_match
+from engine.runner import run_match
 from tests.engine.games.match_checks import ChosenBot, check_same_seed_same_log_and_verifies
 
 
@@ -82,8 +82,10 @@ def invariants(state, before):
         if goal.robot >= 0:
             assert state.robots[goal.robot].goal == goal.id
             assert goal.sq == state.robots[goal.robot].sq
-        else:
-            assert goal.sq not in placed and (ZONE_OF[goal.sq] is None or goal.cm >= 0)
+        elif goal.sq in placed:  # only a goal left where its robot stands, never driven onto
+            robot = next(r for r in state.robots if r.sq == goal.sq)
+            assert before.robots[robot.id].sq == goal.sq
+            assert before.goals[goal.id].sq == goal.sq
     for alliance in (0, 1):
         assert banked(state, alliance) >= banked(before, alliance), "score never decreases"
 
@@ -212,3 +214,22 @@ def test_an_illegal_action_is_rejected_and_the_default_played(bad):
     assert all("legal" in e.data["reason"] for e in rejected)
     assert match.outcome.reason != "forfeit" and match.state.phase == "over"
     assert verify(match.log.events, registry.get).ok
+
+
+def test_rules_v1_logs_still_fold():
+    """A 2-player log made by rules v1 (a detach straight ahead, Overdrive's extra
+    turns, no card for a 6 in the coordinate roll) folds with this engine to the
+    outcome it recorded."""
+    from pathlib import Path
+
+    from engine.reading import parse_jsonl
+
+    log = Path(__file__).parent / "data" / "cascade_v1_two_seats.jsonl"
+    events = parse_jsonl(log.read_text())
+    assert events[0].data["rules_version"] == 1 and GAME.rules_version == 2
+    assert GAME.can_fold(1)
+    assert {"Detached", "ExtraTurnGiven", "PieceJumped"} <= {e.type for e in events}
+    final = Replay(GAME, events).state_at(len(events) - 1)
+    assert final.phase == "over"
+    outcome, recorded = GAME.outcome(final), events[-1].data
+    assert list(outcome.ranks) == recorded["ranks"] and list(outcome.scores) == recorded["scores"]

@@ -27,14 +27,15 @@ from ce_helpers import (
     types,
 )
 
+from engine.game import Header
 from engine.games.cascade_effect import GAME
 from engine.games.cascade_effect.board import PARK, RAMP
 from engine.games.cascade_effect.cards import DECK
 from engine.games.cascade_effect.moves import succeeds
-from engine.games.cascade_effect.rules import turn_order
+from engine.games.cascade_effect.rules import SETUP_ROLLER, turn_order
 from engine.games.cascade_effect.scoring import breakdown
 from engine.games.cascade_effect.state import TELEOP_ROLLS
-from engine.games.cascade_effect.turns import Emitter, next_turn
+from engine.games.cascade_effect.turns import Emitter, draw_card, next_turn
 from engine.lineup import lineup
 from engine.runner import Match, run_match
 from tests.engine.games.loaded_dice import LoadedDice
@@ -115,22 +116,13 @@ def test_step3_a_6_draws_a_cascade_card_and_the_robot_does_nothing():
     assert after.robots[0].sq == OPEN and after.active.id == 1
 
 
-def test_step4_turns_alternate_between_the_alliances():
-    m = match(["random"] * 4, 3)
-    started = [
-        e.data["robot"] for e in m.log.events if e.type == "TurnStarted" and not e.data["extra"]
-    ]
-    assert all(a % 2 != b % 2 for a, b in zip(started, started[1:]))
-
-
-@pytest.mark.parametrize("goal, need", [(RED30, 1), (RED60, 3), (RED90, 4)])
-def test_step5_attaching_needs_1_3_or_4_and_up(goal, need):
-    state = move_goal(put(position(), 0, sq(3, 6), N), goal, sq(3, 5))
-    assert {"do": "attach", "goal": goal} in legal(state)
-    for die in range(1, 6):
-        after, events = act(state, {"do": "attach", "goal": goal}, [die])
-        assert ("Attached" in types(events)) == (die >= need)
-        assert (after.robots[0].goal == goal) == (die >= need)
+@pytest.mark.parametrize("seats", [2, 4])
+def test_step4_turns_alternate_between_the_alliances(seats):
+    """Every turn of a match, Overdrive cards included, goes to the other alliance."""
+    for seed in range(12):
+        m = match(["random"] * seats, seed)
+        started = [e.data["robot"] for e in m.log.events if e.type == "TurnStarted"]
+        assert all(a % 2 != b % 2 for a, b in zip(started, started[1:])), seed
 
 
 def test_step6_a_kickstand_falls_on_3_from_a_square_next_to_it():
@@ -393,10 +385,61 @@ def test_rules_a_goal_reaches_the_parking_zone_hooked_from_a_touching_square():
 
 def test_rules_detaching_needs_no_roll():
     state = put(position(), 0, OPEN, N, goal=RED60)
-    after, events = act(state, {"do": "detach"})
+    after, events = act(state, {"do": "detach", "to": sq(3, 5)})
     assert types(events) == ["Detached"]
     assert after.goals[RED60].sq == sq(3, 5) and after.goals[RED60].robot == -1
     assert after.active.id == 0 and after.step == "declare"
+
+
+def detach_squares(state) -> set[int]:
+    return {a["to"] for a in legal(state) if a["do"] == "detach"}
+
+
+def test_rules_a_robot_may_detach_whatever_lies_ahead():
+    """Announcing is all it takes: the goal may be left where it is or set down on
+    any free square beside the robot, even when the robot faces the structure, the
+    field's edge or another robot."""
+    facing_structure = put(position(), 0, sq(3, 4), N, goal=RED60)  # the structure at row 3
+    assert detach_squares(facing_structure) == {sq(3, 4), sq(2, 4), sq(4, 4), sq(3, 5)}
+    at_the_edge = put(position(), 0, OPEN, S, goal=RED60)
+    assert detach_squares(at_the_edge) == {OPEN, sq(3, 5), sq(4, 6)}
+    boxed = put(put(at_the_edge, 1, sq(3, 5), S), 3, sq(4, 6), W)
+    assert detach_squares(boxed) == {OPEN}  # nowhere free beside it: the goal stays
+    after, _ = act(boxed, {"do": "detach", "to": OPEN})
+    assert after.goals[RED60].sq == OPEN and after.goals[RED60].robot == -1
+
+
+def setup_events(dice):
+    seats, _ = lineup(GAME, ["random"] * 4)
+    header = Header(GAME.name, GAME.rules_version, 0, tuple(seats), {}, {})
+    return GAME.start(header, LoadedDice(dice))
+
+
+def test_rules_a_6_of_the_structures_set_up_roll_draws_a_card():
+    """Any 6, whatever it is rolled for, draws a Cascade Card: the roll that
+    places the centre structure too."""
+    events = setup_events([6, 5, 6, 2])
+    assert [t for t in types(events) if t != "Penalised"] == [
+        "DeckShuffled",
+        "CentreRoll",
+        "CardDrawn",
+        "CentreRoll",
+        "CentreRoll",
+        "CardDrawn",
+        "CentreRoll",
+    ]
+    assert [e.data["cause"] for e in events if e.type == "CardDrawn"] == ["six", "six"]
+    assert types(setup_events([4, 1])) == ["DeckShuffled", "CentreRoll", "CentreRoll"]
+
+
+def test_rules_a_set_up_card_takes_effect_on_the_robot_it_was_drawn_for():
+    seats, players = lineup(GAME, ["random"] * 4)
+    m = Match.begin(GAME, seats, 0)
+    state = m.state
+    state = replace(state, deck=("dead_battery",) + state.deck[1:])
+    em = Emitter(state)
+    draw_card(em, SETUP_ROLLER, "six", LoadedDice())
+    assert em.state.robots[SETUP_ROLLER].skips == 1
 
 
 # -- the 2-player modifications ---------------------------------------------------------------
@@ -429,11 +472,33 @@ def test_two_players_the_unused_robots_penalty_goes_to_its_colour():
         state, robots=tuple(replace(r, turns=3) if r.id == 0 else r for r in state.robots)
     )
     em = Emitter(state)
-    next_turn(em, LoadedDice([5, 6]))  # the unused red piece jumps to (5,6): blue parking
+    next_turn(em, LoadedDice([5, 1]))  # the unused red piece jumps to (5,1): blue's bridge
     assert [e.type for e in em.events][:3] == ["TurnStarted", "PieceJumped", "CardDrawn"]
-    assert em.state.robots[2].sq == sq(5, 6)
+    assert em.state.robots[2].sq == sq(5, 1)
     assert em.state.penalties == (10, 0)
     assert breakdown(em.state, 1)["penalties"] == 10
+
+
+def jump_turn(deck=("clean_match",) * 16):
+    """A 2-player match where red 1's fourth turn (and the red piece's jump) is next."""
+    state = position(seats=2, deck=deck)
+    state = replace(state, index=1, round=3)
+    return replace(
+        state, robots=tuple(replace(r, turns=3) if r.id == 0 else r for r in state.robots)
+    )
+
+
+@pytest.mark.parametrize("dice, cards", [([6, 3], 1), ([2, 6], 1), ([6, 6], 2)])
+def test_two_players_a_6_in_the_coordinate_roll_draws_a_card(dice, cards):
+    """A coordinate die showing 6 is a 6 rolled: a card for the piece, which,
+    as on every roll of a 6, does not go anywhere."""
+    state = jump_turn()
+    em = Emitter(state)
+    next_turn(em, LoadedDice(dice))
+    drawn = [e.data for e in em.events if e.type == "CardDrawn"]
+    assert [(d["robot"], d["cause"]) for d in drawn] == [(2, "six")] * cards
+    assert em.state.robots[2].sq == state.robots[2].sq
+    assert em.state.active.id == 0 and em.state.step == "declare"
 
 
 def test_two_players_all_other_rules_apply():

@@ -174,3 +174,24 @@ def test_every_event_of_a_match_has_a_view_and_a_drawing(bots, options):
         for seat in (None, 0):
             svg = GAME.render(replay.view_at(seq, seat))
             assert svg.startswith("<svg") and "NaN" not in svg
+
+
+def test_rules_v1_logs_still_fold():
+    """An 8-plane log made by rules v1 (a 72 cm table for every plane count,
+    holding fire allowed) folds with this engine, on v1's table, to the outcome
+    it recorded."""
+    from pathlib import Path
+
+    from engine.reading import parse_jsonl
+    from engine.games.dogfight.geometry import AREA
+
+    log = Path(__file__).parent / "data" / "dogfight_v1_eight_seats.jsonl"
+    events = parse_jsonl(log.read_text())
+    assert events[0].data["rules_version"] == 1 and GAME.rules_version == 2
+    assert GAME.can_fold(1)
+    replay = Replay(GAME, events)
+    assert replay.state_at(0).area == AREA
+    final = replay.state_at(len(events) - 1)
+    assert final.phase == "over"
+    outcome, recorded = GAME.outcome(final), events[-1].data
+    assert list(outcome.ranks) == recorded["ranks"] and list(outcome.scores) == recorded["scores"]

@@ -5,16 +5,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from dogfight_helpers import act, plane, table, types
+from dogfight_helpers import act, match_of, plane, table, types
 from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.games.dogfight import GAME
-from engine.games.dogfight.combat import HOLD, damage, targets
+from engine.games.dogfight.combat import damage, targets
 from engine.games.dogfight.geometry import AREA, RULER
 from engine.games.dogfight.plans import plans
-from engine.games.dogfight.rules import STAT_CHOICES
-from engine.games.dogfight.setup import placements, points
+from engine.games.dogfight.rules import STAT_CHOICES, advance
+from engine.games.dogfight.setup import always_room, placements, points, table_side
 from tests.engine.games.loaded_dice import LoadedDice
 
 
@@ -104,12 +104,55 @@ def test_planes_are_placed_near_an_edge_and_a_ruler_from_every_placed_plane():
     assert len({a["heading"] for a in legal}) == 8
 
 
-def test_a_crowded_table_allows_the_points_furthest_from_placed_planes():
-    spots = points(AREA)
-    crowd = [plane(i, x, y) for i, (x, y) in enumerate(spots[::3])]
-    state = table(crowd + [replace(plane(len(crowd), -1, -1), placed=False)], phase="place")
-    legal = placements(state)
-    assert legal  # never stuck
+def placed_apart(events) -> bool:
+    """Was every plane placed a ruler length or more from each plane placed before it?"""
+    placed = []
+    for e in events:
+        if e.type == "PlanePlaced":
+            here = (e.data["x"], e.data["y"])
+            if any((x - here[0]) ** 2 + (y - here[1]) ** 2 < RULER**2 for x, y in placed):
+                return False
+            placed.append(here)
+    return True
+
+
+@pytest.mark.parametrize("seats, quick", [(8, False), (8, True), (7, False), (6, True)])
+def test_every_plane_is_placed_a_ruler_from_every_other_however_many_fly(seats, quick):
+    """Set-up: no plane closer than the range ruler to one already placed; with
+    up to 8 planes the table is large enough that the rule can always be kept."""
+    for seed in range(40):
+        events = match_of(["random"] * seats, seed, quick=quick, rounds=1).log.events
+        assert placed_apart(events), seed
+
+
+def test_even_planes_placed_to_crowd_the_table_leave_room_for_the_last():
+    """However the earlier planes are placed (here: each on the point that leaves
+    the fewest for the rest), the eighth still has a legal point."""
+    for quick in (False, True):
+        side = table_side(8, quick)
+        assert always_room(side, 8) and not always_room(side - 600, 8)
+        state = table([], phase="place", area=side)
+        placed = []
+        for seat in range(8):
+            free = [(a["x"], a["y"]) for a in placements(replace(state, planes=tuple(placed)))]
+            assert free, f"no room for plane {seat + 1}"
+            worst = min(
+                set(free),
+                key=lambda pt: sum(
+                    (pt[0] - x) ** 2 + (pt[1] - y) ** 2 >= RULER**2 for x, y in free
+                ),
+            )
+            placed.append(plane(seat, *worst))
+
+
+def test_the_table_grows_with_the_planes_and_a_too_small_area_is_refused():
+    from engine.game import RulesError
+
+    assert table_side(2, False) == AREA and table_side(2, True) == 2 * RULER
+    assert table_side(8, False) > AREA
+    GAME.check_setup(8, GAME.resolve_options({"area": 1100}))
+    with pytest.raises(RulesError, match="8 planes need a table of at least"):
+        GAME.check_setup(8, GAME.resolve_options({"area": 720}))
 
 
 # -- the move stage ---------------------------------------------------------------------------
@@ -181,11 +224,9 @@ def duel(section="middle", attacker_alt=0, target_alt=0, **target_stats):
 def test_only_enemies_in_range_and_arc_can_be_attacked():
     """Attack Stage: the defender must be within the ruler and the attacker's arc."""
     state = duel("middle")
-    assert decision(state).legal == [HOLD, {"target": 1, "ace": False}]
     assert targets(state, 1) == []  # flying away from the attacker: no shot back
-    events = GAME.resolve(state, {0: HOLD}, LoadedDice())
+    events = GAME.resolve(state, {0: {"target": 1, "ace": False}}, LoadedDice([1] * 6))
     assert [e.data for e in events if e.type == "HoldsFire"] == [
-        {"seat": 0, "reason": "held fire"},
         {"seat": 1, "reason": "no target"},
     ]
     out_of_range = table(
@@ -198,6 +239,28 @@ def test_only_enemies_in_range_and_arc_can_be_attacked():
         stage="attack",
     )
     assert targets(teammates, 0) == []
+
+
+def test_everyone_attacks_a_plane_with_a_target_cannot_hold_fire():
+    """Stages: "everyone Attacks during the Attack Stage": with an enemy in range
+    and arc, the only choices are which enemy (and whether to add the Ace die)."""
+    state = duel("middle")
+    assert decision(state).legal == [{"target": 1, "ace": False}]
+    assert decision(state).default == {"target": 1, "ace": False}
+    three = table(
+        [plane(0, 3600, 2000, 0), plane(1, 3600, 3000, 0), plane(2, 3600, 1000, 0, ace=True)],
+        stage="attack",
+        queue=(2, 0, 1),
+    )
+    assert decision(three).legal == [
+        {"target": 0, "ace": False},
+        {"target": 0, "ace": True},
+        {"target": 1, "ace": False},
+        {"target": 1, "ace": True},
+    ]
+    for seed in range(10):
+        events = match_of(["random"] * 4, seed).log.events
+        assert all(e.data["reason"] == "no target" for e in events if e.type == "HoldsFire")
 
 
 def test_hits_on_4_to_6_criticals_on_6_dodges_on_4_to_6():
@@ -338,7 +401,7 @@ def test_whoever_went_second_goes_first_next_round():
         queue=(2,),
         order=(1, 2, 0),
     )
-    events, after = act(state, 2, HOLD)
+    events, after = advance(state)  # plane 2 has no target: it holds fire
     started = next(e for e in events if e.type == "RoundStarted").data
     assert started == {"round": 2, "order": [2, 0, 1]}
 
@@ -372,7 +435,7 @@ def test_the_round_cap_ranks_flying_teams_by_health_then_damage():
         round=20,
         round_limit=20,
     )
-    events, after = act(state, 0, HOLD)
+    events, after = advance(state)
     assert events[-1].type == "RoundLimitReached" and events[-1].data["winner"] == 0
     assert GAME.outcome(after).ranks == (1, 2, 3)
 
