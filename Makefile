@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench setup clean
+.PHONY: run test typecheck bench setup clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -34,6 +34,11 @@ run: setup
 test: setup
 	$(BIN)/python -m pytest -n auto --dist worksteal --durations=20
 
+# mypy over engine/, platform/ and tournaments/ ([tool.mypy] in pyproject.toml); the
+# settings the Django plugin loads need DEBUG on (or a secret key) to import
+typecheck: $(STAMP)
+	DJANGO_DEBUG=1 $(BIN)/mypy
+
 bench: setup
 	$(BIN)/python -m bench.run
 
@@ -44,4 +49,4 @@ bench-peers: $(STAMP)
 	$(BIN)/python bench/peers/run.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache

@@ -7,11 +7,11 @@ import json
 import shutil
 import sys
 import time
-from typing import Sequence
+from typing import Any, BinaryIO, NoReturn, Sequence
 
 from engine import registry
-from engine.events import LogError
-from engine.game import RulesError
+from engine.events import Event, LogError
+from engine.game import Game, RulesError
 from engine.lineup import lineup
 from engine.reading import read_jsonl
 from engine.replay import Replay, verify
@@ -23,7 +23,7 @@ class UsageError(Exception):
     """A bad command line: reported in one line, exit status 2."""
 
 
-def _options(pairs: Sequence[str]) -> dict:
+def _options(pairs: Sequence[str]) -> dict[str, Any]:
     options = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -33,7 +33,7 @@ def _options(pairs: Sequence[str]) -> dict:
     return options
 
 
-def _read_log(path: str, canonical: bool = False) -> list:
+def _read_log(path: str, canonical: bool = False) -> list[Event]:
     try:
         with open(path, "rb") as stream:
             return read_jsonl(stream, canonical=canonical)
@@ -51,7 +51,7 @@ def _digest(text: str) -> str:
 _digest.__name__ = "digest (64 hex digits)"
 
 
-def _open_for_writing(path: str):
+def _open_for_writing(path: str) -> BinaryIO:
     try:
         return open(path, "wb")
     except OSError as exc:
@@ -76,14 +76,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     seats, players = lineup(game, args.bots)
     match = run_match(game, players, seats, args.seed, _options(args.option))
     outcome = match.outcome
+    assert outcome is not None  # run_match plays the match to its end
     for seat, (bot, rank, score) in enumerate(zip(args.bots, outcome.ranks, outcome.scores)):
         print(f"seat {seat} {bot}: rank {rank}, score {score}")
     print(f"ended: {outcome.reason}; {len(match.log)} events")
     print(f"digest {match.log.digest}")
     for seat, player in enumerate(players):  # a bot program's stderr, for its author
-        if getattr(player, "stderr", ""):
+        stderr = getattr(player, "stderr", "")  # only a bot program has one
+        if stderr:
             print(
-                f"--- stderr of seat {seat} ({args.bots[seat]}) ---\n{player.stderr}",
+                f"--- stderr of seat {seat} ({args.bots[seat]}) ---\n{stderr}",
                 file=sys.stderr,
             )
     if out is not None:
@@ -129,7 +131,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _describe_events(game, events: list, upto: int | None) -> int:
+def _describe_events(game: Game, events: list[Event], upto: int | None) -> int:
     """Print each event (up to ``upto``) as ``seq  sentence``, in the game's words."""
     last = len(events) - 1 if upto is None else upto
     if not 0 <= last < len(events):
@@ -169,6 +171,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         names = list(args.bots[i % len(args.bots) :]) + list(args.bots[: i % len(args.bots)])
         seats, players = lineup(game, names)
         outcome = run_match(game, players, seats, args.seed + i, options).outcome
+        assert outcome is not None  # run_match plays the match to its end
         for name, rank in zip(names, outcome.ranks):
             shared = outcome.ranks.count(1) > 1
             key = "losses" if rank != 1 else ("draws" if shared else "wins")
@@ -188,7 +191,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2, as for every bad input
+    def error(self, message: str) -> NoReturn:  # one line, exit 2, as for every bad input
         raise UsageError(message)
 
 

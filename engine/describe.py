@@ -17,7 +17,7 @@ from typing import Any, Callable, Mapping, Sequence
 from engine.events import ACTION_SUBMITTED, MATCH_ENDED, MATCH_STARTED, Event
 
 #: a game's describer: (event type, event data, seat names) -> a sentence or None
-Describer = Callable[[str, dict, "Seats"], "str | None"]
+Describer = Callable[[str, dict[str, Any], "Seats"], "str | None"]
 
 
 class Seats:
@@ -60,7 +60,7 @@ def compact(value: Any) -> str:
 Labels = Mapping[str, Callable[[Any], str]]
 
 
-def fields_words(data: Mapping, labels: Labels | None = None) -> str:
+def fields_words(data: Mapping[str, Any], labels: Labels | None = None) -> str:
     """{"bot": 4, "dir": "W"} -> "bot 4, dir W"; a field in ``labels`` is told in
     the game's words for it (a square as the board labels it)."""
     labels = labels or {}
@@ -80,7 +80,7 @@ def action_words(action: Any, labels: Labels | None = None) -> str:
     return f"plays {compact(action)}"
 
 
-def submitted(data: dict, seats: Seats, labels: Labels) -> str | None:
+def submitted(data: dict[str, Any], seats: Seats, labels: Labels) -> str | None:
     """A game's sentence for a submitted action, its fields in the game's words
     (``None`` for a secret one: the generic sentence says it was decided)."""
     if "action" not in data:
@@ -88,7 +88,7 @@ def submitted(data: dict, seats: Seats, labels: Labels) -> str | None:
     return f"{seats(data.get('seat'))} {action_words(data['action'], labels)}."
 
 
-def event_parts(event: Event | Mapping) -> tuple[str, dict, bool]:
+def event_parts(event: Event | Mapping[str, Any]) -> tuple[str, dict[str, Any], bool]:
     """``(type, data, redacted)`` of an engine ``Event`` or a served event dict (as
     the events API serves it: a redacted event carries its public twin as data)."""
     if isinstance(event, Event):
@@ -96,7 +96,7 @@ def event_parts(event: Event | Mapping) -> tuple[str, dict, bool]:
     return str(event.get("type", "")), dict(event.get("data") or {}), bool(event.get("redacted"))
 
 
-def generic(kind: str, data: dict, seats: Seats) -> str:
+def generic(kind: str, data: dict[str, Any], seats: Seats) -> str:
     """The engine's events in words, and any other event as its type and fields."""
     if kind == MATCH_STARTED:
         names = [s.get("bot", "?") for s in data.get("seats", [])]
@@ -126,7 +126,9 @@ def generic(kind: str, data: dict, seats: Seats) -> str:
 
 
 def describe(
-    describer: Describer | None, event: Event | Mapping, names: Sequence[str] | None = None
+    describer: Describer | None,
+    event: Event | Mapping[str, Any],
+    names: Sequence[str] | None = None,
 ) -> str:
     """One sentence for ``event``: the game's own (``describer``), else generic.
     A describer that fails falls back to the generic sentence: words are a

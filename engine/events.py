@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 EVERYONE = "all"
 
@@ -48,7 +48,8 @@ _encoder = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",",
 # never gets through), and ``encode`` falls back to ``_encoder`` on any error, so
 # odd input still fails exactly as before. Same encoder, same bytes.
 try:
-    from json.encoder import c_make_encoder as _c_make_encoder
+    # typeshed leaves out the C accelerator's encoder builder (json.encoder uses it)
+    from json.encoder import c_make_encoder as _c_make_encoder  # type: ignore[attr-defined]
     from json.encoder import encode_basestring as _quote
 except ImportError:  # pragma: no cover - an interpreter without the _json accelerator
     _c_make_encoder = None
@@ -60,7 +61,9 @@ if _c_make_encoder is not None:
     def _dump(value: Any) -> str:
         return "".join(_c_encode(value, 0))
 else:  # pragma: no cover
-    _dump = _encoder.encode
+
+    def _dump(value: Any) -> str:
+        return _encoder.encode(value)
 
 
 def _std_bytes(value: Any) -> bytes:
@@ -76,7 +79,7 @@ def _std_bytes(value: Any) -> bytes:
 try:
     import orjson
 except ImportError:  # pragma: no cover - a platform without an orjson wheel
-    orjson = None
+    orjson = None  # type: ignore[assignment]  # the fallback, read below
 
 if orjson is not None:
     _orjson_dumps, _SORTED = orjson.dumps, orjson.OPT_SORT_KEYS
@@ -99,9 +102,9 @@ class Event:
     """One entry of a match log. ``seq`` is ``None`` until the log appends it."""
 
     type: str
-    data: dict
+    data: dict[str, Any]
     to: str | tuple[int, ...] = EVERYONE
-    public: dict | None = None
+    public: dict[str, Any] | None = None
     seq: int | None = None
 
     def visible_to(self, seat: int | None) -> bool:
@@ -116,7 +119,7 @@ class Event:
             return None
         return Event(self.type, self.public, EVERYONE, None, self.seq)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = {
             "seq": self.seq,
             "type": self.type,
@@ -252,7 +255,12 @@ def encode(event: Event) -> bytes:
 
 
 def line_of(
-    type_: Any, data: Any, to: Any, public: Any, seq: Any, dump: Any = _plain_bytes
+    type_: Any,
+    data: Any,
+    to: Any,
+    public: Any,
+    seq: Any,
+    dump: Callable[[Any], bytes] = _plain_bytes,
 ) -> bytes:
     """``encode`` without building ``to_json()``: the envelope's keys in sorted
     order (data, public, seq, to, type) around ``dump``'s bytes of each value.
@@ -301,7 +309,9 @@ _set_type, _set_data, _set_to, _set_public, _set_seq = (
 )
 
 
-def _made(type_: str, data: dict, to: Any, public: dict | None, seq: int) -> Event:
+def _made(
+    type_: str, data: dict[str, Any], to: Any, public: dict[str, Any] | None, seq: int
+) -> Event:
     """``Event(type_, data, to, public, seq)``, built without its ``__init__``."""
     event = _new_event(Event)
     _set_type(event, type_)
@@ -310,6 +320,10 @@ def _made(type_: str, data: dict, to: Any, public: dict | None, seq: int) -> Eve
     _set_public(event, public)
     _set_seq(event, seq)
     return event
+
+
+#: called with every event a ``Log`` appends and its canonical line
+Listener = Callable[[Event, bytes], object]
 
 
 class Log:
@@ -324,7 +338,7 @@ class Log:
         self.events: list[Event] = []
         self.lines: list[bytes] = []
         self.digest = ""
-        self.listeners: list = []
+        self.listeners: list[Listener] = []
 
     def __len__(self) -> int:
         return len(self.events)
@@ -345,7 +359,9 @@ class Log:
         seq = len(self.events)
         return self._seal(type_, data, to, public, line_of(type_, data, to, public, seq))
 
-    def _seal(self, type_: str, data: dict, to: Any, public: dict | None, line: bytes) -> Event:
+    def _seal(
+        self, type_: str, data: dict[str, Any], to: Any, public: dict[str, Any] | None, line: bytes
+    ) -> Event:
         """Append an event whose data is known to be plain and whose canonical
         ``line`` (for the next ``seq``) is already made. The runner calls it
         directly for the ``ActionSubmitted`` events it builds from checked actions."""

@@ -23,11 +23,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, fields, is_dataclass
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from engine.describe import describe as describe_event
-from engine.events import MATCH_STARTED, Event
+from engine.events import MATCH_STARTED, Event, LogError
 from engine.rng import Rng
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsDunderGT
 
 Action = Any  # plain JSON
 
@@ -36,7 +39,7 @@ class RulesError(ValueError):
     """A request the rules cannot serve: bad options, a bad seat count."""
 
 
-class Resolved(list):
+class Resolved(list[Event]):
     """The events ``resolve`` returns, with the state the rules reached on the way.
 
     Rules that fold their own events as they emit them (to read the state each
@@ -65,7 +68,7 @@ class Seat:
     version: str = "builtin"
     team: int | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"bot": self.bot, "version": self.version, "team": self.team}
 
 
@@ -94,7 +97,7 @@ class Header:
     #: the log format: 1 recorded the seed, 2 commits to it
     log_format: int = 2
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = {
             "game": self.game,
             "rules_version": self.rules_version,
@@ -110,27 +113,37 @@ class Header:
         return out
 
     @property
+    def known_seed(self) -> int:
+        """The seed, to simulate with: a committed log's is known once it is revealed."""
+        if self.seed is None:
+            raise LogError("the seed is not revealed yet, so the match cannot be simulated")
+        return self.seed
+
+    @property
     def hashed_rng(self) -> bool:
         """Format 2 keys every random stream with a hash (``engine.rng``)."""
         return self.log_format >= 2
 
     @classmethod
-    def from_json(cls, data: dict) -> Header:
+    def from_json(cls, data: dict[str, Any]) -> Header:
         try:
             seats = tuple(
                 Seat(s["bot"], s.get("version", "builtin"), s.get("team")) for s in data["seats"]
             )
-            common = (data["game"], data["rules_version"])
-            rest = (seats, dict(data["options"]), dict(data["limits"]))
+            game, version = data["game"], data["rules_version"]
+            options, limits = dict(data["options"]), dict(data["limits"])
             if "seed_commitment" in data:
                 return cls(
-                    *common,
+                    game,
+                    version,
                     None,
-                    *rest,
+                    seats,
+                    options,
+                    limits,
                     commitment=data["seed_commitment"],
                     log_format=data["log_format"],
                 )
-            return cls(*common, data["seed"], *rest, log_format=1)
+            return cls(game, version, data["seed"], seats, options, limits, log_format=1)
         except (KeyError, TypeError) as exc:
             raise RulesError(f"MatchStarted is missing or mangles {exc}") from None
 
@@ -191,7 +204,7 @@ class Outcome:
     scores: tuple[int, ...]
     reason: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"ranks": list(self.ranks), "scores": list(self.scores), "reason": self.reason}
 
 
@@ -201,13 +214,14 @@ def team_sizes(teams: Sequence[int | None]) -> tuple[int, ...] | None:
     is a run of consecutive seats: ``[0, 0, 1, 1]`` is ``(2, 2)``, seats 0-1
     against seats 2-3. ``None`` when no seat has a team; ``RulesError`` when only
     some do, or teammates do not sit together."""
-    if all(t is None for t in teams):
+    known = [t for t in teams if t is not None]
+    if not known:
         return None
-    if any(t is None for t in teams):
+    if len(known) != len(teams):
         raise RulesError("either every seat has a team or none does")
     sizes: list[int] = []
     seen: list[int] = []
-    for team in teams:
+    for team in known:
         if seen and team == seen[-1]:
             sizes[-1] += 1
         elif team in seen:
@@ -218,8 +232,12 @@ def team_sizes(teams: Sequence[int | None]) -> tuple[int, ...] | None:
     return tuple(sizes)
 
 
-def ranks_from_scores(scores: Sequence[int]) -> tuple[int, ...]:
-    """Competition ranking, higher score better: (5, 9, 5) -> (2, 1, 2)."""
+Score = TypeVar("Score", bound="SupportsDunderGT[Any]")
+
+
+def ranks_from_scores(scores: Sequence[Score]) -> tuple[int, ...]:
+    """Competition ranking, higher score better: (5, 9, 5) -> (2, 1, 2). Any
+    comparable score ranks: a tuple orders by its first item, then the next."""
     return tuple(1 + sum(1 for other in scores if other > s) for s in scores)
 
 
@@ -235,7 +253,7 @@ class Pacing:
     turns: frozenset[str]
     pace: float
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"turns": sorted(self.turns), "pace": self.pace}
 
 
@@ -245,7 +263,7 @@ class Option:
 
     default: Any
     help: str
-    choices: tuple | None = None
+    choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
 
@@ -290,10 +308,10 @@ class Game:
     #: built-in bots by name; set by the game package
     bots: Mapping[str, type] = {}
     #: draws a state (its ``state_json`` or a ``view``) as SVG; set by the game package
-    render: Callable[[dict], str] | None = None
+    render: Callable[[dict[str, Any]], str] | None = None
     #: the words beside the drawing of the same state (``engine.panel``): the viewer
     #: lays them out in HTML, where they stay legible on a phone; set by the game package
-    panel: Callable[[dict], list[dict]] | None = None
+    panel: Callable[[dict[str, Any]], list[dict[str, Any]]] | None = None
     #: how a replay steps by turn and how fast 1x plays (``Pacing``); set by the game
     pacing: Pacing = Pacing(frozenset(), 1.0)
     #: says an event in words (``engine.describe.Describer``); set by the game package
@@ -303,16 +321,17 @@ class Game:
     def start(self, header: Header, rng: Rng) -> list[Event]:
         raise NotImplementedError
 
-    def evolve(self, state: Any, event: Event) -> Any:
-        raise NotImplementedError
+    #: ``evolve(state, event)``: a method, or the fold as a plain function
+    #: (``staticmethod(fold.evolve)``, ``handler_evolve``), one call less per event
+    evolve: Callable[[Any, Event], Any]
 
     def pending(self, state: Any) -> list[Decision]:
         raise NotImplementedError
 
-    def view(self, state: Any, seat: int | None) -> dict:
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
-    def resolve(self, state: Any, actions: Mapping[int, Action], rng: Rng) -> list[Event]:
+    def resolve(self, state: Any, actions: dict[int, Action], rng: Rng) -> list[Event]:
         """The events that follow ``actions`` (seat -> action) in ``state``; a
         ``Resolved`` when the rules hold the state those events lead to."""
         raise NotImplementedError
@@ -325,7 +344,7 @@ class Game:
         raise NotImplementedError
 
     # -- shared plumbing -----------------------------------------------------------
-    def resolve_options(self, given: Mapping[str, Any]) -> dict:
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """All options with defaults filled in; unknown or bad values raise."""
         unknown = sorted(set(given) - set(self.options))
         if unknown:
@@ -367,7 +386,7 @@ class Game:
                 f"{self.name} with {seat_count} seats plays {plays}, not teams {list(teams)}"
             )
 
-    def can_fold(self, version: int) -> bool:
+    def can_fold(self, version: object) -> bool:
         return version == self.rules_version or version in self.folds_versions
 
     def describe(self, event: Any, names: Sequence[str] | None = None) -> str:
@@ -384,7 +403,8 @@ class Game:
 
 
 def handler_evolve(
-    initial: Callable[[dict], Any], handlers: Mapping[str, Callable[[Any, dict], Any]]
+    initial: Callable[[dict[str, Any]], Any],
+    handlers: Mapping[str, Callable[[Any, dict[str, Any]], Any]],
 ) -> Callable[[Any, Event], Any]:
     """The ``evolve`` of a game whose state ``initial(data)`` builds from
     ``MatchStarted`` and ``handlers[type](state, data)`` changes; an event type with

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from engine.events import Event
 from engine.game import Action, Decision, Header, Outcome
 from engine.rng import bot_rng
 
@@ -42,20 +43,20 @@ class Request:
         self.position = len(match.log.events)
         self._match = match
         self._since = since
-        self._view: dict | None = None
+        self._view: dict[str, Any] | None = None
 
     @property
     def legal(self) -> Any:
         return self.decision.legal
 
     @property
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         if self._view is None:
             self._view = self._match.game.view(self._match.state, self.seat)
         return self._view
 
     @property
-    def new_events(self) -> list:
+    def new_events(self) -> list[Event]:
         seen = (e.seen_by(self.seat) for e in self._match.log.events[self._since :])
         return [e for e in seen if e is not None]
 
@@ -85,7 +86,7 @@ class BotPlayer:
         self.bot: Any = None
 
     def begin(self, seat: int, header: Header) -> None:
-        rng = bot_rng(header.seed, seat, hashed=header.hashed_rng)
+        rng = bot_rng(header.known_seed, seat, hashed=header.hashed_rng)
         self.bot = self.bot_class(self.game, seat, rng)
 
     def decide(self, request: Request) -> Action:

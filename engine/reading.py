@@ -37,7 +37,7 @@ def read_jsonl(stream: BinaryIO, *, canonical: bool = False) -> list[Event]:
     return parse_lines(lines(), canonical=canonical)
 
 
-class ReadLog(list):
+class ReadLog(list[Event]):
     """The events of a log as ``parse_lines`` read them, with ``lines``: the bytes
     each one was read from (without its line end). ``engine.replay.verify``
     compares a re-simulated event with its line before it re-encodes anything."""
@@ -85,7 +85,8 @@ def _decoded(line: str) -> Any:
     directly, and its Python wrapper only for a line it does not read whole (space
     around the value, extra data, an error to word)."""
     try:
-        obj, end = _decoder.scan_once(line, 0)
+        # scan_once is set by JSONDecoder.__init__, which typeshed does not declare
+        obj, end = _decoder.scan_once(line, 0)  # type: ignore[attr-defined]
     except StopIteration:
         return _decoder.decode(line)
     return obj if end == len(line) else _decoder.decode(line)

@@ -11,7 +11,7 @@ its starter bot (``starter.py``), so a game can ship as one package.
 
 from __future__ import annotations
 
-import sys
+import inspect
 from functools import cache
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -54,7 +54,7 @@ def bot_class(game: Game, name: str) -> type:
 def folder_of(game: Game) -> Path:
     """The folder of the module that defines the game's class: where its RULES.md
     and its starter bot are."""
-    return Path(sys.modules[type(game).__module__].__file__).parent
+    return Path(inspect.getfile(type(game))).parent
 
 
 def rules_path(game: Game) -> Path:

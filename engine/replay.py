@@ -10,7 +10,7 @@ every regenerated event, byte for byte, and the digest.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from engine.events import (
     ACTION_REJECTED,
@@ -20,6 +20,7 @@ from engine.events import (
     MATCH_STARTED,
     PLAYER_FORFEITED,
     Event,
+    Listener,
     LogError,
     digest_of,
     encode,
@@ -88,7 +89,7 @@ class Replay:
         self._cursor = (seq, state)  # one tuple: a thread reading it sees both or neither
         return state
 
-    def blocks(self):
+    def blocks(self) -> Iterator[tuple[int, Any, Sequence[Event]]]:
         """``(first seq, state before it, the events from it)`` for each run of
         ``every`` events, once the whole log has been folded (``state_at`` of the
         last event): what a state anywhere needs, in pieces of bounded size."""
@@ -97,7 +98,7 @@ class Replay:
             before = self._snapshots[first - 1] if first else None
             yield first, before, events[first : first + every]
 
-    def view_at(self, seq: int, seat: int | None) -> dict:
+    def view_at(self, seq: int, seat: int | None) -> dict[str, Any]:
         """What ``seat`` could see after event ``seq`` (``None``: a spectator)."""
         return self.game.view(self.state_at(seq), seat)
 
@@ -115,7 +116,7 @@ def fold(game: Game, state: Any, events: Sequence[Event], first: int) -> Any:
     return state
 
 
-def _folded(evolve: Callable, state: Any, event: Event, seq: int) -> Any:
+def _folded(evolve: Callable[[Any, Event], Any], state: Any, event: Event, seq: int) -> Any:
     try:
         return evolve(state, event)
     except Exception as exc:  # a log that parses but the rules cannot fold
@@ -223,13 +224,13 @@ def ending_of(events: Sequence[Event]) -> Mapping[str, Any] | None:
     return events[-1].data if events and events[-1].type == MATCH_ENDED else None
 
 
-def begin_like(game: Game, header: Header, listeners: Sequence = ()) -> Match:
+def begin_like(game: Game, header: Header, listeners: Sequence[Listener] = ()) -> Match:
     """A new match with the same header as a (revealed) log's: the start of a
     re-simulation."""
     return Match.begin(
         game,
         header.seats,
-        header.seed,
+        header.known_seed,
         header.options,
         listeners,
         **header.limits,

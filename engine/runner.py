@@ -22,6 +22,7 @@ from engine.events import (
     PLAYER_FORFEITED,
     Event,
     Log,
+    Listener,
     LogError,
     _submitted_line,
     check_plain,
@@ -34,6 +35,7 @@ from engine.game import (
     Outcome,
     Resolved,
     RulesError,
+    Seat,
     ranks_from_scores,
     team_sizes,
 )
@@ -81,10 +83,10 @@ class Match:
     def begin(
         cls,
         game: Game,
-        seats: Sequence,
+        seats: Sequence[Seat],
         seed: int,
         options: Mapping[str, Any] | None = None,
-        listeners: Iterable = (),
+        listeners: Iterable[Listener] = (),
         max_steps: int = DEFAULT_MAX_STEPS,
         max_faults: int = DEFAULT_MAX_FAULTS,
         *,
@@ -270,7 +272,7 @@ class Match:
         return decision.default, event
 
     def _rng(self) -> Rng:
-        return Rng(self.header.seed, len(self.log.events), hashed=self.header.hashed_rng)
+        return Rng(self.header.known_seed, len(self.log.events), hashed=self.header.hashed_rng)
 
     def _emit(self, events: Iterable[Event]) -> None:
         """Append ``events`` and fold them, except those a ``Resolved`` says the
@@ -311,11 +313,11 @@ def _submitted(decision: Decision, action: Any) -> Event:
 def run_match(
     game: Game,
     players: Sequence[Player],
-    seats: Sequence,
+    seats: Sequence[Seat],
     seed: int,
     options: Mapping[str, Any] | None = None,
     *,
-    listeners: Iterable = (),
+    listeners: Iterable[Listener] = (),
     max_steps: int = DEFAULT_MAX_STEPS,
     max_faults: int = DEFAULT_MAX_FAULTS,
     salt: str | None = None,

@@ -65,7 +65,7 @@ def commitment(seed: int, salt: str) -> str:
     return hashlib.sha256(f"scrimmage-seed:{seed}:{salt}".encode()).hexdigest()
 
 
-def reveal_matches(seed: object, salt: object, committed: str) -> bool:
+def reveal_matches(seed: object, salt: object, committed: str | None) -> bool:
     """Does the revealed ``seed`` and ``salt`` hash to ``committed``?"""
     if type(seed) is not int or type(salt) is not str or type(committed) is not str:
         return False

@@ -16,9 +16,12 @@ run ``__init__``: a class with a ``__post_init__``, or a field left out of
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+T = TypeVar("T", bound="DataclassInstance")
 
 _new = object.__new__
 _set = object.__setattr__  # a frozen dataclass refuses its own __setattr__

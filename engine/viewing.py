@@ -73,7 +73,7 @@ def entries(
     game: Any,
     events: Iterable[Event],
     view: View,
-    names_at: Callable[[int], Sequence[str]],
+    names_at: Callable[[Any], Sequence[str]],
 ) -> list[dict]:
     """The event list of ``view``: per event its ``seq``, ``type``, ``text`` (the
     game's sentence for what the view saw) and ``redacted``. ``names_at(seq)``

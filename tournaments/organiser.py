@@ -3,6 +3,8 @@ re-running a failed match."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -25,11 +27,12 @@ def disqualify(entry: Entry) -> Entry:
         pending = Fixture.objects.filter(seats__entry=entry, match__status=Match.Status.QUEUED)
         rounds = set()
         for f in pending.select_related("match"):
+            assert f.match is not None  # the filter on its match's status
             storing.fail(f.match, f"cancelled: {entry.name} was disqualified")
             Fixture.objects.filter(pk=f.pk).update(walkover=True)
             rounds.add(f.round_id)
         for rid in rounds:
-            transaction.on_commit(lambda rid=rid: check_round(rid))
+            transaction.on_commit(partial(check_round, rid))
     entry.refresh_from_db()
     return entry
 

@@ -52,6 +52,7 @@ def add_round(
         {pk: e.rated_version for pk, e in entries.items()},
     )
     if tie_breaks:
+        assert h_all is not None, "a table ranked by tie-breaks is recomputed from every result"
         rows = standings_rows(competition, h_all, ratings, tie_breaks)
     else:
         stored = {pk: e.standing for pk, e in entries.items() if hasattr(e, "standing")}

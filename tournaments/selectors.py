@@ -14,7 +14,7 @@ from __future__ import annotations
 import csv
 import io
 from collections import defaultdict
-from typing import Sequence
+from typing import Any, Sequence
 
 from django.db.models import Count, OuterRef, Prefetch, QuerySet, Subquery
 from django.db.models.functions import Coalesce
@@ -83,7 +83,7 @@ def standings(competition: Competition) -> list[dict]:
     entries = list(
         Entry.objects.filter(competition=competition).select_related("rating", "standing")
     )
-    rows = []
+    rows: list[dict[str, Any]] = []
     for e in entries:
         r = getattr(e, "rating", None) or Rating(
             mu=RatingValue().mu, sigma=RatingValue().sigma, ordinal=RatingValue().ordinal
@@ -204,7 +204,9 @@ def progress(competition: Competition, *, organiser: bool = False) -> dict:
         ).get()
     counts = {status: getattr(competition, f"matches_{status}") for status in Match.Status.values}
     matches = sum(counts.values())
-    rounds, done = competition.rounds_made, competition.rounds_done
+    # counted by with_progress (annotations the model does not declare)
+    rounds = competition.rounds_made  # type: ignore[attr-defined]
+    done = competition.rounds_done  # type: ignore[attr-defined]
     shown = None if organiser else rounds_shown(competition)
     if shown is not None:  # how many rounds a knockout took tells of replays
         rounds, done = min(rounds, shown), min(done, shown)

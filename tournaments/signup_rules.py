@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from tournaments.models import Competition
+from tournaments.models import Competition, Entry
 
 S = Competition.Status
 Signup = Competition.Signup
@@ -41,12 +41,11 @@ class Refusal:
 class Places:
     """What entering is checked against: the competition's entries in play (not
     withdrawn), the bot owner's among them, and the bot's own entry (``None``
-    when it never entered; an ``Entry`` or any object with its ``disqualified``
-    and ``withdrawn``)."""
+    when it never entered)."""
 
     taken: int
     owners: int
-    entry: object | None = None
+    entry: Entry | None = None
 
 
 def closed_because(competition: Competition, now: datetime) -> str:

@@ -7,6 +7,8 @@ competition that hides them shows the same."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Count, F, Q
 from django.utils import timezone
 
@@ -32,7 +34,7 @@ def competition_signup(competition: Competition, user) -> dict:
     the user's bots of its game with its entry, ``refusal`` (``None``: it may be
     entered) and ``withdrawal`` (a withdrawal's refusal; ``None``: it may)."""
     now = timezone.now()
-    panel = {"closed": closed_because(competition, now), "rows": [], "taken": None}
+    panel: dict[str, Any] = {"closed": closed_because(competition, now), "rows": [], "taken": None}
     if competition.signup == Competition.Signup.ORGANISER:
         return panel  # nothing to offer: no query
     playing = Entry.objects.filter(competition=competition, withdrawn_at=None)
@@ -41,7 +43,7 @@ def competition_signup(competition: Competition, user) -> dict:
         return panel
     counts = playing.aggregate(taken=Count("pk"), owners=Count("pk", filter=Q(bot__owner=user)))
     panel["taken"] = counts["taken"]
-    entries: dict[int, Entry] = {}
+    entries: dict[int | None, Entry] = {}
     for e in (
         Entry.objects.filter(competition=competition, bot__owner=user)
         .select_related("bot")

@@ -68,7 +68,8 @@ def entry_detail(request, pk: int):
     matches = selectors.entry_matches(entry)
     for m in matches:
         seats = list(m.seats.all())
-        m.players = " vs ".join(s.bot_name for s in seats)
+        # the page's line of the match (an attribute the model does not declare)
+        m.players = " vs ".join(s.bot_name for s in seats)  # type: ignore[attr-defined]
     return render(
         request,
         "tournaments/entry.html",

@@ -46,9 +46,9 @@ class PythonLayout:
         version = f"python{sys.version_info.major}.{sys.version_info.minor}"
         stdlib = os.path.realpath(sysconfig.get_path("stdlib"))
         platstdlib = sysconfig.get_path("platstdlib", vars={"platbase": sys.base_exec_prefix})
-        dynload = os.path.realpath(os.path.join(platstdlib, "lib-dynload"))
-        if not os.path.isdir(dynload) or dynload.startswith(stdlib + os.sep):
-            dynload = None
+        found = os.path.realpath(os.path.join(platstdlib, "lib-dynload"))
+        inside = not os.path.isdir(found) or found.startswith(stdlib + os.sep)
+        dynload = None if inside else found
         libpython = None
         soname = sysconfig.get_config_var("INSTSONAME")
         libdir = sysconfig.get_config_var("LIBDIR")
@@ -90,7 +90,7 @@ class PythonLayout:
     def sandbox_executable(self) -> str:
         return f"{SANDBOX_PYTHON}/bin/{self.version}"
 
-    def env(self) -> dict:
+    def env(self) -> dict[str, str]:
         """What the relocated interpreter needs in its environment: where its shared
         libpython is now (its own run path names the host folder)."""
         return {"LD_LIBRARY_PATH": f"{SANDBOX_PYTHON}/lib"} if self.libpython else {}

@@ -26,7 +26,7 @@ class Limits:
     stderr: int = 64 * 1024  # bytes of stderr kept for the bot's owner
     grace: float = 0.5  # to exit by itself after "end"
 
-    def time_json(self) -> dict:
+    def time_json(self) -> dict[str, int]:
         return {
             "startup_ms": int(self.startup * 1000),
             "decision_ms": int(self.decision * 1000),

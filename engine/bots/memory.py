@@ -132,7 +132,6 @@ class TreeMemory:
         self._kind = V2
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._root: int | None = None
         #: the cgroup's peak when it was removed (``peak``'s last reading)
         self.final_peak: int | None = None
         parent = cgroup_parent()
@@ -155,18 +154,19 @@ class TreeMemory:
 
     def watch(self, root: int) -> None:
         """Start watching the tree of process ``root`` (the bot's command)."""
-        self._root = root
-        self._thread = threading.Thread(target=self._run, daemon=True, name=f"memory-{root}")
+        self._thread = threading.Thread(
+            target=self._run, args=(root,), daemon=True, name=f"memory-{root}"
+        )
         self._thread.start()
 
-    def _run(self) -> None:
+    def _run(self, root: int) -> None:
         while not self._stop.wait(POLL if self.cgroup is None else POLL_CGROUP):
-            members = tree(self._root)
+            members = tree(root)
             if not members:
                 return
             if self._over(members):
                 self.exceeded = True
-                self._kill(members)
+                self._kill(members, root)
                 return
 
     def _over(self, members: list[int]) -> bool:
@@ -174,14 +174,14 @@ class TreeMemory:
             return _count(self.cgroup / self._kind.kills, "oom_kill") > 0
         return sum(_resident(pid) for pid in members) > self.limit
 
-    def _kill(self, members: list[int]) -> None:
+    def _kill(self, members: list[int], root: int) -> None:
         """Kill every process of the tree, again while new ones keep appearing."""
         for _ in range(100):
             if self.cgroup is not None:
                 members = members + _pids(self.cgroup / "cgroup.procs")
             for pid in members:
                 _signal(pid, signal.SIGKILL)
-            members = tree(self._root)
+            members = tree(root)
             if not members:
                 return
             self._stop.wait(0.01)
@@ -189,9 +189,11 @@ class TreeMemory:
     @property
     def peak(self) -> int | None:
         """The most memory the cgroup ever held (bytes); ``None`` without one."""
+        if self.cgroup is None:
+            return None
         try:
             return int((self.cgroup / self._kind.peak).read_text())
-        except (OSError, ValueError, TypeError):
+        except (OSError, ValueError):
             return None
 
     def close(self) -> None:

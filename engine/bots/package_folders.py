@@ -28,6 +28,7 @@ import stat
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 #: folders of third-party Python packages, hidden wherever they are under /usr
 PACKAGE_FOLDERS = ("site-packages", "dist-packages", "python-wheels")
@@ -113,7 +114,7 @@ def cache_file() -> Path | None:
     return Path(base) / "scrimmage" / "package-folders.json"
 
 
-def _read(path: Path) -> dict | None:
+def _read(path: Path) -> dict[str, Any] | None:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
     except OSError:
@@ -131,7 +132,7 @@ def _read(path: Path) -> dict | None:
         os.close(fd)
 
 
-def _write(path: Path, entry: dict) -> None:
+def _write(path: Path, entry: dict[str, Any]) -> None:
     """Replace the cache file in one step (a half-written file is never read)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)

@@ -113,6 +113,9 @@ class SubprocessPlayer:
         if self._dead is not None:
             kind, reason = self._dead
             raise PlayerFault(kind, reason)
+        process = self.process
+        if process is None:  # closed by its owner before the match asked it
+            raise self._die(PLAYER_CRASHED, "the bot is not running")
         self._next_id += 1
         ident = self._next_id
         allowed = min(self.limits.decision + self.overage_left, self.match_left)
@@ -125,14 +128,14 @@ class SubprocessPlayer:
         began = time.monotonic()
         deadline = began + allowed
         try:
-            self.process.send(data, deadline)
+            process.send(data, deadline)
         except BotTimeout:  # half a message is in the pipe: the stream is lost
             raise self._die(PLAYER_TIMED_OUT, "the bot stopped reading its input") from None
         except BotExited:
-            raise self._die(PLAYER_CRASHED, self.process.describe_exit()) from None
+            raise self._die(PLAYER_CRASHED, process.describe_exit()) from None
         self._unanswered += 1
         try:
-            action = self._await_answer(ident, deadline)
+            action = self._await_answer(process, ident, deadline)
         except BotTimeout:
             self._spend(allowed)
             if self.match_left <= 0:
@@ -146,7 +149,7 @@ class SubprocessPlayer:
                 f"limit {self.limits.decision:g} s plus overage)",
             )
         except BotExited:
-            raise self._die(PLAYER_CRASHED, self.process.describe_exit()) from None
+            raise self._die(PLAYER_CRASHED, process.describe_exit()) from None
         except LineTooLong as exc:
             self._spend(time.monotonic() - began)
             raise PlayerFault(ACTION_REJECTED, str(exc)) from None
@@ -208,11 +211,11 @@ class SubprocessPlayer:
             pass
 
     # -- internals -----------------------------------------------------------------------
-    def _await_answer(self, ident: int, deadline: float) -> Action:
+    def _await_answer(self, process: BotProcess, ident: int, deadline: float) -> Action:
         """Read lines until the reply to request ``ident``; stale replies to earlier
         requests (that timed out) are dropped."""
         while True:
-            line = self.process.read_line(deadline)
+            line = process.read_line(deadline)
             try:
                 message = protocol.parse(line)
                 if message["type"] not in ("action", "error"):

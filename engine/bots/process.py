@@ -44,7 +44,7 @@ class BotProcess:
 
     def __init__(
         self,
-        popen: subprocess.Popen,
+        popen: subprocess.Popen[bytes],
         limits: Limits,
         uid: int | None,
         staging: Path | None,
@@ -52,6 +52,10 @@ class BotProcess:
         memory: TreeMemory | None = None,
     ) -> None:
         self.popen = popen
+        if popen.stdin is None or popen.stdout is None or popen.stderr is None:
+            raise ValueError("a bot process talks over pipes: start it with all three piped")
+        # the pipes, typed as present (Popen's own are None when not piped)
+        self._in, self._out, self._err = popen.stdin, popen.stdout, popen.stderr
         #: the limit of the bot's process tree, which may have killed it
         self.memory = memory
         self._info_fd = info_fd
@@ -63,15 +67,15 @@ class BotProcess:
         self._stderr = bytearray()
         self.stderr_dropped = 0
         self._buf = bytearray()
-        self._lines: list = []
+        self._lines: list[bytes | object] = []  # a line, or the _OVERLONG mark
         self._skipping = False
         self._out_open = True
         self._closed = False
-        for pipe in (popen.stdin, popen.stdout, popen.stderr):
+        for pipe in (self._in, self._out, self._err):
             os.set_blocking(pipe.fileno(), False)
         self._selector = selectors.DefaultSelector()
-        self._selector.register(popen.stdout, selectors.EVENT_READ, "out")
-        self._selector.register(popen.stderr, selectors.EVENT_READ, "err")
+        self._selector.register(self._out, selectors.EVENT_READ, "out")
+        self._selector.register(self._err, selectors.EVENT_READ, "err")
 
     @property
     def pid(self) -> int:
@@ -88,7 +92,7 @@ class BotProcess:
         if self._closed:
             raise BotExited("the bot is not running")
         view = memoryview(data)
-        stdin = self.popen.stdin
+        stdin = self._in
         while view:
             try:
                 written = os.write(stdin.fileno(), view)
@@ -112,7 +116,7 @@ class BotProcess:
                 raise BotExited("the bot closed its output")
             self._pump(deadline)
         line = self._lines.pop(0)
-        if line is _OVERLONG:
+        if not isinstance(line, bytes):  # _OVERLONG
             raise LineTooLong(f"the bot printed a line longer than {self.limits.line} bytes")
         return line
 
@@ -133,12 +137,12 @@ class BotProcess:
 
     def _read_out(self) -> None:
         try:
-            chunk = os.read(self.popen.stdout.fileno(), 1 << 16)
+            chunk = os.read(self._out.fileno(), 1 << 16)
         except BlockingIOError:
             return
         if not chunk:
             self._out_open = False
-            self._selector.unregister(self.popen.stdout)
+            self._selector.unregister(self._out)
             return
         cap = self.limits.line
         while chunk:
@@ -160,11 +164,11 @@ class BotProcess:
 
     def _read_err(self) -> None:
         try:
-            chunk = os.read(self.popen.stderr.fileno(), 1 << 16)
+            chunk = os.read(self._err.fileno(), 1 << 16)
         except BlockingIOError:
             return
         if not chunk:
-            self._selector.unregister(self.popen.stderr)
+            self._selector.unregister(self._err)
             return
         self._keep_stderr(chunk)
 
@@ -177,11 +181,11 @@ class BotProcess:
 
     def drain_stderr(self) -> None:
         """Read whatever stderr is waiting, without waiting."""
-        if self.popen.stderr.closed:
+        if self._err.closed:
             return
         for _ in range(64):
             try:
-                chunk = os.read(self.popen.stderr.fileno(), 1 << 16)
+                chunk = os.read(self._err.fileno(), 1 << 16)
             except (BlockingIOError, OSError):
                 return
             if not chunk:
@@ -216,7 +220,7 @@ class BotProcess:
         popen = self.popen
         try:
             try:
-                popen.stdin.close()
+                self._in.close()
             except OSError:
                 pass
             if grace > 0 and popen.poll() is None:
@@ -253,7 +257,7 @@ class BotProcess:
                 os.close(self._info_fd)
                 self._info_fd = None
             self._selector.close()
-            for pipe in (popen.stdout, popen.stderr):
+            for pipe in (self._out, self._err):
                 try:
                     pipe.close()
                 except OSError:

@@ -40,7 +40,7 @@ class BotProgram:
         return self.root.is_dir()
 
 
-def load_program(path: str | os.PathLike) -> BotProgram:
+def load_program(path: str | os.PathLike[str]) -> BotProgram:
     """Read a bot program: a ``.py`` file, or a folder with a ``bot.json`` manifest
     (``read_manifest``)."""
     root = Path(path).resolve()

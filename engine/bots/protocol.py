@@ -32,7 +32,7 @@ class UnencodableMessage(TypeError):
     view or events must be dicts, lists, tuples, strings, numbers, bools, None)."""
 
 
-def encode(message: dict) -> bytes:
+def encode(message: dict[str, Any]) -> bytes:
     """One message as a line of JSON, newline included."""
     try:
         text = _encoder.encode(message)
@@ -47,7 +47,7 @@ def ms(seconds: float) -> int:
     return max(0, int(seconds * 1000))
 
 
-def start_message(seat: int, header: Header, time: dict) -> dict:
+def start_message(seat: int, header: Header, time: dict[str, Any]) -> dict[str, Any]:
     """The handshake. The seed is never sent: it would let a bot foresee every
     die roll and shuffle of the match."""
     return {
@@ -63,7 +63,7 @@ def start_message(seat: int, header: Header, time: dict) -> dict:
     }
 
 
-def decide_message(ident: int, request: Any, time: dict) -> dict:
+def decide_message(ident: int, request: Any, time: dict[str, Any]) -> dict[str, Any]:
     """A decision put to the bot: ``request`` is an ``engine.players.Request``."""
     decision = request.decision
     legal = decision.legal
@@ -81,7 +81,7 @@ def decide_message(ident: int, request: Any, time: dict) -> dict:
     }
 
 
-def end_message(seat: int, outcome: Outcome) -> dict:
+def end_message(seat: int, outcome: Outcome) -> dict[str, Any]:
     return {
         "type": "end",
         "seat": seat,
@@ -95,7 +95,7 @@ def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def parse(line: bytes) -> dict:
+def parse(line: bytes) -> dict[str, Any]:
     """A line from the bot as a message object; ``ProtocolError`` says what is wrong."""
     try:
         text = line.decode("utf-8")
@@ -114,7 +114,7 @@ def parse(line: bytes) -> dict:
     return message
 
 
-def parse_ready(message: dict) -> str:
+def parse_ready(message: dict[str, Any]) -> str:
     """The bot's name from its ``ready`` message."""
     if message["type"] != "ready":
         raise ProtocolError(f'expected a "ready" message, got {message["type"]!r}')
@@ -127,7 +127,7 @@ def parse_ready(message: dict) -> str:
     return name[:64]
 
 
-def reply_id(message: dict) -> int | None:
+def reply_id(message: dict[str, Any]) -> int | None:
     """The ``id`` a reply echoes, if any."""
     ident = message.get("id")
     if ident is not None and type(ident) is not int:
@@ -135,7 +135,7 @@ def reply_id(message: dict) -> int | None:
     return ident
 
 
-def parse_action(message: dict) -> Any:
+def parse_action(message: dict[str, Any]) -> Any:
     """The action of an ``action`` reply (an ``error`` reply raises ``BotGaveUp``)."""
     kind = message["type"]
     if kind == "error":

@@ -137,8 +137,9 @@ class Sandbox:
                 ]
                 cwd = str(root if root.is_dir() else root.parent)
             rlimits = self._rlimits(uid)  # before the pipe: it may raise
-            passed, env = (), _bot_env(str(SDK_FILE.parent))
-            if self.sandboxed:
+            passed: tuple[int, ...] = ()
+            env = _bot_env(str(SDK_FILE.parent))
+            if self.bwrap is not None:  # sandboxed
                 # bwrap tells us the pid of the namespace's init on the info pipe, and
                 # reads its options (host paths) from a file: not from its argv, which
                 # every process in the sandbox can read in /proc/1/cmdline
@@ -299,7 +300,7 @@ def _options_file(options: list[str]) -> int:
     return fd
 
 
-def _bot_env(sdk_dir: str) -> dict:
+def _bot_env(sdk_dir: str) -> dict[str, str]:
     return {
         "PYTHONPATH": sdk_dir,
         "HOME": "/tmp",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Sequence
 
 from engine import registry
 from engine.bots.limits import Limits
@@ -10,8 +11,8 @@ from engine.bots.player import SubprocessPlayer
 from engine.bots.program import load_program
 from engine.bots.sandbox import Sandbox
 from engine.events import FAULT_TYPES
-from engine.game import Game, RulesError, Seat
-from engine.players import BotPlayer, RandomBot
+from engine.game import Action, Game, Header, Outcome, RulesError, Seat
+from engine.players import BotPlayer, Player, RandomBot, Request
 from engine.runner import Match
 
 #: the validation match's seed: fixed, so a verdict can be reproduced
@@ -27,14 +28,14 @@ class _Asked:
         self.player = player
         self.asked = 0
 
-    def begin(self, seat, header) -> None:
+    def begin(self, seat: int, header: Header) -> None:
         self.player.begin(seat, header)
 
-    def decide(self, request):
+    def decide(self, request: Request) -> Action:
         self.asked += 1
         return self.player.decide(request)
 
-    def finish(self, outcome) -> None:
+    def finish(self, outcome: Outcome) -> None:
         self.player.finish(outcome)
 
     def close(self) -> None:
@@ -42,7 +43,7 @@ class _Asked:
 
 
 def validate_bot(
-    path: str | os.PathLike,
+    path: str | os.PathLike[str],
     game: str | Game,
     *,
     limits: Limits | None = None,
@@ -74,7 +75,8 @@ def validate_bot(
         for seat, each in enumerate(players):
             each.begin(seat, match.header)
         if not player.handshake():
-            return False, player.failure[1], player.stderr
+            failure = player.failure
+            return False, failure[1] if failure else "the bot did not start", player.stderr
         reason = _first_decision(match, players, probe)
         stderr = player.stderr
     finally:
@@ -84,7 +86,7 @@ def validate_bot(
     return True, f"ready: {player.name or program.name}, played a legal first move", stderr
 
 
-def _first_decision(match: Match, players: list, probe: _Asked) -> str | None:
+def _first_decision(match: Match, players: Sequence[Player], probe: _Asked) -> str | None:
     """Play until the bot under test has decided once; what went wrong, or ``None``."""
     outcome = match.game.outcome(match.state)
     while not probe.asked and outcome is None and match.steps < MAX_STEPS_BEFORE_ITS_TURN:

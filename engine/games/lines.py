@@ -9,10 +9,10 @@ only the game's ``winning_move``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from engine.events import ACTION_SUBMITTED, Event
-from engine.game import Game, Header, Outcome, handler_evolve
+from engine.game import Action, Game, Header, Outcome, handler_evolve
 from engine.players import Request
 from engine.rng import Rng
 
@@ -40,7 +40,7 @@ class LineGame(Game):
     def start(self, header: Header, rng: Rng) -> list[Event]:
         return []
 
-    def resolve(self, state: Any, actions: dict, rng: Rng) -> list[Event]:
+    def resolve(self, state: Any, actions: Mapping[int, Action], rng: Rng) -> list[Event]:
         return []
 
     def outcome(self, state: Any) -> Outcome | None:

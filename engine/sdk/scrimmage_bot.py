@@ -98,7 +98,7 @@ def run(bot, name: str | None = None, *, stdin=None, stdout=None) -> None:
     if not isinstance(bot, Bot):
         if not callable(bot):
             raise TypeError("run() takes a Bot or a function decide(request)")
-        bot = _FunctionBot(bot, name or getattr(bot, "__name__", "bot"))
+        bot = _FunctionBot(bot, name or str(getattr(bot, "__name__", "bot")))
     elif name:
         bot.name = name
     source = stdin or sys.stdin.buffer

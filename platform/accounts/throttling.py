@@ -48,22 +48,25 @@ class ApiThrottle(throttling.SimpleRateThrottle):
         scopes = ["user"] if signed_in else ["anon", "user"]
         if getattr(view, "throttle_scope", None):
             scopes.append(view.throttle_scope)
-        out = {self.key(s, who): (*self.rate_of(s), True) for s in scopes}
+        out = {self.bucket_key(s, who): (*self.rate_of(s), True) for s in scopes}
         cost_scope = getattr(view, "throttle_cost_scope", None)
         if cost_scope:
-            out[self.key(cost_scope, who)] = (*self.rate_of(cost_scope), False)
+            out[self.bucket_key(cost_scope, who)] = (*self.rate_of(cost_scope), False)
         return out
 
-    def key(self, scope: str, who) -> str:
+    def bucket_key(self, scope: str, who: str) -> str:
         return self.cache_format % {"scope": scope, "ident": who}
 
     def rate_of(self, scope: str) -> tuple[int, int]:
         try:
-            return self.parse_rate(self.THROTTLE_RATES[scope])
+            allowed, window = self.parse_rate(self.THROTTLE_RATES[scope])
         except KeyError:
             raise ImproperlyConfigured(
                 f"No default throttle rate set for '{scope}' scope"
             ) from None
+        if allowed is None or window is None:  # DRF's parse_rate of no rate
+            raise ImproperlyConfigured(f"the throttle rate of '{scope}' is not set")
+        return allowed, window
 
     def allow_request(self, request, view) -> bool:
         buckets = self.buckets(request, view)
@@ -113,7 +116,7 @@ def charge(request, scope: str, cost: int) -> None:
     if cost <= 0:
         return
     throttle = ApiThrottle()
-    key = throttle.key(scope, _client(request)[0])
+    key = throttle.bucket_key(scope, _client(request)[0])
     window = throttle.rate_of(scope)[1]
     now = throttle.timer()
     history = _recent(throttle.cache.get(key, []), now - window)

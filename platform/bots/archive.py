@@ -248,9 +248,10 @@ def _prepare_zip(tmp: Path, data: bytes, name: str, sha: str) -> Prepared:
         target.parent.mkdir(mode=0o755, parents=True, exist_ok=True)
         written = 0
         fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+        unowned: int | None = fd  # ours to close until the file object owns it
         try:
             with archive.open(info) as src, os.fdopen(fd, "wb") as out:
-                fd = None
+                unowned = None
                 while True:
                     chunk = src.read(CHUNK)
                     if not chunk:
@@ -281,8 +282,8 @@ def _prepare_zip(tmp: Path, data: bytes, name: str, sha: str) -> Prepared:
                 f"{'/'.join(parts)!r}: cannot be unpacked: the archive is damaged ({exc})"
             ) from None
         finally:
-            if fd is not None:
-                os.close(fd)
+            if unowned is not None:
+                os.close(unowned)
     for d in [root, *(p for p in root.rglob("*") if p.is_dir())]:
         os.chmod(d, 0o755)
     entry = _check_manifest(root, name)

@@ -77,8 +77,8 @@ class BotVersionQuerySet(models.QuerySet):
         raise ImmutableError("bot versions are immutable: they cannot be updated")
 
 
-class BotVersionManager(models.Manager.from_queryset(BotVersionQuerySet)):
-    pass
+# the manager built by assignment, the form the django-stubs plugin types
+BotVersionManager = models.Manager.from_queryset(BotVersionQuerySet, "BotVersionManager")
 
 
 class BotVersion(models.Model):

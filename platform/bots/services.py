@@ -267,9 +267,10 @@ def challenge(user, bot: Bot, *, target_bot: Bot | None = None, builtin: str = "
             raise BotServiceError(
                 f"{target_bot.label} plays {target_bot.game}, not {bot.game}", field="target"
             )
-        opponent = target_bot.latest_valid()
-        if opponent is None:
+        latest = target_bot.latest_valid()
+        if latest is None:
             raise BotServiceError(f"{target_bot.label} has no valid version", field="target")
+        opponent = latest
     else:
         if builtin not in game.bots:
             raise BotServiceError(

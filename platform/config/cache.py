@@ -77,11 +77,12 @@ class OneClientPerPool(RedisCacheClient):
 
 
 class FallbackRedisCache(RedisCache):
-    def __init__(self, server, params):
+    def __init__(self, server: str, params: dict) -> None:
         super().__init__(server, params)
         self._class = OneClientPerPool
         # the server for the log, without a password the URL may hold
-        self.where = urlsplit(self._servers[0]).netloc.rpartition("@")[2]
+        # RedisCache keeps its server URLs in _servers (not in the stubs)
+        self.where = urlsplit(self._servers[0]).netloc.rpartition("@")[2]  # type: ignore[attr-defined]
         self.local = LocMemCache(f"fallback:{self.where}", {})
         self._lock = threading.Lock()
         self._down_since: float | None = None

@@ -46,7 +46,7 @@ class EventsPage:
 def spliced(rows: Iterable[tuple[int, str, str]], describe: Describe | None) -> list[bytes]:
     """Whole events from ``(seq, line, chain_hash)`` rows: each line with ``hash``
     (and ``text``, when ``describe`` is given) spliced in as its first keys."""
-    out = []
+    out: list[bytes] = []
     append = out.append
     for _seq, line, chain_hash in rows:
         body = line.encode()

@@ -37,6 +37,14 @@ class ForkError(ValueError):
         self.field = field
 
 
+def fork_point(match: Match) -> tuple[Match, int]:
+    """A fork's parent and the event it splits at (``ForkError`` for a match that
+    is not a fork)."""
+    if match.parent is None or match.fork_at is None:
+        raise ForkError(f"match {match.pk} is not a fork")
+    return match.parent, match.fork_at
+
+
 def check_forkable(parent: Match) -> None:
     """Only a finished match whose results are public can be forked."""
     if parent.status != Match.Status.FINISHED:
@@ -174,11 +182,10 @@ def _seat(fork_match: Match, parent_seat: MatchSeat, entry: Any) -> MatchSeat:
 def resume(match: Match) -> LiveMatch:
     """The live engine match of the fork ``match`` at its split point, ready for
     its players: its log is exactly the parent's events 0..``fork_at``."""
-    live = _live_fork(match.parent, match.fork_at)
-    if len(live.log) != match.fork_at + 1:
-        raise LogError(
-            f"the parent's prefix now ends at event {len(live.log) - 1}, not {match.fork_at}"
-        )
+    parent, fork_at = fork_point(match)
+    live = _live_fork(parent, fork_at)
+    if len(live.log) != fork_at + 1:
+        raise LogError(f"the parent's prefix now ends at event {len(live.log) - 1}, not {fork_at}")
     return live
 
 
@@ -186,9 +193,12 @@ def shares_prefix(match: Match) -> bool:
     """Does the stored fork start with its stored parent's events 0..``fork_at``?
     One link of each hash chain decides: ``h[fork_at]`` covers every line before it
     (``verify_stored_match`` checks the fork's own chain)."""
+    fork_at = match.fork_at  # (its parent is not loaded: one query)
+    if fork_at is None:
+        return False  # not a fork
     links = dict(
         MatchEvent.objects.filter(
-            match_id__in=(match.pk, match.parent_id), seq=match.fork_at
+            match_id__in=(match.pk, match.parent_id), seq=fork_at
         ).values_list("match_id", "chain_hash")
     )
     return len(links) == 2 and links[match.pk] == links[match.parent_id]
@@ -197,7 +207,8 @@ def shares_prefix(match: Match) -> bool:
 def seat_changes(match: Match) -> list[dict]:
     """For a fork: each seat whose bot differs from the parent's, ``{"index",
     "before", "after"}``."""
-    before = {s.index: s for s in match.parent.seats.all()}
+    parent, _ = fork_point(match)
+    before = {s.index: s for s in parent.seats.all()}
     changes = []
     for seat in match.seats.all():
         old = before.get(seat.index)

@@ -201,8 +201,8 @@ class MatchEventQuerySet(models.QuerySet):
         return self.filter(models.Q(is_public=True) | models.Q(public__isnull=False))
 
 
-class MatchEventManager(models.Manager.from_queryset(MatchEventQuerySet)):
-    pass
+# the manager built by assignment, the form the django-stubs plugin types
+MatchEventManager = models.Manager.from_queryset(MatchEventQuerySet, "MatchEventManager")
 
 
 class MatchEvent(models.Model):

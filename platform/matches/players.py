@@ -8,7 +8,7 @@ gets those players without importing that app.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Sequence, cast
 
 from engine.game import Game, RulesError
 from engine.lineup import players_for
@@ -29,5 +29,5 @@ def seat_players(game: Game, seat_rows: Sequence[MatchSeat]) -> list[Player]:
     ``players_wanted``, else built-in bots only."""
     for _, players in players_wanted.send(sender=MatchSeat, game=game, seat_rows=seat_rows):
         if players is not None:
-            return players
+            return cast("list[Player]", players)  # a receiver's answer (the stubs say str)
     return builtin_players(game, seat_rows)

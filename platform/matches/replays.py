@@ -79,7 +79,7 @@ class ReplayCache:
         more = read_events(match, first, at)
         with self._lock:  # another thread may have read them meanwhile
             if len(replay.events) == first:
-                replay.events.extend(more)
+                replay.events.extend(more)  # type: ignore[attr-defined]  # a list here
         return len(more)
 
     def clear(self) -> None:

@@ -105,7 +105,8 @@ def is_id(text: str | None) -> bool:
     """True for a plain ASCII decimal number ("12") a database can hold, not "",
     "-1", "1.5", "²" or a 25-digit number."""
     return (
-        bool(text)
+        text is not None
+        and text != ""
         and text.isascii()
         and text.isdecimal()
         and len(text.lstrip("0")) <= len(str(MAX_ID))
@@ -256,9 +257,10 @@ def names_at(match: Match):
     """``seq -> the seats' bot names at that event``: a fork's shared events (up to
     ``fork_at``) were played by its parent's bots, the rest by its own."""
     names = [s.bot_name for s in match.seats.order_by("index")]
-    if match.parent_id is None:
+    parent = match.parent
+    if parent is None:
         return lambda seq: names
-    before = [s.bot_name for s in match.parent.seats.order_by("index")]
+    before = [s.bot_name for s in parent.seats.order_by("index")]
     return lambda seq: before if seq <= match.fork_at else names
 
 

@@ -42,10 +42,10 @@ logger = logging.getLogger(__name__)
 #: errors of the infrastructure (the database or the broker going away), not of the
 #: match: a worker retries them (the match is run again from the start) instead of
 #: recording a failed match. Everything else a match raises is the match's failure.
-def _infrastructure_errors() -> tuple[type[BaseException], ...]:
+def _infrastructure_errors() -> tuple[type[Exception], ...]:
     from django.db import InterfaceError, OperationalError
 
-    errors: list[type[BaseException]] = [OperationalError, InterfaceError]
+    errors: list[type[Exception]] = [OperationalError, InterfaceError]
     try:
         from kombu.exceptions import OperationalError as KombuOperationalError
 
@@ -179,7 +179,7 @@ class EventWriter:
         self.match = match
         self.batch_size = batch_size or settings.SCRIMMAGE_EVENT_BATCH
         self.fence = fence
-        self.buffer: list[bytes] = []
+        self.buffer: list[tuple[Event, bytes]] = []
         self.fault_reasons: dict[int, str] = {}
 
     def __call__(self, event: Event, line: bytes) -> None:

@@ -80,7 +80,7 @@ def append_events(match: Match, lines: Iterable[bytes | str]) -> int:
     with its chain link ``sha256(previous link + line)``. Returns the new event
     count. Raises ``StorageError`` (and stores nothing) when a line breaks that.
     """
-    pairs = []
+    pairs: list[tuple[Event, bytes]] = []
     for line in lines:
         event, raw = _parse_line(line, match.event_count + len(pairs))
         pairs.append((event, raw))

@@ -34,7 +34,7 @@ import logging
 import threading
 import time
 from datetime import timedelta
-from typing import Iterable, Sequence
+from typing import Iterable, Sequence, cast
 
 from celery import current_app, shared_task
 from celery.signals import worker_ready, worker_shutting_down
@@ -140,7 +140,7 @@ def backoff(retries: int) -> float:
 @shared_task(
     name="matches.run_match", bind=True, acks_late=True, reject_on_worker_lost=True, max_retries=5
 )
-def run_match(self, match_id: int, then: Sequence[int] = (), skipped: int = 0) -> str:
+def run_match(self, match_id: int, then: Sequence[int] = (), skipped: int = 0) -> str | None:
     """Run the stored match ``match_id``, then those of ``then`` in order (see the
     module docstring); returns the status of ``match_id``, or why this delivery
     left it alone. Once the message has had its time (``matches.batching``), the
@@ -148,7 +148,8 @@ def run_match(self, match_id: int, then: Sequence[int] = (), skipped: int = 0) -
     row another transaction holds is sent again after a backoff (``skipped``: how
     often it was in a row), never waited on: the worker goes on with its other work."""
     token = claim_token(self.request.id)
-    began, ids, statuses = time.monotonic(), [match_id, *then], []
+    began, ids = time.monotonic(), [match_id, *then]
+    statuses: list[str | None] = []
     with Heartbeat(token):
         claimed = _claim_all(ids, token) if then else {}
         for n, current in enumerate(ids):
@@ -312,7 +313,8 @@ def recover_stalled(requeue_after: float | None = None, *, beside_matches: bool 
     _send(resend)
     found = {"resent": resend}
     for _, recovered in recovery_sweep.send(sender=Match):
-        found.update(recovered or {})
+        # what a receiver recovered, {kind: [pks]} (the stubs type a response as a str)
+        found.update(cast(dict[str, list], recovered or {}))
     return found
 
 

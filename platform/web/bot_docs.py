@@ -26,9 +26,10 @@ def _render_markdown(name: str) -> str:
     html = markdown_html(path.read_text("utf-8"))
     # links between the two pages stay on the site
     for key, filename in DOCS.items():
+        page = reverse("bot-doc", args=[key])
         html = re.sub(
             rf'href="(?:\./)?{re.escape(filename)}(#[^"]*)?"',
-            lambda m, key=key: f'href="{reverse("bot-doc", args=[key])}{m.group(1) or ""}"',
+            lambda m: f'href="{page}{m.group(1) or ""}"',
             html,
         )
     return html

@@ -18,7 +18,7 @@ from engine import registry
 
 from bots import services as bot_services
 from bots.selectors import visible_bots
-from matches.forks import seat_changes
+from matches.forks import fork_point, seat_changes
 from matches.models import Match
 
 MAX_LISTED = 20
@@ -34,12 +34,12 @@ def _changes_text(match: Match) -> str:
 def _branch(match: Match) -> dict:
     """A fork's place beside its parent: the split point and both lengths, as
     percentages of the longer log, to draw the branch."""
-    parent = match.parent
+    parent, fork_at = fork_point(match)
     longest = max(parent.event_count, match.event_count, 1)
-    split = (match.fork_at + 1) * 100 // longest
+    split = (fork_at + 1) * 100 // longest
     return {
         "parent": parent,
-        "fork_at": match.fork_at,
+        "fork_at": fork_at,
         "changes": _changes_text(match),
         "parent_length": parent.event_count * 100 // longest,
         "fork_length": max(match.event_count * 100 // longest, split),

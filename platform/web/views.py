@@ -78,7 +78,7 @@ def owner_logs(user, match: Match) -> list[dict]:
         {"seat": s.index, "bot": s.bot_name, "text": s.stderr}
         for s in match.seats.all()
         if s.stderr is not None
-        and s.bot_version_ref_id is not None
+        and s.bot_version_ref is not None
         and s.bot_version_ref.bot.owner_id == user.pk
     ]
 

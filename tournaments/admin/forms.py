@@ -71,7 +71,7 @@ class PickCompetitionForm(forms.Form):
 
     def __init__(self, *args, game: str, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["competition"].choices = [
+        self.fields["competition"].choices = [  # type: ignore[attr-defined]  # a ChoiceField
             (c.pk, f"{c.get_kind_display()}: {c}")
             for c in Competition.objects.filter(game=game)
             .exclude(status="finished")

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from tournaments.core.formats.base import (
     ROUND_ROBIN_TIE_BREAKS,
@@ -93,7 +93,7 @@ def meetings(result: MatchResult, points: Points = Points()) -> list[Meeting]:
     sides = result.sides()
     ranks = result.side_ranks()
     firsts = ranks.count(1)
-    out = []
+    out: list[Meeting] = []
     for side, rank in zip(sides, ranks):
         shared = ranks.count(rank) > 1
         outcome = "L" if rank != 1 else ("D" if firsts > 1 else "W")
@@ -151,7 +151,7 @@ def compute_standings(
     buchholz = {e: sum(pts[o] for o, _ in met[e]) for e in ids}
     sb = {e: sum(pts[o] * share for o, share in met[e]) for e in ids}
     h2h = {e: sum(share for o, share in met[e] if pts[o] == pts[e]) for e in ids}
-    values = {
+    values: dict[str, Mapping[int, float]] = {
         "buchholz": buchholz,
         "sonneborn_berger": sb,
         "head_to_head": h2h,

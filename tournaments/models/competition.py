@@ -150,7 +150,7 @@ class Competition(models.Model):
             stray = [
                 f
                 for f in SEASON_FIELDS
-                if getattr(self, f) != self._meta.get_field(f).get_default()
+                if getattr(self, f) != self._meta.get_field(f).get_default()  # type: ignore[union-attr]  # a concrete field
             ]
             if stray:
                 raise ValidationError(f"season settings on a tournament: {', '.join(stray)}")
@@ -196,7 +196,7 @@ class _OneKind:
 class SeasonProxy(_OneKind, Competition):
     """The admin's list of ladder seasons (only the admin uses it)."""
 
-    objects = _KindManager(Competition.Kind.SEASON)
+    objects = _KindManager(Competition.Kind.SEASON)  # type: ignore[misc]  # a proxy's own manager
 
     class Meta:
         proxy = True
@@ -206,7 +206,7 @@ class SeasonProxy(_OneKind, Competition):
 class TournamentProxy(_OneKind, Competition):
     """The admin's list of tournaments (only the admin uses it)."""
 
-    objects = _KindManager(Competition.Kind.TOURNAMENT)
+    objects = _KindManager(Competition.Kind.TOURNAMENT)  # type: ignore[misc]  # a proxy's own manager
 
     class Meta:
         proxy = True

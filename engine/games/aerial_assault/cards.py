@@ -9,6 +9,7 @@ and a sure inbound catch, a sample robot of 2 + 2 + 1 + 1 = 6 weeks).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -184,6 +185,15 @@ def part_json(part_id: str) -> dict:
         "pickup": p.pickup,
         "catch": p.catch,
     }
+
+
+def fitted(parts: Sequence[str], kind: str) -> Part:
+    """The part of ``kind`` (``drive``, ``shooter``) among a robot's ``parts``: a
+    legal build has exactly one of each (``build_problem``)."""
+    for p in parts:
+        if PART_BY_ID[p].kind == kind:
+            return PART_BY_ID[p]
+    raise ValueError(f"a robot's parts {list(parts)} have no {kind}")
 
 
 def build_problem(parts: list, budget: int) -> str | None:

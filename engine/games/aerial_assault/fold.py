@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.events import MATCH_STARTED, Event
+from engine.game import RulesError
 from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.field import white_zone
 from engine.games.aerial_assault.state import Ball, Robot, State, add_to, parse_rookie, set_item
@@ -282,5 +283,7 @@ def evolve(state: State | None, event: Event, rules_version: int) -> State:
             parse_rookie(o.get("rookie", ""), n),
             version=d.get("rules_version", rules_version),
         )
+    if state is None:
+        raise RulesError(f"a log starts with {MATCH_STARTED}, not {event.type}")
     handler = HANDLERS.get(event.type)
     return handler(state, d) if handler else state

@@ -363,8 +363,8 @@ class GreedyBot:
         spots = [
             z
             for z in range(ZONES)
-            if shoot_range(alliance, z) is not None
-            and shoot_range(alliance, z) <= reach
+            if (shot := shoot_range(alliance, z)) is not None
+            and shot <= reach
             and abs(z - carrier) <= 2
         ]
         if not spots:

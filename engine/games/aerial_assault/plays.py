@@ -13,11 +13,9 @@ from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.field import ZONES, shoot_range, shoot_zone_1, side_of, truss_range
 
 
-def part(robot: dict, kind: str) -> C.Part | None:
-    for p in robot["parts"]:
-        if C.PART_BY_ID[p].kind == kind:
-            return C.PART_BY_ID[p]
-    return None
+def part(robot: dict, kind: str) -> C.Part:
+    """A robot's drive or shooter (in a view): a legal build has one of each."""
+    return C.fitted(robot["parts"], kind)
 
 
 def max_move(robot: dict, kind: str) -> int:

@@ -78,7 +78,8 @@ def _field() -> list[str]:
 
 
 def _robots(view: dict) -> list[str]:
-    out, per_zone = [], {}
+    out: list[str] = []
+    per_zone: dict[int, int] = {}
     for robot in view.get("robots", []):
         z = robot.get("zone", -1)
         if z < 0:

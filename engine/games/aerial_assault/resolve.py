@@ -25,7 +25,7 @@ from engine.games.aerial_assault.state import (
 
 def resolve_build(ctx: Ctx, actions: dict) -> None:
     state = ctx.state
-    parts = [None] * len(state.robots)
+    parts: list[list[str] | None] = [None] * len(state.robots)
     for seat in range(state.seats):
         for r, entry in zip(robots_of(state, seat), actions[seat]):
             parts[r] = list(entry)
@@ -226,7 +226,7 @@ def _inbound(ctx: Ctx) -> None:
             continue
         sure = [r for r in receivers if s.robots[r].catch_mod]
         r = (sure or receivers)[0]
-        data = {"ball": waiting[0].id, "robot": r}
+        data: dict[str, object] = {"ball": waiting[0].id, "robot": r}
         if sure:
             data.update({"die": None, "caught": True})
         else:

@@ -21,6 +21,8 @@ resolving), ``view``, ``cards`` and ``field`` (the catalogues and the zones).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.events import Event
 from engine.game import Decision, Game, Header, Option, Outcome, Resolved, team_sizes
 from engine.games.aerial_assault import fold
@@ -49,7 +51,7 @@ DEFAULT_BUILD = ["kitbot_drive", "catapult", "spinning_stick"]  # 4 weeks: fits 
 SEAT_SPLITS = {2: (1, 1), 3: (1, 2), 4: (2, 2), 5: (2, 3), 6: (3, 3)}
 
 
-def seated_teams(teams: list[int]) -> dict:
+def seated_teams(teams: Sequence[int | None]) -> dict:
     """``TeamsAssigned`` for seats whose alliances the platform gave (``teams``:
     each seat's team): the seat alone in its team is the 3-seat game's solo seat,
     the first seat of the two-seat team the 5-seat game's double seat (robots 0
@@ -148,7 +150,7 @@ class AerialAssault(Game):
         for seat in range(state.seats):
             robots = robots_of(state, seat)
             if phase == "build":
-                default = [list(DEFAULT_BUILD) for _ in robots]
+                default: list = [list(DEFAULT_BUILD) for _ in robots]
                 prompt = "build your robot(s)"
             elif phase == "auto":
                 default = [

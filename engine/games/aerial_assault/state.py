@@ -39,11 +39,9 @@ class Robot:
     def weeks(self) -> int:
         return sum([C.PART_BY_ID[p].weeks for p in self.parts])
 
-    def part(self, kind: str) -> C.Part | None:
-        for p in self.parts:
-            if C.PART_BY_ID[p].kind == kind:
-                return C.PART_BY_ID[p]
-        return None
+    def part(self, kind: str) -> C.Part:
+        """The robot's drive or shooter: a legal build has one of each."""
+        return C.fitted(self.parts, kind)
 
     @property
     def pickup_need(self) -> int:
@@ -52,8 +50,8 @@ class Robot:
 
     @property
     def catch_mod(self) -> int:
-        part = self.part("catching")
-        return part.catch if part else 0
+        catches = [C.PART_BY_ID[p].catch for p in self.parts if C.PART_BY_ID[p].kind == "catching"]
+        return catches[0] if catches else 0
 
 
 @dataclass(frozen=True)

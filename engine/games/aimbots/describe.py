@@ -19,7 +19,7 @@ def _draft(d: dict, seats: Seats) -> str:
 def _attack(d: dict, seats: Seats) -> str:
     result = "hits" if d.get("hit") else "misses"
     return (
-        f"Bot {bot_label(d['attacker'])} attacks bot {bot_label(d['target'])} {DIRS.get(d.get('dir'), '')} at "
+        f"Bot {bot_label(d['attacker'])} attacks bot {bot_label(d['target'])} {DIRS.get(d.get('dir') or '', '')} at "
         f"range {d.get('distance')} and {result} ({d.get('attack_total')} against "
         f"{d.get('defense_total')})."
     )

@@ -30,9 +30,10 @@ def reachable(state: State, bot: Bot, d: str, taken: dict | None = None) -> int:
     taken = occupied(state) if taken is None else taken
     here, n = bot.sq, 0
     for _ in range(booster(bot, d)):
-        here = step(here, d)
-        if here is None or here in taken:
+        ahead = step(here, d)
+        if ahead is None or ahead in taken:
             break
+        here = ahead
         n += 1
     return n
 

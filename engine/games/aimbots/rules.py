@@ -280,7 +280,10 @@ def play_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
     if do == "pickup":
         return [pickup_event(state, seat, bot)]
     target = state.bots[action["target"]]
-    d, dist = in_reach(bot, target)
+    reach = in_reach(bot, target)
+    if reach is None:  # the legal attacks offered were all in reach
+        raise RulesError(f"bot {target.id} is out of bot {bot.id}'s reach")
+    d, dist = reach
     return attack_events(state, bot, target, d, dist, rng)
 
 

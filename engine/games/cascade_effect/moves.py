@@ -82,7 +82,7 @@ def can_score(state: State, robot: Robot) -> bool:
 def declarations(state: State) -> list[dict]:
     """Every declaration open to the active robot, ``move`` first."""
     robot = state.active
-    out = [{"do": "move"}]  # fresh each time: a bot may keep or change what it is given
+    out: list[dict] = [{"do": "move"}]  # fresh each time: a bot may keep or change what it is given
     if robot.goal >= 0:
         out += [{"do": "detach", "to": sq} for sq in detach_squares(state, robot)]
         if can_score(state, robot):
@@ -180,13 +180,15 @@ def _steps(alliance: int, off_ramp: bool, backward: bool) -> tuple:
     worked out once for every square instead of at every step of every search."""
     robot = Robot(alliance, -1)  # (its id gives its alliance, all can_step reads)
     die = BRIDGE_OFF_NEEDS if off_ramp else BRIDGE_OFF_NEEDS - 1
-    out = []
+    out: list[int | None] = []
     for sq in range(SQUARES):
         for heading in range(4):
             other = ahead(sq, heading)
+            if other is None:
+                out.append(None)
+                continue
             here, there = (other, sq) if backward else (sq, other)
-            allowed = other is not None and can_step(robot, here, there, die)
-            out.append(other if allowed else None)
+            out.append(other if can_step(robot, here, there, die) else None)
     return tuple(out)
 
 

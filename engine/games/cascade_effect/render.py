@@ -49,7 +49,7 @@ def _grid(field: dict) -> list[str]:
     parts = []
     for sq in range(SIZE * SIZE):
         x, y = _xy(sq)
-        colour, name = zones.get(sq, (None, ""))
+        colour, name = zones.get(sq, ("", ""))
         parts.append(
             f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
             f'fill="{TINT[colour] if colour else "#f5f5f0"}" stroke="#999" data-sq="{sq}"/>'

@@ -38,11 +38,11 @@ def render(state: dict) -> str:
         x = column * CELL + CELL // 2
         y = (ROWS - 1 - row) * CELL + CELL // 2  # row 0 is drawn at the bottom
         fill = COLOURS.get(disc, "#fafafa")
-        seat = f' data-seat="{disc}"' if disc in COLOURS else ""
+        seat_attr = f' data-seat="{disc}"' if disc in COLOURS else ""
         ring = ' stroke="#19c37d" stroke-width="7" data-winning="1"' if i in line else ""
         parts.append(
             f'<circle cx="{x}" cy="{y}" r="{CELL // 2 - 8}" fill="{fill}" '
-            f'data-cell="{i}"{seat}{ring}/>'
+            f'data-cell="{i}"{seat_attr}{ring}/>'
         )
     parts.append("</g></svg>")
     return "".join(parts)

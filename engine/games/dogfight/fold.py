@@ -7,7 +7,8 @@ from functools import partial
 from engine.game import fold_events, handler_evolve
 from engine.games.dogfight.geometry import AREA, QUICK_AREA, UNITS_PER_MM
 from engine.games.dogfight.setup import table_side
-from engine.games.dogfight.state import Combat, Plane, State, living, living_teams, with_plane
+from engine.games.dogfight.state import Combat, Plane, State, in_combat, living, living_teams
+from engine.games.dogfight.state import with_plane
 from engine.states import revise
 
 
@@ -115,14 +116,14 @@ def _dice(state: State, d: dict) -> State:
     if state.combat is None:
         return state  # the first-player roll changes nothing by itself
     key = "attack_dice" if d["purpose"] == "attack" else "defense_dice"
-    return revise(state, combat=revise(state.combat, **{key: tuple(d["dice"])}))
+    return revise(state, combat=revise(in_combat(state), **{key: tuple(d["dice"])}))
 
 
 def _rerolled(state: State, d: dict) -> State:
     if d["purpose"] == "attack":
-        combat = revise(state.combat, attack_dice=tuple(d["dice"]), attack_rerolls=0)
+        combat = revise(in_combat(state), attack_dice=tuple(d["dice"]), attack_rerolls=0)
     else:
-        combat = revise(state.combat, defense_dice=tuple(d["dice"]), defense_rerolls=0)
+        combat = revise(in_combat(state), defense_dice=tuple(d["dice"]), defense_rerolls=0)
     plane = state.planes[d["seat"]]
     state = with_plane(state, revise(plane, altitude=plane.altitude - d["altitude_spent"]))
     return revise(state, combat=combat)

@@ -10,6 +10,7 @@ the state they fold into goes back to the runner with them.
 from __future__ import annotations
 
 from itertools import permutations
+from typing import Any, Callable
 
 from engine.events import Event
 from engine.game import Decision, Game, Header, Option, Outcome, Resolved, RulesError
@@ -27,7 +28,7 @@ from engine.games.dogfight.combat import (
 from engine.games.dogfight.geometry import COST, section
 from engine.games.dogfight.plans import CLIMB_COST, path, plans
 from engine.games.dogfight.setup import first_player_events, placements, smallest_side_mm
-from engine.games.dogfight.state import STATS, State, living, living_teams
+from engine.games.dogfight.state import STATS, State, in_combat, living, living_teams
 from engine.games.dogfight.view import view
 from engine.rng import Rng
 
@@ -37,7 +38,7 @@ QUICK_HEALTH = 2
 STAT_CHOICES = [
     dict(zip(STATS, values)) for values in sorted(set(permutations(STAT_VALUES)), reverse=True)
 ]
-NO_REROLL = {"reroll": []}
+NO_REROLL: dict[str, list[int]] = {"reroll": []}
 
 
 class Dogfight(Game):
@@ -168,7 +169,7 @@ def legal_actions(state: State, kind: str, seat: int) -> list:
     if kind == "attack":
         return attack_actions(state, seat)
     if kind == "reroll":
-        combat = state.combat
+        combat = in_combat(state)
         if seat == combat.attacker and combat.attack_rerolls:
             return reroll_actions(len(combat.attack_dice), combat.attack_rerolls)
         return reroll_actions(len(combat.defense_dice), combat.defense_rerolls)
@@ -223,6 +224,8 @@ def fly_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
 def attack_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
     attacker, target = state.planes[seat], state.planes[action["target"]]
     where = section(attacker.pose, target.pose)
+    if where is None:  # the legal targets offered were all in range
+        raise RulesError(f"plane {target.seat} is out of plane {seat}'s range")
     attack_free, defense_free = free_rerolls(where)
     attack_dice = [rng.die() for _ in range(attacker.attack + action["ace"])]
     defense_dice = [rng.die() for _ in range(target.defense)]
@@ -246,7 +249,7 @@ def attack_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event
 
 
 def reroll_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
-    combat = state.combat
+    combat = in_combat(state)
     attacking = seat == combat.attacker and combat.attack_rerolls > 0
     dice = list(combat.attack_dice if attacking else combat.defense_dice)
     free = combat.attack_free if attacking else combat.defense_free
@@ -268,7 +271,8 @@ def reroll_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event
     ]
 
 
-ACTION_EVENTS = {
+# each takes the acting seat's action: a dict, or a list (the team order)
+ACTION_EVENTS: dict[str, Callable[[State, int, Any, Rng], list[Event]]] = {
     "place": place_events,
     "team order": team_events,
     "fly": fly_events,
@@ -330,7 +334,7 @@ def automatic(state: State) -> list[Event]:
 
 
 def damage_events(state: State) -> list[Event]:
-    combat = state.combat
+    combat = in_combat(state)
     attacker, target = state.planes[combat.attacker], state.planes[combat.target]
     result = damage(combat.attack_dice, combat.defense_dice)
     health = max(0, target.health - result["damage"])

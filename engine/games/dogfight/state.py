@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.game import RulesError
 from engine.states import revise
 
 STATS = ("attack", "defense", "speed", "health")
@@ -113,3 +114,10 @@ def acting_seat(state: State) -> int:
         members = living(state, state.team_queue[0])
         return members[0] if members else -1  # the team's first seat orders it
     return -1
+
+
+def in_combat(state: State) -> Combat:
+    """The combat being resolved (asked for only while one is)."""
+    if state.combat is None:
+        raise RulesError(f"no combat is being resolved in the {state.phase} phase")
+    return state.combat

@@ -48,6 +48,7 @@ def delivery_pit(t: Table, robot) -> int | None:
     """The pit a robot could drop a ball into now: next to it, facing it (or facing
     away with Reverse Gear, either way with a Mechanical Arm), no wall between."""
     state = t.state
+    sides: tuple[int, ...]
     if has(state, robot, ARM):
         sides = (0, 1, 2, 3)
     elif has(state, robot, REVERSE):

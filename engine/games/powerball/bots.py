@@ -123,7 +123,7 @@ class GreedyBot:
         start = Solo(
             me["sq"], DIRS.index(me["facing"]), me["balls"], tuple(v["balls"]), me["capacity"]
         )
-        beams = [(start, ())]
+        beams: list[tuple[Solo, tuple[int, ...]]] = [(start, ())]
         for k in range(5):
             grown = []
             for solo, used in beams:

@@ -12,7 +12,7 @@ from engine.games.powerball.turn import on_flags
 
 
 def fire_legal(state: State, seat: int) -> list[dict]:
-    return fire_choices(Table(state, None), seat) or [LASER]
+    return fire_choices(Table.reading(state), seat) or [LASER]
 
 
 def respawn_legal(state: State, seat: int, arrow: str) -> list[dict]:
@@ -26,7 +26,7 @@ def respawn_legal(state: State, seat: int, arrow: str) -> list[dict]:
 
 
 def bomb_legal(state: State, seat: int) -> list[dict]:
-    t = Table(state, None)
+    t = Table.reading(state)
     return [{"sq": sq} for sq in bombs.free_squares_beside(t, state.robots[seat].sq)]
 
 
@@ -39,8 +39,8 @@ def trade_legal(state: State, seat: int) -> list[dict]:
 def flag_trades(state: State, seat: int) -> list[dict]:
     """Two robots on flags: swap a community option for another player's, or
     steal another player's (not from the other robot on a flag), or pass."""
-    flagged = set(on_flags(Table(state, None)))
-    out = [{"do": "pass"}]
+    flagged = set(on_flags(Table.reading(state)))
+    out: list[dict] = [{"do": "pass"}]
     room = can_hold(state.robots[seat])
     for other in state.robots:
         if other.seat == seat:
@@ -59,9 +59,9 @@ def shuffle_trades(state: State, seat: int) -> list[dict]:
     """Option Shuffle: the first offered card is kept, traded with a player not on
     a flag, traded with the community, or discarded."""
     option = state.offered[0]
-    flagged = set(on_flags(Table(state, None)))
+    flagged = set(on_flags(Table.reading(state)))
     room = can_hold(state.robots[seat])
-    out = [{"do": "keep", "option": option}] if room else []
+    out: list[dict] = [{"do": "keep", "option": option}] if room else []
     out.append({"do": "discard", "option": option})
     if not room:
         return out

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.games.powerball.cards import (
     DOUBLE,
     FIRE_CONTROL,
@@ -42,9 +44,10 @@ def sight(t: Table, sq: int, d: int, reach: int = 99, from_here: bool = False):
     seat_on = occupants(t.state).get
     exits, here = t.floor.exits, sq
     for distance in range(1, reach + 1):
-        here = exits[here * 4 + d] if here >= 0 else t.floor.open_edge(here, d)
-        if here is None:
+        ahead = exits[here * 4 + d] if here >= 0 else t.floor.open_edge(here, d)
+        if ahead is None:
             return None
+        here = ahead
         seat = seat_on(here)
         if seat is not None:
             return seat, distance
@@ -55,7 +58,8 @@ def beam(t: Table, sq: int, d: int, through: bool) -> list[int]:
     """The robots a robot's laser hits from ``sq`` towards ``d``: the first one in
     line; ``through`` (a High-Powered Laser) passes one wall or one robot, and the
     robot passed through is hit too."""
-    hits, here, passes = [], sq, 1 if through else 0
+    hits: list[Any] = []
+    here, passes = sq, 1 if through else 0
     seat_on = occupants(t.state).get
     while True:
         ahead = t.floor.open_edge(here, d)
@@ -79,7 +83,7 @@ def fire_choices(t: Table, seat: int) -> list[dict]:
     robot = state.robots[seat]
     if not acting(state, robot):
         return []
-    out = [LASER]
+    out: list[dict] = [LASER]
     if robot.balls:
         two = robot.balls >= 2 and has(state, robot, DOUBLE)
         for d in range(4):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.game import handler_evolve
 from engine.games.powerball import fold_options as O
 from engine.games.powerball.cards import OPTIONS, V1_OPTIONS
@@ -242,7 +244,7 @@ def _card_changed(state: State, d: dict) -> State:
     parked card goes in) or an Abort Switch (a deck card goes in)."""
     robot = state.robots[d["robot"]]
     i = d["register"] - 1
-    fields = {
+    fields: dict[str, Any] = {
         "registers": set_item(robot.registers, i, d["card"]),
         "paired": set_item(robot.paired, i, EMPTY),
     }

@@ -3,6 +3,7 @@ square does (pits destroy, balls are picked up); destruction and its credit."""
 
 from __future__ import annotations
 
+from engine.game import RulesError
 from engine.games.powerball.cards import (
     BACK,
     BRAKES,
@@ -120,7 +121,8 @@ def destroy(t: Table, seat: int, cause: str) -> None:
 def push_line(t: Table, sq: int, d: int) -> list[int] | None:
     """The robots a move out of ``sq`` towards ``d`` pushes, nearest first, or
     ``None`` when a wall (or a turret) stops the whole line."""
-    state, line, here = t.state, [], sq
+    state, here = t.state, sq
+    line: list[int] = []
     while True:
         ahead = t.floor.open_edge(here, d)
         if ahead is None:
@@ -134,6 +136,15 @@ def push_line(t: Table, sq: int, d: int) -> list[int] | None:
         here = ahead
 
 
+def pushed_to(t: Table, sq: int, d: int) -> int:
+    """Where a robot of a pushed line goes from ``sq`` towards ``d``: ``push_line``
+    found the way open (the perimeter is a wall, so there is a square)."""
+    to = t.floor.step(sq, d)
+    if to is None:
+        raise RulesError(f"square {sq} has no neighbour towards {d}")
+    return to
+
+
 def step(t: Table, seat: int, d: int, why: str, by: int = -1) -> bool:
     """Move a robot one square towards ``d``, pushing the line ahead of it.
     ``by`` is the seat credited with the pushes (the robot itself for card moves).
@@ -145,11 +156,11 @@ def step(t: Table, seat: int, d: int, why: str, by: int = -1) -> bool:
     rams = by >= 0 and has(t.state, t.state.robots[by], RAMMING)
     for other in reversed(line):
         pushed = t.state.robots[other]
-        place(t, other, t.floor.step(pushed.sq, d), pushed.facing, "push", by=by, arrive=False)
+        place(t, other, pushed_to(t, pushed.sq, d), pushed.facing, "push", by=by, arrive=False)
     place(
         t,
         seat,
-        t.floor.step(robot.sq, d),
+        pushed_to(t, robot.sq, d),
         robot.facing,
         why,
         by=by if why != "card" else -1,

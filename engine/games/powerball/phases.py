@@ -171,7 +171,7 @@ STEPS = {
 }
 
 
-def proceed(t: Table, step: str, actions=None) -> None:
+def proceed(t: Table, step: str | None, actions=None) -> None:
     """Run the script from ``step`` until a decision is due or the match is over."""
     while step is not None and t.state.stage != "over":
         run, following = STEPS[step]

@@ -3,7 +3,7 @@ chooses; a robot already there is shifted along the flag's arrow."""
 
 from __future__ import annotations
 
-from engine.games.powerball.motion import arrived, place, push_line
+from engine.games.powerball.motion import arrived, place, push_line, pushed_to
 from engine.games.powerball.state import is_turret, robot_at
 from engine.games.powerball.table import Table
 
@@ -28,15 +28,17 @@ def _make_room(t: Table, sq: int, arrow: int) -> bool:
     """Shift whatever stands on ``sq`` one square along the arrow (turning
     clockwise past a wall). Returns whether ``sq`` is free."""
     for turn in range(4):
-        if robot_at(t.state, sq) is None:
+        standing = robot_at(t.state, sq)
+        if standing is None:
             return True
         d = (arrow + turn) % 4
-        if push_line(t, sq, d) is None or is_turret(t.state, robot_at(t.state, sq)):
+        pushed = push_line(t, sq, d)
+        if pushed is None or is_turret(t.state, standing):
             continue
-        line = [robot_at(t.state, sq).seat] + push_line(t, sq, d)
+        line = [standing.seat] + pushed
         for seat in reversed(line):
             robot = t.state.robots[seat]
-            place(t, seat, t.floor.step(robot.sq, d), robot.facing, "shift", arrive=False)
+            place(t, seat, pushed_to(t, robot.sq, d), robot.facing, "shift", arrive=False)
         for seat in line:
             arrived(t, seat)
         return robot_at(t.state, sq) is None

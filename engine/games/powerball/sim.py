@@ -55,7 +55,7 @@ def laser_squares(name: str) -> frozenset:
     f = floor(name)
     out = set()
     for sq, d, _ in f.lasers:
-        here = sq
+        here: int | None = sq
         while here is not None:
             out.add(here)
             here = f.open_edge(here, d)

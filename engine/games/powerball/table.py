@@ -6,6 +6,8 @@ the state it left (a push chain, then the pit under the last robot).
 
 from __future__ import annotations
 
+from typing import cast
+
 from engine.events import EVERYONE, Event
 from engine.games.powerball.board import Floor, floor
 from engine.games.powerball.fold import evolve
@@ -15,6 +17,12 @@ from engine.rng import Rng
 
 class Table:
     __slots__ = ("state", "rng", "events", "floor")
+
+    @classmethod
+    def reading(cls, state: State) -> Table:
+        """A table to read ``state`` from (what is legal, who stands on a flag):
+        nothing is rolled there, so it has no random stream."""
+        return cls(state, cast(Rng, None))
 
     def __init__(self, state: State, rng: Rng) -> None:
         self.state = state

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import cast
+
 from django.urls import reverse
 from rest_framework import serializers
 
@@ -86,11 +88,12 @@ class BotDetailSerializer(BotSerializer):
         fields = BotSerializer.Meta.fields + ["versions"]
 
     def get_versions(self, bot) -> list[dict]:
-        return BotVersionSerializer(
+        versions = BotVersionSerializer(
             bot.versions.order_by("-number"),
             many=True,
             context=version_context(bot, self.context["request"].user),
-        ).data
+        )
+        return cast(list[dict], versions.data)  # many=True: a list (the stubs say a dict)
 
 
 class BotCreateSerializer(serializers.Serializer):

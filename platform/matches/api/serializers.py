@@ -199,7 +199,9 @@ class EventSerializer(serializers.Serializer):
     seq = serializers.IntegerField()
     type = serializers.CharField()
     to = serializers.JSONField()
-    data = serializers.JSONField()
+    # the event's field "data" hides Serializer.data: this serializer only documents
+    # the schema, and is never asked for its .data
+    data = serializers.JSONField()  # type: ignore[assignment]
     public = serializers.JSONField(required=False)
     hash = serializers.CharField(required=False)
     redacted = serializers.BooleanField(required=False)

@@ -267,3 +267,20 @@ def test_a_player_cleans_up_when_dropped_mid_match():
     with players[0]:
         pass
     assert popen.returncode is not None and players[0].process is None
+
+
+def test_a_player_closed_before_its_turn_faults_as_crashed_when_asked():
+    """Its owner closed the player (its bot is gone): asked to decide, it faults as
+    a crashed bot does (the runner records that), instead of failing in the engine."""
+    game = registry.get("tic_tac_toe")
+    seats, players = lineup(game, [str(starter_path("tic_tac_toe")), "random"], limits=FAST)
+    from engine.players import PlayerFault, Request
+    from engine.runner import Match
+
+    match = Match.begin(game, seats, 1)
+    players[0].begin(0, match.header)
+    players[0].close()
+    (decision,) = [d for d in game.pending(match.state) if d.seat == 0]
+    with pytest.raises(PlayerFault) as fault:
+        players[0].decide(Request(match, decision, 0))
+    assert (fault.value.kind, str(fault.value)) == ("PlayerCrashed", "the bot is not running")

@@ -73,6 +73,12 @@ def test_the_other_seats_keep_their_bots_and_the_change_is_listed(parent):
     assert seat_changes(made) == [{"index": 1, "before": "random", "after": "greedy"}]
 
 
+def test_a_match_that_is_not_a_fork_has_no_split_or_seat_changes_to_show(parent):
+    with pytest.raises(ForkError, match=f"match {parent.pk} is not a fork"):
+        seat_changes(parent)
+    assert not shares_prefix(parent)
+
+
 def test_a_fork_of_a_fork_works(parent):
     first = services.run_stored_match(create_fork(parent, 6, {1: "greedy"}))
     second = services.run_stored_match(create_fork(first, first.event_count - 8, {0: "random"}))

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import Iterable, Protocol, Sequence
 
 #: standings tie-breaks per format family (see ``tournaments.core.standings``)
-SWISS_TIE_BREAKS = ("buchholz", "sonneborn_berger")
-ROUND_ROBIN_TIE_BREAKS = ("head_to_head", "sonneborn_berger")
+SWISS_TIE_BREAKS: tuple[str, ...] = ("buchholz", "sonneborn_berger")
+ROUND_ROBIN_TIE_BREAKS: tuple[str, ...] = ("head_to_head", "sonneborn_berger")
 
 
 class FormatError(ValueError):
@@ -165,8 +165,10 @@ class Format(Protocol):
     """What every tournament format offers (all pure, all deterministic)."""
 
     name: str
-    #: the tie-breaks its standings use, in order (see ``tournaments.core.standings``)
-    tie_breaks: tuple[str, ...]
+
+    @property
+    def tie_breaks(self) -> tuple[str, ...]:
+        """The tie-breaks its standings use, in order (``tournaments.core.standings``)."""
 
     def first_round(self, entries: Sequence[int], seed: int) -> list[Pairing]:
         """The pairings of round 1."""

@@ -62,11 +62,9 @@ def first_bracket_round(entries: Sequence[int], bracket: str = "") -> list[Pairi
     slots = [ids[s - 1] if s <= len(ids) else None for s in seed_positions(size)]
     out = []
     for t in range(size // 2):
-        a, b = slots[2 * t], slots[2 * t + 1]
-        if b is None:
-            out.append(Pairing(1, t + 1, (a,), bye=True, bracket=bracket))
-        else:
-            out.append(Pairing(1, t + 1, (a, b), bracket=bracket))
+        # a pair of slots holds one entry or two: the top seeds' byes are spread out
+        pair = tuple(e for e in slots[2 * t : 2 * t + 2] if e is not None)
+        out.append(Pairing(1, t + 1, pair, bye=len(pair) == 1, bracket=bracket))
     return out
 
 
@@ -149,7 +147,7 @@ class SingleElimination(FormatBase):
     max_replays: int = 2
 
     name = "single_elimination"
-    tie_breaks = ()
+    tie_breaks: tuple[str, ...] = ()
 
     def next_round(
         self,
@@ -167,7 +165,7 @@ class SingleElimination(FormatBase):
         replays = _replays(outcomes)
         if replays:
             return _seated(replays, pairings, seed_of)
-        winners = [o.winner for o in outcomes]
+        winners = [o.winner for o in outcomes if o.winner is not None]  # (no replays)
         if len(winners) == 1:
             return None
         return _seated(_pair_in_order(winners, done + 1, ""), pairings, seed_of)
@@ -199,7 +197,7 @@ class DoubleElimination(FormatBase):
     bracket_reset: bool = True
 
     name = "double_elimination"
-    tie_breaks = ()
+    tie_breaks: tuple[str, ...] = ()
 
     def _state(
         self, ids: list[int], pairings: Sequence[Pairing], results: Sequence[MatchResult]
@@ -210,7 +208,8 @@ class DoubleElimination(FormatBase):
         dropped: dict[int, int] = {}
         loser_byes: Counter = Counter()
         winners = [e for p in first_bracket_round(ids) for e in p.entries]  # bracket order
-        champion, reset = None, None
+        champion: int | None = None
+        reset: tuple[int, int] | None = None
         for round_ in range(1, last_round(pairings) + 1):
             outcomes = _round_outcomes(pairings, results, round_, seed_of, self.max_replays)
             replays = _replays(outcomes)
@@ -220,28 +219,30 @@ class DoubleElimination(FormatBase):
                 return _DoubleState(
                     winners, losses, dropped, loser_byes, None, False, None
                 ), replays
-            next_winners = []
+            next_winners: list[int] = []
             for o in outcomes:
-                bracket = o.pairing.bracket
+                winner, bracket = o.winner, o.pairing.bracket
+                if winner is None:  # a replay, which _replays found none of
+                    raise FormatError(f"round {round_} was left undecided")
                 if o.loser is None:  # a bye
                     if bracket == "W":
-                        next_winners.append(o.winner)
+                        next_winners.append(winner)
                     else:
-                        loser_byes[o.winner] += 1
+                        loser_byes[winner] += 1
                     continue
                 losses[o.loser] += 1
                 if bracket == "W":
-                    next_winners.append(o.winner)
+                    next_winners.append(winner)
                     dropped[o.loser] = round_
                 elif bracket == "GF":
                     if losses[o.loser] >= 2:
-                        champion = o.winner
+                        champion = winner
                     elif self.bracket_reset:
-                        reset = (o.winner, o.loser)
+                        reset = (winner, o.loser)
                     else:
-                        champion = o.winner
+                        champion = winner
                 elif bracket == "GF2":
-                    champion = o.winner
+                    champion = winner
             if any(o.pairing.bracket == "W" for o in outcomes):
                 winners = next_winners
         alive_l = [e for e in ids if losses[e] == 1]

@@ -43,8 +43,8 @@ def circle_rounds(entries: Sequence[int]) -> list[list[tuple[int, ...]]]:
         games, byes = [], []
         for t in range(m // 2):
             a, b = slots[t], slots[m - 1 - t]
-            if a is None or b is None:
-                byes.append((a if b is None else b,))
+            if a is None or b is None:  # the odd one out's slot: one of them is empty
+                byes.append(tuple(e for e in (a, b) if e is not None))
                 continue
             # places t (top) and m-1-t have opposite parities: the odd place sits first
             first = r % 2 == 0 if t == 0 else t % 2 == 1

@@ -28,9 +28,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from itertools import permutations
-from typing import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from tournaments.core.formats.base import FormatError, Pairing, seat_sides
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
 
 #: how a seating is compared: (balance weight, seats played before, repeated last seats)
 Cost = tuple[int, int, int]
@@ -174,7 +177,9 @@ def _team_seating(
 
 
 def seat_round(
-    pairings: Sequence[Pairing], tally: SeatTally, prefer: Callable[[int], object] | None = None
+    pairings: Sequence[Pairing],
+    tally: SeatTally,
+    prefer: Callable[[int], SupportsRichComparison] | None = None,
 ) -> list[Pairing]:
     """Seat every pairing of a round fairly, in table order, counting each in
     ``tally`` as it goes (an entry may play several games in a ladder round).

@@ -78,7 +78,10 @@ class Command(BaseCommand):
 
     def _follow(self, t, o, start: bool) -> None:
         """Start ``t`` (unless it runs already), wait until it is over, print it."""
-        bar = tqdm(total=0, unit="match", disable=o["no_progress"], file=self.stderr._out)
+        # the raw stream: Django's wrapper would end each of tqdm's redraws with a newline
+        # (the stubs type OutputWrapper._out as a callable: it is the stream)
+        out = self.stderr._out
+        bar = tqdm(total=0, unit="match", disable=o["no_progress"], file=out)  # type: ignore[call-overload]
         try:
             if o["inline"]:
                 self._inline(t, bar, o["timeout"])
