@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test typecheck bench setup clean
+.PHONY: run test lint typecheck bench setup clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -33,6 +33,11 @@ run: setup
 # test database and Redis database); the slowest tests are listed at the end
 test: setup
 	$(BIN)/python -m pytest -n auto --dist worksteal --durations=20
+
+# ruff: the lint rules ([tool.ruff.lint] in pyproject.toml) and the formatter's check
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 # mypy over engine/, platform/ and tournaments/ ([tool.mypy] in pyproject.toml); the
 # settings the Django plugin loads need DEBUG on (or a secret key) to import

@@ -15,8 +15,6 @@ from functools import cache
 from typing import Any
 
 from engine.games.aerial_assault import cards as C
-from engine.games.aerial_assault.plays import block_targets, play_options
-from engine.games.aerial_assault.plays import part as _part
 from engine.games.aerial_assault.field import (
     ZONES,
     inbound_zone,
@@ -26,6 +24,8 @@ from engine.games.aerial_assault.field import (
     truss_range,
     white_zone,
 )
+from engine.games.aerial_assault.plays import block_targets, play_options
+from engine.games.aerial_assault.plays import part as _part
 from engine.players import Request
 
 

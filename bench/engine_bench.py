@@ -25,7 +25,6 @@ from engine.lineup import lineup
 from engine.replay import Replay, verify
 from engine.runner import run_match
 
-
 SEED_GAMES = ("aimbots", "aerial_assault", "cascade_effect", "powerball", "dogfight")
 ROUNDS = 5
 FIGURES = Path(__file__).with_name("engine_figures.py")

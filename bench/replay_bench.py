@@ -199,6 +199,7 @@ def _steps(client, match) -> dict:
     except ImportError:  # a checkout from before engine.reading
         from engine.events import parse_jsonl
     from engine.replay import Replay
+
     from matches import selectors
 
     game = registry.get(GAME)

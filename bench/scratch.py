@@ -22,7 +22,7 @@ def _admin(sql: str) -> str | None:
 
         with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True, connect_timeout=3) as conn:
             conn.execute(sql)
-    except Exception as exc:  # noqa: BLE001 - any failure means: not reachable here
+    except Exception as exc:
         return f"PostgreSQL not reachable: {str(exc).strip().splitlines()[0]}"
     return None
 

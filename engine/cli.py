@@ -7,7 +7,8 @@ import json
 import shutil
 import sys
 import time
-from typing import Any, BinaryIO, NoReturn, Sequence
+from collections.abc import Sequence
+from typing import Any, BinaryIO, NoReturn
 
 from engine import registry
 from engine.events import Event, LogError

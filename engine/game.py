@@ -22,8 +22,9 @@ Nothing here does I/O or keeps global state.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.describe import describe as describe_event
 from engine.events import MATCH_STARTED, Event, LogError

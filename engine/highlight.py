@@ -70,7 +70,7 @@ def ring_changes(before: str, after: str) -> str:
     if not innermost:
         return after
     out, last = [], 0
-    for start, head, _ in sorted(innermost):
+    for _start, head, _ in sorted(innermost):
         close = head - 2 if after[head - 2 : head] == "/>" else head - 1
         out += [after[last:close], ' data-changed="1"']
         last = close

@@ -9,8 +9,9 @@ command line and the platform's worker).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from engine.game import Game, RulesError, Seat
 from engine.players import BotPlayer, Player

@@ -9,8 +9,9 @@ every regenerated event, byte for byte, and the digest.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any
 
 from engine.events import (
     ACTION_REJECTED,
@@ -29,7 +30,6 @@ from engine.game import Game, Header, RulesError
 from engine.players import PlayerFault, Request
 from engine.runner import Diverged, Match
 from engine.seeding import reveal_matches
-
 
 PLAYER_EVENTS = (*FAULT_TYPES, ACTION_SUBMITTED)
 

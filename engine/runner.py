@@ -9,8 +9,9 @@ the game's own outcome, a forfeit, or the step cap.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from engine.events import (
     ACTION_REJECTED,
@@ -21,8 +22,8 @@ from engine.events import (
     PLAYER_CRASHED,
     PLAYER_FORFEITED,
     Event,
-    Log,
     Listener,
+    Log,
     LogError,
     _submitted_line,
     check_plain,

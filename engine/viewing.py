@@ -11,7 +11,8 @@ and its drawing is the game's ``view`` of that seat.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 from engine.events import Event
 

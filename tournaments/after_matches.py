@@ -5,7 +5,7 @@ tournaments app's receiver of ``matches.signals.matches_over`` runs it."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from django.db.models import Exists, OuterRef
 

@@ -6,7 +6,7 @@ its game, ``join_public_bots``). Callers hold the competition's lock."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from django.db.models import Exists, Max, OuterRef
 from django.utils import timezone

@@ -5,8 +5,8 @@ start from."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 from django.db.models import QuerySet
 from django.db.models.fields.json import KT

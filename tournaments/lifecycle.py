@@ -4,13 +4,14 @@ running <-> paused -> finished; anything else is refused with ``TournamentError`
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from django.db import transaction
 from django.utils import timezone
 
 from engine import registry
 from engine.game import RulesError
+
 from tournaments.entering import create_entries, join_public_bots
 from tournaments.finishing import after_finish
 from tournaments.format_rules import tournament_format
@@ -54,9 +55,8 @@ def _check_game(game: str, group_size: int, teams: Sequence[int] | None):
         rules.check_seat_count(group_size)
     except (KeyError, RulesError) as exc:
         raise TournamentError(str(exc)) from None
-    if teams:
-        if sum(teams) != group_size or any(t < 1 for t in teams) or len(teams) < 2:
-            raise TournamentError(f"teams {list(teams)} must be 2+ sizes adding up to {group_size}")
+    if teams and (sum(teams) != group_size or any(t < 1 for t in teams) or len(teams) < 2):
+        raise TournamentError(f"teams {list(teams)} must be 2+ sizes adding up to {group_size}")
     return rules
 
 

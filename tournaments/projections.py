@@ -7,7 +7,7 @@ which weigh every result again, is recomputed from the whole history)."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 from django.db import connections
 from django.utils import timezone

@@ -4,8 +4,8 @@ logs, compared with what is stored (``check``) or stored over it."""
 from __future__ import annotations
 
 from collections import namedtuple
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from django.db import connections, transaction
 from django.utils import timezone

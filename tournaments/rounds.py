@@ -15,8 +15,8 @@ Beside them: ``seat_tally`` (the seats taken so far, for fair seats),
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -365,9 +365,12 @@ def ladder_tick(season_id: int) -> str:
     """The periodic step of a running season: if the last round is done, make the
     next one; if it is still being played, wait for the next tick."""
     last = Round.objects.filter(competition_id=season_id).order_by("-number").first()
-    if last is not None and last.status != Round.Status.DONE:
-        if check_round(last.pk) != "completed":
-            return "previous round still running"
+    if (
+        last is not None
+        and last.status != Round.Status.DONE
+        and check_round(last.pk) != "completed"
+    ):
+        return "previous round still running"
     with transaction.atomic():
         season = Competition.objects.select_for_update().get(pk=season_id)
         if season.status != S.RUNNING:

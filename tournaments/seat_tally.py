@@ -5,7 +5,7 @@ fair seats of the next round (``tournaments.core.formats.seats``)."""
 from __future__ import annotations
 
 import json
-from typing import Sequence
+from collections.abc import Sequence
 
 from matches.bulk import update_rows
 from tournaments.core.formats import Pairing

@@ -16,4 +16,4 @@ def season_tick(self, season_id: int) -> str:
     try:
         return rounds.ladder_tick(season_id)
     except INFRASTRUCTURE_ERRORS as exc:
-        raise self.retry(exc=exc, countdown=backoff(self.request.retries))
+        raise self.retry(exc=exc, countdown=backoff(self.request.retries)) from exc

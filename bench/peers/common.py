@@ -17,7 +17,7 @@ import json
 import platform
 import sys
 import time
-from typing import Callable
+from collections.abc import Callable
 
 GAMES = ("tic_tac_toe", "connect_four")
 

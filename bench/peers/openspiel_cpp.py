@@ -10,7 +10,7 @@ from importlib.metadata import version
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from common import main  # noqa: E402
+from common import main
 
 
 def setup(name: str):

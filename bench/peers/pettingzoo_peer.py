@@ -10,7 +10,7 @@ from importlib.metadata import version
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from common import main  # noqa: E402
+from common import main
 
 
 def setup(module: str):
@@ -25,7 +25,7 @@ def setup(module: str):
         def play(i: int) -> int:
             env.reset(seed=i)
             steps = 0
-            for agent in env.agent_iter():
+            for _agent in env.agent_iter():
                 observation, reward, termination, truncation, info = env.last()
                 if termination or truncation:
                     action = None  # the AEC API's closing call per agent: not a move

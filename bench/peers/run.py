@@ -224,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     say("")
     say(text)
     report = {
-        "measured_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "measured_at": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "machine": {
             "cpu": cpu_model(),
             "cores": os.cpu_count(),

@@ -14,12 +14,12 @@ from importlib.metadata import version
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from common import main  # noqa: E402
+from common import main
 
-from engine import registry  # noqa: E402
-from engine.events import ACTION_SUBMITTED  # noqa: E402
-from engine.lineup import lineup  # noqa: E402
-from engine.runner import run_match  # noqa: E402
+from engine import registry
+from engine.events import ACTION_SUBMITTED
+from engine.lineup import lineup
+from engine.runner import run_match
 
 
 def setup(name: str):

@@ -22,6 +22,7 @@ exit is described as such (``BotProcess.describe_exit``).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import os
@@ -257,10 +258,8 @@ def _count(path: Path, key: str) -> int:
 
 
 def _signal(pid: int, sig: int) -> None:
-    try:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
         os.kill(pid, sig)
-    except (ProcessLookupError, PermissionError):
-        pass
 
 
 def _remove(path: Path) -> bool:

@@ -15,6 +15,7 @@ banked. The engine's own work (building the view) is not counted.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
@@ -136,7 +137,7 @@ class SubprocessPlayer:
         self._unanswered += 1
         try:
             action = self._await_answer(process, ident, deadline)
-        except BotTimeout:
+        except BotTimeout as timeout:
             self._spend(allowed)
             if self.match_left <= 0:
                 self._die(
@@ -147,7 +148,7 @@ class SubprocessPlayer:
                 PLAYER_TIMED_OUT,
                 f"no answer within {allowed:.2f} s (decision "
                 f"limit {self.limits.decision:g} s plus overage)",
-            )
+            ) from timeout
         except BotExited:
             raise self._die(PLAYER_CRASHED, process.describe_exit()) from None
         except LineTooLong as exc:
@@ -205,10 +206,8 @@ class SubprocessPlayer:
         self.close()
 
     def __del__(self) -> None:
-        try:
+        with contextlib.suppress(Exception):
             self.close()
-        except Exception:
-            pass
 
     # -- internals -----------------------------------------------------------------------
     def _await_answer(self, process: BotProcess, ident: int, deadline: float) -> Action:

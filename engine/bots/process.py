@@ -3,6 +3,7 @@ its stderr kept up to a cap, and its end (the whole sandbox killed and reaped)."
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import selectors
@@ -219,17 +220,13 @@ class BotProcess:
         self._closed = True
         popen = self.popen
         try:
-            try:
+            with contextlib.suppress(OSError):
                 self._in.close()
-            except OSError:
-                pass
             if grace > 0 and popen.poll() is None:
                 end = time.monotonic() + grace
                 while popen.poll() is None and time.monotonic() < end:
-                    try:
+                    with contextlib.suppress(BotTimeout, OSError, ValueError):
                         self._pump(min(end, time.monotonic() + 0.05))
-                    except (BotTimeout, OSError, ValueError):
-                        pass
                     self._lines.clear()  # nothing more is read: do not hoard a flood
                     if not self._out_open:
                         self.exit_status(max(0.0, end - time.monotonic()))
@@ -241,27 +238,21 @@ class BotProcess:
                 init = self._init_pid()
                 if init is not None:
                     _signal(init, signal.SIGKILL)
-                    try:
+                    with contextlib.suppress(subprocess.TimeoutExpired):
                         popen.wait(2)
-                    except subprocess.TimeoutExpired:
-                        pass
                 if popen.poll() is None:
                     _signal(popen.pid, signal.SIGKILL)
                     _signal(-popen.pid, signal.SIGKILL)
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):  # the kernel is slow
                 popen.wait(5)
-            except subprocess.TimeoutExpired:  # pragma: no cover - the kernel is slow
-                pass
         finally:
             if self._info_fd is not None:
                 os.close(self._info_fd)
                 self._info_fd = None
             self._selector.close()
             for pipe in (self._out, self._err):
-                try:
+                with contextlib.suppress(OSError):
                     pipe.close()
-                except OSError:
-                    pass
             if self._staging is not None:
                 shutil.rmtree(self._staging, ignore_errors=True)
             # a uid is reused only once all its bot's processes are gone
@@ -284,10 +275,8 @@ class BotProcess:
         return self._init
 
     def __del__(self) -> None:
-        try:
+        with contextlib.suppress(Exception):
             self.close()
-        except Exception:
-            pass
 
 
 def _signal(pid: int, sig: int) -> None:

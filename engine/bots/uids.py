@@ -11,6 +11,7 @@ holds), so no two running bots ever share RLIMIT_NPROC.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import signal
@@ -50,10 +51,8 @@ def tasks_of(uid: int) -> int:
     """How many tasks (threads included) ``uid`` runs now: RLIMIT_NPROC counts them."""
     count = 0
     for pid in processes_of(uid):
-        try:
+        with contextlib.suppress(OSError):
             count += len(os.listdir(f"/proc/{pid}/task"))
-        except OSError:
-            pass
     return count
 
 
@@ -88,7 +87,5 @@ def end_processes_of(uid: int, wait: float = 5.0) -> bool:
 
 
 def _kill(pid: int) -> None:
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.kill(pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass

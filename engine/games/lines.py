@@ -9,7 +9,8 @@ only the game's ``winning_move``.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.events import ACTION_SUBMITTED, Event
 from engine.game import Action, Game, Header, Outcome, handler_evolve

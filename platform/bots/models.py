@@ -130,18 +130,6 @@ class BotVersion(models.Model):
     def __str__(self) -> str:
         return f"{self.bot} v{self.number}"
 
-    @property
-    def seat_version(self) -> str:
-        """The version a match's seat (and its public log) records: the number alone.
-        The bot's label and the number name one version; a hash of the upload would
-        confirm a guessed source of a private bot to anyone reading the log."""
-        return f"v{self.number}"
-
-    @property
-    def program_path(self) -> Path:
-        """What ``engine.bots.load_program`` is given."""
-        return Path(settings.DATA_DIR) / self.path
-
     def save(self, *args, **kwargs):
         if not self._state.adding:
             fields = kwargs.get("update_fields")
@@ -155,6 +143,18 @@ class BotVersion(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ImmutableError("bot versions are immutable: they cannot be deleted")
+
+    @property
+    def seat_version(self) -> str:
+        """The version a match's seat (and its public log) records: the number alone.
+        The bot's label and the number name one version; a hash of the upload would
+        confirm a guessed source of a private bot to anyone reading the log."""
+        return f"v{self.number}"
+
+    @property
+    def program_path(self) -> Path:
+        """What ``engine.bots.load_program`` is given."""
+        return Path(settings.DATA_DIR) / self.path
 
 
 class Challenge(models.Model):

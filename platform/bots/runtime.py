@@ -5,8 +5,8 @@ and its stderr (capped) is kept on the seat for its owner."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from engine.bots import stderr_cut
 from engine.bots.limits import Limits
@@ -84,7 +84,7 @@ class SeatPlayer(SubprocessPlayer):
             MatchSeat.objects.filter(pk=self.seat_pk).update(
                 stderr=stderr_cut.cut(self.marked_stderr(), conf.get("BOTS_STDERR_CAP"))
             )
-        except Exception:  # noqa: BLE001 - a log must never break the match
+        except Exception:
             logger.exception("could not store the stderr of seat %s", self.seat_pk)
 
 

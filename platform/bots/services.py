@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -217,10 +218,8 @@ def _store(prepared: Prepared, owner, get_bot) -> BotVersion:
 
 
 def _remove_if_empty(folder) -> None:
-    try:
+    with contextlib.suppress(OSError):
         folder.rmdir()
-    except OSError:
-        pass
 
 
 def validate_version(version: BotVersion) -> BotVersion:

@@ -5,7 +5,6 @@ from django.views import defaults
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.api import TokenView
-
 from config.api_root import ApiRoot
 
 urlpatterns = [

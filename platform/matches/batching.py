@@ -15,7 +15,7 @@ than their history delays the others by at most that long plus one match.
 from __future__ import annotations
 
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 from django.conf import settings
 from django.db.models import Subquery

@@ -16,7 +16,7 @@ values must be as the database takes them: JSON columns get their JSON text (as
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from django.db import connections
 
@@ -30,10 +30,12 @@ def insert_rows(model, columns: Sequence[str], rows: Sequence[Sequence]) -> None
     table = quote(model._meta.db_table)
     names = ", ".join(quote(c) for c in columns)
     if conn.vendor == "postgresql":  # COPY: the fastest way in, one stream per call
-        with conn.cursor() as cursor:
-            with cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
-                for row in rows:
-                    copy.write_row(row)
+        with (
+            conn.cursor() as cursor,
+            cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy,
+        ):
+            for row in rows:
+                copy.write_row(row)
         return
     one = "(" + ", ".join(["%s"] * len(columns)) + ")"
     head = f"INSERT INTO {table} ({names}) VALUES "

@@ -21,8 +21,8 @@ import logging
 import os
 import socket
 import threading
+from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import Sequence
 
 from django.conf import settings
 from django.db import close_old_connections, connection, transaction
@@ -224,7 +224,7 @@ def release(match_id: int, token: str) -> bool:
             if match.status == Match.Status.RUNNING:
                 discard_partial_log(match)
         return True
-    except Exception:  # noqa: BLE001 - the retry copes with a claim left behind
+    except Exception:
         logger.warning("match %s: could not release the claim", match_id, exc_info=True)
         return False
 
@@ -250,7 +250,7 @@ class Heartbeat(threading.Thread):
                     MatchClaim.objects.filter(claimed_by=self.token).update(
                         heartbeat_at=timezone.now()
                     )
-                except Exception:  # noqa: BLE001 - a missed beat is not fatal
+                except Exception:
                     logger.warning("heartbeat of %s failed", self.token, exc_info=True)
         finally:
             connection.close()
@@ -259,7 +259,7 @@ class Heartbeat(threading.Thread):
         self.stopped.set()
         self.join(timeout=5)
 
-    def __enter__(self) -> "Heartbeat":
+    def __enter__(self) -> Heartbeat:
         self.start()
         return self
 

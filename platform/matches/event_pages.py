@@ -12,8 +12,9 @@ encoded. ``selectors.events_page`` chooses which, by what the reader may see.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 import orjson
 from django.core.cache import cache

@@ -15,7 +15,8 @@ explorations: no fixture, no standings, no ratings.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from django.db import transaction
 

@@ -8,7 +8,8 @@ gets those players without importing that app.
 
 from __future__ import annotations
 
-from typing import Sequence, cast
+from collections.abc import Sequence
+from typing import cast
 
 from engine.game import Game, RulesError
 from engine.lineup import players_for

@@ -15,7 +15,8 @@ Verifying a stored log is a read: ``matches.verification``.
 from __future__ import annotations
 
 import logging
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -256,7 +257,7 @@ def run_stored_match(
     except INFRASTRUCTURE_ERRORS:
         logger.warning("match %s: infrastructure error, left for a retry", match.pk, exc_info=True)
         raise
-    except Exception as exc:  # noqa: BLE001 - the match must end, failed, with the reason
+    except Exception as exc:
         logger.exception("match %s failed", match.pk)
         fail(match, f"{type(exc).__name__}: {exc}", fence=fence)
     return match

@@ -33,8 +33,9 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Iterable, Sequence
 from datetime import timedelta
-from typing import Iterable, Sequence, cast
+from typing import cast
 
 from celery import current_app, shared_task
 from celery.signals import worker_ready, worker_shutting_down
@@ -247,7 +248,7 @@ def broker_queue_empty(app=None) -> bool:
                 queue=queue, passive=False, durable=True, auto_delete=False
             )
         return declared.message_count == 0
-    except Exception:  # noqa: BLE001 - a broker that cannot count: assume it is not
+    except Exception:
         logger.warning("could not count the messages of queue %s", queue, exc_info=True)
         return False
 
@@ -335,7 +336,7 @@ class Sweeper(threading.Thread):
                 found = recover_stalled(beside_matches=True)
                 if any(found.values()):
                     logger.warning("sweep: %s", found)
-            except Exception:  # noqa: BLE001 - the next sweep tries again
+            except Exception:
                 logger.warning("sweep failed", exc_info=True)
             finally:
                 connection.close()
@@ -359,7 +360,7 @@ def _recover_on_start(sender=None, **kwargs):
     if every <= 0:
         try:
             recover_stalled.delay()
-        except Exception:  # noqa: BLE001 - never stop a worker from starting
+        except Exception:
             logger.warning("could not send recover_stalled", exc_info=True)
         return
     if _Sweeping.thread is None or not _Sweeping.thread.is_alive():

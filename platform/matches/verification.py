@@ -76,11 +76,10 @@ def verify_stored_match(match: Match) -> Report:
     if match.status != Match.Status.FINISHED:
         report.problems.append(f"the match is {match.status}, not finished: nothing to re-simulate")
         return report
-    if match.parent_id is not None:
-        if not shares_prefix(match):
-            report.problems.append(
-                f"events 0 to {match.fork_at} are not those of the parent match {match.parent_id}"
-            )
+    if match.parent_id is not None and not shares_prefix(match):
+        report.problems.append(
+            f"events 0 to {match.fork_at} are not those of the parent match {match.parent_id}"
+        )
     try:
         events = parse_jsonl(b"\n".join(lines))
         verdict = verify(events, registry.get)

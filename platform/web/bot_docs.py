@@ -29,7 +29,7 @@ def _render_markdown(name: str) -> str:
         page = reverse("bot-doc", args=[key])
         html = re.sub(
             rf'href="(?:\./)?{re.escape(filename)}(#[^"]*)?"',
-            lambda m: f'href="{page}{m.group(1) or ""}"',
+            rf'href="{page}\1"',
             html,
         )
     return html

@@ -50,7 +50,7 @@ def first_board(page, url):
     def note(response):
         try:
             body = response.body()
-        except Exception:  # noqa: BLE001 - a redirect or an aborted request has none
+        except Exception:
             return
         path = response.url.split("?")[0]
         kind = (

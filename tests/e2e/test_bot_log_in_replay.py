@@ -3,10 +3,10 @@ its decisions; another user does not."""
 
 import pytest
 
+from tests.platform.bots.bot_helpers import NOISY_PY, py_upload
+
 from bots import services
 from matches.tasks import run_match
-
-from tests.platform.bots.bot_helpers import NOISY_PY, py_upload
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -59,7 +59,7 @@ def test_each_game_reads_at_1280_and_at_phone_width(name, live_server, browser, 
         context = browser.new_context(viewport={"width": width, "height": height})
         page = context.new_page()
         errors = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
         open_replay(page, url, last)
         wait_for_seq(page, last)
         figures[width] = int(page.get_attribute("#board", "data-first-board-ms"))

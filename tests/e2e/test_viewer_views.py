@@ -11,9 +11,9 @@ import pytest
 from engine import registry
 from engine.events import EVERYONE
 from engine.viewing import entries
+from tests.engine.test_highlight import PIECE_EVENTS
 
 from matches import selectors, services
-from tests.engine.test_highlight import PIECE_EVENTS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

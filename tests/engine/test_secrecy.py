@@ -161,7 +161,7 @@ def swap_alarms(game, count: int, view, options: dict | None = None) -> tuple[in
     for before, e, other in swaps(game, runs):
         try:
             swapped = game.evolve(before, other)
-        except Exception:  # noqa: BLE001 - an alternative this state cannot take
+        except Exception:
             continue
         tried += 1
         real = game.evolve(before, e)

@@ -119,7 +119,7 @@ def test_no_network_not_even_the_hosts_loopback(arena, tmp_path):
             conn, _ = server.accept()
             conn.close()
             connected = True
-        except socket.timeout:
+        except TimeoutError:
             connected = False
     finally:
         server.close()

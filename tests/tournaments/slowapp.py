@@ -18,9 +18,10 @@ import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-from config.celery import app  # noqa: E402,F401  (the app celery -A finds)
-from engine import registry  # noqa: E402
-from engine.players import RandomBot  # noqa: E402
+from engine import registry
+from engine.players import RandomBot
+
+from config.celery import app  # noqa: F401  (the app celery -A finds)
 
 DELAY = float(os.environ.get("SLOW_BOT_DELAY", "0.15"))
 

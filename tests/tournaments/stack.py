@@ -11,6 +11,7 @@ workers, beat) gets the same environment.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -224,10 +225,8 @@ class Stack:
                     os.killpg(proc.pid, signal.SIGTERM)
                     proc.wait(timeout=10)
                 except (ProcessLookupError, subprocess.TimeoutExpired):
-                    try:
+                    with contextlib.suppress(ProcessLookupError):
                         os.killpg(proc.pid, signal.SIGKILL)
-                    except ProcessLookupError:
-                        pass
                     proc.wait(timeout=10)
         if self._pg_admin:
             self._pg_sql(f'DROP DATABASE IF EXISTS "{self._pg_name}" WITH (FORCE)')

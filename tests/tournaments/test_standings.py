@@ -1,7 +1,7 @@
 import pytest
 
-from tournaments.core.formats.base import FormatError, MatchResult
-from tournaments.core.standings import ROUND_ROBIN_TIE_BREAKS, Points, compute_standings, meetings
+from tournaments.core.formats.base import ROUND_ROBIN_TIE_BREAKS, FormatError, MatchResult
+from tournaments.core.standings import Points, compute_standings, meetings
 
 
 def game(mid, rnd, a, b, outcome):

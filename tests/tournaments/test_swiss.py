@@ -47,7 +47,7 @@ def test_score_groups_are_respected():
     judge = best_seed_wins(entries)
     pairings = fmt.first_round(entries, 0)
     results = []
-    for r in (1, 2):
+    for _r in (1, 2):
         for p in pairings[-4:]:
             results.append(
                 MatchResult(len(results) + 1, p.round, p.entries, judge(p, 0), table=p.table)

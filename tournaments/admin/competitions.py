@@ -156,27 +156,27 @@ class CompetitionAdmin(admin.ModelAdmin):
             path(
                 "<int:pk>/do/<str:action>/",
                 self.admin_site.admin_view(self.do_action),
-                name="%s_%s_do" % info,
+                name="{}_{}_do".format(*info),
             ),
             path(
                 "<int:pk>/add-builtins/",
                 self.admin_site.admin_view(self.add_builtins),
-                name="%s_%s_add_builtins" % info,
+                name="{}_{}_add_builtins".format(*info),
             ),
             path(
                 "<int:pk>/standings.csv",
                 self.admin_site.admin_view(self.standings_csv),
-                name="%s_%s_csv" % info,
+                name="{}_{}_csv".format(*info),
             ),
             path(
                 "<int:pk>/rebuild/",
                 self.admin_site.admin_view(self.rebuild_view),
-                name="%s_%s_rebuild" % info,
+                name="{}_{}_rebuild".format(*info),
             ),
             path(
                 "<int:pk>/rerun-failed/",
                 self.admin_site.admin_view(self.rerun_failed),
-                name="%s_%s_rerun_failed" % info,
+                name="{}_{}_rerun_failed".format(*info),
             ),
         ] + super().get_urls()
 
@@ -189,12 +189,15 @@ class CompetitionAdmin(admin.ModelAdmin):
             extra_context.update(
                 {
                     "transition_buttons": [
-                        (a, reverse("admin:%s_%s_do" % info, args=[obj.pk, a])) for a in allowed
+                        (a, reverse("admin:{}_{}_do".format(*info), args=[obj.pk, a]))
+                        for a in allowed
                     ],
-                    "add_builtins_url": reverse("admin:%s_%s_add_builtins" % info, args=[obj.pk]),
-                    "csv_url": reverse("admin:%s_%s_csv" % info, args=[obj.pk]),
-                    "rebuild_url": reverse("admin:%s_%s_rebuild" % info, args=[obj.pk]),
-                    "rerun_url": reverse("admin:%s_%s_rerun_failed" % info, args=[obj.pk]),
+                    "add_builtins_url": reverse(
+                        "admin:{}_{}_add_builtins".format(*info), args=[obj.pk]
+                    ),
+                    "csv_url": reverse("admin:{}_{}_csv".format(*info), args=[obj.pk]),
+                    "rebuild_url": reverse("admin:{}_{}_rebuild".format(*info), args=[obj.pk]),
+                    "rerun_url": reverse("admin:{}_{}_rerun_failed".format(*info), args=[obj.pk]),
                     "progress": selectors.progress(obj, organiser=True),
                     "failed_matches": list(
                         Match.objects.filter(fixture__competition=obj, status=Match.Status.FAILED)[
@@ -207,7 +210,7 @@ class CompetitionAdmin(admin.ModelAdmin):
 
     def _back(self, obj):
         info = self.model._meta.app_label, self.model._meta.model_name
-        return HttpResponseRedirect(reverse("admin:%s_%s_change" % info, args=[obj.pk]))
+        return HttpResponseRedirect(reverse("admin:{}_{}_change".format(*info), args=[obj.pk]))
 
     def do_action(self, request, pk, action):
         obj = self._get_for(request, pk)

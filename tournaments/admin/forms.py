@@ -54,14 +54,14 @@ class CompetitionForm(forms.ModelForm):
                 return data
             try:
                 data["options"] = registry.get(game).resolve_options(data.get("options") or {})
-            except Exception as exc:  # noqa: BLE001 - the game says why, on the form
+            except Exception as exc:
                 self.add_error("options", f"{type(exc).__name__}: {exc}")
                 return data
         teams, group_size = data.get("teams"), data.get("group_size")
         if "teams" in self.fields and game and teams and isinstance(group_size, int):
             try:
                 registry.get(game).check_teams(group_size, data.get("options") or {}, teams)
-            except Exception as exc:  # noqa: BLE001 - the game says why, on the form
+            except Exception as exc:
                 self.add_error("teams", f"{type(exc).__name__}: {exc}")
         return data
 

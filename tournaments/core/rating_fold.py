@@ -3,8 +3,8 @@ time) and the rebuild (everything) both rate with it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from tournaments.core.formats import MatchResult
 from tournaments.core.ratings import Rating as RatingValue

@@ -15,8 +15,8 @@ order give identical numbers.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 from openskill.models import PlackettLuce
 

@@ -26,12 +26,11 @@ deterministic key). Entries level on points and every tie-break share a rank.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
 
 from tournaments.core.formats.base import (
-    ROUND_ROBIN_TIE_BREAKS,
-    SWISS_TIE_BREAKS,  # noqa: F401
+    SWISS_TIE_BREAKS,
     FormatError,
     MatchResult,
 )

@@ -129,3 +129,6 @@ class FixtureSeat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["fixture", "index"], name="unique_fixture_seat")
         ]
+
+    def __str__(self) -> str:
+        return f"{self.fixture}, seat {self.index}: {self.entry}"

@@ -22,6 +22,9 @@ class Rating(models.Model):
     class Meta:
         ordering = ["-ordinal"]
 
+    def __str__(self) -> str:
+        return f"{self.entry}: {self.mu:.2f} ± {self.sigma:.2f}"
+
 
 class RatingHistory(models.Model):
     """One immutable row per entry per rated match."""
@@ -47,6 +50,11 @@ class RatingHistory(models.Model):
             models.UniqueConstraint(fields=["entry", "match"], name="one_rating_change_per_match")
         ]
 
+    def __str__(self) -> str:
+        return (
+            f"{self.entry} after match {self.match_id}: {self.mu_before:.2f} -> {self.mu_after:.2f}"
+        )
+
 
 class Standing(models.Model):
     """A row of the table: a projection of the stored results (rebuilt exactly)."""
@@ -65,3 +73,6 @@ class Standing(models.Model):
 
     class Meta:
         ordering = ["rank", "entry"]
+
+    def __str__(self) -> str:
+        return f"{self.rank}. {self.entry}: {self.points} points"

@@ -3,7 +3,8 @@ robots a revealed block may name. An illegal action gets the reason why."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.field import ZONES, shoot_range, shoot_zone_1, side_of, truss_range

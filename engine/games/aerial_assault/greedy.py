@@ -202,7 +202,6 @@ class GreedyBot:
         """Heuristic worth of a play and whether the robot still holds a ball after."""
         if play["side"] == "down":
             return 0, holding
-        robot = view["robots"][r]
         start = zone
         slots = getattr(C.CARD_BY_ID[play["card"]], play["side"])
         value = 0

@@ -4,7 +4,8 @@ step does - a roll (with the card's re-roll) and a failure said as an event."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.events import EVERYONE, Event
 from engine.games.aerial_assault import cards as C

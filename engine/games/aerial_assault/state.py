@@ -153,7 +153,9 @@ def parse_rookie(text: str, seats: int) -> tuple[int, ...]:
     try:
         chosen = sorted({int(x) for x in text.split(",") if x.strip()})
     except ValueError:
-        raise RulesError(f"option rookie takes '', 'all' or seat numbers like '0,2', not {text!r}")
+        raise RulesError(
+            f"option rookie takes '', 'all' or seat numbers like '0,2', not {text!r}"
+        ) from None
     if any(s < 0 or s >= seats for s in chosen):
         raise RulesError(f"option rookie names a seat outside 0..{seats - 1}")
     return tuple(chosen)

@@ -7,14 +7,19 @@ submitted actions into events, drawing all chance from the rng it is given.
 from __future__ import annotations
 
 from engine.events import Event
-from engine.game import Decision, Game, Header, Option, Outcome, Resolved, RulesError
-from engine.game import ranks_from_scores
+from engine.game import (
+    Decision,
+    Game,
+    Header,
+    Option,
+    Outcome,
+    Resolved,
+    RulesError,
+    ranks_from_scores,
+)
 from engine.games.aimbots import fold
 from engine.games.aimbots.board import step, zone
 from engine.games.aimbots.catalogue import FIRST_GAME, LEVELS, deck
-
-#: the market's levels for newer players: "only Level 1 bots" (set-up step 4)
-NEW_PLAYER_LEVELS = (1,)
 from engine.games.aimbots.combat import attack_events, in_reach, ordered_events
 from engine.games.aimbots.dice import east_for, orientations, pivot, sides
 from engine.games.aimbots.draft import DICE_ROLLED, core_loadings, draft_actions, drafting_seat
@@ -23,6 +28,9 @@ from engine.games.aimbots.setup import scrap_events
 from engine.games.aimbots.state import State, bots_of, occupied
 from engine.games.aimbots.view import view
 from engine.rng import Rng
+
+#: the market's levels for newer players: "only Level 1 bots" (set-up step 4)
+NEW_PLAYER_LEVELS = (1,)
 
 
 class Aimbots(Game):

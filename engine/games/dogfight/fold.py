@@ -7,8 +7,15 @@ from functools import partial
 from engine.game import fold_events, handler_evolve
 from engine.games.dogfight.geometry import AREA, QUICK_AREA, UNITS_PER_MM
 from engine.games.dogfight.setup import table_side
-from engine.games.dogfight.state import Combat, Plane, State, in_combat, living, living_teams
-from engine.games.dogfight.state import with_plane
+from engine.games.dogfight.state import (
+    Combat,
+    Plane,
+    State,
+    in_combat,
+    living,
+    living_teams,
+    with_plane,
+)
 from engine.states import revise
 
 

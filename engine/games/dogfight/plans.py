@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from engine.games.dogfight.geometry import COST, TEMPLATES, fly, on_table
 from engine.games.dogfight.state import MAX_ALTITUDE, Plane
@@ -10,7 +10,7 @@ from engine.games.dogfight.state import MAX_ALTITUDE, Plane
 CLIMB_COST = 1  # climbing one altitude level uses one point of Speed
 
 
-@lru_cache(maxsize=None)
+@cache
 def sequences(budget: int) -> tuple[tuple[str, ...], ...]:
     """Every template sequence costing 1 to ``budget``, shortest first."""
     found: list[tuple[str, ...]] = []

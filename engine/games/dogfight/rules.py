@@ -9,12 +9,21 @@ the state they fold into goes back to the runner with them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
-from typing import Any, Callable
+from typing import Any
 
 from engine.events import Event
-from engine.game import Decision, Game, Header, Option, Outcome, Resolved, RulesError
-from engine.game import ranks_from_scores
+from engine.game import (
+    Decision,
+    Game,
+    Header,
+    Option,
+    Outcome,
+    Resolved,
+    RulesError,
+    ranks_from_scores,
+)
 from engine.games.dogfight import fold
 from engine.games.dogfight.combat import (
     altitude_spent,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 DIRS = "NESW"
@@ -120,7 +120,7 @@ def _step(size: int, sq: int, d: int) -> int | None:
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def floor(name: str) -> Floor:
     path = FLOORS / f"{name}.json"
     if not path.is_file():

@@ -66,6 +66,9 @@ def abort_later(t: Table) -> None:
     """A switch thrown earlier this turn replaces every later register too."""
     state = t.state
     for robot in state.robots:
-        if robot.aborted == state.round and _own_program(state, robot):
-            if robot.registers[state.phase - 1] != EMPTY:
-                abort(t, robot.seat)
+        if (
+            robot.aborted == state.round
+            and _own_program(state, robot)
+            and robot.registers[state.phase - 1] != EMPTY
+        ):
+            abort(t, robot.seat)

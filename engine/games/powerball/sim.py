@@ -4,7 +4,7 @@ robots stand still and block, nothing is shot. Pure functions over plain ints.""
 from __future__ import annotations
 
 from collections import deque
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from engine.games.powerball.board import Floor, floor
 from engine.games.powerball.cards import kind, steps_of, turn_of
@@ -12,7 +12,7 @@ from engine.games.powerball.cards import kind, steps_of, turn_of
 FAR = 99
 
 
-@lru_cache(maxsize=None)
+@cache
 def distances(name: str) -> tuple[tuple[int, ...], ...]:
     """Walking distance between every two squares (walls respected, pits avoided)."""
     f = floor(name)
@@ -34,7 +34,7 @@ def distances(name: str) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def delivery_spots(name: str) -> tuple[tuple[int, int], ...]:
     """``(square, facing)`` from which a ball drops into a pit."""
     f = floor(name)
@@ -49,7 +49,7 @@ def delivery_spots(name: str) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def laser_squares(name: str) -> frozenset:
     """Squares swept by a board laser when nothing stands in the way."""
     f = floor(name)
@@ -158,7 +158,7 @@ def run_register(
 KIND_CARDS = (10, 70, 80, 430, 490, 670, 790)  # one card of each kind
 
 
-@lru_cache(maxsize=None)
+@cache
 def predecessors(name: str) -> tuple[tuple[int, ...], ...]:
     """For each state ``sq * 4 + facing``, the states one register away from it
     (any card, board elements included, pushers left out); deaths are dropped."""

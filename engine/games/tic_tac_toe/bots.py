@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.games.tic_tac_toe.rules import EMPTY, LINES
 from engine.games.lines import WinOrBlockBot
+from engine.games.tic_tac_toe.rules import EMPTY, LINES
 from engine.players import RandomBot
 
 

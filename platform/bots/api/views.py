@@ -20,7 +20,6 @@ from bots.api import serializers as s
 from bots.archive import UploadRejected
 from bots.models import Bot
 
-
 CONFLICT = OpenApiResponse(description="an identical upload to this bot finished first")
 
 

@@ -150,7 +150,7 @@ class MatchFilterSerializer(serializers.Serializer):
                 f"{value!r} is not an ISO date or date-time (e.g. 2025-01-31)"
             ) from None
         if timezone.is_naive(moment):
-            moment = timezone.make_aware(moment, dt.timezone.utc)
+            moment = timezone.make_aware(moment, dt.UTC)
         return moment
 
     def validate_created_after(self, value: str) -> dt.datetime:

@@ -8,7 +8,6 @@ import re
 import pytest
 
 from engine.bots import BotError, load_program, read_manifest
-
 from tests.engine.bots.bad_manifests import BAD_MANIFESTS, write_folder
 
 

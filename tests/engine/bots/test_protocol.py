@@ -6,8 +6,8 @@ from engine import registry
 from engine.bots import protocol
 from engine.bots.protocol import BotGaveUp, ProtocolError
 from engine.game import Outcome, Seat
-from engine.runner import Match
 from engine.players import Request
+from engine.runner import Match
 
 
 def first_request(game_name="tic_tac_toe"):

@@ -5,7 +5,7 @@ from scrimmage_bot import run
 
 def decide(request):
     try:
-        block = bytearray(10 * 2**30)
+        bytearray(10 * 2**30)
     except MemoryError:
         print("bytearray(10 GB): MemoryError")
     chunks = []

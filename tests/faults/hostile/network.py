@@ -23,7 +23,8 @@ def attempt(host, port):
 
 
 def decide(request):
-    target = json.load(open("target.json"))
+    with open("target.json") as f:
+        target = json.load(f)
     attempt("127.0.0.1", target["port"])
     attempt("1.1.1.1", 80)
     try:

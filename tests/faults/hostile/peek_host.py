@@ -37,7 +37,8 @@ def decide(request):
     if looked:  # once is enough: the walk of the whole file system costs CPU time
         return request.legal[0]
     looked.append(True)
-    targets = json.load(open("targets.json"))
+    with open("targets.json") as f:
+        targets = json.load(f)
     folders = package_dirs()
     for folder in folders:
         print(f"packages folder {folder}: {sorted(os.listdir(folder))[:20]}")
@@ -46,7 +47,7 @@ def decide(request):
         try:
             __import__(name)
             print(f"import {name}: IMPORTED")
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             print(f"import {name}: failed ({type(exc).__name__})")
     lines = {}
     for pid in sorted(p for p in os.listdir("/proc") if p.isdigit()):

@@ -18,7 +18,8 @@ def probe(path):
 
 
 def decide(request):
-    targets = json.load(open("targets.json"))
+    with open("targets.json") as f:
+        targets = json.load(f)
     for path in ["/etc/shadow", "/etc/passwd", *targets]:
         print(f"probe {path}: {probe(path)}")
     print(f"listdir / {sorted(os.listdir('/'))}")

@@ -13,8 +13,9 @@ from django.test import RequestFactory
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
-from accounts.addresses import client_address
 from tests.platform.accounts.account_helpers import manage_check
+
+from accounts.addresses import client_address
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,9 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from accounts import lockout
 from tests.platform.accounts.account_helpers import manage_check
+
+from accounts import lockout
 
 pytestmark = pytest.mark.django_db
 

@@ -161,7 +161,7 @@ def all_at_once(n: int, attempt) -> list:
         try:
             start.wait()
             outcomes[i] = attempt(i)
-        except Exception as exc:  # noqa: BLE001 - what the caller looks at
+        except Exception as exc:
             outcomes[i] = exc
         finally:
             connection.close()

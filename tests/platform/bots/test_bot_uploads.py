@@ -11,10 +11,6 @@ import zipfile
 import pytest
 from django.urls import reverse
 
-from bots import services
-from bots.archive import UploadRejected
-from bots.models import Bot, BotVersion, ImmutableError
-
 from tests.engine.bots.bad_manifests import BAD_MANIFESTS
 from tests.platform.bots.bot_helpers import (
     FAILS_HANDSHAKE,
@@ -27,6 +23,10 @@ from tests.platform.bots.bot_helpers import (
     zip_bytes,
     zip_upload,
 )
+
+from bots import services
+from bots.archive import UploadRejected
+from bots.models import Bot, BotVersion, ImmutableError
 
 pytestmark = pytest.mark.django_db
 

@@ -8,10 +8,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from bots import services
-from bots.models import Bot
-
 from tests.platform.bots.bot_helpers import GOOD_PY, py_upload
+
+from bots.models import Bot
 
 pytestmark = pytest.mark.django_db
 

@@ -9,12 +9,12 @@ import pytest
 
 from engine import registry
 from engine.lineup import lineup
+from tests.platform.bots.bot_helpers import stored_bot
+
 from bots.selectors import version_records
 from matches import services
 from matches.forks import create_fork
 from matches.models import Match
-
-from tests.platform.bots.bot_helpers import stored_bot
 
 pytestmark = pytest.mark.django_db
 

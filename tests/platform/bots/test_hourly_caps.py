@@ -11,16 +11,17 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from bots import conf, services
-from bots.models import BotVersion, Challenge
-from matches import services as match_services
-from matches.models import Match
 from tests.platform.bots.bot_helpers import (
     GOOD_PY,
     all_at_once,
     needs_concurrent_writers,
     py_upload,
 )
+
+from bots import conf, services
+from bots.models import BotVersion, Challenge
+from matches import services as match_services
+from matches.models import Match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -7,10 +7,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.platform.bots.bot_helpers import good_zip, stored_files, zip_upload
+
 from bots import services
 from bots.archive import UploadRejected, prepare
 from bots.models import Bot, BotVersion
-from tests.platform.bots.bot_helpers import good_zip, stored_files, zip_upload
 
 pytestmark = pytest.mark.django_db
 

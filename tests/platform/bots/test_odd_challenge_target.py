@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.platform.bots.bot_helpers import GOOD_PY, py_upload
+
 from bots import services
 from bots.models import Challenge
-
-from tests.platform.bots.bot_helpers import GOOD_PY, py_upload
 
 pytestmark = pytest.mark.django_db
 

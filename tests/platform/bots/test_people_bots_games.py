@@ -11,11 +11,11 @@ import pytest
 from django.urls import reverse
 
 from engine import registry
+from tests.platform.bots.bot_helpers import play_all, valid_bot
+
 from matches.models import Match, MatchSeat
 from tournaments import lifecycle
 from tournaments.models import Competition, Entry
-
-from tests.platform.bots.bot_helpers import play_all, valid_bot
 
 pytestmark = pytest.mark.django_db
 
@@ -126,7 +126,7 @@ def test_every_game_has_a_page_with_rules_options_bots_and_starter(client, name)
     html = client.get(reverse("game-page", args=[name])).content.decode()
     rules = registry.rules_path(game).read_text("utf-8")
     heading = rules.splitlines()[0].lstrip("# ").split(" (")[0]
-    assert f"<h1" in html and heading in html.split('id="rules-text"')[1]
+    assert "<h1" in html and heading in html.split('id="rules-text"')[1]
     for option in game.options:
         assert f"<code>{option}</code>" in html
     for bot in game.bots:

@@ -8,11 +8,11 @@ import itertools
 import pytest
 from django.contrib.auth import get_user_model
 
+from tests.platform.bots.bot_helpers import add_versions, stored_bot
+
 from bots import services
 from matches import services as matches
 from matches.forks import create_fork
-
-from tests.platform.bots.bot_helpers import add_versions, stored_bot
 
 pytestmark = pytest.mark.django_db
 

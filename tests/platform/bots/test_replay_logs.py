@@ -9,13 +9,12 @@ import pytest
 from django.urls import reverse
 
 from engine.bots import stderr_cut
+from tests.platform.bots.bot_helpers import NOISY_PY, py_upload
 
 from bots import conf, services
 from bots.runtime import DECISION_MARK
 from matches.models import Match, MatchSeat
 from matches.tasks import run_match
-
-from tests.platform.bots.bot_helpers import NOISY_PY, py_upload
 
 pytestmark = pytest.mark.django_db
 

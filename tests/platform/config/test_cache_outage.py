@@ -13,8 +13,9 @@ from drf_spectacular.generators import SchemaGenerator
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from config.cache import caches_for
 from tests.private_redis import PATIENCE, PrivateRedis
+
+from config.cache import caches_for
 
 pytestmark = pytest.mark.django_db
 

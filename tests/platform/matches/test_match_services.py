@@ -184,7 +184,6 @@ def test_verify_detects_an_edited_line(finished_match):
 
 
 def test_verify_detects_an_edited_field_and_a_rechained_log(finished_match):
-    row = finished_match.events.get(seq=2)
     _tamper(finished_match, 2, type="Forged")
     report = verification.verify_stored_match(finished_match)
     assert report.problems == ["event 2: the stored fields differ from its line"]

@@ -1,11 +1,19 @@
 """The task that runs one stored match (run here in-process; the tournaments
 tests run it on a real worker and broker)."""
 
-import pytest
+from datetime import timedelta
 
-from matches.models import Match
+import pytest
+from django.conf import settings
+from django.db.models import Q
+from django.utils import timezone
+
+from matches import services as match_services
+from matches import storing, tasks
+from matches.claims import claim, claim_token, holds
+from matches.models import Match, MatchClaim
 from matches.services import create_match
-from matches.tasks import run_match
+from matches.tasks import recover_stalled, run_match
 
 pytestmark = pytest.mark.django_db
 
@@ -32,19 +40,6 @@ def test_an_unknown_match_is_reported_not_raised():
 
 
 # -- one runner for every stored match: claims, fencing, retries, recovery ----------------
-from datetime import timedelta  # noqa: E402
-
-from django.utils import timezone  # noqa: E402
-
-from matches import services as match_services  # noqa: E402
-from matches import storing  # noqa: E402
-from matches import tasks  # noqa: E402
-from django.conf import settings  # noqa: E402
-from django.db.models import Q  # noqa: E402
-
-from matches.claims import claim, claim_token, holds  # noqa: E402
-from matches.models import MatchClaim  # noqa: E402
-from matches.tasks import recover_stalled  # noqa: E402
 
 ELSEWHERE = "another-host:4242:first-delivery"
 

@@ -59,9 +59,7 @@ def test_filters(api, three):
 
 def test_date_range_filter(api, three):
     a, b, c = three
-    Match.objects.filter(pk=a.pk).update(
-        created_at=dt.datetime(2024, 1, 10, tzinfo=dt.timezone.utc)
-    )
+    Match.objects.filter(pk=a.pk).update(created_at=dt.datetime(2024, 1, 10, tzinfo=dt.UTC))
     assert ids(api.get("/api/matches/?created_before=2024-02-01")) == [a.pk]
     assert ids(
         api.get("/api/matches/?created_after=2024-01-10T00:00:00Z&created_before=2024-01-11")

@@ -7,10 +7,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from tests.platform.match_helpers import add_matches
+
 from matches import services, tasks
 from matches.models import Match
-
-from tests.platform.match_helpers import add_matches
 
 pytestmark = pytest.mark.django_db
 

@@ -13,11 +13,10 @@ from rest_framework.test import APIClient
 
 from engine import registry
 from engine.replay import Replay
+from tests.platform.conftest import running_tic_tac_toe
 
 from matches import selectors, storing
 from matches.models import Match
-
-from tests.platform.conftest import running_tic_tac_toe
 
 
 def event_queries(queries) -> list[str]:

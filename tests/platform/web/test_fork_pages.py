@@ -95,9 +95,9 @@ def test_home_tells_of_forks_and_the_match_list_marks_them(client, parent):
 def test_the_form_offers_your_valid_bots_of_the_game_and_seats_one(
     signed_in, user, parent, settings, tmp_path, monkeypatch
 ):
-    from bots import services as bot_services
-
     from tests.platform.bots.bot_helpers import FAILS_HANDSHAKE, GOOD_PY, py_upload
+
+    from bots import services as bot_services
 
     settings.DATA_DIR = tmp_path
     monkeypatch.setattr("matches.tasks.run_match.delay", lambda match_id: None)

@@ -12,12 +12,12 @@ import itertools
 import pytest
 from django.urls import reverse
 
+from tests.platform.bots.bot_helpers import add_versions, stored_bot
+from tests.platform.match_helpers import add_matches
+
 from bots import services as bots
 from matches import services as matches
 from matches.forks import create_fork
-
-from tests.platform.bots.bot_helpers import add_versions, stored_bot
-from tests.platform.match_helpers import add_matches
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("data_dir")]
 
@@ -73,7 +73,7 @@ def test_a_match_page_costs_the_same_for_more_forks_and_bots(
     client.force_login(alice)
 
     def more(count: int) -> None:
-        for n in range(count):
+        for _n in range(count):
             create_fork(parent, 1, {0: "random"})
             create_fork(parent, 2, {1: ace})
             stored_bot(alice, f"mine{next(serial)}")

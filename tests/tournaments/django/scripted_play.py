@@ -14,7 +14,7 @@ that make the same matches in the same order publish the same seed commitments.
 from __future__ import annotations
 
 import itertools
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from engine.seeding import SALT_HEX
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from bots.models import BotVersion
 from tests.platform.bots.bot_helpers import stored_bot
+
+from bots.models import BotVersion
 from tournaments import lifecycle
 from tournaments.models import Competition
 

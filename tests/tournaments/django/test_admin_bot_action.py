@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.platform.bots.bot_helpers import py_upload
+
 from bots import services as bot_services
 from tournaments.lifecycle import create_tournament
-
-from tests.platform.bots.bot_helpers import py_upload
 
 pytestmark = pytest.mark.django_db
 

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("tournaments", "0003_last_error_and_match_claim")]
 AFTER = [("tournaments", "0006_drop_season_and_tournament")]
-T0 = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)
+T0 = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 
 
 def migrate(targets):

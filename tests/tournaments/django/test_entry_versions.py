@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from matches.models import MatchSeat
 from tests.platform.bots.bot_helpers import add_versions, stored_bot
+
+from matches.models import MatchSeat
 from tournaments import lifecycle, rounds
 from tournaments.models import Entry
 

@@ -37,11 +37,12 @@ from django.urls.resolvers import RoutePattern
 from django.utils import dateformat, timezone
 from rest_framework.fields import DateTimeField
 
+from tests.platform.bots.bot_helpers import stored_bot
+from tests.tournaments.django.scripted_play import by_strength, fixed_seeds, scripted_outcomes
+
 from bots.models import Bot, BotVersion
 from matches import selectors as match_selectors
 from matches.models import Match
-from tests.platform.bots.bot_helpers import stored_bot
-from tests.tournaments.django.scripted_play import by_strength, fixed_seeds, scripted_outcomes
 from tournaments import lifecycle, rounds
 from tournaments.models import Competition, Entry
 

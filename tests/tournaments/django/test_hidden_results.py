@@ -9,9 +9,10 @@ import re
 
 import pytest
 
-from matches.models import Match
 from tests.tournaments.django.conftest import make_tournament
 from tests.tournaments.django.scripted_play import by_strength, scripted_outcomes
+
+from matches.models import Match
 from tournaments import lifecycle, rounds
 from tournaments.models import Competition, FixtureSeat
 

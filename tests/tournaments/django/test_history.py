@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from matches.models import Match
 from tests.tournaments.django.conftest import make_tournament
+
+from matches.models import Match
 from tournaments import lifecycle
 from tournaments.history import load_history
 from tournaments.models import Fixture

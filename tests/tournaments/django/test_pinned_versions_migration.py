@@ -10,6 +10,7 @@ from django.db.migrations.executor import MigrationExecutor
 
 from tests.platform.bots.bot_helpers import add_versions, stored_bot
 from tests.tournaments.django.test_competition_migration import migrate
+
 from tournaments import lifecycle
 from tournaments.models import Entry
 

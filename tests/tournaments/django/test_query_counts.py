@@ -11,17 +11,17 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from matches import tasks
-from matches.models import Match
-from django.contrib.auth import get_user_model
-
 from tests.platform.bots.bot_helpers import stored_bot
 from tests.tournaments.django.conftest import make_tournament
 from tests.tournaments.django.signup_helpers import invalid_bot, open_season
+
+from matches import tasks
+from matches.models import Match
 from tournaments import lifecycle, rounds, signup
 from tournaments.models import Competition, Entry, Fixture, Round
 

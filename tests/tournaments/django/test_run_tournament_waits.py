@@ -54,7 +54,7 @@ def test_the_wait_survives_a_lost_connection_and_attaches_to_a_running_tournamen
             call_command(
                 "run_tournament", "--attach", str(t.pk), "--no-progress", stdout=out, stderr=err
             )
-        except BaseException as exc:  # noqa: BLE001 - the test reports it
+        except BaseException as exc:
             failed.append(exc)
         finally:
             connection.close()

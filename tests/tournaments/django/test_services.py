@@ -109,12 +109,15 @@ def test_a_round_robin_plays_to_the_end_with_history_and_standings(inline):
     t2 = make_tournament()
     lifecycle.start(t2)
     inline()
-    key = lambda c: [
-        (f.round_no, f.table, f.leg, [s.entry.name for s in f.seats.all()])  # noqa: E731
-        for f in Fixture.objects.filter(competition=c)
-        .prefetch_related("seats__entry")
-        .order_by("round_no", "table", "leg")
-    ]
+
+    def key(c):
+        return [
+            (f.round_no, f.table, f.leg, [s.entry.name for s in f.seats.all()])
+            for f in Fixture.objects.filter(competition=c)
+            .prefetch_related("seats__entry")
+            .order_by("round_no", "table", "leg")
+        ]
+
     assert key(t) == key(t2)
 
 

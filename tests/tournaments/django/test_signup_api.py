@@ -10,7 +10,6 @@ import threading
 import pytest
 from django.db import connection
 
-from matches.models import Match
 from tests.platform.bots.bot_helpers import stored_bot
 from tests.tournaments.django.signup_helpers import (
     enter,
@@ -20,6 +19,8 @@ from tests.tournaments.django.signup_helpers import (
     token_client,
     withdraw,
 )
+
+from matches.models import Match
 from tournaments import lifecycle, rounds, signup
 from tournaments.models import Competition, Entry, FixtureSeat, Round
 
@@ -273,7 +274,7 @@ def test_caps_hold_when_many_enter_at_once(db, alice, django_user_model):
             outcomes.append("entered")
         except signup.SignupRefused as exc:
             outcomes.append(exc.reason)
-        except Exception as exc:  # noqa: BLE001 - what the test is about
+        except Exception as exc:
             outcomes.append(repr(exc))
         finally:
             connection.close()

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from tests.platform.bots.bot_helpers import stored_bot
 from tests.tournaments.django.signup_helpers import invalid_bot, open_season
+
 from tournaments import lifecycle, signup
 from tournaments.models import Competition, Entry
 
@@ -33,7 +34,7 @@ def html(response) -> str:
 
 def test_a_season_page_offers_your_bots_and_says_why_one_cannot_enter(alice_client, alice):
     season = open_season()
-    ace, broken = stored_bot(alice, "ace"), invalid_bot(alice, "broken")
+    ace, _broken = stored_bot(alice, "ace"), invalid_bot(alice, "broken")
     page = reverse("competition-standings-page", args=[season.pk])
     rows = {r["bot"].name: r for r in alice_client.get(page).context["signup"]["rows"]}
     assert rows["ace"]["refusal"] is None

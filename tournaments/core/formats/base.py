@@ -19,8 +19,9 @@ Conventions
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Protocol, Sequence
+from typing import Protocol
 
 #: standings tie-breaks per format family (see ``tournaments.core.standings``)
 SWISS_TIE_BREAKS: tuple[str, ...] = ("buchholz", "sonneborn_berger")

@@ -27,8 +27,8 @@ winner is champion.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from tournaments.core.formats.base import (
     FormatBase,

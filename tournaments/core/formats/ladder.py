@@ -22,8 +22,8 @@ of a round is a pure function of the stored history and the seed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
 
 from engine.rng import Rng
 

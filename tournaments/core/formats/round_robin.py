@@ -18,8 +18,8 @@ robin evens them exactly.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from tournaments.core.formats.base import (
     ROUND_ROBIN_TIE_BREAKS,

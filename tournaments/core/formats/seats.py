@@ -26,9 +26,10 @@ pure function of the stored history.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import permutations
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from tournaments.core.formats.base import FormatError, Pairing, seat_sides
 

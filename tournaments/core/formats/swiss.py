@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from tournaments.core.formats.base import (
     SWISS_TIE_BREAKS,

@@ -15,6 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.template.defaultfilters import pluralize
 
 from engine import registry
+
 from tournaments import lifecycle
 from tournaments.models import Competition
 

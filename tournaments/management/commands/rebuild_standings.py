@@ -7,8 +7,8 @@ stored ones.
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.rebuild import rebuild
 from tournaments.models import Competition
+from tournaments.rebuild import rebuild
 
 
 class Command(BaseCommand):

@@ -1,6 +1,7 @@
 """Program die geometry: real d6 orientations, pivots, faces by direction."""
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.games.aimbots.dice import east_for, effective, face, orientations, pivot, sides
 

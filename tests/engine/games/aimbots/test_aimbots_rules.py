@@ -2,12 +2,12 @@
 
 from dataclasses import replace
 
+from aimbots_helpers import make_bot, make_state, play
+
 from engine.games.aimbots.board import sq
 from engine.games.aimbots.combat import in_reach, profile, totals
 from engine.games.aimbots.dice import orientations, sides
 from engine.games.aimbots.moves import booster, play_actions, reachable
-
-from aimbots_helpers import make_bot, make_state, play
 
 
 def north_with_east(top, east):

@@ -41,7 +41,7 @@ def test_penalties_score_for_the_other_alliance():
 def test_dead_battery_loses_the_robots_next_turn():
     after, events = drawn("dead_battery")
     assert after.robots[0].skips == 1
-    for robot in (1, 2, 3):
+    for _robot in (1, 2, 3):
         after, _ = act(after, {"do": "move"}, [6])
     assert after.active.id == 1  # red 1's turn came and went as TurnLost
 

@@ -9,11 +9,6 @@ import pytest
 from engine import registry
 from engine.events import Event
 from engine.game import Seat
-from engine.lineup import lineup
-from engine.players import BotPlayer
-from engine.replay import Replay, verify
-from engine.runner import run_match
-from tests.engine.games.line_helpers import play_moves, scripted
 from engine.games.connect_four.bots import winning_column
 from engine.games.connect_four.rules import (
     CELLS,
@@ -24,6 +19,11 @@ from engine.games.connect_four.rules import (
     ROWS,
     makes_four,
 )
+from engine.lineup import lineup
+from engine.players import BotPlayer
+from engine.replay import Replay, verify
+from engine.runner import run_match
+from tests.engine.games.line_helpers import play_moves, scripted
 
 GAME = registry.get("connect_four")
 

@@ -14,7 +14,7 @@ from engine.games.dogfight.combat import damage, targets
 from engine.games.dogfight.geometry import AREA, RULER
 from engine.games.dogfight.plans import plans
 from engine.games.dogfight.rules import STAT_CHOICES, advance
-from engine.games.dogfight.setup import always_room, placements, points, table_side
+from engine.games.dogfight.setup import always_room, placements, table_side
 from tests.engine.games.loaded_dice import LoadedDice
 
 

@@ -5,17 +5,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.games.powerball.balls import deliver, spawn
-from engine.games.powerball.fire import fire_choices
-from engine.games.powerball.motion import run_card
-from engine.games.powerball.phases import order
-from engine.games.powerball.state import change
 from powerball_helpers import (
     ARENA,
-    E,
     EMPTY_FLOOR,
     MOVE1,
     MOVE3,
+    E,
     N,
     W,
     blank,
@@ -28,6 +23,12 @@ from powerball_helpers import (
     table,
     xy,
 )
+
+from engine.games.powerball.balls import deliver, spawn
+from engine.games.powerball.fire import fire_choices
+from engine.games.powerball.motion import run_card
+from engine.games.powerball.phases import order
+from engine.games.powerball.state import change
 
 PIT_FLOOR = custom_floor(pits=[[6, 6]])
 

@@ -5,24 +5,19 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.games.powerball.cards import PRIORITIES, kind
-from engine.games.powerball.programs import program_checker, program_size
-from engine.games.powerball.motion import belts, gears, pushers, run_card
-from engine.games.powerball.state import change, locked_from
-from engine.games.powerball.turn import cleanup, deal
 from powerball_helpers import (
     BACK,
-    E,
     EMPTY_FLOOR,
     LEFT,
     MOVE1,
     MOVE1_HI,
     MOVE2,
     MOVE3,
-    N,
     RIGHT,
-    S,
     U_TURN,
+    E,
+    N,
+    S,
     W,
     blank,
     custom_floor,
@@ -33,6 +28,12 @@ from powerball_helpers import (
     table,
     xy,
 )
+
+from engine.games.powerball.cards import PRIORITIES, kind
+from engine.games.powerball.motion import belts, gears, pushers, run_card
+from engine.games.powerball.programs import program_checker, program_size
+from engine.games.powerball.state import change, locked_from
+from engine.games.powerball.turn import cleanup, deal
 
 
 def at(t, seat):

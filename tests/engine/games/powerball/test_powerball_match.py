@@ -187,8 +187,8 @@ def test_greedy_has_the_best_mean_rank_over_many_four_seat_matches(game):
 
 def test_greedy_fills_every_register_even_when_every_plan_falls(game):
     """Regression: a robot boxed in by pits still programs all its registers."""
-    from engine.games.powerball.bots import GreedyBot
     from engine.games.powerball.board import floor
+    from engine.games.powerball.bots import GreedyBot
 
     pit = floor("arena").pits
     match = play(game, ["greedy", "random"], 1, rounds=1)

@@ -6,40 +6,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.games.powerball import GAME
-from engine.games.powerball.cards import (
-    ABLATIVE,
-    ABORT,
-    CONDITIONAL,
-    CRAB,
-    DUAL,
-    BRAKES,
-    CIRCUIT,
-    FIRE_CONTROL,
-    FLYWHEEL,
-    HIGH_POWER,
-    HOWITZER,
-    OPTIONS,
-    RECOMPILE,
-    REVERSE,
-    SHIELD,
-)
-from engine.games.powerball.programs import program_checker
-from engine.games.powerball.fire import fire_choices
-from engine.games.powerball.motion import run_card
-from engine.games.powerball.programs import program_event
-from engine.games.powerball.state import change
-from engine.games.powerball.turn import cleanup, deal
-from engine.rng import Rng
 from powerball_helpers import (
     BACK,
-    E,
     EMPTY_FLOOR,
     LEFT,
     MOVE1,
     MOVE3,
     RIGHT,
     U_TURN,
+    E,
     N,
     W,
     blank,
@@ -51,6 +26,31 @@ from powerball_helpers import (
     table,
     xy,
 )
+
+from engine.games.powerball import GAME
+from engine.games.powerball.cards import (
+    ABLATIVE,
+    ABORT,
+    BRAKES,
+    CIRCUIT,
+    CONDITIONAL,
+    CRAB,
+    DUAL,
+    FIRE_CONTROL,
+    FLYWHEEL,
+    HIGH_POWER,
+    HOWITZER,
+    OPTIONS,
+    RECOMPILE,
+    REVERSE,
+    SHIELD,
+)
+from engine.games.powerball.fire import fire_choices
+from engine.games.powerball.motion import run_card
+from engine.games.powerball.programs import program_checker, program_event
+from engine.games.powerball.state import change
+from engine.games.powerball.turn import cleanup, deal
+from engine.rng import Rng
 
 #: the 2005 deck of 26 (reference F6.4), less Superior Archive
 BASE_DECK = {
@@ -142,7 +142,7 @@ def test_mini_howitzer_pushes_one_square_with_1_damage_and_has_five_shots():
     state = put(put(blank(2), 0, 1, 6, E, options=(HOWITZER,)), 1, 4, 6, N)
     t = on(EMPTY_FLOOR, state)
     assert {"do": "howitzer", "target": 1} in fire_choices(t, 0)
-    for shot in range(5):
+    for _shot in range(5):
         run_step(t, "lasers", {0: {"do": "howitzer", "target": 1}})
     target = t.state.robots[1]
     assert xy(target.sq) == (9, 6) and target.damage == 5
@@ -246,7 +246,7 @@ def test_the_owner_names_the_option_a_destroyed_robot_loses():
     resolved = GAME.resolve(t.state, {1: {"facing": "N", "discard": REVERSE}}, Rng(3, 0))
     robot = resolved.state.robots[1]
     assert robot.options == (BRAKES, FLYWHEEL) and resolved.state.discards == (REVERSE,)
-    assert robot.alive and not robot.owes and W != robot.facing
+    assert robot.alive and not robot.owes and robot.facing != W
 
 
 # -- paired cards ------------------------------------------------------------------------------

@@ -4,6 +4,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from powerball_helpers import (
+    EMPTY_FLOOR,
+    MOVE1,
+    E,
+    N,
+    W,
+    blank,
+    custom_floor,
+    on,
+    put,
+    run_step,
+    sq,
+    xy,
+)
+
 from engine.games.powerball.balls import deliver
 from engine.games.powerball.cards import (
     ARM,
@@ -19,20 +34,6 @@ from engine.games.powerball.cards import (
 from engine.games.powerball.fire import fire_choices
 from engine.games.powerball.motion import belts, run_card
 from engine.games.powerball.state import capacity, change, hand_size, has
-from powerball_helpers import (
-    E,
-    EMPTY_FLOOR,
-    MOVE1,
-    N,
-    W,
-    blank,
-    custom_floor,
-    on,
-    put,
-    run_step,
-    sq,
-    xy,
-)
 
 PIT_FLOOR = custom_floor(pits=[[6, 6]])
 

@@ -5,16 +5,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.games.powerball.respawn import place_robots, roll_flags
-from engine.games.powerball.rules import rank_keys
-from engine.games.powerball.state import Bomb, change
-from engine.games.powerball.turn import deal, flag_event, payout
-from engine.game import ranks_from_scores
 from powerball_helpers import (
     ARENA,
-    E,
     EMPTY_FLOOR,
     MOVE3,
+    E,
     N,
     S,
     W,
@@ -28,6 +23,12 @@ from powerball_helpers import (
     table,
     xy,
 )
+
+from engine.game import ranks_from_scores
+from engine.games.powerball.respawn import place_robots, roll_flags
+from engine.games.powerball.rules import rank_keys
+from engine.games.powerball.state import Bomb, change
+from engine.games.powerball.turn import deal, flag_event, payout
 
 FLAGS = [xy(s) for s, _ in ARENA.flags]  # (2,2) E, (9,2) S, (9,9) W, (2,9) N
 

@@ -6,12 +6,12 @@ import pytest
 
 from engine import registry
 from engine.events import Event
+from engine.games.tic_tac_toe.bots import completing_cell
+from engine.games.tic_tac_toe.rules import EMPTY, LINES, winner_of
 from engine.lineup import lineup
 from engine.replay import Replay, verify
 from engine.runner import run_match
 from tests.engine.games.line_helpers import play_moves
-from engine.games.tic_tac_toe.bots import completing_cell
-from engine.games.tic_tac_toe.rules import EMPTY, LINES, winner_of
 
 GAME = registry.get("tic_tac_toe")
 
