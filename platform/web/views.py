@@ -127,6 +127,10 @@ def match_detail(request, pk: int):
 
 
 # -- people, bots and games ------------------------------------------------------------
+def game_list(request):
+    return render(request, "web/games.html", {"games": selectors.games_summary()})
+
+
 def game_page(request, name: str):
     from tournaments.profiles import game_competitions, game_leaderboard
 

@@ -138,6 +138,7 @@ def test_every_page_added_or_touched_fits_a_phone(live_server, browser, cup, art
     # a season alice may enter ace in: its sign-up panel, the bot page's Compete
     open_ladder = open_season(builtins=("greedy",), max_entries=8)
     paths += [
+        "/games/",
         "/competitions/",
         f"/competitions/{cup.pk}/",
         f"/competitions/{open_ladder.pk}/",

@@ -223,8 +223,8 @@ def test_an_entry_s_page_costs_the_same_for_more_matches(client, play, same_quer
         shown.switch(Entry.objects.filter(competition=play("round_robin", 6)).first())
 
     # the entry with its competition, rating and standing; its rating history; its
-    # matches, their seats
-    same_queries_for_more_rows(4, rows, more)
+    # matches with their fixtures, their seats, the fixtures' seats with their entries
+    same_queries_for_more_rows(5, rows, more)
 
 
 def first_match(competition: Competition) -> Match:
