@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db.models import Count, OuterRef, QuerySet, Subquery
@@ -189,6 +189,27 @@ def with_progress(competitions: QuerySet, *, organiser: bool = False) -> QuerySe
         rounds_made=_count(Round.objects.all(), "competition"),
         rounds_done=_count(Round.objects.filter(status=Round.Status.DONE), "competition"),
     )
+
+
+def with_leader(competitions: QuerySet) -> QuerySet:
+    """``competitions`` with ``leader_name`` and ``leader_id``: the entry ranked first
+    in the stored table (in the same query)."""
+    first = Standing.objects.filter(entry__competition=OuterRef("pk"), rank=1).order_by("entry")
+    return competitions.annotate(
+        leader_name=Subquery(first.values("entry__name")[:1]),
+        leader_id=Subquery(first.values("entry")[:1]),
+    )
+
+
+def listed(competitions: Iterable[Competition]) -> list[Competition]:
+    """The rows of a list of competitions: each with its ``progress`` and its leader
+    (``None`` while it hides its results)."""
+    rows = list(competitions)
+    for c in rows:
+        c.progress = progress(c)  # type: ignore[attr-defined]
+        if competition_hides_results(c):
+            c.leader_name = c.leader_id = None  # type: ignore[attr-defined]
+    return rows
 
 
 def progress(competition: Competition, *, organiser: bool = False) -> dict:

@@ -14,13 +14,13 @@ from tournaments.table_columns import table_columns, with_cells
 
 
 def competitions(request):
-    latest = Competition.objects.order_by("-id")
+    latest = selectors.with_leader(selectors.with_progress(Competition.objects.order_by("-id")))
     return render(
         request,
         "tournaments/list.html",
         {
-            "seasons": latest.filter(kind=Competition.Kind.SEASON)[:50],
-            "tournaments": latest.filter(kind=Competition.Kind.TOURNAMENT)[:50],
+            "seasons": selectors.listed(latest.filter(kind=Competition.Kind.SEASON)[:50]),
+            "tournaments": selectors.listed(latest.filter(kind=Competition.Kind.TOURNAMENT)[:50]),
         },
     )
 

@@ -11,7 +11,7 @@ from engine import registry
 from tests.tournaments.django.conftest import make_tournament
 
 from tournaments import lifecycle, rounds
-from tournaments.models import Entry
+from tournaments.models import Competition, Entry
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -80,3 +80,19 @@ def test_the_games_page_lists_every_installed_game_by_name(client):
         assert f'data-game="{game.name}"' in page["html"]
         assert (game.title or game.name) in page["html"]
     assert reverse("game-list-page") == "/games/"
+
+
+def test_the_competitions_list_shows_progress_and_the_leader_unless_hidden(client, inline):
+    shown = make_tournament("round_robin", bots=("greedy", "random", "random"))
+    hidden = make_tournament("round_robin", bots=("greedy", "random"), seed=4, hide_results=True)
+    for t in (shown, hidden):
+        lifecycle.start(t)
+    inline()
+    Competition.objects.filter(pk=hidden.pk).update(status="running")  # still hiding
+    page = page_context(client, reverse("competitions-page"))
+    rows = {t.pk: t for t in page["tournaments"]}
+    first = Entry.objects.filter(competition=shown, standing__rank=1)
+    assert rows[shown.pk].leader_name in {e.name for e in first}  # one of those sharing it
+    assert rows[shown.pk].progress["rounds_planned"] == 3  # three entries: three rounds
+    assert rows[hidden.pk].leader_name is None
+    assert "hidden" in page["html"]
