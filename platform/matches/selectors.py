@@ -137,10 +137,6 @@ def filter_by_competition(qs: QuerySet, competition: str) -> QuerySet:
     return qs.filter(fixture__competition_id=int(competition)) if is_id(competition) else qs.none()
 
 
-def recent_matches(limit: int = 10) -> list[Match]:
-    return list(match_list()[:limit])
-
-
 def games_summary() -> list[dict]:
     """Every registered game with its count of matches the public may know of, and
     of those being played now."""
