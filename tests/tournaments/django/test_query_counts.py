@@ -202,8 +202,8 @@ def test_a_bracket_costs_the_same_for_more_entries(client, play, same_queries_fo
     shown = Shown(play(fmt, 2))
 
     def rows() -> int:
-        columns = context(client.get(f"/competitions/{shown.pk}/bracket/"))["columns"]
-        return sum(len(column["fixtures"]) for column in columns)
+        sections = context(client.get(f"/competitions/{shown.pk}/bracket/"))["sections"]
+        return sum(len(c["fixtures"]) for section in sections for c in section["columns"])
 
     # the competition; its entries' names; the fixtures with their matches, their
     # seats, their matches' seats; the champion: the history (entries, the
