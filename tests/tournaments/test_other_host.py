@@ -13,35 +13,14 @@ import pytest
 
 from tests.s3_server import S3Server
 from tests.tournaments.stack import SUMMARY, Stack, redis_url
+from tests.tournaments.uploaded import UPLOADED_ROUND_ROBIN
 
 pytestmark = pytest.mark.skipif(
     shutil.which("bwrap") is None, reason="uploaded bots run in bubblewrap"
 )
 
-#: three uploaded tic-tac-toe bots (the starter bot, each copy's bytes its own), a
-#: round robin of them, started: its matches go to the workers
-TOURNAMENT = """
-import io
-from django.contrib.auth import get_user_model
-from engine.registry import starter_path
-from bots import services
-from tournaments import lifecycle
-owner = get_user_model().objects.create_user('ada', password='pw-ada-12345')
-source = starter_path('tic_tac_toe').read_bytes()
-bots, shas = [], []
-for n in range({bots}):
-    upload = io.BytesIO(source + f'\\n# copy {{n}}\\n'.encode())
-    upload.name = f'bot{{n}}.py'
-    bot, version = services.create_bot(owner, f'bot{{n}}', 'tic_tac_toe', upload)
-    assert version.status == 'valid', version.validation_reason
-    bots.append(bot)
-    shas.append(version.sha256)
-t = lifecycle.create_tournament('far', game='tic_tac_toe', format='round_robin', seed=3)
-lifecycle.add_entries(t, bots=bots)
-lifecycle.open_entries(t)
-lifecycle.start(t)
-out = {{'pk': t.pk, 'shas': shas}}
-"""
+#: uploaded bots in a round robin, started: its matches go to the workers
+TOURNAMENT = UPLOADED_ROUND_ROBIN + "lifecycle.start(t)\nout = {{'pk': t.pk, 'shas': shas}}\n"
 
 FINISHED = (
     "from tournaments.models import Competition\n"
