@@ -23,6 +23,7 @@ MODULES = [
     "bench.rounds_bench",
     "bench.rebuild_bench",
     "bench.recovery_bench",
+    "bench.scale_bench",
 ]
 OUT = Path(__file__).with_name("results.json")
 

@@ -34,6 +34,7 @@ import sqlite3
 import statistics
 import tempfile
 import time
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlparse
@@ -151,11 +152,25 @@ def _one(workers: int) -> dict:
     }
 
 
-def run() -> dict:
+@contextmanager
+def local_servers():
+    """``DATABASE_URL`` and ``REDIS_URL`` as set, or the local standard ports' while
+    the benchmark runs."""
     saved = {k: os.environ.get(k) for k in ("DATABASE_URL", "REDIS_URL")}
     os.environ.setdefault("DATABASE_URL", PG)
     os.environ.setdefault("REDIS_URL", REDIS)
     try:
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def run() -> dict:
+    with local_servers():
         out = {
             "game": "tic_tac_toe",
             "format": "round_robin",
@@ -173,12 +188,6 @@ def run() -> dict:
             out["workers_2"]["matches_per_minute"] / out["workers_1"]["matches_per_minute"] - 1, 3
         )
         return out
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
 
 
 if __name__ == "__main__":

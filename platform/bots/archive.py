@@ -77,6 +77,8 @@ class Prepared:
     size: int
     file_count: int
     original_name: str
+    #: the upload's own bytes (what the bot store keeps)
+    upload: bytes = b""
 
     def discard(self) -> None:
         shutil.rmtree(self.tmp, ignore_errors=True)
@@ -134,6 +136,7 @@ def prepare(upload, original_name: str | None = None) -> Prepared:
             load_program(tmp / prepared.rel)
         except BotError as exc:
             raise UploadRejected(str(exc).replace(str(tmp / prepared.rel), name)) from None
+        prepared.upload = data
         return prepared
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -11,12 +11,13 @@ from pathlib import Path
 from engine.bots import stderr_cut
 from engine.bots.limits import Limits
 from engine.bots.player import SubprocessPlayer
+from engine.bots.program import BotError
 from engine.bots.sandbox import Sandbox
 from engine.game import Game
 from engine.lineup import players_for
 from engine.players import Player
 
-from bots import conf
+from bots import cache, conf
 
 logger = logging.getLogger(__name__)
 
@@ -107,20 +108,33 @@ class RefusedPlayer:
 
 def seat_players(game: Game, seat_rows: Sequence, limits: Limits | None = None) -> list[Player]:
     """One player per seat row (``MatchSeat``), in order: built-in bots in-process,
-    uploaded versions in one shared sandbox (``engine.lineup.players_for``); an
-    upload that cannot run here gets a ``RefusedPlayer``."""
-    specs = [
-        row.bot_name if row.bot_version_ref is None else Path(row.bot_version_ref.program_path)
-        for row in seat_rows
-    ]
+    uploaded versions in one shared sandbox (``engine.lineup.players_for``), from
+    this host's cache of the bot store (``bots.cache``; a store that is away raises
+    ``StoreAway``, and the match is retried). An upload that cannot run here (no
+    sandbox, a file whose digest does not match) gets a ``RefusedPlayer``."""
+    refused: dict[int, Exception] = {}
+    specs = [row.bot_name if row.bot_version_ref is None else _program(row) for row in seat_rows]
+    for index, (row, spec) in enumerate(zip(seat_rows, specs)):
+        if isinstance(spec, BotError):
+            refused[index] = spec
+            specs[index] = row.bot_version_ref.program_path  # not there: refused below
     _, players = players_for(
         game,
         specs,
         limits=limits,
         allow_unsandboxed=conf.allow_unsandboxed(),
-        on_refused=lambda index, error: RefusedPlayer(error),
+        on_refused=lambda index, error: RefusedPlayer(refused.get(index, error)),
         program_player=lambda index, program, sandbox: SeatPlayer(
             program, seat_rows[index].pk, sandbox=sandbox
         ),
     )
+    cache.evict(keep={row.bot_version_ref.sha256 for row in seat_rows if row.bot_version_ref})
     return players
+
+
+def _program(row) -> Path | BotError:
+    """The seat's version on this host, or why it cannot be had."""
+    try:
+        return cache.local_program(row.bot_version_ref)
+    except BotError as exc:
+        return exc

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
 
+from bots import cache
 from bots.models import Bot, BotVersion, Challenge
 from matches.models import Match, MatchSeat
 
@@ -98,7 +99,7 @@ def user_challenges(user):
 
 def source_files(version: BotVersion, limit: int = 256 * 1024) -> list[dict]:
     """The version's files: path, size, and the text (None for binary or big files)."""
-    root = version.program_path
+    root = cache.program_path(version)
     paths = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
     base = root.parent if root.is_file() else root
     files = []

@@ -14,10 +14,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
-import shutil
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
@@ -30,9 +28,10 @@ from engine.bots import stderr_cut
 from engine.bots.validate import validate_bot
 from engine.game import RulesError
 
-from bots import conf
+from bots import cache, conf, store
 from bots.archive import Prepared, UploadRejected, prepare
 from bots.models import Bot, BotVersion, Challenge
+from bots.store import StoreAway
 from matches.forks import ForkError, check_forkable, create_fork
 from matches.models import Match
 from matches.services import create_seated_match
@@ -56,6 +55,12 @@ class LimitReached(BotServiceError):
     """A per-account rate limit (uploads or challenges per hour)."""
 
     status = 429
+
+
+class StoreUnavailable(BotServiceError):
+    """The bot store could not keep an upload just now."""
+
+    status = 503
 
 
 class Conflict(BotServiceError):
@@ -173,12 +178,17 @@ def _store_first(prepared: Prepared, owner, get_bot, check_again) -> BotVersion:
 
 
 def _store(prepared: Prepared, owner, get_bot) -> BotVersion:
-    """In one transaction, under ``owner``'s lock and within the upload cap:
-    ``get_bot()`` (the bot, created if need be), the version's row, and the move of
-    its files to ``DATA_DIR/bots/<sha256>/``. If anything fails, the commit
-    included, the files this call moved are removed again."""
-    folder = conf.data_dir() / "bots" / prepared.sha256
-    target = folder / prepared.rel
+    """The upload's bytes into the bot store (``bots.store``: kept once per sha256,
+    so a failure below leaves nothing that matters), then in one transaction, under
+    ``owner``'s lock and within the upload cap: ``get_bot()`` (the bot, created if
+    need be), the version's row, and its files into this host's cache at
+    ``DATA_DIR/bots/<sha256>/`` (``bots.cache``). If anything fails, the commit
+    included, the files this call put in the cache are removed again."""
+    try:
+        store.put(prepared.sha256, prepared.kind, prepared.upload)
+    except StoreAway as exc:
+        raise StoreUnavailable(f"the upload could not be kept: {exc}; try again later") from None
+    target = cache.entry(prepared.sha256) / prepared.rel
     created = False
     try:
         with transaction.atomic():
@@ -198,35 +208,19 @@ def _store(prepared: Prepared, owner, get_bot) -> BotVersion:
                 size=prepared.size,
                 file_count=prepared.file_count,
             )
-            folder.mkdir(mode=0o755, parents=True, exist_ok=True)
-            if not target.exists():  # the same bytes stored before are the same files
-                try:
-                    os.rename(prepared.tmp / prepared.rel, target)
-                    created = True
-                except OSError:
-                    if not target.exists():
-                        raise
+            created = cache.install(prepared)
         return version
     except BaseException:
         if created:
-            if target.is_dir():
-                shutil.rmtree(target, ignore_errors=True)
-            else:
-                target.unlink(missing_ok=True)
-        _remove_if_empty(folder)
+            cache.remove(prepared.sha256)
         raise
-
-
-def _remove_if_empty(folder) -> None:
-    with contextlib.suppress(OSError):
-        folder.rmdir()
 
 
 def validate_version(version: BotVersion) -> BotVersion:
     """Start ``version`` in the sandbox: does it answer the handshake within the
     start-up limit? Records valid, or invalid with the reason and its stderr."""
     ok, reason, stderr = validate_bot(
-        version.program_path, version.bot.game, allow_unsandboxed=conf.allow_unsandboxed()
+        cache.program_path(version), version.bot.game, allow_unsandboxed=conf.allow_unsandboxed()
     )
     version.status = BotVersion.Status.VALID if ok else BotVersion.Status.INVALID
     version.validation_reason = reason[:2000]

@@ -36,6 +36,8 @@ Environment variables:
 - ``DJANGO_SECURE_COOKIES=0``: send the session and CSRF cookies over plain http
   too. By default they are ``Secure`` (https only) whenever DEBUG is off, except
   under the test runner; with ``DJANGO_DEBUG=1`` (``make run``) they never are.
+- ``SCRIMMAGE_BOT_STORE_*``, ``SCRIMMAGE_MULTI_HOST``: where uploaded bots are kept
+  (``config.bot_store``); ``SCRIMMAGE_BOT_CACHE_BYTES``: a host's cache of them (``bots.cache``).
 """
 
 import os
@@ -47,6 +49,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from engine.bots.sandbox import unsandboxed_allowed
 
+from config.bot_store import bot_storage, refuse_file_broker_on_many_hosts
 from config.cache import caches_for
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -290,12 +293,32 @@ SCRIMMAGE_CACHE_RETRY_SECONDS = float(os.environ.get("SCRIMMAGE_CACHE_RETRY_SECO
 # default). Without bubblewrap, uploaded bots run only when the operator sets this.
 SCRIMMAGE_ALLOW_UNSANDBOXED = unsandboxed_allowed()  # the engine's reading of the variable
 
+# Uploaded bots' files, by sha256, through Django's storage API ("bots"): files under
+# the data folder, or an S3-compatible object store (config.bot_store); each host keeps
+# the ones it runs in a cache of at most SCRIMMAGE_BOT_CACHE_BYTES (bots.cache)
+SCRIMMAGE_BOT_STORE_URL = os.environ.get("SCRIMMAGE_BOT_STORE_URL", "")
+SCRIMMAGE_MULTI_HOST = os.environ.get("SCRIMMAGE_MULTI_HOST", "") == "1"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    "bots": bot_storage(
+        SCRIMMAGE_BOT_STORE_URL,
+        endpoint=os.environ.get("SCRIMMAGE_BOT_STORE_ENDPOINT", ""),
+        access_key=os.environ.get("SCRIMMAGE_BOT_STORE_ACCESS_KEY", ""),
+        secret_key=os.environ.get("SCRIMMAGE_BOT_STORE_SECRET_KEY", ""),
+        region=os.environ.get("SCRIMMAGE_BOT_STORE_REGION", ""),
+        timeout=float(os.environ.get("SCRIMMAGE_BOT_STORE_TIMEOUT", "10")),
+    ),
+}
+SCRIMMAGE_BOT_CACHE_BYTES = int(os.environ.get("SCRIMMAGE_BOT_CACHE_BYTES", str(1 << 30)))
+
 # -- Celery (tournament workers: ``celery -A config worker``, ``celery -A config beat``) --
 # The broker: CELERY_BROKER_URL (redis://... in production, shared by workers on
 # several machines); by default kombu's filesystem transport under the data folder,
 # so one machine needs nothing else running. Producers and consumers must share one
 # folder, so ``in`` and ``out`` are the same queue folder (as in kombu's docs).
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
+refuse_file_broker_on_many_hosts(CELERY_BROKER_URL, SCRIMMAGE_BOT_STORE_URL, SCRIMMAGE_MULTI_HOST)
 BROKER_DIR = DATA_DIR / "broker"
 if CELERY_BROKER_URL.startswith("filesystem"):
     for _sub in ("out", "processed", "control"):

@@ -40,13 +40,19 @@ from matches.storing import ClaimLost, Fence, fail, finish, store_batch
 logger = logging.getLogger(__name__)
 
 
-#: errors of the infrastructure (the database or the broker going away), not of the
-#: match: a worker retries them (the match is run again from the start) instead of
-#: recording a failed match. Everything else a match raises is the match's failure.
+class ServiceAway(Exception):
+    """A service a match needs besides the database and the broker cannot be reached
+    just now (the bot store: ``bots.store``); an app above raises a subclass of it."""
+
+
+#: errors of the infrastructure (the database, the broker or another service going
+#: away), not of the match: a worker retries them (the match is run again from the
+#: start) instead of recording a failed match. Everything else a match raises is
+#: the match's failure.
 def _infrastructure_errors() -> tuple[type[Exception], ...]:
     from django.db import InterfaceError, OperationalError
 
-    errors: list[type[Exception]] = [OperationalError, InterfaceError]
+    errors: list[type[Exception]] = [OperationalError, InterfaceError, ServiceAway]
     try:
         from kombu.exceptions import OperationalError as KombuOperationalError
 
