@@ -48,6 +48,14 @@ def handler_evolve(
     return evolve
 
 
+def unchanged(state: Any, data: dict[str, Any]) -> Any:
+    """The handler of an event that leaves the state as it is (a roll whose result
+    the next event applies, a turn's end that the next turn's start says again).
+    A fold lists such an event with this handler rather than leaving it out, so
+    that its table names every event type of its game."""
+    return state
+
+
 def fold_events(evolve: Callable[[Any, Event], Any], state: Any, events: Sequence[Event]) -> Any:
     """``state`` after ``events``, one ``evolve`` at a time."""
     for event in events:
@@ -55,4 +63,4 @@ def fold_events(evolve: Callable[[Any, Event], Any], state: Any, events: Sequenc
     return state
 
 
-__all__ = ["Resolved", "fold_events", "handler_evolve"]
+__all__ = ["Resolved", "fold_events", "handler_evolve", "unchanged"]

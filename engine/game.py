@@ -36,7 +36,7 @@ from engine.decisions import Action, Decision
 from engine.describe import describe as describe_event
 from engine.errors import RulesError
 from engine.events import Event
-from engine.folding import Resolved, fold_events, handler_evolve
+from engine.folding import Resolved, fold_events, handler_evolve, unchanged
 from engine.header import Header, Seat
 from engine.options import Option
 from engine.pacing import Pacing
@@ -172,4 +172,5 @@ __all__ = [
     "ranks_from_scores",
     "team_sizes",
     "to_plain",
+    "unchanged",
 ]

@@ -6,6 +6,7 @@ from functools import cache
 from itertools import zip_longest
 
 from engine.events import Event
+from engine.games.dogfight.events import DICE_ROLLED, FIRST_PLAYER
 from engine.games.dogfight.geometry import (
     AREA,
     HEADINGS,
@@ -27,7 +28,7 @@ def first_player_events(state: State, rng: Rng) -> list[Event]:
     while True:
         dice = [rng.die() for _ in rolling]
         events.append(
-            Event("DiceRolled", {"purpose": "first player", "seats": rolling, "dice": dice})
+            Event(DICE_ROLLED, {"purpose": "first player", "seats": rolling, "dice": dice})
         )
         top = max(dice)
         rolling = [s for s, d in zip(rolling, dice) if d == top]
@@ -36,7 +37,7 @@ def first_player_events(state: State, rng: Rng) -> list[Event]:
     first = rolling[0]
     return events + [
         Event(
-            "FirstPlayer",
+            FIRST_PLAYER,
             {
                 "seat": first,
                 "order": team_order(state, first),
