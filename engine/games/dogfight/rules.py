@@ -47,22 +47,21 @@ from engine.games.dogfight.events import (
     ROUND_LIMIT_REACHED,
     ROUND_STARTED,
     STAGE_STARTED,
-    STATS_REVEALED,
     TEAM_UP,
 )
 from engine.games.dogfight.geometry import COST, section
 from engine.games.dogfight.plans import CLIMB_COST, path, plans
-from engine.games.dogfight.setup import first_player_events, placements, smallest_side_mm
-from engine.games.dogfight.state import STATS, State, in_combat, living, living_teams
+from engine.games.dogfight.setup import (
+    STAT_CHOICES,
+    first_player_events,
+    placements,
+    smallest_side_mm,
+    stats_event,
+)
+from engine.games.dogfight.state import State, in_combat, living, living_teams
 from engine.games.dogfight.view import view
 from engine.rng import Rng
 
-STAT_VALUES = (4, 3, 3, 2)
-QUICK_HEALTH = 2
-#: every way to hand out 4, 3, 3, 2 to the four stats
-STAT_CHOICES = [
-    dict(zip(STATS, values)) for values in sorted(set(permutations(STAT_VALUES)), reverse=True)
-]
 NO_REROLL: dict[str, list[int]] = {"reroll": []}
 
 
@@ -202,17 +201,6 @@ def legal_actions(state: State, kind: str, seat: int) -> list:
 
 
 # -- events of each decision ------------------------------------------------------------
-def stats_event(state: State, actions: dict) -> Event:
-    """All pilots' stats revealed at once (Health capped in a quick game)."""
-    stats = []
-    for seat in range(state.seats):
-        chosen = dict(actions[seat])
-        if state.quick:
-            chosen["health"] = min(chosen["health"], QUICK_HEALTH)
-        stats.append(chosen)
-    return Event(STATS_REVEALED, {"stats": stats})
-
-
 def place_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
     return [Event(PLANE_PLACED, {"seat": seat, **action})]
 
