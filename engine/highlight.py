@@ -23,27 +23,31 @@ STYLE = (
 )
 
 
-def _pieces(svg: str) -> list[tuple[tuple, int, int, int]]:
+#: a piece's identity: its tag, its attributes' (name, value) pairs, its occurrence
+Identity = tuple[object, ...]
+
+
+def _pieces(svg: str) -> list[tuple[Identity, int, int, int]]:
     """(identity, start, end of the opening tag, end) of each tagged element, in
     document order; identity is its tag, class, ``data-`` attributes and which
     occurrence of that same identity it is."""
-    found: list[tuple[tuple, int, int, int]] = []
-    stack: list[tuple[str, tuple | None, int, int]] = []
-    seen: dict[tuple, int] = {}
+    found: list[tuple[Identity, int, int, int]] = []
+    stack: list[tuple[str, Identity | None, int, int]] = []
+    seen: dict[Identity, int] = {}
     for m in TAG.finditer(svg):
         closing, name, attrs, empty = m.groups()
         if closing:
             while stack:
-                tag, key, start, head = stack.pop()
-                if key is not None:
-                    found.append((key, start, head, m.end()))
+                tag, open_key, start, head = stack.pop()
+                if open_key is not None:
+                    found.append((open_key, start, head, m.end()))
                 if tag == name:
                     break
             continue
         tagged = [(k, v) for k, v in DATA.findall(attrs) if k.startswith("data-")]
-        key = None
+        key: Identity | None = None
         if tagged:
-            base = (name, tuple(DATA.findall(attrs)))
+            base: Identity = (name, tuple(DATA.findall(attrs)))
             seen[base] = seen.get(base, 0) + 1
             key = (*base, seen[base])
         if empty:

@@ -17,6 +17,7 @@ Plain strings only: the viewer sets them as text, never as markup.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 INK = re.compile(r"^#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?$")
 
@@ -25,7 +26,7 @@ class Panel:
     """Sections of lines, top to bottom; ``to_json`` gives the served shape."""
 
     def __init__(self) -> None:
-        self.sections: list[dict] = []
+        self.sections: list[dict[str, Any]] = []
 
     def section(self, title: str | None = None) -> Panel:
         """Start a new section (``title`` shown above its lines, if any)."""
@@ -51,7 +52,7 @@ class Panel:
         )
         return self
 
-    def to_json(self) -> list[dict]:
+    def to_json(self) -> list[dict[str, Any]]:
         return [s for s in self.sections if s["lines"]]
 
     def text(self) -> str:
@@ -64,7 +65,7 @@ class Panel:
         )
 
 
-def panel_text(panel: list[dict]) -> str:
+def panel_text(panel: list[dict[str, Any]]) -> str:
     """The served shape (``Panel.to_json``) as text, a line a row."""
     rebuilt = Panel()
     rebuilt.sections = panel

@@ -75,7 +75,7 @@ def entries(
     events: Iterable[Event],
     view: View,
     names_at: Callable[[Any], Sequence[str]],
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     """The event list of ``view``: per event its ``seq``, ``type``, ``text`` (the
     game's sentence for what the view saw) and ``redacted``. ``names_at(seq)``
     gives the bot names that were playing at event ``seq`` (a fork's shared events

@@ -23,3 +23,15 @@ def tournament_format(t: Competition, *, blind: bool = False) -> Format:
 
 def tie_breaks_for(competition: Competition) -> tuple[str, ...]:
     return tie_breaks_named(competition.format)
+
+
+def planned_rounds(competition: Competition, entry_count: int) -> int | None:
+    """How many rounds ``competition`` plays with ``entry_count`` entries: a season's
+    ``max_rounds``, a round robin's or Swiss's schedule; ``None`` when no number is
+    set in advance (a season without a limit, a knockout, whose replays and losers'
+    bracket follow from its results)."""
+    if competition.is_season:
+        return competition.max_rounds or None
+    if entry_count < 2:
+        return None
+    return tournament_format(competition).planned_rounds(range(entry_count))

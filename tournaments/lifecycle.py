@@ -17,6 +17,7 @@ from tournaments.finishing import after_finish
 from tournaments.format_rules import tournament_format
 from tournaments.locking import lock
 from tournaments.models import (
+    DEFAULT_PERIOD_SECONDS,
     PUBLIC_BOTS_SEASONS_ONLY,
     SEASON_FIELDS,
     TOURNAMENT_FIELDS,
@@ -78,7 +79,7 @@ def create_season(
     group_size: int | None = None,
     teams=None,
     k: int = 2,
-    period_seconds: int = 3600,
+    period_seconds: int = DEFAULT_PERIOD_SECONDS,
     seed: int = 1,
     options=None,
     **fields,

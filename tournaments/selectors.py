@@ -13,22 +13,19 @@ from __future__ import annotations
 
 import csv
 import io
-from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from django.db.models import Count, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models import Count, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
-from matches.models import Match, MatchSeat
+from matches.models import Match
 from tournaments.core.ratings import Rating as RatingValue
-from tournaments.format_rules import tournament_format
+from tournaments.format_rules import planned_rounds, tournament_format
 from tournaments.history import load_history
 from tournaments.models import (
     Competition,
     Entry,
-    Fixture,
-    FixtureSeat,
     Rating,
     RatingHistory,
     Round,
@@ -194,6 +191,27 @@ def with_progress(competitions: QuerySet, *, organiser: bool = False) -> QuerySe
     )
 
 
+def with_leader(competitions: QuerySet) -> QuerySet:
+    """``competitions`` with ``leader_name`` and ``leader_id``: the entry ranked first
+    in the stored table (in the same query)."""
+    first = Standing.objects.filter(entry__competition=OuterRef("pk"), rank=1).order_by("entry")
+    return competitions.annotate(
+        leader_name=Subquery(first.values("entry__name")[:1]),
+        leader_id=Subquery(first.values("entry")[:1]),
+    )
+
+
+def listed(competitions: Iterable[Competition]) -> list[Competition]:
+    """The rows of a list of competitions: each with its ``progress`` and its leader
+    (``None`` while it hides its results)."""
+    rows = list(competitions)
+    for c in rows:
+        c.progress = progress(c)  # type: ignore[attr-defined]
+        if competition_hides_results(c):
+            c.leader_name = c.leader_id = None  # type: ignore[attr-defined]
+    return rows
+
+
 def progress(competition: Competition, *, organiser: bool = False) -> dict:
     """Match counts by status (queued, running, finished, failed), their total,
     and rounds made and done: "N of M played", of the rounds shown (everything, for
@@ -213,73 +231,10 @@ def progress(competition: Competition, *, organiser: bool = False) -> dict:
         rounds, done = min(rounds, shown), min(done, shown)
     counts["rounds"] = rounds
     counts["rounds_done"] = done
+    entries = competition.entry_count  # type: ignore[attr-defined]
+    counts["rounds_planned"] = planned_rounds(competition, entries)
     counts["total"] = matches
     return counts
-
-
-def bracket(tournament: Competition) -> list[dict]:
-    """Columns of the bracket: one per (bracket, round), fixtures with names and
-    winners; while results are hidden, only the rounds shown (``rounds_shown``)."""
-    names = dict(Entry.objects.filter(competition=tournament).values_list("pk", "name"))
-    fixtures = Fixture.objects.filter(competition=tournament)
-    shown = rounds_shown(tournament)
-    if shown is not None:
-        fixtures = fixtures.filter(round__number__lte=shown)
-    fixtures = (
-        fixtures.select_related("match")
-        .prefetch_related(
-            Prefetch("seats"),
-            Prefetch("match__seats", queryset=MatchSeat.objects.order_by("index")),
-        )
-        .order_by("round_no", "table", "leg")
-    )
-    columns: dict[tuple[str, int], list] = defaultdict(list)
-    hidden = competition_hides_results(tournament)
-    for f in fixtures:
-        seats = sorted(f.seats.all(), key=lambda s: s.index)
-        players = []
-        ranks = {}
-        if f.match is not None and f.match.status == Match.Status.FINISHED and not hidden:
-            ranks = {s.index: s.rank for s in f.match.seats.all()}
-        for s in seats:
-            rank = ranks.get(s.index)
-            players.append(
-                {
-                    "entry": s.entry_id,
-                    "name": names.get(s.entry_id, "?"),
-                    "rank": rank,
-                    "won": rank == 1
-                    and list(ranks.values()).count(1) == 1
-                    or (f.bye and not hidden),
-                }
-            )
-        columns[(f.bracket or "W", f.round_no)].append(
-            {
-                "fixture": f.pk,
-                "table": f.table,
-                "leg": f.leg,
-                "bye": f.bye,
-                "walkover": f.walkover,
-                "match": f.match_id,
-                "status": f.match.status if f.match else "",
-                "players": players,
-            }
-        )
-    order = {"W": 0, "": 0, "L": 1, "GF": 2, "GF2": 3}
-    label = {"W": "Winners", "L": "Losers", "GF": "Grand final", "GF2": "Grand final (reset)"}
-    out = []
-    for (br, rno), items in sorted(
-        columns.items(), key=lambda kv: (order.get(kv[0][0], 9), kv[0][1])
-    ):
-        out.append(
-            {
-                "bracket": br,
-                "title": f"{label.get(br, br)} round {rno}",
-                "round": rno,
-                "fixtures": items,
-            }
-        )
-    return out
 
 
 def champion(tournament: Competition) -> Entry | None:
@@ -315,25 +270,6 @@ def rating_histories(entries: Sequence[Entry]) -> dict[int, list[dict]]:
             }
         )
     return out
-
-
-def entry_matches(entry: Entry, limit: int = 20) -> list[Match]:
-    """The entry's latest matches, each with the version it played them with:
-    ``entry_version_label`` as pinned on its seat (``"builtin"`` or ``"vN"``; matches
-    made before the hash left the label: ``"vN sha256:..."``) and ``entry_version``,
-    its first word. Not those withheld until the reveal (``rounds_shown``)."""
-    pinned = FixtureSeat.objects.filter(fixture__match=OuterRef("pk"), entry=entry)
-    matches = list(
-        Match.objects.visible()
-        .filter(fixture__seats__entry=entry)
-        .distinct()
-        .annotate(entry_version_label=Subquery(pinned.values("version")[:1]))
-        .prefetch_related(Prefetch("seats", queryset=MatchSeat.objects.order_by("index")))
-        .order_by("-id")[:limit]
-    )
-    for m in matches:
-        m.entry_version = (m.entry_version_label or "").split(" ")[0]
-    return matches
 
 
 def rating_chart_svg(history: list[dict], width: int = 640, height: int = 220) -> str:

@@ -7,32 +7,35 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 
-from tournaments import format_rules, selectors, signup_selectors
+from tournaments import brackets, selectors, signup_selectors
+from tournaments.entry_selectors import entry_matches
 from tournaments.models import Competition, Entry
+from tournaments.table_columns import table_columns, with_cells
 
 
 def competitions(request):
-    latest = Competition.objects.order_by("-id")
+    latest = selectors.with_leader(selectors.with_progress(Competition.objects.order_by("-id")))
     return render(
         request,
         "tournaments/list.html",
         {
-            "seasons": latest.filter(kind=Competition.Kind.SEASON)[:50],
-            "tournaments": latest.filter(kind=Competition.Kind.TOURNAMENT)[:50],
+            "seasons": selectors.listed(latest.filter(kind=Competition.Kind.SEASON)[:50]),
+            "tournaments": selectors.listed(latest.filter(kind=Competition.Kind.TOURNAMENT)[:50]),
         },
     )
 
 
 def standings(request, pk: int):
     obj = get_object_or_404(selectors.with_progress(Competition.objects.all()), pk=pk)
+    columns = table_columns(obj)
     return render(
         request,
         "tournaments/standings.html",
         {
             "obj": obj,
-            "rows": selectors.standings(obj),
+            "rows": with_cells(selectors.standings(obj), columns),
             "progress": selectors.progress(obj),
-            "tie_breaks": format_rules.tie_breaks_for(obj),
+            "columns": columns,
             "is_elimination": obj.is_elimination,
             "champion": selectors.champion(obj),
             "hidden_notice": selectors.hidden_notice(obj),
@@ -50,7 +53,7 @@ def bracket(request, pk: int):
         "tournaments/bracket.html",
         {
             "obj": obj,
-            "columns": selectors.bracket(obj),
+            "sections": brackets.bracket(obj),
             "champion": selectors.champion(obj),
             "hidden_notice": selectors.hidden_notice(obj),
         },
@@ -65,11 +68,7 @@ def entry_detail(request, pk: int):
         pk=pk,
     )
     history = selectors.rating_history(entry)
-    matches = selectors.entry_matches(entry)
-    for m in matches:
-        seats = list(m.seats.all())
-        # the page's line of the match (an attribute the model does not declare)
-        m.players = " vs ".join(s.bot_name for s in seats)  # type: ignore[attr-defined]
+    matches = entry_matches(entry)
     return render(
         request,
         "tournaments/entry.html",

@@ -33,6 +33,8 @@ from __future__ import annotations
 import json
 import sys
 import traceback
+from collections.abc import Callable, Iterable
+from typing import IO, Any
 
 PROTOCOL = 1
 
@@ -42,7 +44,7 @@ __all__ = ["Bot", "Match", "Request", "run", "PROTOCOL"]
 class Match:
     """The ``start`` message: who you are and what is played."""
 
-    def __init__(self, message: dict) -> None:
+    def __init__(self, message: dict[str, Any]) -> None:
         self.raw = message
         self.game = message["game"]  # e.g. "tic_tac_toe"
         self.rules_version = message["rules_version"]
@@ -55,7 +57,7 @@ class Match:
 class Request:
     """One ``decide`` message: a decision you must take now."""
 
-    def __init__(self, message: dict) -> None:
+    def __init__(self, message: dict[str, Any]) -> None:
         self.raw = message
         self.id = message["id"]
         self.seat = message["seat"]
@@ -76,23 +78,29 @@ class Bot:
     def start(self, match: Match) -> None:
         pass
 
-    def decide(self, request: Request):
+    def decide(self, request: Request) -> Any:
         raise NotImplementedError("a bot must implement decide(request)")
 
-    def end(self, result: dict) -> None:
+    def end(self, result: dict[str, Any]) -> None:
         pass
 
 
 class _FunctionBot(Bot):
-    def __init__(self, decide, name: str) -> None:
+    def __init__(self, decide: Callable[[Request], Any], name: str) -> None:
         self._decide = decide
         self.name = name
 
-    def decide(self, request: Request):
+    def decide(self, request: Request) -> Any:
         return self._decide(request)
 
 
-def run(bot, name: str | None = None, *, stdin=None, stdout=None) -> None:
+def run(
+    bot: Bot | Callable[[Request], Any],
+    name: str | None = None,
+    *,
+    stdin: Iterable[bytes] | None = None,
+    stdout: IO[str] | None = None,
+) -> None:
     """Serve the engine until the match ends. ``bot`` is a ``Bot`` or a function
     ``decide(request) -> action``."""
     if not isinstance(bot, Bot):
@@ -110,12 +118,12 @@ def run(bot, name: str | None = None, *, stdin=None, stdout=None) -> None:
         sys.stdout = saved
 
 
-def _send(out, message: dict) -> None:
+def _send(out: IO[str], message: dict[str, Any]) -> None:
     out.write(json.dumps(message, separators=(",", ":")) + "\n")
     out.flush()
 
 
-def _serve(bot: Bot, source, out) -> None:
+def _serve(bot: Bot, source: Iterable[bytes], out: IO[str]) -> None:
     for raw in source:
         message = json.loads(raw)
         kind = message.get("type")

@@ -137,15 +137,17 @@ def filter_by_competition(qs: QuerySet, competition: str) -> QuerySet:
     return qs.filter(fixture__competition_id=int(competition)) if is_id(competition) else qs.none()
 
 
-def recent_matches(limit: int = 10) -> list[Match]:
-    return list(match_list()[:limit])
-
-
 def games_summary() -> list[dict]:
-    """Every registered game with its count of matches the public may know of."""
-    from django.db.models import Count
+    """Every registered game with its count of matches the public may know of, and
+    of those being played now."""
+    from django.db.models import Count, Q
 
-    counts = dict(Match.objects.visible().values_list("game").annotate(n=Count("id")))
+    counts = {
+        game: (n, live)
+        for game, n, live in Match.objects.visible()
+        .values_list("game")
+        .annotate(n=Count("id"), live=Count("id", filter=Q(status=Match.Status.RUNNING)))
+    }
     return [
         {
             "name": g.name,
@@ -153,7 +155,8 @@ def games_summary() -> list[dict]:
             "seats": list(g.seat_counts),
             "bots": sorted(g.bots),
             "rules_version": g.rules_version,
-            "matches": counts.get(g.name, 0),
+            "matches": counts.get(g.name, (0, 0))[0],
+            "live": counts.get(g.name, (0, 0))[1],
         }
         for g in registry.games().values()
     ]

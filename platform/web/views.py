@@ -17,6 +17,7 @@ from matches.api.serializers import MatchFilterSerializer
 from matches.models import Match, MatchSeat
 from web import games
 from web.forks import fork_context
+from web.now_playing import now_playing
 
 
 def result_text(match: Match) -> str:
@@ -34,10 +35,10 @@ def result_text(match: Match) -> str:
 
 
 def home(request):
-    recent = selectors.recent_matches(8)
-    for m in recent:
+    tables = now_playing()
+    for m in tables["live"] + tables["finished"]:
         m.result_text = result_text(m)
-    return render(request, "web/home.html", {"recent": recent, "games": selectors.games_summary()})
+    return render(request, "web/home.html", {**tables, "games": selectors.games_summary()})
 
 
 def match_list(request):
@@ -127,6 +128,10 @@ def match_detail(request, pk: int):
 
 
 # -- people, bots and games ------------------------------------------------------------
+def game_list(request):
+    return render(request, "web/games.html", {"games": selectors.games_summary()})
+
+
 def game_page(request, name: str):
     from tournaments.profiles import game_competitions, game_leaderboard
 

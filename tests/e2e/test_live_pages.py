@@ -99,7 +99,7 @@ def test_a_competition_page_counts_matches_as_they_finish_and_stops_at_the_end(
     assert "finished" in summary.inner_text()
     rows = page.locator("[data-live='standings'] tbody tr")
     # every entry played its two games and had its bye (a bye counts as a game)
-    games = [rows.nth(i).locator("td").nth(3).inner_text() for i in range(rows.count())]
+    games = [rows.nth(i).locator("td.games").inner_text() for i in range(rows.count())]
     assert games == ["3", "3", "3"]
     page.set_viewport_size({"width": 390, "height": 844})  # a phone: nothing scrolls sideways
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
@@ -123,4 +123,8 @@ def test_the_admin_progress_updates_by_itself(live_server, page, queue, django_u
     )
     played = while_the_page_waits(page, queue)
     page.wait_for_selector("[data-live-page]", state="detached", timeout=30000)
+    # the whole page tells the end, not the progress box alone: it reloaded
+    page.wait_for_selector("#live-progress")
     assert f"{played + 1} done" in page.inner_text("#live-progress")
+    assert page.locator("button[value=pause]").count() == 0
+    assert "finished" in page.inner_text(".field-status")

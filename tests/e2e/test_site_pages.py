@@ -138,6 +138,7 @@ def test_every_page_added_or_touched_fits_a_phone(live_server, browser, cup, art
     # a season alice may enter ace in: its sign-up panel, the bot page's Compete
     open_ladder = open_season(builtins=("greedy",), max_entries=8)
     paths += [
+        "/games/",
         "/competitions/",
         f"/competitions/{cup.pk}/",
         f"/competitions/{open_ladder.pk}/",
@@ -178,3 +179,27 @@ def test_every_page_added_or_touched_fits_a_phone(live_server, browser, cup, art
     finally:
         context.close()
     assert not too_wide, f"wider than a 390 px window: {too_wide}"
+
+
+def test_a_phone_shows_each_table_s_key_columns_without_scrolling(live_server, browser, cup):
+    ace = Entry.objects.get(competition=cup, bot__isnull=False)
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/accounts/login/")
+        page.fill("input[name=username]", "alice")
+        page.fill("input[name=password]", "pw-alice-123")
+        page.click("main button[type=submit]")
+        page.wait_for_load_state()
+
+        def in_view(selector: str) -> bool:
+            box = page.locator(selector).first.bounding_box()
+            return box is not None and box["x"] >= 0 and box["x"] < PHONE["width"] - 20
+
+        page.goto(f"{live_server.url}/matches/")
+        assert in_view("#match-table td.result"), "the match list's Result"
+        page.goto(f"{live_server.url}/bots/{ace.bot_id}/")
+        assert in_view("#versions td.status-cell"), "a version's Status"
+        assert in_view("#versions td.validation"), "a version's Validation"
+    finally:
+        context.close()

@@ -3,6 +3,8 @@ season or tournament the bots admin's action enters bots in."""
 
 from __future__ import annotations
 
+import json
+
 from django import forms
 
 from engine import registry
@@ -32,6 +34,24 @@ HIDE_RESULTS_HELP = (
 )
 
 
+def game_choices() -> list[tuple[str, str]]:
+    return [(name, f"{g.title or name} ({name})") for name, g in sorted(registry.games().items())]
+
+
+def options_help() -> str:
+    """Every installed game's options, as the JSON object takes them."""
+    games = []
+    for name, game in sorted(registry.games().items()):
+        named = ", ".join(
+            f"{option}={json.dumps(o.default)}" for option, o in sorted(game.options.items())
+        )
+        games.append(f"{name}: {named or 'none'}")
+    return (
+        'A JSON object of the game\'s options, e.g. {"rounds": 3}; left out, an option '
+        "keeps its default. Defaults per game: " + "; ".join(games) + "."
+    )
+
+
 class CompetitionForm(forms.ModelForm):
     """The service's checks on the admin's form: a registered game and options it accepts."""
 
@@ -39,12 +59,21 @@ class CompetitionForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if "hide_results" in self.fields:
             self.fields["hide_results"].help_text = HIDE_RESULTS_HELP
+        if "game" in self.fields:
+            self.fields["game"] = forms.ChoiceField(
+                choices=[("", "---------")] + game_choices(),
+                help_text="one of the installed games (its page has the rules and options)",
+            )
+        if "options" in self.fields:
+            self.fields["options"].help_text = options_help()
 
     def clean(self):
         data = super().clean()
         game = data.get("game", getattr(self.instance, "game", None))
         if "game" in self.fields:
             known = registry.games()
+            if "game" in self.errors:  # not one of the choices: said already
+                return data
             if game not in known:
                 self.add_error("game", f"unknown game {game!r} (games: {', '.join(sorted(known))})")
                 return data

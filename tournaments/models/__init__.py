@@ -13,6 +13,7 @@ the stored results: ``rebuild`` recomputes them exactly.
 """
 
 from tournaments.models.competition import (
+    DEFAULT_PERIOD_SECONDS,
     PUBLIC_BOTS_SEASONS_ONLY,
     SEASON_FIELDS,
     SEASON_ONLY,
@@ -26,6 +27,7 @@ from tournaments.models.play import Entry, Fixture, FixtureSeat, Round
 from tournaments.models.projections import Rating, RatingHistory, Standing
 
 __all__ = [
+    "DEFAULT_PERIOD_SECONDS",
     "PUBLIC_BOTS_SEASONS_ONLY",
     "SEASON_FIELDS",
     "SEASON_ONLY",

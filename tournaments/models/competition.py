@@ -11,6 +11,9 @@ from django.utils import timezone
 from tournaments.core.formats import by_name
 
 SEASON_ONLY = "ladder seasons only: "
+#: a new round every five minutes: a demo shows progress while people watch; a club
+#: ladder picks hours or a day
+DEFAULT_PERIOD_SECONDS = 300
 TOURNAMENT_ONLY = "tournaments only: "
 PUBLIC_BOTS_SEASONS_ONLY = (
     "every public bot joining by itself is a ladder's (a tournament's field is fixed at its start)"
@@ -92,8 +95,11 @@ class Competition(models.Model):
         help_text=SEASON_ONLY + "each entry meets about k groups a round",
     )
     period_seconds = models.PositiveIntegerField(
-        default=3600,
-        help_text=SEASON_ONLY + "seconds between rounds (django-celery-beat runs the tick)",
+        default=DEFAULT_PERIOD_SECONDS,
+        help_text=SEASON_ONLY
+        + "seconds between rounds: 60-300 for a demo people watch, 3600 (hourly) or 86400 "
+        "(daily) for a club ladder; a round still being played is waited for "
+        "(django-celery-beat runs the tick)",
     )
     jitter = models.FloatField(
         default=1.0,

@@ -18,9 +18,12 @@ pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def test_home_lists_recent_matches_and_games(client, finished_match):
+def test_home_leads_with_finished_matches_on_small_boards_and_the_games(client, finished_match):
     html = client.get("/").content.decode()
     assert f"/matches/{finished_match.pk}/" in html
+    card = html.index(f'data-match="{finished_match.pk}"')
+    assert "<svg" in html[card : html.index("</li>", card)]  # its final position, drawn
+    assert html.index("Just finished") < html.index("Write a bot</a>:")
     for name in registry.games():
         assert f"?game={name}" in html
     assert "greedy (seat 0) won" in html

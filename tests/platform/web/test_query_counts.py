@@ -18,6 +18,7 @@ from tests.platform.match_helpers import add_matches
 from bots import services as bots
 from matches import services as matches
 from matches.forks import create_fork
+from web.now_playing import BOARDS
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("data_dir")]
 
@@ -40,10 +41,15 @@ def page(client, url: str):
     return response.context
 
 
-def test_home_costs_the_same_for_more_matches(client, same_queries_for_more_rows):
+def test_home_costs_at_most_its_boards_for_more_matches(client, same_queries_for_more_rows):
+    def tables() -> int:
+        shown = page(client, "/")
+        return len(shown["live"]) + len(shown["finished"])
+
     add_matches(1)
-    # the recent matches, their seats; the match count of each game
-    same_queries_for_more_rows(3, lambda: len(page(client, "/")["recent"]), lambda: add_matches(3))
+    # the live and the finished matches, their seats; the match count of each game;
+    # and at most BOARDS boards a list, each the events it replays
+    same_queries_for_more_rows(3 + 2 * BOARDS, tables, lambda: add_matches(3))
 
 
 @pytest.mark.parametrize(

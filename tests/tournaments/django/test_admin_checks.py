@@ -8,6 +8,7 @@ from django.contrib.auth.models import Permission
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
+from engine import registry
 from tests.tournaments.django.conftest import make_tournament
 
 from matches.models import Match
@@ -104,8 +105,13 @@ def test_the_admin_form_checks_the_game_and_options(admin_client):
         "entries-TOTAL_FORMS": 0,
         "entries-INITIAL_FORMS": 0,
     }
+    # the game is chosen among the installed ones, its options listed beside
+    form = admin_client.get(url).content.decode()
+    assert '<select name="game"' in form
+    for name in registry.games():
+        assert f'<option value="{name}"' in form and f"{name}: " in form
     r = admin_client.post(url, {**base, "game": "no_such_game"})
-    assert r.status_code == 200 and "unknown game" in r.content.decode()
+    assert r.status_code == 200 and "Select a valid choice" in r.content.decode()
     r = admin_client.post(url, {**base, "game": "tic_tac_toe", "options": '{"nope": 1}'})
     assert r.status_code == 200 and "has no option" in r.content.decode()
     mixed = {**base, "game": "cascade_effect", "group_size": 3, "teams": "[2, 1]"}

@@ -139,10 +139,10 @@ def test_a_hidden_knockout_holds_its_later_rounds_back_until_the_reveal(
     progress = client.get(f"/api/competitions/{t.pk}/").json()["progress"]
     assert (progress["total"], progress["rounds"], progress["rounds_done"]) == (2, 1, 1)
     bracket = client.get(f"/competitions/{t.pk}/bracket/").content.decode()
-    assert "round 1" in bracket and "round 2" not in bracket
+    assert "Round 1" in bracket and "Round 2" not in bracket
     assert "rounds after the first are shown then" in bracket
     inline()
     t.refresh_from_db()
     assert t.status == Competition.Status.FINISHED
     assert client.get(f"/api/matches/{final.pk}/").status_code == 200
-    assert "round 2" in client.get(f"/competitions/{t.pk}/bracket/").content.decode()
+    assert "Round 2" in client.get(f"/competitions/{t.pk}/bracket/").content.decode()

@@ -202,8 +202,8 @@ def test_a_bracket_costs_the_same_for_more_entries(client, play, same_queries_fo
     shown = Shown(play(fmt, 2))
 
     def rows() -> int:
-        columns = context(client.get(f"/competitions/{shown.pk}/bracket/"))["columns"]
-        return sum(len(column["fixtures"]) for column in columns)
+        sections = context(client.get(f"/competitions/{shown.pk}/bracket/"))["sections"]
+        return sum(len(c["fixtures"]) for section in sections for c in section["columns"])
 
     # the competition; its entries' names; the fixtures with their matches, their
     # seats, their matches' seats; the champion: the history (entries, the
@@ -223,8 +223,8 @@ def test_an_entry_s_page_costs_the_same_for_more_matches(client, play, same_quer
         shown.switch(Entry.objects.filter(competition=play("round_robin", 6)).first())
 
     # the entry with its competition, rating and standing; its rating history; its
-    # matches, their seats
-    same_queries_for_more_rows(4, rows, more)
+    # matches with their fixtures, their seats, the fixtures' seats with their entries
+    same_queries_for_more_rows(5, rows, more)
 
 
 def first_match(competition: Competition) -> Match:

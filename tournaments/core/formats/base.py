@@ -194,6 +194,11 @@ class Format(Protocol):
         self, entries: Sequence[int], pairings: Sequence[Pairing], results: Sequence[MatchResult]
     ) -> bool: ...
 
+    def planned_rounds(self, entries: Sequence[int]) -> int | None:
+        """How many rounds the format plays with ``entries``, ``None`` when the
+        results decide it (an elimination's replays and losers' bracket)."""
+        ...
+
 
 class FormatBase:
     """Shared defaults: ``first_round`` is ``next_round`` with no history."""
@@ -203,6 +208,9 @@ class FormatBase:
     #: ``next_round`` needs every earlier pairing and result; ``False``: the last
     #: round's pairings are enough (the platform then reads only those)
     reads_history = True
+
+    def planned_rounds(self, entries: Sequence[int]) -> int | None:
+        return None
 
     def first_round(self, entries: Sequence[int], seed: int) -> list[Pairing]:
         out = self.next_round(entries, (), (), seed)  # type: ignore[attr-defined]

@@ -91,6 +91,9 @@ class RoundRobin(FormatBase):
         n = len(entries)
         return self.cycles * (n - 1 if n % 2 == 0 else n)
 
+    def planned_rounds(self, entries: Sequence[int]) -> int | None:
+        return self.rounds(entries)
+
     def next_round(
         self,
         entries: Sequence[int],

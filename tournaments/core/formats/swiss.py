@@ -143,6 +143,9 @@ class Swiss(FormatBase):
         n = len(entries)
         return self.rounds if self.rounds is not None else max(1, math.ceil(math.log2(n)))
 
+    def planned_rounds(self, entries: Sequence[int]) -> int | None:
+        return self.total_rounds(entries)
+
     def next_round(
         self,
         entries: Sequence[int],

@@ -57,7 +57,6 @@ class Command(BaseCommand):
                     f"-> {match.status}, {match.event_count} events"
                 )
             self.stdout.write(f"{game.name}: {made} new demo match{pluralize(made, 'es')}")
-        self.stdout.write("serve with: python manage.py runserver 127.0.0.1:8000")
 
     @staticmethod
     def _exists(game: str, bots: list[str], seed: int) -> bool:

@@ -5,13 +5,25 @@
  * and marks its changing parts [data-live="NAME"]. Every MS milliseconds the page
  * is fetched again and each part replaced by its fresh copy; when the fresh page
  * has no marker (the competition finished or paused) the badge goes and polling
- * stops. Nothing else on the page is touched, so a half-filled form is kept.
+ * stops. Nothing else on the page is touched while it is live, so a half-filled
+ * form is kept. When it ends, everything else on the page (status, buttons,
+ * ratings) is out of date: the page reloads, unless the reader has typed into it,
+ * who is told instead ([data-live-ended] shows).
  */
 (function () {
   "use strict";
   var marker = document.querySelector("[data-live-page]");
   if (!marker || !window.fetch || !window.DOMParser) { return; }
   var every = Number(marker.dataset.livePage) || 3000;
+  var edited = false;
+  document.addEventListener("input", function () { edited = true; }, true);
+
+  function ended() {
+    marker.remove();
+    document.body.dataset.liveEnded = "true";
+    if (!edited) { location.reload(); return; }
+    document.querySelectorAll("[data-live-ended]").forEach(function (el) { el.hidden = false; });
+  }
 
   function swap(doc) {
     document.querySelectorAll("[data-live]").forEach(function (el) {
@@ -29,11 +41,7 @@
       .then(function (html) {
         var doc = new DOMParser().parseFromString(html, "text/html");
         swap(doc);
-        if (!doc.querySelector("[data-live-page]")) {
-          marker.remove();
-          document.body.dataset.liveEnded = "true";
-          return;
-        }
+        if (!doc.querySelector("[data-live-page]")) { ended(); return; }
         setTimeout(poll, every);
       }, function () { setTimeout(poll, every * 2); });
   }
