@@ -33,6 +33,8 @@ PLAYER_TIMED_OUT = "PlayerTimedOut"
 PLAYER_CRASHED = "PlayerCrashed"
 #: the event types a fault is recorded as
 FAULT_TYPES = (ACTION_REJECTED, PLAYER_TIMED_OUT, PLAYER_CRASHED)
+#: every event type the engine writes; a game names its own in its ``events`` module
+ENGINE_EVENT_TYPES = (MATCH_STARTED, MATCH_ENDED, ACTION_SUBMITTED, PLAYER_FORFEITED, *FAULT_TYPES)
 
 #: the longest line a log may have: a bot's action is at most 1 MiB (its own line
 #: cap) and an event holds it at most twice (data and public twin)

@@ -1,4 +1,4 @@
-"""The contract every game implements, and the plain values it trades in.
+"""The contract every game implements: the ``Game`` base class.
 
 A game is a set of pure functions over an immutable state:
 
@@ -17,281 +17,32 @@ A game is a set of pure functions over an immutable state:
 States are frozen dataclasses (tuples, not lists) so a replay can keep snapshots
 without copying; ``engine.states.revise`` copies one with fields changed, fast.
 Nothing here does I/O or keeps global state.
+
+The plain values the contract trades in have modules of their own, and this
+one names them all, so a game imports its vocabulary from here: ``Header`` and
+``Seat`` (``engine.header``), ``Decision`` (``engine.decisions``), ``Outcome``
+with ``ranks_from_scores`` and ``team_sizes`` (``engine.ranking``), ``Option``
+(``engine.options``), ``Pacing`` (``engine.pacing``), ``Resolved`` with the fold
+helpers (``engine.folding``), ``RulesError`` (``engine.errors``) and ``to_plain``
+(``engine.states``).
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields, is_dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
+from engine.decisions import Action, Decision
 from engine.describe import describe as describe_event
-from engine.events import MATCH_STARTED, Event, LogError
+from engine.errors import RulesError
+from engine.events import Event
+from engine.folding import Resolved, fold_events, handler_evolve, unchanged
+from engine.header import Header, Seat
+from engine.options import Option
+from engine.pacing import Pacing
+from engine.ranking import Outcome, ranks_from_scores, team_sizes
 from engine.rng import Rng
-
-if TYPE_CHECKING:
-    from _typeshed import SupportsDunderGT
-
-Action = Any  # plain JSON
-
-
-class RulesError(ValueError):
-    """A request the rules cannot serve: bad options, a bad seat count."""
-
-
-class Resolved(list[Event]):
-    """The events ``resolve`` returns, with the state the rules reached on the way.
-
-    Rules that fold their own events as they emit them (to read the state each
-    one leaves) already hold the state after them: ``Resolved(events, state)``
-    hands it back, and the runner appends the events without folding them again.
-    ``folded`` says how many of the events, from the first, ``state`` is after
-    (all of them unless given); the runner folds the rest itself. ``state`` must
-    be exactly what ``evolve`` gives for those events: the replay of the log
-    folds them one by one and must meet the same states. A plain list is still a
-    valid answer of ``resolve`` (the runner then folds every event).
-    """
-
-    __slots__ = ("state", "folded")
-
-    def __init__(self, events: Iterable[Event], state: Any, folded: int | None = None) -> None:
-        super().__init__(events)
-        self.state = state
-        self.folded = len(self) if folded is None else folded
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """A place at the table: who plays it (bot name, version) and its team."""
-
-    bot: str
-    version: str = "builtin"
-    team: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"bot": self.bot, "version": self.version, "team": self.team}
-
-
-@dataclass(frozen=True, slots=True)
-class Header:
-    """What ``MatchStarted`` records: all a re-simulation needs besides the actions
-    and the seed.
-
-    ``seed`` is the host's secret while the match runs: a format-2 log records only
-    ``commitment`` (``engine.seeding``) and reveals seed and salt in ``MatchEnded``.
-    A header read back from a log has ``seed`` ``None`` until the reveal is applied.
-    Format-1 logs (made before commit-reveal) recorded the seed itself.
-    """
-
-    game: str
-    rules_version: int
-    seed: int | None
-    seats: tuple[Seat, ...]
-    options: Mapping[str, Any]
-    #: the runner's limits (``max_steps``, ``max_faults``): they shape the log too
-    limits: Mapping[str, int]
-    #: sha256 of seed and salt (format 2); ``None`` in a format-1 log
-    commitment: str | None = None
-    #: the salt of the commitment: secret like the seed until the reveal
-    salt: str | None = None
-    #: the log format: 1 recorded the seed, 2 commits to it
-    log_format: int = 2
-
-    def to_json(self) -> dict[str, Any]:
-        out = {
-            "game": self.game,
-            "rules_version": self.rules_version,
-            "seats": [s.to_json() for s in self.seats],
-            "options": dict(self.options),
-            "limits": dict(self.limits),
-        }
-        if self.log_format == 1:
-            out["seed"] = self.seed
-        else:
-            out["log_format"] = self.log_format
-            out["seed_commitment"] = self.commitment
-        return out
-
-    @property
-    def known_seed(self) -> int:
-        """The seed, to simulate with: a committed log's is known once it is revealed."""
-        if self.seed is None:
-            raise LogError("the seed is not revealed yet, so the match cannot be simulated")
-        return self.seed
-
-    @property
-    def hashed_rng(self) -> bool:
-        """Format 2 keys every random stream with a hash (``engine.rng``)."""
-        return self.log_format >= 2
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Header:
-        try:
-            seats = tuple(
-                Seat(s["bot"], s.get("version", "builtin"), s.get("team")) for s in data["seats"]
-            )
-            game, version = data["game"], data["rules_version"]
-            options, limits = dict(data["options"]), dict(data["limits"])
-            if "seed_commitment" in data:
-                return cls(
-                    game,
-                    version,
-                    None,
-                    seats,
-                    options,
-                    limits,
-                    commitment=data["seed_commitment"],
-                    log_format=data["log_format"],
-                )
-            return cls(game, version, data["seed"], seats, options, limits, log_format=1)
-        except (KeyError, TypeError) as exc:
-            raise RulesError(f"MatchStarted is missing or mangles {exc}") from None
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """A seat that must act now.
-
-    Either ``legal`` lists every legal action, or (when there are too many to list)
-    ``check`` returns ``None`` for a legal action and the reason otherwise.
-    ``default`` is played when the seat fails to answer or answers illegally.
-    ``secret`` keeps the action private to the seat until the rules reveal it.
-    """
-
-    seat: int
-    default: Action
-    legal: Sequence[Action] | None = None
-    check: Callable[[Action], str | None] | None = None
-    secret: bool = False
-    prompt: str = "action"
-
-    def reject_reason(self, action: Action) -> str | None:
-        """``None`` when ``action`` is legal, else why not."""
-        if self.legal is not None:
-            if action in self.legal and (
-                not _holds_bool(action) or _exactly_in(action, self.legal)
-            ):
-                return None
-            return "not one of the legal actions"
-        if self.check is not None:
-            return self.check(action)
-        return None
-
-
-def _holds_bool(value: Any) -> bool:
-    """Does ``value`` (plain JSON) contain a boolean anywhere?"""
-    if type(value) is bool:
-        return True
-    if type(value) is dict:
-        return any(_holds_bool(v) for v in value.values())
-    if type(value) is list:
-        return any(_holds_bool(v) for v in value)
-    return False
-
-
-def _exactly_in(action: Any, legal: Sequence[Any]) -> bool:
-    """``action in legal`` where JSON's ``true`` is not the number 1 (Python's
-    ``True == 1`` would let a bot's ``true`` pass for a legal ``1``)."""
-    text = json.dumps(action, sort_keys=True)
-    return any(text == json.dumps(a, sort_keys=True) for a in legal if a == action)
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a match ended: a rank per seat (1 is best, ties share), scores, why."""
-
-    ranks: tuple[int, ...]
-    scores: tuple[int, ...]
-    reason: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"ranks": list(self.ranks), "scores": list(self.scores), "reason": self.reason}
-
-
-def team_sizes(teams: Sequence[int | None]) -> tuple[int, ...] | None:
-    """Each seat's team (``Seat.team``) as team sizes in seat order: the one seat
-    convention for alliances, in every game and in tournaments' ``teams``. A team
-    is a run of consecutive seats: ``[0, 0, 1, 1]`` is ``(2, 2)``, seats 0-1
-    against seats 2-3. ``None`` when no seat has a team; ``RulesError`` when only
-    some do, or teammates do not sit together."""
-    known = [t for t in teams if t is not None]
-    if not known:
-        return None
-    if len(known) != len(teams):
-        raise RulesError("either every seat has a team or none does")
-    sizes: list[int] = []
-    seen: list[int] = []
-    for team in known:
-        if seen and team == seen[-1]:
-            sizes[-1] += 1
-        elif team in seen:
-            raise RulesError(f"teammates sit together (seats in a row), not as in {list(teams)}")
-        else:
-            seen.append(team)
-            sizes.append(1)
-    return tuple(sizes)
-
-
-Score = TypeVar("Score", bound="SupportsDunderGT[Any]")
-
-
-def ranks_from_scores(scores: Sequence[Score]) -> tuple[int, ...]:
-    """Competition ranking, higher score better: (5, 9, 5) -> (2, 1, 2). Any
-    comparable score ranks: a tuple orders by its first item, then the next."""
-    return tuple(1 + sum(1 for other in scores if other > s) for s in scores)
-
-
-@dataclass(frozen=True, slots=True)
-class Pacing:
-    """How a replay of the game steps and plays, declared once per game.
-
-    ``turns``: the event types a step by turn stops at, each one the start (or
-    the end) of a turn or round of play. ``pace``: events a second at 1x, chosen
-    so that a typical match plays in one to two minutes.
-    """
-
-    turns: frozenset[str]
-    pace: float
-
-    def to_json(self) -> dict[str, Any]:
-        return {"turns": sorted(self.turns), "pace": self.pace}
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    """A match option a game accepts: its default, its type and allowed values."""
-
-    default: Any
-    help: str
-    choices: tuple[Any, ...] | None = None
-    minimum: int | None = None
-    maximum: int | None = None
-
-    def parse(self, name: str, value: Any) -> Any:
-        """Turn ``value`` (maybe a command-line string) into a checked option value."""
-        kind = type(self.default)
-        if isinstance(value, str) and kind is not str:
-            text = value.strip().lower()
-            if kind is bool:
-                if text not in ("true", "false", "1", "0", "yes", "no"):
-                    raise RulesError(f"option {name} takes true or false, not {value!r}")
-                value = text in ("true", "1", "yes")
-            elif kind is int:
-                try:
-                    value = int(text)
-                except ValueError:
-                    raise RulesError(f"option {name} takes an integer, not {value!r}") from None
-        if type(value) is not kind:
-            raise RulesError(f"option {name} takes a {kind.__name__}, not {value!r}")
-        if self.choices is not None and value not in self.choices:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise RulesError(f"option {name} must be one of {allowed}, not {value!r}")
-        if self.minimum is not None and value < self.minimum:
-            raise RulesError(f"option {name} must be at least {self.minimum}")
-        if self.maximum is not None and value > self.maximum:
-            raise RulesError(f"option {name} must be at most {self.maximum}")
-        return value
+from engine.states import to_plain
 
 
 class Game:
@@ -403,41 +154,8 @@ class Game:
         return to_plain(state)
 
 
-def handler_evolve(
-    initial: Callable[[dict[str, Any]], Any],
-    handlers: Mapping[str, Callable[[Any, dict[str, Any]], Any]],
-) -> Callable[[Any, Event], Any]:
-    """The ``evolve`` of a game whose state ``initial(data)`` builds from
-    ``MatchStarted`` and ``handlers[type](state, data)`` changes; an event type with
-    no handler leaves the state as it is. Every game's fold is this shape."""
-
-    def evolve(state: Any, event: Event) -> Any:
-        if event.type == MATCH_STARTED:
-            return initial(event.data)
-        handler = handlers.get(event.type)
-        return state if handler is None else handler(state, event.data)
-
-    return evolve
-
-
-def fold_events(evolve: Callable[[Any, Event], Any], state: Any, events: Sequence[Event]) -> Any:
-    """``state`` after ``events``, one ``evolve`` at a time."""
-    for event in events:
-        state = evolve(state, event)
-    return state
-
-
-def to_plain(value: Any) -> Any:
-    """Dataclasses, tuples and mappings as plain JSON values."""
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_plain(getattr(value, f.name)) for f in fields(value)}
-    if isinstance(value, (list, tuple)):
-        return [to_plain(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): to_plain(v) for k, v in value.items()}
-    return value
-
-
+# The values and helpers of the contract are defined in their own modules and
+# named here too, so a game imports its whole vocabulary from ``engine.game``.
 __all__ = [
     "Action",
     "Decision",
@@ -452,5 +170,7 @@ __all__ = [
     "fold_events",
     "handler_evolve",
     "ranks_from_scores",
+    "team_sizes",
     "to_plain",
+    "unchanged",
 ]

@@ -1,4 +1,5 @@
-"""A game state copied with some fields changed, fast: ``revise``.
+"""A game state copied with some fields changed, fast: ``revise``; and a state
+as plain JSON values, for its omniscient view: ``to_plain``.
 
 Folding events is the engine's hot path, and every event copies the state, and
 often a part of it (a robot, a plane), with a field or two changed.
@@ -16,6 +17,8 @@ run ``__init__``: a class with a ``__post_init__``, or a field left out of
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import fields, is_dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -42,4 +45,15 @@ def revise(obj: T, /, **changes: Any) -> T:
     return new
 
 
-__all__ = ["revise"]
+def to_plain(value: Any) -> Any:
+    """Dataclasses, tuples and mappings as plain JSON values."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, (list, tuple)):
+        return [to_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): to_plain(v) for k, v in value.items()}
+    return value
+
+
+__all__ = ["revise", "to_plain"]

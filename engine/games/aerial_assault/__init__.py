@@ -3,6 +3,7 @@
 from engine.game import Pacing
 from engine.games.aerial_assault.bots import BOTS
 from engine.games.aerial_assault.describe import describe
+from engine.games.aerial_assault.events import DRAFT_ENDED, PLAY_ENDED
 from engine.games.aerial_assault.render import panel, render
 from engine.games.aerial_assault.rules import AerialAssault
 
@@ -11,7 +12,7 @@ GAME.bots = BOTS
 GAME.render = render
 GAME.panel = panel
 # a step by turn stops at the end of the draft and of each play
-GAME.pacing = Pacing(frozenset({"DraftEnded", "PlayEnded"}), 4)
+GAME.pacing = Pacing(frozenset({DRAFT_ENDED, PLAY_ENDED}), 4)
 GAME.describer = describe
 
 __all__ = ["GAME"]

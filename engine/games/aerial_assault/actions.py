@@ -4,13 +4,22 @@ roll, every ball that moves, as events folded into the state as they go."""
 from __future__ import annotations
 
 from engine.games.aerial_assault import shots
+from engine.games.aerial_assault.events import (
+    ACTION_BLOCKED,
+    BALL_PASSED,
+    BALL_PICKED_UP,
+    BLOCK_ROLLED,
+    REROLLED,
+    ROBOT_MOVED,
+    TIED_BLOCK,
+)
 from engine.games.aerial_assault.field import (
     ZONES,
 )
 from engine.games.aerial_assault.play_context import Ctx, Play, fail, roll
 from engine.games.aerial_assault.state import MAX_HELD, floor_balls, held_by
 
-TIED_BLOCK = {
+TIED_BLOCK_ROLL = {
     1: ("defender", "panic"),
     2: ("defender", "stay"),
     3: (None, ""),
@@ -81,7 +90,7 @@ def _do_move(ctx: Ctx, p: Play, slot: tuple, step: dict, auto: bool) -> None:
     if auto:  # a clamped autonomous move stops at the truss
         to = max(0, min(2, to)) if robot.alliance == "red" else max(3, min(5, to))
     if to != robot.zone:
-        ctx.emit("RobotMoved", {"robot": p.robot, "from": robot.zone, "to": to})
+        ctx.emit(ROBOT_MOVED, {"robot": p.robot, "from": robot.zone, "to": to})
 
 
 def _do_block(ctx: Ctx, p: Play, slot: tuple, step: dict, plays: dict, blocks: list) -> None:
@@ -103,13 +112,13 @@ def _do_block(ctx: Ctx, p: Play, slot: tuple, step: dict, plays: dict, blocks: l
     dd = ctx.rng.die()
     rerolled = False
     if a + attack_mod <= dd + defend_mod and slot[2] and p.card not in s.robots[p.robot].rerolls:
-        ctx.emit("Rerolled", {"robot": p.robot, "card": p.card, "for": "block", "die": a})
+        ctx.emit(REROLLED, {"robot": p.robot, "card": p.card, "for": "block", "die": a})
         a = ctx.rng.die()
         rerolled = True
     total_a, total_d = a + attack_mod, dd + defend_mod
     result = "blocked" if total_a > total_d else ("tie" if total_a == total_d else "held")
     ctx.emit(
-        "BlockRolled",
+        BLOCK_ROLLED,
         {
             "blocker": p.robot,
             "target": t,
@@ -124,13 +133,13 @@ def _do_block(ctx: Ctx, p: Play, slot: tuple, step: dict, plays: dict, blocks: l
     if result == "blocked":
         target.cancelled = True
         blocks.append([p.robot, t])
-        ctx.emit("ActionBlocked", {"robot": t, "by": p.robot})
+        ctx.emit(ACTION_BLOCKED, {"robot": t, "by": p.robot})
     elif result == "tie" and s.tied_blocks:
         die = ctx.rng.die()
-        who, effect = TIED_BLOCK[die]
+        who, effect = TIED_BLOCK_ROLL[die]
         robot = None if who is None else (t if who == "defender" else p.robot)
         ctx.emit(
-            "TiedBlock",
+            TIED_BLOCK,
             {"attacker": p.robot, "defender": t, "die": die, "robot": robot, "effect": effect},
         )
 
@@ -158,11 +167,11 @@ def _do_pass(ctx: Ctx, p: Play, step: dict, plays: dict) -> None:
         if mates:
             mates[0].used = True
             return ctx.emit(
-                "BallPassed",
+                BALL_PASSED,
                 {"ball": ball.id, "robot": p.robot, "to": mates[0].robot, "kiss": True},
             )
     zone = robot.zone + step["dir"] * step["dist"]
-    ctx.emit("BallPassed", {"ball": ball.id, "robot": p.robot, "zone": zone})
+    ctx.emit(BALL_PASSED, {"ball": ball.id, "robot": p.robot, "zone": zone})
 
 
 def _do_pickup(ctx: Ctx, p: Play, slot: tuple) -> None:
@@ -175,4 +184,4 @@ def _do_pickup(ctx: Ctx, p: Play, slot: tuple) -> None:
         return fail(ctx, p.robot, "pickup", "the robot already carries two balls")
     _, ok = roll(ctx, p, slot, "floor pick up", slot[1], robot.pickup_need)
     if ok:
-        ctx.emit("BallPickedUp", {"ball": balls[0].id, "robot": p.robot})
+        ctx.emit(BALL_PICKED_UP, {"ball": balls[0].id, "robot": p.robot})

@@ -4,6 +4,41 @@ from __future__ import annotations
 
 from engine.describe import Seats, listing
 from engine.events import ACTION_SUBMITTED
+from engine.games.aerial_assault.events import (
+    ACTION_BLOCKED,
+    ALLIANCES_DEALT,
+    AUTONOMOUS_ENDED,
+    BALL_DROPPED,
+    BALL_OUT,
+    BALL_PASSED,
+    BALL_PICKED_UP,
+    BALL_SCORED,
+    BLOCK_ROLLED,
+    BLOCK_TARGET_NAMED,
+    BLOCKS_TO_NAME,
+    CARD_DRAWN,
+    CARD_PICKED,
+    CARDS_REVEALED,
+    CAUGHT,
+    DICE_ROLLED,
+    DRAFT_ENDED,
+    DRAFT_ORDER_SET,
+    DRIVER_PANICKED,
+    INBOUNDED,
+    MATCH_OVER,
+    MISSED_SHOT,
+    PLAY_ENDED,
+    REROLLED,
+    ROBOT_MOVED,
+    ROBOTS_BUILT,
+    ROUND_ENDED,
+    ROW_DEALT,
+    STARTING_PLAYER_ROLLED,
+    STEP_FAILED,
+    TEAMS_ASSIGNED,
+    TIED_BLOCK,
+    TRUSSED,
+)
 from engine.games.aerial_assault.field import ZONE_NAMES
 
 
@@ -39,43 +74,43 @@ def _block(d: dict, seats: Seats) -> str:
 
 
 SENTENCES = {
-    "TeamsAssigned": lambda d, s: (
+    TEAMS_ASSIGNED: lambda d, s: (
         "Robots are handed out: "
         + listing([f"robot {r} to {s(seat)}" for r, seat in enumerate(d["controllers"])])
         + "."
     ),
-    "RobotsBuilt": lambda d, s: "The robots are built.",
-    "DraftOrderSet": lambda d, s: "The draft order is set.",
-    "RowDealt": lambda d, s: f"The draft row is dealt: {' '.join(d['cards'])}.",
-    "CardPicked": lambda d, s: f"Robot {d['robot']} picks {d['card']}.",
-    "CardDrawn": lambda d, s: f"{' '.join(d['cards'])} refills the row.",
-    "DraftEnded": lambda d, s: "The draft ends.",
-    "AlliancesDealt": lambda d, s: (
+    ROBOTS_BUILT: lambda d, s: "The robots are built.",
+    DRAFT_ORDER_SET: lambda d, s: "The draft order is set.",
+    ROW_DEALT: lambda d, s: f"The draft row is dealt: {' '.join(d['cards'])}.",
+    CARD_PICKED: lambda d, s: f"Robot {d['robot']} picks {d['card']}.",
+    CARD_DRAWN: lambda d, s: f"{' '.join(d['cards'])} refills the row.",
+    DRAFT_ENDED: lambda d, s: "The draft ends.",
+    ALLIANCES_DEALT: lambda d, s: (
         "Alliances: " + listing([f"robot {r} {a}" for r, a in enumerate(d["alliances"])]) + "."
     ),
-    "CardsRevealed": _plays,
-    "RobotMoved": lambda d, s: (
+    CARDS_REVEALED: _plays,
+    ROBOT_MOVED: lambda d, s: (
         f"Robot {d['robot']} moves from {_zone(d['from'])} to {_zone(d['to'])}."
     ),
-    "DiceRolled": _roll,
-    "BallDropped": lambda d, s: f"Ball {d['ball']} drops in {_zone(d['zone'])}.",
-    "BallScored": _scored,
-    "StepFailed": lambda d, s: f"Robot {d['robot']} cannot {d['act']}: {d['reason']}.",
-    "AutonomousEnded": lambda d, s: "Autonomous ends.",
-    "PlayEnded": lambda d, s: "The play ends.",
-    "BlockRolled": _block,
-    "Inbounded": lambda d, s: (
+    DICE_ROLLED: _roll,
+    BALL_DROPPED: lambda d, s: f"Ball {d['ball']} drops in {_zone(d['zone'])}.",
+    BALL_SCORED: _scored,
+    STEP_FAILED: lambda d, s: f"Robot {d['robot']} cannot {d['act']}: {d['reason']}.",
+    AUTONOMOUS_ENDED: lambda d, s: "Autonomous ends.",
+    PLAY_ENDED: lambda d, s: "The play ends.",
+    BLOCK_ROLLED: _block,
+    INBOUNDED: lambda d, s: (
         f"Ball {d['ball']} is inbounded to robot {d['robot']}"
         + (" and caught." if d.get("caught") else " and dropped.")
     ),
-    "RoundEnded": lambda d, s: f"Round {d['round']} ends.",
-    "Trussed": lambda d, s: (
+    ROUND_ENDED: lambda d, s: f"Round {d['round']} ends.",
+    TRUSSED: lambda d, s: (
         f"Robot {d['robot']} throws ball {d['ball']} over the truss ({d['points']} points)."
     ),
-    "ActionBlocked": lambda d, s: f"Robot {d['by']} blocks robot {d['robot']}'s action.",
-    "BallPickedUp": lambda d, s: f"Robot {d['robot']} picks up ball {d['ball']}.",
-    "Caught": lambda d, s: f"Robot {d['robot']} catches ball {d['ball']} ({d['points']} points).",
-    "Rerolled": lambda d, s: (
+    ACTION_BLOCKED: lambda d, s: f"Robot {d['by']} blocks robot {d['robot']}'s action.",
+    BALL_PICKED_UP: lambda d, s: f"Robot {d['robot']} picks up ball {d['ball']}.",
+    CAUGHT: lambda d, s: f"Robot {d['robot']} catches ball {d['ball']} ({d['points']} points).",
+    REROLLED: lambda d, s: (
         f"Robot {d['robot']} rerolls with {d['card']} for the {d['for']}"
         + (
             f": {d['die']}."
@@ -83,26 +118,26 @@ SENTENCES = {
             else f": {d['die']}, {'success' if d['success'] else 'still short'}."
         )
     ),
-    "StartingPlayerRolled": lambda d, s: f"{s(d['starter'])} starts the driver rounds.",
-    "DriverPanicked": lambda d, s: f"Robot {d['robot']}'s driver panics and plays {d['card']}.",
-    "TiedBlock": lambda d, s: (
+    STARTING_PLAYER_ROLLED: lambda d, s: f"{s(d['starter'])} starts the driver rounds.",
+    DRIVER_PANICKED: lambda d, s: f"Robot {d['robot']}'s driver panics and plays {d['card']}.",
+    TIED_BLOCK: lambda d, s: (
         f"Robot {d['attacker']} and robot {d['defender']} tie the block "
         f"on a {d['die']}: {d['effect']} for robot {d['robot']}."
     ),
-    "MissedShot": lambda d, s: (
+    MISSED_SHOT: lambda d, s: (
         f"Robot {d['robot']} misses with ball {d['ball']} (rolls {d['die']}): {d['result']}."
     ),
-    "BallOut": lambda d, s: f"Ball {d['ball']} goes out of the field.",
-    "BallPassed": lambda d, s: (
+    BALL_OUT: lambda d, s: f"Ball {d['ball']} goes out of the field.",
+    BALL_PASSED: lambda d, s: (
         f"Robot {d['robot']} passes ball {d['ball']} to robot {d['to']}."
         if "to" in d
         else f"Robot {d['robot']} passes ball {d['ball']} into {_zone(d.get('zone'))}."
     ),
-    "BlocksToName": lambda d, s: (
+    BLOCKS_TO_NAME: lambda d, s: (
         "Blockers to name their targets: " + listing([f"robot {r}" for r in d["robots"]]) + "."
     ),
-    "BlockTargetNamed": lambda d, s: f"Robot {d['robot']} will block robot {d['target']}.",
-    "MatchOver": lambda d, s: (
+    BLOCK_TARGET_NAMED: lambda d, s: f"Robot {d['robot']} will block robot {d['target']}.",
+    MATCH_OVER: lambda d, s: (
         f"Final score: red {d['points'][0]}, blue {d['points'][1]}; {d['reason']}."
     ),
 }

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.events import EVERYONE, Event
 from engine.games.aerial_assault import cards as C
+from engine.games.aerial_assault.events import DICE_ROLLED, REROLLED, STEP_FAILED
 from engine.games.aerial_assault.state import State
 from engine.rng import Rng
 
@@ -57,7 +58,7 @@ class Play:
 
 
 def fail(ctx: Ctx, r: int, act: str, reason: str) -> None:
-    ctx.emit("StepFailed", {"robot": r, "act": act, "reason": reason})
+    ctx.emit(STEP_FAILED, {"robot": r, "act": act, "reason": reason})
 
 
 def roll(
@@ -73,14 +74,14 @@ def roll(
     die = ctx.rng.die()
     ok = succeeds(die)
     ctx.emit(
-        "DiceRolled",
+        DICE_ROLLED,
         {"robot": p.robot, "for": what, "die": die, "mod": mod, "need": need, "success": ok},
     )
     if not ok and slot[2] and p.card not in ctx.state.robots[p.robot].rerolls:
         die = ctx.rng.die()
         ok = succeeds(die)
         ctx.emit(
-            "Rerolled",
+            REROLLED,
             {
                 "robot": p.robot,
                 "card": p.card,

@@ -7,6 +7,25 @@ from __future__ import annotations
 from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.actions import resolve_play
 from engine.games.aerial_assault.checks import block_candidates
+from engine.games.aerial_assault.events import (
+    ALLIANCES_DEALT,
+    AUTONOMOUS_ENDED,
+    BLOCK_TARGET_NAMED,
+    BLOCKS_TO_NAME,
+    CARD_DRAWN,
+    CARD_PICKED,
+    CARDS_REVEALED,
+    DRAFT_ENDED,
+    DRAFT_ORDER_SET,
+    DRIVER_PANICKED,
+    INBOUNDED,
+    MATCH_OVER,
+    PLAY_ENDED,
+    ROBOTS_BUILT,
+    ROUND_ENDED,
+    ROW_DEALT,
+    STARTING_PLAYER_ROLLED,
+)
 from engine.games.aerial_assault.field import ALLIANCES, inbound_zone, other
 from engine.games.aerial_assault.play_context import Ctx
 from engine.games.aerial_assault.state import (
@@ -29,7 +48,7 @@ def resolve_build(ctx: Ctx, actions: dict) -> None:
     for seat in range(state.seats):
         for r, entry in zip(robots_of(state, seat), actions[seat]):
             parts[r] = list(entry)
-    ctx.emit("RobotsBuilt", {"parts": parts})
+    ctx.emit(ROBOTS_BUILT, {"parts": parts})
     state, rng = ctx.state, ctx.rng
     n = len(state.robots)
     if state.seats in (2, 3, 5):
@@ -43,14 +62,14 @@ def resolve_build(ctx: Ctx, actions: dict) -> None:
             best = max(a + b for _, a, b in rolls)
             tied = [s for s, a, b in rolls if a + b == best]
         starter = tied[0]
-        ctx.emit("StartingPlayerRolled", {"rolls": rounds, "starter": starter})
+        ctx.emit(STARTING_PLAYER_ROLLED, {"rolls": rounds, "starter": starter})
         order = [(starter + k) % n for k in range(n)]
     main = 4 if state.iri else 3
     schedule = order * main
     extra = [r for r in order if state.robots[r].weeks < state.robots[r].budget]
     schedule += extra * 2
-    ctx.emit("DraftOrderSet", {"order": schedule})
-    ctx.emit("RowDealt", {"cards": _draw(ctx, ROW_SIZE)})
+    ctx.emit(DRAFT_ORDER_SET, {"order": schedule})
+    ctx.emit(ROW_DEALT, {"cards": _draw(ctx, ROW_SIZE)})
     if not ctx.state.pick_order or not ctx.state.row:
         _end_draft(ctx)
 
@@ -65,17 +84,17 @@ def _draw(ctx: Ctx, count: int) -> list[str]:
 def resolve_pick(ctx: Ctx, actions: dict) -> None:
     state = ctx.state
     robot = state.pick_order[state.pick_index]
-    ctx.emit("CardPicked", {"robot": robot, "card": actions[state.controllers[robot]]})
+    ctx.emit(CARD_PICKED, {"robot": robot, "card": actions[state.controllers[robot]]})
     drawn = _draw(ctx, 1)
     if drawn:
-        ctx.emit("CardDrawn", {"cards": drawn})
+        ctx.emit(CARD_DRAWN, {"cards": drawn})
     if ctx.state.pick_index >= len(ctx.state.pick_order) or not ctx.state.row:
         _end_draft(ctx)
 
 
 def _end_draft(ctx: Ctx) -> None:
     n = len(ctx.state.robots)
-    ctx.emit("DraftEnded", {"skipped": len(ctx.state.pick_order) - ctx.state.pick_index})
+    ctx.emit(DRAFT_ENDED, {"skipped": len(ctx.state.pick_order) - ctx.state.pick_index})
     state = ctx.state
     if state.seat_teams:  # seated in teams: only the colours are dealt
         colour = "red" if ctx.rng.below(2) == 0 else "blue"
@@ -95,7 +114,7 @@ def _end_draft(ctx: Ctx) -> None:
         alliances = [team_a if r in (0, partner, 5) else other(team_a) for r in range(n)]
     else:
         alliances = ctx.rng.shuffled(["red"] * (n // 2) + ["blue"] * (n // 2))
-    ctx.emit("AlliancesDealt", {"alliances": alliances})
+    ctx.emit(ALLIANCES_DEALT, {"alliances": alliances})
 
 
 def _plays_of(state: State, actions: dict) -> dict[int, dict]:
@@ -122,21 +141,21 @@ def resolve_auto(ctx: Ctx, actions: dict) -> None:
     for step in range(AUTO_CARDS):
         plays = {r: programs[r][step] for r in sorted(programs)}
         ctx.emit(
-            "CardsRevealed",
+            CARDS_REVEALED,
             {"round": 0, "step": step, "plays": [_reveal_data(r, p) for r, p in plays.items()]},
         )
         resolve_play(ctx, plays, auto=True)
-    ctx.emit("AutonomousEnded", {})
+    ctx.emit(AUTONOMOUS_ENDED, {})
     _inbound(ctx)
 
 
 def resolve_driver(ctx: Ctx, actions: dict) -> None:
     plays = _plays_of(ctx.state, actions)
     revealed = [_reveal_data(r, plays[r]) for r in sorted(plays)]
-    ctx.emit("CardsRevealed", {"round": ctx.state.round, "step": ctx.state.play, "plays": revealed})
+    ctx.emit(CARDS_REVEALED, {"round": ctx.state.round, "step": ctx.state.play, "plays": revealed})
     blockers = [p["robot"] for p in revealed if block_candidates(ctx.state, p)]
     if blockers:  # their targets are named now, with every play in view
-        ctx.emit("BlocksToName", {"robots": blockers})
+        ctx.emit(BLOCKS_TO_NAME, {"robots": blockers})
         return
     _finish_play(ctx)
 
@@ -144,7 +163,7 @@ def resolve_driver(ctx: Ctx, actions: dict) -> None:
 def resolve_naming(ctx: Ctx, actions: dict) -> None:
     r = ctx.state.naming[0]
     target = actions[ctx.state.controllers[r]]["target"]
-    ctx.emit("BlockTargetNamed", {"robot": r, "target": target})
+    ctx.emit(BLOCK_TARGET_NAMED, {"robot": r, "target": target})
     if not ctx.state.naming:
         _finish_play(ctx)
 
@@ -154,16 +173,16 @@ def _finish_play(ctx: Ctx) -> None:
     named = dict(ctx.state.targets)
     plays = {p["robot"]: _aimed(p, named.get(p["robot"])) for p in ctx.state.staged}
     blocks = resolve_play(ctx, plays, auto=False)
-    ctx.emit("PlayEnded", {"blocks": blocks})
+    ctx.emit(PLAY_ENDED, {"blocks": blocks})
     if ctx.state.play >= PLAYS:
-        ctx.emit("RoundEnded", {"round": ctx.state.round})
+        ctx.emit(ROUND_ENDED, {"round": ctx.state.round})
         if ctx.state.round > ROUNDS:
             _finish(ctx)
             return
     for r, robot in enumerate(ctx.state.robots):
         if robot.forced == "panic":
             ctx.emit(
-                "DriverPanicked",
+                DRIVER_PANICKED,
                 {"robot": r, "card": ctx.rng.choice(robot.hand)},
                 alliance_seats(ctx.state, robot.alliance),
                 {"robot": r},
@@ -196,7 +215,7 @@ def _finish(ctx: Ctx) -> None:
         by = next(i for i in range(4) if keys[winner][i] != keys[loser][i])
         reason = f"{winner} wins on {names[by]} ({keys[winner][by]} to {keys[loser][by]})"
     ctx.emit(
-        "MatchOver",
+        MATCH_OVER,
         {
             "winner": winner,
             "reason": reason,
@@ -232,4 +251,4 @@ def _inbound(ctx: Ctx) -> None:
         else:
             die = ctx.rng.die()
             data.update({"die": die, "caught": die >= C.INBOUND_NEED})
-        ctx.emit("Inbounded", data)
+        ctx.emit(INBOUNDED, data)

@@ -27,6 +27,7 @@ from engine.events import Event
 from engine.game import Decision, Game, Header, Option, Outcome, Resolved, team_sizes
 from engine.games.aerial_assault import fold
 from engine.games.aerial_assault.checks import block_candidates, checker, default_play, staged_play
+from engine.games.aerial_assault.events import TEAMS_ASSIGNED
 from engine.games.aerial_assault.field import ALLIANCES
 from engine.games.aerial_assault.play_context import Ctx
 from engine.games.aerial_assault.resolve import (
@@ -95,7 +96,7 @@ class AerialAssault(Game):
         parse_rookie(header.options.get("rookie", ""), n)
         teams = [s.team for s in header.seats]
         if n > 2 and len(team_sizes(teams) or ()) == 2:  # the platform seated the alliances
-            return [Event("TeamsAssigned", {**seated_teams(teams), "teams": teams})]
+            return [Event(TEAMS_ASSIGNED, {**seated_teams(teams), "teams": teams})]
         if n == 2:
             first = rng.below(2)
             second = 1 - first
@@ -113,7 +114,7 @@ class AerialAssault(Game):
             data = {"controllers": controllers, "double": double}
         else:
             data = {"controllers": list(range(n))}
-        return [Event("TeamsAssigned", data)]
+        return [Event(TEAMS_ASSIGNED, data)]
 
     # -- evolve -----------------------------------------------------------------------
     def evolve(self, state: State | None, event: Event) -> State:

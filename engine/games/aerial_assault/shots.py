@@ -4,6 +4,15 @@ truss and its catch, a goal scored and a missed ball's landing."""
 from __future__ import annotations
 
 from engine.games.aerial_assault import cards as C
+from engine.games.aerial_assault.events import (
+    BALL_DROPPED,
+    BALL_OUT,
+    BALL_SCORED,
+    CAUGHT,
+    DICE_ROLLED,
+    MISSED_SHOT,
+    TRUSSED,
+)
 from engine.games.aerial_assault.field import (
     ALLIANCES,
     other,
@@ -15,8 +24,8 @@ from engine.games.aerial_assault.field import (
 from engine.games.aerial_assault.play_context import Ctx, Play, fail, roll
 from engine.games.aerial_assault.state import MAX_HELD, Ball, floor_balls, held_by
 
-MISSED_SHOT = {1: "out", 2: "out", 3: "under", 4: "under", 5: "zone2", 6: "white"}
-MISSED_TRUSS = {
+MISSED_SHOT_ROLL = {1: "out", 2: "out", 3: "under", 4: "under", 5: "zone2", 6: "white"}
+MISSED_TRUSS_ROLL = {
     1: "out",
     2: "out",
     3: "zone2_far",
@@ -33,7 +42,7 @@ def _score(ctx: Ctx, p: Play, ball: Ball, goal: str, auto: bool) -> None:
     assists = [] if auto else [r for r in ball.possessors if r != p.robot]
     removed = s.scored[ALLIANCES.index(alliance)] < s.removed_first
     ctx.emit(
-        "BallScored",
+        BALL_SCORED,
         {
             "ball": ball.id,
             "alliance": alliance,
@@ -60,11 +69,11 @@ def _missed(ctx: Ctx, p: Play, ball: Ball, table: dict, fallback_zone: int) -> N
         "zone2_far": 1 if a == "red" else 4,
         "zone2_near": 4 if a == "red" else 1,
     }.get(where, fallback_zone)
-    ctx.emit("MissedShot", {"robot": p.robot, "ball": ball.id, "die": die, "result": where})
+    ctx.emit(MISSED_SHOT, {"robot": p.robot, "ball": ball.id, "die": die, "result": where})
     if where == "out":
-        ctx.emit("BallOut", {"ball": ball.id})
+        ctx.emit(BALL_OUT, {"ball": ball.id})
     else:
-        ctx.emit("BallDropped", {"ball": ball.id, "zone": zone})
+        ctx.emit(BALL_DROPPED, {"ball": ball.id, "zone": zone})
 
 
 def do_high(ctx: Ctx, p: Play, slot: tuple, auto: bool) -> None:
@@ -82,9 +91,9 @@ def do_high(ctx: Ctx, p: Play, slot: tuple, auto: bool) -> None:
     if ok:
         _score(ctx, p, ball, "high", auto)
     elif s.missed_shots and die == 1:
-        _missed(ctx, p, ball, MISSED_SHOT, robot.zone)
+        _missed(ctx, p, ball, MISSED_SHOT_ROLL, robot.zone)
     else:
-        ctx.emit("BallDropped", {"ball": ball.id, "zone": robot.zone})
+        ctx.emit(BALL_DROPPED, {"ball": ball.id, "zone": robot.zone})
 
 
 def do_low(ctx: Ctx, p: Play) -> None:
@@ -99,7 +108,7 @@ def do_low(ctx: Ctx, p: Play) -> None:
     die = ctx.rng.die()
     ok = die >= C.LOW_NEED
     ctx.emit(
-        "DiceRolled",
+        DICE_ROLLED,
         {
             "robot": p.robot,
             "for": "low goal",
@@ -112,7 +121,7 @@ def do_low(ctx: Ctx, p: Play) -> None:
     if ok:
         _score(ctx, p, ball, "low", False)
     elif ball.where == "held":
-        ctx.emit("BallDropped", {"ball": ball.id, "zone": robot.zone})
+        ctx.emit(BALL_DROPPED, {"ball": ball.id, "zone": robot.zone})
 
 
 def do_truss(ctx: Ctx, p: Play, slot: tuple, plays: dict) -> None:
@@ -130,9 +139,9 @@ def do_truss(ctx: Ctx, p: Play, slot: tuple, plays: dict) -> None:
     die, ok = roll(ctx, p, slot, "truss", slot[1], shooter.truss, s.missed_shots)
     if not ok:
         if s.missed_shots and die == 1:
-            return _missed(ctx, p, ball, MISSED_TRUSS, white_zone(other(a)))
-        return ctx.emit("BallDropped", {"ball": ball.id, "zone": white_zone(other(a))})
-    ctx.emit("Trussed", {"ball": ball.id, "robot": p.robot, "points": 10})
+            return _missed(ctx, p, ball, MISSED_TRUSS_ROLL, white_zone(other(a)))
+        return ctx.emit(BALL_DROPPED, {"ball": ball.id, "zone": white_zone(other(a))})
+    ctx.emit(TRUSSED, {"ball": ball.id, "robot": p.robot, "points": 10})
     home = white_zone(a)
     catchers = sorted(
         (
@@ -147,13 +156,13 @@ def do_truss(ctx: Ctx, p: Play, slot: tuple, plays: dict) -> None:
         key=lambda q: (q.order, q.robot),
     )
     if not catchers:
-        return ctx.emit("BallDropped", {"ball": ball.id, "zone": home})
+        return ctx.emit(BALL_DROPPED, {"ball": ball.id, "zone": home})
     q = catchers[0]
     q.used = True
     cslot = next(sl for sl, st in zip(q.slots, q.steps) if st is not None and st["act"] == "catch")
     mod = ctx.state.robots[q.robot].catch_mod + cslot[1]
     _, caught = roll(ctx, q, cslot, "catch", mod, C.CATCH_NEED)
     if caught:
-        ctx.emit("Caught", {"ball": ball.id, "robot": q.robot, "points": 10})
+        ctx.emit(CAUGHT, {"ball": ball.id, "robot": q.robot, "points": 10})
     else:
-        ctx.emit("BallDropped", {"ball": ball.id, "zone": home})
+        ctx.emit(BALL_DROPPED, {"ball": ball.id, "zone": home})

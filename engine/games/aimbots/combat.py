@@ -7,6 +7,17 @@ from functools import cache
 from engine.events import Event
 from engine.games.aimbots.board import OPPOSITE, adjacent, line_to, step
 from engine.games.aimbots.dice import effective, face, pivot, sides
+from engine.games.aimbots.events import (
+    ATTACK_RESOLVED,
+    BOT_DESTROYED,
+    BOT_PUSHED,
+    BOT_TURNED,
+    DICE_ROLLED,
+    EFFECTS_TO_ORDER,
+    PLATE_ADDED,
+    PLATE_CHOICE,
+    SCRAP_DROPPED,
+)
 from engine.games.aimbots.state import Bot, State, bot_at
 from engine.states import revise
 
@@ -88,7 +99,7 @@ def _dice_event(purpose: str, bot: Bot, dice: list[int], first) -> Event:
     data = {"purpose": purpose, "seat": bot.owner, "bot": bot.id, "dice": dice}
     if first is not None:
         data["before_reroll"] = first
-    return Event("DiceRolled", data)
+    return Event(DICE_ROLLED, data)
 
 
 def attack_events(state: State, attacker: Bot, target: Bot, d: str, dist: int, rng) -> list[Event]:
@@ -103,7 +114,7 @@ def attack_events(state: State, attacker: Bot, target: Bot, d: str, dist: int, r
     events = [
         _dice_event("attack", attacker, a_dice, a_first),
         _dice_event("defense", target, d_dice, d_first),
-        Event("AttackResolved", p),
+        Event(ATTACK_RESOLVED, p),
     ]
     if p["hit"]:
         events += hit_events(state, attacker, target, d)
@@ -121,7 +132,7 @@ def hit_events(state: State, attacker: Bot, target: Bot, d: str) -> list[Event]:
     if attacker.prog.push:
         to = step(target.sq, d)
         pushed = [
-            Event("BotPushed", {"bot": target.id, "from": target.sq, "to": to})
+            Event(BOT_PUSHED, {"bot": target.id, "from": target.sq, "to": to})
             if to is not None and bot_at(state, to) is None
             else None
         ]
@@ -130,7 +141,7 @@ def hit_events(state: State, attacker: Bot, target: Bot, d: str) -> list[Event]:
         if plated_face(target, d) != plated_face(twisted(target), d):
             return [
                 Event(
-                    "EffectsToOrder",
+                    EFFECTS_TO_ORDER,
                     {
                         "seat": attacker.owner,
                         "bot": target.id,
@@ -159,27 +170,27 @@ def plated_face(target: Bot, d: str) -> int | None:
 def plate_events(target: Bot, d: str) -> list[Event]:
     toward = plated_face(target, d)
     if toward is not None:
-        return [Event("PlateAdded", {"bot": target.id, "face": toward})]
+        return [Event(PLATE_ADDED, {"bot": target.id, "face": toward})]
     options = [v for v in sides(target.top) if v not in target.plates]
-    return [Event("PlateChoice", {"bot": target.id, "seat": target.owner, "options": options})]
+    return [Event(PLATE_CHOICE, {"bot": target.id, "seat": target.owner, "options": options})]
 
 
 def ordered_events(target: Bot, d: str, first: str) -> list[Event]:
     """A Hacker's hit with its twist and plate in the order the attacker chose."""
     turned = twisted(target)
-    turn = Event("BotTurned", {"bot": target.id, "north": turned.north, "east": turned.east})
+    turn = Event(BOT_TURNED, {"bot": target.id, "north": turned.north, "east": turned.east})
     if first == "twist":
         return [turn] + plate_events(turned, d)
     plate = plate_events(target, d)
     # a plate the defender chooses is a face value, not a side: the twist may go first
-    return plate + [turn] if plate[0].type == "PlateAdded" else [turn] + plate
+    return plate + [turn] if plate[0].type == PLATE_ADDED else [turn] + plate
 
 
 def destroy_events(state: State, target: Bot, by: int) -> list[Event]:
     """The bot leaves, its core goes to ``by``, a face-down scrap token drops."""
     events = [
         Event(
-            "BotDestroyed",
+            BOT_DESTROYED,
             {
                 "bot": target.id,
                 "seat": target.owner,
@@ -192,7 +203,7 @@ def destroy_events(state: State, target: Bot, by: int) -> list[Event]:
     if state.pile:
         token = state.pile[0]
         events.append(
-            Event("ScrapDropped", {"sq": target.sq, "token": token}, (), {"sq": target.sq})
+            Event(SCRAP_DROPPED, {"sq": target.sq, "token": token}, (), {"sq": target.sq})
         )
     return events
 

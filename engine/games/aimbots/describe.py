@@ -4,7 +4,35 @@
 from __future__ import annotations
 
 from engine.describe import Seats, listing, submitted
+from engine.events import ACTION_SUBMITTED
 from engine.games.aimbots.board import bot_label, label
+from engine.games.aimbots.events import (
+    ATTACK_RESOLVED,
+    BOOSTED,
+    BOT_DESTROYED,
+    BOT_PLACED,
+    BOT_PUSHED,
+    BOT_TURNED,
+    CORES_LOADED,
+    DICE_ROLLED,
+    DIE_PLACED,
+    DIE_WILDED,
+    EFFECTS_ORDERED,
+    EFFECTS_TO_ORDER,
+    FIRST_PLAYER,
+    LINEUPS_DEALT,
+    MARKET_DEALT,
+    PICKED_UP,
+    PIVOTED,
+    PLATE_ADDED,
+    PLATE_CHOICE,
+    SCRAP_DROPPED,
+    SCRAP_PLACED,
+    SCRAP_USED,
+    TIME_UP,
+    TURN_ENDED,
+    TURN_STARTED,
+)
 
 DIRS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
@@ -29,74 +57,74 @@ def _attack(d: dict, seats: Seats) -> str:
 FIELDS = {"sq": label, "bot": bot_label}
 
 SENTENCES = {
-    "ActionSubmitted": lambda d, s: (
+    ACTION_SUBMITTED: lambda d, s: (
         submitted(
             d, s, {**FIELDS, "target": bot_label} if d["action"].get("do") == "attack" else FIELDS
         )
         if isinstance(d.get("action"), dict)
         else None
     ),
-    "DiceRolled": lambda d, s: (
+    DICE_ROLLED: lambda d, s: (
         f"{s(d['seat'])} rolls {' '.join(map(str, d['dice']))} for the {d.get('purpose', 'roll')}."
     ),
-    "FirstPlayer": lambda d, s: (
+    FIRST_PLAYER: lambda d, s: (
         f"{s(d['seat'])} goes first (draft totals {', '.join(map(str, d.get('totals', [])))})."
     ),
-    "MarketDealt": lambda d, s: f"The market is dealt: {listing(d['cards'])}.",
-    "DiePlaced": _draft,
-    "CoresLoaded": lambda d, s: (
+    MARKET_DEALT: lambda d, s: f"The market is dealt: {listing(d['cards'])}.",
+    DIE_PLACED: _draft,
+    CORES_LOADED: lambda d, s: (
         f"{s(d['seat'])} loads cores {', '.join(map(str, d['cores']))} into its bots."
         if "cores" in d
         else f"{s(d['seat'])} loads its cores."
     ),
-    "BotPlaced": lambda d, s: (
+    BOT_PLACED: lambda d, s: (
         f"{s(d['seat'])} places bot {bot_label(d['bot'])} on {label(d['sq'])}."
     ),
-    "ScrapPlaced": lambda d, s: (
+    SCRAP_PLACED: lambda d, s: (
         f"Scrap is laid face down on {listing([label(sq) for sq in d.get('spaces', [])])}."
         if "spaces" in d
         else "Scrap is laid face down."
     ),
-    "TurnStarted": lambda d, s: (
+    TURN_STARTED: lambda d, s: (
         f"Round {d['round']}: {s(d['seat'])} starts a turn with {d['energy']} energy."
     ),
-    "Boosted": lambda d, s: (
+    BOOSTED: lambda d, s: (
         f"Bot {bot_label(d['bot'])} boosts {d['steps']} {DIRS.get(d['dir'], d['dir'])} "
         f"from {label(d['from'])} to {label(d['to'])}."
     ),
-    "Pivoted": lambda d, s: (
+    PIVOTED: lambda d, s: (
         f"Bot {bot_label(d['bot'])} pivots {'clockwise' if d['turn'] == 'cw' else 'anticlockwise'}."
     ),
-    "PickedUp": lambda d, s: (
+    PICKED_UP: lambda d, s: (
         f"Bot {bot_label(d['bot'])} picks up scrap on {label(d['sq'])}"
         + (f": {d['kind']}." if "kind" in d else ".")
     ),
-    "ScrapUsed": lambda d, s: f"{s(d['seat'])} uses scrap: {d['kind']}.",
-    "TurnEnded": lambda d, s: f"{s(d['seat'])} ends the turn.",
-    "AttackResolved": _attack,
-    "PlateAdded": lambda d, s: f"Bot {bot_label(d['bot'])} gets a plate on its {d['face']} face.",
-    "PlateChoice": lambda d, s: (
+    SCRAP_USED: lambda d, s: f"{s(d['seat'])} uses scrap: {d['kind']}.",
+    TURN_ENDED: lambda d, s: f"{s(d['seat'])} ends the turn.",
+    ATTACK_RESOLVED: _attack,
+    PLATE_ADDED: lambda d, s: f"Bot {bot_label(d['bot'])} gets a plate on its {d['face']} face.",
+    PLATE_CHOICE: lambda d, s: (
         f"{s(d['seat'])} must choose a face to plate on bot "
         f"{d['bot']} ({', '.join(map(str, d['options']))})."
     ),
-    "BotDestroyed": lambda d, s: (
+    BOT_DESTROYED: lambda d, s: (
         f"Bot {bot_label(d['bot'])} of {s(d['seat'])} is destroyed by bot "
         f"{d['by']}, dropping a core of {d['core']}."
     ),
-    "ScrapDropped": lambda d, s: f"Scrap drops on {label(d['sq'])}.",
-    "BotTurned": lambda d, s: f"Bot {bot_label(d['bot'])} is turned by the hit.",
-    "BotPushed": lambda d, s: (
+    SCRAP_DROPPED: lambda d, s: f"Scrap drops on {label(d['sq'])}.",
+    BOT_TURNED: lambda d, s: f"Bot {bot_label(d['bot'])} is turned by the hit.",
+    BOT_PUSHED: lambda d, s: (
         f"Bot {bot_label(d['bot'])} is pushed from {label(d['from'])} to {label(d['to'])}."
     ),
-    "DieWilded": lambda d, s: f"{s(d['seat'])} turns die {d['die']} into a wild die.",
-    "LineupsDealt": lambda d, s: "Each seat gets its starting line-up of bots.",
-    "EffectsToOrder": lambda d, s: (
+    DIE_WILDED: lambda d, s: f"{s(d['seat'])} turns die {d['die']} into a wild die.",
+    LINEUPS_DEALT: lambda d, s: "Each seat gets its starting line-up of bots.",
+    EFFECTS_TO_ORDER: lambda d, s: (
         f"{s(d['seat'])} must choose the order of {listing(d['effects'])} on bot {bot_label(d['bot'])}."
     ),
-    "EffectsOrdered": lambda d, s: (
+    EFFECTS_ORDERED: lambda d, s: (
         f"{s(d['seat'])} applies {d['first']} first to bot {bot_label(d['bot'])}."
     ),
-    "TimeUp": lambda d, s: f"Time is up after {d['rounds']} rounds.",
+    TIME_UP: lambda d, s: f"Time is up after {d['rounds']} rounds.",
 }
 
 

@@ -4,9 +4,36 @@ from __future__ import annotations
 
 from functools import partial
 
-from engine.game import fold_events, handler_evolve
+from engine.game import fold_events, handler_evolve, unchanged
 from engine.games.aimbots.catalogue import BY_NAME
 from engine.games.aimbots.draft import ORDERS, card_level
+from engine.games.aimbots.events import (
+    ATTACK_RESOLVED,
+    BOOSTED,
+    BOT_DESTROYED,
+    BOT_PLACED,
+    BOT_PUSHED,
+    BOT_TURNED,
+    CORES_LOADED,
+    DICE_ROLLED,
+    DIE_PLACED,
+    DIE_WILDED,
+    EFFECTS_ORDERED,
+    EFFECTS_TO_ORDER,
+    FIRST_PLAYER,
+    LINEUPS_DEALT,
+    MARKET_DEALT,
+    PICKED_UP,
+    PIVOTED,
+    PLATE_ADDED,
+    PLATE_CHOICE,
+    SCRAP_DROPPED,
+    SCRAP_PLACED,
+    SCRAP_USED,
+    TIME_UP,
+    TURN_ENDED,
+    TURN_STARTED,
+)
 from engine.games.aimbots.scrap import core_value
 from engine.games.aimbots.state import Bot, State, living_seats, set_item, with_bot
 from engine.states import revise
@@ -233,30 +260,32 @@ def _time_up(state: State, d: dict) -> State:
 
 
 HANDLERS = {
-    "DiceRolled": _dice,
-    "FirstPlayer": _first,
-    "MarketDealt": _market,
-    "LineupsDealt": _lineups,
-    "DieWilded": _wild,
-    "DiePlaced": _placed_die,
-    "CoresLoaded": _cores,
-    "BotPlaced": _bot_placed,
-    "ScrapPlaced": _scrap_placed,
-    "TurnStarted": _turn,
-    "Pivoted": _pivoted,
-    "Boosted": _boosted,
-    "PickedUp": _picked,
-    "ScrapUsed": _used,
-    "AttackResolved": _attacked,
-    "BotTurned": _turned,
-    "BotPushed": _pushed,
-    "PlateAdded": _plate,
-    "PlateChoice": _plate_choice,
-    "EffectsToOrder": _to_order,
-    "EffectsOrdered": _ordered,
-    "BotDestroyed": _destroyed,
-    "ScrapDropped": _dropped,
-    "TimeUp": _time_up,
+    DICE_ROLLED: _dice,
+    FIRST_PLAYER: _first,
+    MARKET_DEALT: _market,
+    LINEUPS_DEALT: _lineups,
+    DIE_WILDED: _wild,
+    DIE_PLACED: _placed_die,
+    CORES_LOADED: _cores,
+    BOT_PLACED: _bot_placed,
+    SCRAP_PLACED: _scrap_placed,
+    TURN_STARTED: _turn,
+    PIVOTED: _pivoted,
+    BOOSTED: _boosted,
+    PICKED_UP: _picked,
+    SCRAP_USED: _used,
+    ATTACK_RESOLVED: _attacked,
+    BOT_TURNED: _turned,
+    BOT_PUSHED: _pushed,
+    PLATE_ADDED: _plate,
+    PLATE_CHOICE: _plate_choice,
+    EFFECTS_TO_ORDER: _to_order,
+    EFFECTS_ORDERED: _ordered,
+    BOT_DESTROYED: _destroyed,
+    SCRAP_DROPPED: _dropped,
+    TIME_UP: _time_up,
+    # events that change nothing the state keeps
+    TURN_ENDED: unchanged,
 }
 
 

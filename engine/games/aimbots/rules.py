@@ -22,7 +22,26 @@ from engine.games.aimbots.board import step, zone
 from engine.games.aimbots.catalogue import FIRST_GAME, LEVELS, deck
 from engine.games.aimbots.combat import attack_events, in_reach, ordered_events
 from engine.games.aimbots.dice import east_for, orientations, pivot, sides
-from engine.games.aimbots.draft import DICE_ROLLED, core_loadings, draft_actions, drafting_seat
+from engine.games.aimbots.draft import DRAFT_DICE, core_loadings, draft_actions, drafting_seat
+from engine.games.aimbots.events import (
+    BOOSTED,
+    BOT_PLACED,
+    CORES_LOADED,
+    DICE_ROLLED,
+    DIE_PLACED,
+    DIE_WILDED,
+    EFFECTS_ORDERED,
+    FIRST_PLAYER,
+    LINEUPS_DEALT,
+    MARKET_DEALT,
+    PICKED_UP,
+    PIVOTED,
+    PLATE_ADDED,
+    SCRAP_USED,
+    TIME_UP,
+    TURN_ENDED,
+    TURN_STARTED,
+)
 from engine.games.aimbots.moves import END, can_act, pivot_cost, play_actions, token_cores
 from engine.games.aimbots.setup import scrap_events
 from engine.games.aimbots.state import State, bots_of, occupied
@@ -73,20 +92,20 @@ class Aimbots(Game):
         if header.options.get("first_game"):
             bots = [[seat, name] for seat in range(n) for name in FIRST_GAME[n][seat]]
             return [
-                Event("FirstPlayer", {"seat": 0, "totals": None, "tied": [0]}),
-                Event("LineupsDealt", {"bots": bots}),
+                Event(FIRST_PLAYER, {"seat": 0, "totals": None, "tied": [0]}),
+                Event(LINEUPS_DEALT, {"bots": bots}),
             ]
-        rolls = [[rng.die() for _ in range(DICE_ROLLED[n])] for _ in range(n)]
+        rolls = [[rng.die() for _ in range(DRAFT_DICE[n])] for _ in range(n)]
         events = [
-            Event("DiceRolled", {"purpose": "draft", "seat": s, "dice": rolls[s]}) for s in range(n)
+            Event(DICE_ROLLED, {"purpose": "draft", "seat": s, "dice": rolls[s]}) for s in range(n)
         ]
         totals = [sum(r) for r in rolls]
         tied = [s for s in range(n) if totals[s] == min(totals)]
         events.append(
-            Event("FirstPlayer", {"seat": rng.choice(tied), "totals": totals, "tied": tied})
+            Event(FIRST_PLAYER, {"seat": rng.choice(tied), "totals": totals, "tied": tied})
         )
         levels = NEW_PLAYER_LEVELS if simple else LEVELS
-        return events + [Event("MarketDealt", {"cards": deal_market(rng, levels)})]
+        return events + [Event(MARKET_DEALT, {"cards": deal_market(rng, levels)})]
 
     evolve = staticmethod(fold.evolve)
 
@@ -127,7 +146,7 @@ class Aimbots(Game):
         if state.phase == "place":
             return place_events(state, seat, action, rng)
         if state.phase == "plate":
-            events = [Event("PlateAdded", {"bot": state.plate_bot, "face": action["face"]})]
+            events = [Event(PLATE_ADDED, {"bot": state.plate_bot, "face": action["face"]})]
         elif state.phase == "order":
             events = order_events(state, seat, action["first"])
         else:
@@ -177,17 +196,17 @@ ORDER_ACTIONS = [{"do": "order", "first": "plate"}, {"do": "order", "first": "tw
 
 def order_events(state: State, seat: int, first: str) -> list[Event]:
     target = state.bots[state.order_bot]
-    chosen = Event("EffectsOrdered", {"seat": seat, "bot": target.id, "first": first})
+    chosen = Event(EFFECTS_ORDERED, {"seat": seat, "bot": target.id, "first": first})
     return [chosen] + ordered_events(target, state.order_dir, first)
 
 
 def draft_events(state: State, seat: int, action: dict) -> list[Event]:
     if action["do"] == "wild":
-        return [Event("DieWilded", {"seat": seat, "die": action["die"]})]
+        return [Event(DIE_WILDED, {"seat": seat, "die": action["die"]})]
     card = action["card"]
     return [
         Event(
-            "DiePlaced",
+            DIE_PLACED,
             {
                 "seat": seat,
                 "die": action["die"],
@@ -201,7 +220,7 @@ def draft_events(state: State, seat: int, action: dict) -> list[Event]:
 
 
 def loaded_event(seat: int, cores: list) -> Event:
-    return Event("CoresLoaded", {"seat": seat, "cores": list(cores)}, (seat,), {"seat": seat})
+    return Event(CORES_LOADED, {"seat": seat, "cores": list(cores)}, (seat,), {"seat": seat})
 
 
 def placements(state: State, seat: int) -> list[dict]:
@@ -219,7 +238,7 @@ def place_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]
     bot = state.bots[action["bot"]]
     events = [
         Event(
-            "BotPlaced",
+            BOT_PLACED,
             {
                 "seat": seat,
                 "bot": bot.id,
@@ -242,7 +261,7 @@ def plate_actions(state: State) -> list[dict]:
 
 
 def start_turn(seat: int, round_: int) -> Event:
-    return Event("TurnStarted", {"seat": seat, "round": round_, "energy": 3})
+    return Event(TURN_STARTED, {"seat": seat, "round": round_, "energy": 3})
 
 
 def play_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
@@ -256,7 +275,7 @@ def play_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
         north, east = pivot(bot.north, bot.east, action["turn"])
         return [
             Event(
-                "Pivoted",
+                PIVOTED,
                 {
                     "seat": seat,
                     "bot": bot.id,
@@ -273,7 +292,7 @@ def play_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
             to = step(to, action["dir"])
         return [
             Event(
-                "Boosted",
+                BOOSTED,
                 {
                     "seat": seat,
                     "bot": bot.id,
@@ -299,7 +318,7 @@ def pickup_event(state: State, seat: int, bot) -> Event:
     token = next(t for sq, t in state.board_scrap if sq == bot.sq)
     public = {"seat": seat, "bot": bot.id, "sq": bot.sq, "cost": bot.prog.pickup_cost}
     return Event(
-        "PickedUp", {**public, "token": token, "kind": state.tokens[token]}, (seat,), public
+        PICKED_UP, {**public, "token": token, "kind": state.tokens[token]}, (seat,), public
     )
 
 
@@ -307,14 +326,14 @@ def use_event(state: State, seat: int, action: dict) -> Event:
     data = {"seat": seat, "token": action["token"], "kind": state.tokens[action["token"]]}
     if "bot" in action:
         data.update(bot=action["bot"], face=action["face"])
-    return Event("ScrapUsed", data)
+    return Event(SCRAP_USED, data)
 
 
 def turn_end_events(state: State, action: dict) -> list[Event]:
     """End the turn when asked to, or when nothing but ``end`` is left to do."""
     if state.phase != "play" or (action != END and can_act(state)):
         return []
-    events = [Event("TurnEnded", {"seat": state.active})]
+    events = [Event(TURN_ENDED, {"seat": state.active})]
     n, here = state.seats, state.order.index(state.active)
     round_ = state.round
     for k in range(1, n + 1):
@@ -324,7 +343,7 @@ def turn_end_events(state: State, action: dict) -> list[Event]:
         if bots_of(state, state.order[j]):
             break
     if round_ > state.turn_limit:
-        return events + [Event("TimeUp", {"rounds": state.turn_limit})]
+        return events + [Event(TIME_UP, {"rounds": state.turn_limit})]
     return events + [start_turn(state.order[j], round_)]
 
 

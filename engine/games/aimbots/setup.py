@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.events import Event
 from engine.games.aimbots.board import scrap_spaces
+from engine.games.aimbots.events import SCRAP_PLACED
 from engine.games.aimbots.scrap import KINDS
 from engine.games.aimbots.state import State
 from engine.rng import Rng
@@ -20,4 +21,4 @@ def scrap_events(state: State, rng: Rng) -> list[Event]:
     pile = list(range(len(spaces), len(tokens)))
     data = {"tokens": tokens, "board": board, "pile": pile}
     public = {"spaces": list(spaces), "pile": len(pile)}
-    return [Event("ScrapPlaced", data, (), public)]
+    return [Event(SCRAP_PLACED, data, (), public)]

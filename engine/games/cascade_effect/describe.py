@@ -4,7 +4,38 @@ them: R1, B1, R2, B2 and (column, row)."""
 from __future__ import annotations
 
 from engine.describe import Seats, submitted
+from engine.events import ACTION_SUBMITTED
 from engine.games.cascade_effect.board import label, robot_label
+from engine.games.cascade_effect.events import (
+    ACTION_FAILED,
+    ALIGNED,
+    ATTACHED,
+    BOOSTED,
+    CARD_DRAWN,
+    CENTRE_ROLL,
+    CENTRE_SCORED,
+    CLIMBED,
+    DECK_SHUFFLED,
+    DECLARED,
+    DETACHED,
+    END_GAME_BEGAN,
+    EXTRA_TURN_GIVEN,
+    KICKSTAND_FELL,
+    MATCH_SCORED,
+    MOVED,
+    PARKED,
+    PENALISED,
+    PIECE_JUMPED,
+    ROBOT_PLACED,
+    ROLLED,
+    SCORED,
+    TURN_ENDED,
+    TURN_LOSS_GIVEN,
+    TURN_LOST,
+    TURN_ORDER,
+    TURN_STARTED,
+    TURNED,
+)
 
 ALLIANCES = ("red", "blue")
 FACINGS = ("north", "east", "south", "west")
@@ -22,68 +53,66 @@ def _facing(f) -> str:
 FIELDS = {"to": label, "sq": label, "facing": _facing}
 
 SENTENCES = {
-    "ActionSubmitted": lambda d, s: submitted(d, s, FIELDS),
-    "CentreRoll": lambda d, s: f"The centre die shows {d['die']}.",
-    "DeckShuffled": lambda d, s: "The cascade deck is shuffled face down.",
-    "RobotPlaced": lambda d, s: (
+    ACTION_SUBMITTED: lambda d, s: submitted(d, s, FIELDS),
+    CENTRE_ROLL: lambda d, s: f"The centre die shows {d['die']}.",
+    DECK_SHUFFLED: lambda d, s: "The cascade deck is shuffled face down.",
+    ROBOT_PLACED: lambda d, s: (
         f"{s(d['seat'])} places {robot_label(d['robot'])} on {label(d['sq'])}, "
         f"facing {_facing(d['facing'])}."
     ),
-    "TurnOrder": lambda d, s: "Turn order: " + ", ".join(s(x) for x in d["order"]) + ".",
-    "TurnStarted": lambda d, s: (
+    TURN_ORDER: lambda d, s: "Turn order: " + ", ".join(s(x) for x in d["order"]) + ".",
+    TURN_STARTED: lambda d, s: (
         f"Round {d['round']}: {robot_label(d['robot'])} of {s(d['seat'])} "
         f"takes {'an extra' if d.get('extra') else 'its'} turn"
         + (" (end game)." if d.get("endgame") else ".")
     ),
-    "Declared": lambda d, s: (
+    DECLARED: lambda d, s: (
         f"{robot_label(d['robot'])} declares {d['do']}"
         + (f" at {label(d['target'])}." if "target" in d else ".")
     ),
-    "Rolled": lambda d, s: f"{robot_label(d['robot'])} rolls {d['die']}.",
-    "ActionFailed": lambda d, s: f"{robot_label(d['robot'])}'s {d['do']} fails on a {d['die']}.",
-    "Moved": lambda d, s: (
+    ROLLED: lambda d, s: f"{robot_label(d['robot'])} rolls {d['die']}.",
+    ACTION_FAILED: lambda d, s: f"{robot_label(d['robot'])}'s {d['do']} fails on a {d['die']}.",
+    MOVED: lambda d, s: (
         f"{robot_label(d['robot'])} moves from {label(d['from'])} to {label(d['to'])}, "
         f"facing {_facing(d['facing'])}."
     ),
-    "TurnEnded": lambda d, s: (
+    TURN_ENDED: lambda d, s: (
         f"{robot_label(d['robot'])} ends its turn" + (" having scored." if d.get("scored") else ".")
     ),
-    "Attached": lambda d, s: f"{robot_label(d['robot'])} attaches to goal {d['goal']}.",
-    "PieceJumped": lambda d, s: (
+    ATTACHED: lambda d, s: f"{robot_label(d['robot'])} attaches to goal {d['goal']}.",
+    PIECE_JUMPED: lambda d, s: (
         f"{robot_label(d['robot'])} rolls {' and '.join(map(str, d['dice']))}"
         + (f" and jumps to {label(d['to'])}." if d.get("moved") else " and stays put.")
     ),
-    "CardDrawn": lambda d, s: (
+    CARD_DRAWN: lambda d, s: (
         f"{_alliance(d['alliance']).title()} draws the cascade card "
         f"{d['card'].replace('_', ' ')} ({robot_label(d['robot'])})."
     ),
-    "Turned": lambda d, s: f"{robot_label(d['robot'])} is turned to face {_facing(d['facing'])}.",
-    "TurnLossGiven": lambda d, s: (
+    TURNED: lambda d, s: f"{robot_label(d['robot'])} is turned to face {_facing(d['facing'])}.",
+    TURN_LOSS_GIVEN: lambda d, s: (
         f"{robot_label(d['robot'])} will lose its next turn ({d['card'].replace('_', ' ')})."
     ),
-    "TurnLost": lambda d, s: f"{robot_label(d['robot'])} loses this turn.",
-    "Penalised": lambda d, s: (
+    TURN_LOST: lambda d, s: f"{robot_label(d['robot'])} loses this turn.",
+    PENALISED: lambda d, s: (
         f"{_alliance(d['alliance']).title()} is penalised "
         f"{d['points']} points ({d['card'].replace('_', ' ')})."
     ),
-    "KickstandFell": lambda d, s: f"Kickstand {d['stand']} falls ({robot_label(d['robot'])}).",
-    "Scored": lambda d, s: (
+    KICKSTAND_FELL: lambda d, s: f"Kickstand {d['stand']} falls ({robot_label(d['robot'])}).",
+    SCORED: lambda d, s: (
         f"{robot_label(d['robot'])} scores {d['cm']} cm in goal {d['goal']}"
         + (" with a bonus ball." if d.get("bonus") else ".")
     ),
-    "ExtraTurnGiven": lambda d, s: f"{robot_label(d['robot'])} gets an extra turn.",
-    "Boosted": lambda d, s: (
-        f"{robot_label(d['robot'])} will have {d['moves']} more moves next turn."
-    ),
-    "EndGameBegan": lambda d, s: f"The end game begins in round {d['round']}.",
-    "CentreScored": lambda d, s: (
+    EXTRA_TURN_GIVEN: lambda d, s: f"{robot_label(d['robot'])} gets an extra turn.",
+    BOOSTED: lambda d, s: f"{robot_label(d['robot'])} will have {d['moves']} more moves next turn.",
+    END_GAME_BEGAN: lambda d, s: f"The end game begins in round {d['round']}.",
+    CENTRE_SCORED: lambda d, s: (
         f"{robot_label(d['robot'])} scores {d['cm']} cm in the centre goal for {_alliance(d['alliance'])}."
     ),
-    "Detached": lambda d, s: f"{robot_label(d['robot'])} lets go of goal {d['goal']}.",
-    "Climbed": lambda d, s: f"{robot_label(d['robot'])} climbs to {label(d['to'])}.",
-    "Aligned": lambda d, s: f"{robot_label(d['robot'])} lines up on {label(d['sq'])}.",
-    "Parked": lambda d, s: f"{robot_label(d['robot'])} parks on {label(d['to'])}.",
-    "MatchScored": lambda d, s: (
+    DETACHED: lambda d, s: f"{robot_label(d['robot'])} lets go of goal {d['goal']}.",
+    CLIMBED: lambda d, s: f"{robot_label(d['robot'])} climbs to {label(d['to'])}.",
+    ALIGNED: lambda d, s: f"{robot_label(d['robot'])} lines up on {label(d['sq'])}.",
+    PARKED: lambda d, s: f"{robot_label(d['robot'])} parks on {label(d['to'])}.",
+    MATCH_SCORED: lambda d, s: (
         f"Final score: red {d['red']['total']}, blue {d['blue']['total']}; {d['winner']} wins."
         if d.get("winner") in ALLIANCES
         else f"Final score: red {d['red']['total']}, blue {d['blue']['total']}."

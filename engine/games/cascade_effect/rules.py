@@ -14,6 +14,23 @@ from engine.game import Decision, Game, Header, Outcome, Resolved, ranks_from_sc
 from engine.games.cascade_effect import fold
 from engine.games.cascade_effect.board import BLUE, PARK, RAMP, RED
 from engine.games.cascade_effect.cards import DECK
+from engine.games.cascade_effect.events import (
+    ACTION_FAILED,
+    ALIGNED,
+    ATTACHED,
+    CENTRE_ROLL,
+    CENTRE_SCORED,
+    CLIMBED,
+    DECLARED,
+    DETACHED,
+    KICKSTAND_FELL,
+    MOVED,
+    PARKED,
+    ROBOT_PLACED,
+    ROLLED,
+    SCORED,
+    TURN_ORDER,
+)
 from engine.games.cascade_effect.moves import (
     centre_room,
     declarations,
@@ -61,7 +78,7 @@ class CascadeEffect(Game):
         em.add(deck_shuffled(DECK, rng))  # first: a 6 of the set-up roll draws a card
         while True:  # rule 1: roll until a 1, 2 or 3
             die = rng.die()
-            em.emit("CentreRoll", {"die": die})
+            em.emit(CENTRE_ROLL, {"die": die})
             if die == 6:  # [reconstructed] the blue player rolls; the card is B1's
                 draw_card(em, SETUP_ROLLER, "six", rng)
             if die <= 3:
@@ -136,7 +153,7 @@ def place(em: Emitter, action: dict, rng: Rng) -> None:
     state = em.state
     robot = state.robots[state.placing]
     em.emit(
-        "RobotPlaced",
+        ROBOT_PLACED,
         {
             "robot": robot.id,
             "seat": PLACERS[state.seats][robot.id],
@@ -146,7 +163,7 @@ def place(em: Emitter, action: dict, rng: Rng) -> None:
     )
     if em.state.placing < len(em.state.robots):
         return
-    em.emit("TurnOrder", {"order": turn_order(em.state)})
+    em.emit(TURN_ORDER, {"order": turn_order(em.state)})
     next_turn(em, rng)
 
 
@@ -171,12 +188,12 @@ def declare(em: Emitter, action: dict, rng: Rng) -> None:
     robot = em.state.active
     do = action["do"]
     if do == "detach":  # no roll, and the turn goes on (rulebook: just announce it)
-        em.emit("Detached", {"robot": robot.id, "goal": robot.goal, "sq": action["to"]})
+        em.emit(DETACHED, {"robot": robot.id, "goal": robot.goal, "sq": action["to"]})
         return
     target = target_of(action)
-    em.emit("Declared", {"robot": robot.id, "do": do, "target": target})
+    em.emit(DECLARED, {"robot": robot.id, "do": do, "target": target})
     die = rng.die()
-    em.emit("Rolled", {"robot": robot.id, "die": die})
+    em.emit(ROLLED, {"robot": robot.id, "die": die})
     if die == 6:  # whatever was declared: a Cascade Card and no turn
         draw_card(em, robot.id, "six", rng)
         end_turn(em, rng)
@@ -184,7 +201,7 @@ def declare(em: Emitter, action: dict, rng: Rng) -> None:
     if do == "move":
         return
     if not succeeds(em.state, robot, do, target, die):
-        em.emit("ActionFailed", {"robot": robot.id, "do": do, "die": die})
+        em.emit(ACTION_FAILED, {"robot": robot.id, "do": do, "die": die})
         return
     act(em, robot.id, do, target, die)
     end_turn(em, rng, scored=do in ("score", "centre"), primed=do == "align")
@@ -195,12 +212,12 @@ def act(em: Emitter, robot_id: int, do: str, target: int, die: int) -> None:
     state = em.state
     robot = state.robots[robot_id]
     if do == "attach":
-        em.emit("Attached", {"robot": robot_id, "goal": target})
+        em.emit(ATTACHED, {"robot": robot_id, "goal": target})
     elif do == "kickstand":
-        em.emit("KickstandFell", {"stand": target, "robot": robot_id, "by": "roll"})
+        em.emit(KICKSTAND_FELL, {"stand": target, "robot": robot_id, "by": "roll"})
     elif do == "score":
         em.emit(
-            "Scored",
+            SCORED,
             {
                 "robot": robot_id,
                 "goal": robot.goal,
@@ -210,21 +227,21 @@ def act(em: Emitter, robot_id: int, do: str, target: int, die: int) -> None:
             },
         )
     elif do == "climb":
-        em.emit("Climbed", {"robot": robot_id, "to": target})
+        em.emit(CLIMBED, {"robot": robot_id, "to": target})
     elif do == "park":
-        em.emit("Parked", {"robot": robot_id, "to": target})
+        em.emit(PARKED, {"robot": robot_id, "to": target})
     elif do == "align":
-        em.emit("Aligned", {"robot": robot_id, "sq": robot.sq})
+        em.emit(ALIGNED, {"robot": robot_id, "sq": robot.sq})
     else:  # centre
         a = robot.alliance
         cm = min(die, centre_room(state, a))
-        em.emit("CentreScored", {"robot": robot_id, "alliance": a, "cm": cm, "die": die})
+        em.emit(CENTRE_SCORED, {"robot": robot_id, "alliance": a, "cm": cm, "die": die})
 
 
 def move(em: Emitter, action: dict, rng: Rng) -> None:
     robot = em.state.active
     em.emit(
-        "Moved",
+        MOVED,
         {
             "robot": robot.id,
             "from": robot.sq,

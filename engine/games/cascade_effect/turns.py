@@ -9,6 +9,22 @@ from engine.events import Event
 from engine.games.cascade_effect import fold
 from engine.games.cascade_effect.board import BLUE, RED, ZONE_OF, square, structure
 from engine.games.cascade_effect.cards import BONUS_CM, OVERDRIVE_MOVES, PENALTY_POINTS
+from engine.games.cascade_effect.events import (
+    BOOSTED,
+    CARD_DRAWN,
+    DECK_SHUFFLED,
+    END_GAME_BEGAN,
+    KICKSTAND_FELL,
+    MATCH_SCORED,
+    PENALISED,
+    PIECE_JUMPED,
+    SCORED,
+    TURN_ENDED,
+    TURN_LOSS_GIVEN,
+    TURN_LOST,
+    TURN_STARTED,
+    TURNED,
+)
 from engine.games.cascade_effect.moves import room
 from engine.games.cascade_effect.scoring import breakdown
 from engine.games.cascade_effect.state import (
@@ -44,7 +60,7 @@ class Emitter:
 def deck_shuffled(cards, rng: Rng) -> Event:
     """A new face-down order: known to no seat, only its size is public."""
     order = rng.shuffled(list(cards))
-    return Event("DeckShuffled", {"order": order}, (), {"cards": len(order)})
+    return Event(DECK_SHUFFLED, {"order": order}, (), {"cards": len(order)})
 
 
 def draw_card(em: Emitter, robot_id: int, cause: str, rng: Rng) -> None:
@@ -53,7 +69,7 @@ def draw_card(em: Emitter, robot_id: int, cause: str, rng: Rng) -> None:
     robot = em.state.robots[robot_id]
     card = em.state.deck[0]
     em.emit(
-        "CardDrawn", {"robot": robot_id, "alliance": robot.alliance, "card": card, "cause": cause}
+        CARD_DRAWN, {"robot": robot_id, "alliance": robot.alliance, "card": card, "cause": cause}
     )
     card_effect(em, robot, card, rng)
 
@@ -63,28 +79,28 @@ def card_effect(em: Emitter, robot: Robot, card: str, rng: Rng) -> None:
     takes_turns = robot.seat >= 0  # not an unused piece of the 2-player game
     if card in PENALTY_POINTS:
         em.emit(
-            "Penalised", {"alliance": robot.alliance, "points": PENALTY_POINTS[card], "card": card}
+            PENALISED, {"alliance": robot.alliance, "points": PENALTY_POINTS[card], "card": card}
         )
     elif card == "dead_battery" and takes_turns:
-        em.emit("TurnLossGiven", {"robot": robot.id, "card": card})
+        em.emit(TURN_LOSS_GIVEN, {"robot": robot.id, "card": card})
     elif card == "interference":
         victim = next_opponent(state, robot.alliance)
         if victim is not None:
-            em.emit("TurnLossGiven", {"robot": victim, "card": card})
+            em.emit(TURN_LOSS_GIVEN, {"robot": victim, "card": card})
     elif card == "overdrive" and takes_turns:
-        em.emit("Boosted", {"robot": robot.id, "moves": OVERDRIVE_MOVES})
+        em.emit(BOOSTED, {"robot": robot.id, "moves": OVERDRIVE_MOVES})
     elif card == "bonus_balls" and robot.goal >= 0 and any(state.fallen):
         cm = min(BONUS_CM, room(state, robot.goal))
         if cm:
             em.emit(
-                "Scored", {"robot": robot.id, "goal": robot.goal, "cm": cm, "die": 0, "bonus": True}
+                SCORED, {"robot": robot.id, "goal": robot.goal, "cm": cm, "die": 0, "bonus": True}
             )
     elif card == "kickstand_bump" and not all(state.fallen):
         em.emit(
-            "KickstandFell", {"stand": state.fallen.index(False), "robot": robot.id, "by": "card"}
+            KICKSTAND_FELL, {"stand": state.fallen.index(False), "robot": robot.id, "by": "card"}
         )
     elif card == "spin_out" and robot.sq >= 0:
-        em.emit("Turned", {"robot": robot.id, "facing": rng.below(4), "by": "card"})
+        em.emit(TURNED, {"robot": robot.id, "facing": rng.below(4), "by": "card"})
 
 
 def next_opponent(state: State, alliance: int) -> int | None:
@@ -108,7 +124,7 @@ def opponent_zone(robot: Robot, sq: int) -> bool:
 
 # -- turn after turn --------------------------------------------------------------------
 def end_turn(em: Emitter, rng: Rng, scored: bool = False, primed: bool = False) -> None:
-    em.emit("TurnEnded", {"robot": em.state.active.id, "scored": scored, "primed": primed})
+    em.emit(TURN_ENDED, {"robot": em.state.active.id, "scored": scored, "primed": primed})
     next_turn(em, rng)
 
 
@@ -124,10 +140,10 @@ def next_turn(em: Emitter, rng: Rng) -> None:
             final_score(em)
             return
         if round_ == TELEOP_ROLLS + 1 and index == 0:
-            em.emit("EndGameBegan", {"round": round_})
+            em.emit(END_GAME_BEGAN, {"round": round_})
         robot = state.robots[state.order[index]]
         em.emit(
-            "TurnStarted",
+            TURN_STARTED,
             {
                 "robot": robot.id,
                 "seat": robot.seat,
@@ -140,7 +156,7 @@ def next_turn(em: Emitter, rng: Rng) -> None:
             jump(em, robot.id + 2, rng)
         if em.state.robots[robot.id].skips == 0:
             return
-        em.emit("TurnLost", {"robot": robot.id})
+        em.emit(TURN_LOST, {"robot": robot.id})
 
 
 def jump(em: Emitter, piece_id: int, rng: Rng) -> None:
@@ -158,7 +174,7 @@ def jump(em: Emitter, piece_id: int, rng: Rng) -> None:
         and robot_at(state, to) is None
         and loose_goal_at(state, to) is None
     )
-    em.emit("PieceJumped", {"robot": piece_id, "dice": [col, row], "to": to, "moved": moved})
+    em.emit(PIECE_JUMPED, {"robot": piece_id, "dice": [col, row], "to": to, "moved": moved})
     for _ in range(sixes):
         draw_card(em, piece_id, "six", rng)
     piece = em.state.robots[piece_id]
@@ -172,4 +188,4 @@ def final_score(em: Emitter) -> None:
         winner = "draw"
     else:
         winner = "red" if red["total"] > blue["total"] else "blue"
-    em.emit("MatchScored", {"red": red, "blue": blue, "winner": winner})
+    em.emit(MATCH_SCORED, {"red": red, "blue": blue, "winner": winner})

@@ -1,5 +1,6 @@
 """Connect four as a Scrimmage game plugin."""
 
+from engine.events import ACTION_SUBMITTED
 from engine.game import Pacing
 from engine.games.connect_four.bots import BOTS
 from engine.games.connect_four.describe import describe
@@ -11,7 +12,7 @@ GAME.bots = BOTS
 GAME.render = render
 GAME.panel = panel
 # every action drops a disc: a turn; about 30 events, a disc every 3 s
-GAME.pacing = Pacing(frozenset({"ActionSubmitted"}), 0.35)
+GAME.pacing = Pacing(frozenset({ACTION_SUBMITTED}), 0.35)
 GAME.describer = describe
 
 __all__ = ["GAME"]

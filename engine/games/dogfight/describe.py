@@ -4,6 +4,23 @@ from __future__ import annotations
 
 from engine.describe import Seats
 from engine.events import ACTION_SUBMITTED
+from engine.games.dogfight.events import (
+    ACE_EARNED,
+    ATTACK_DECLARED,
+    ATTACK_RESOLVED,
+    DICE_REROLLED,
+    DICE_ROLLED,
+    FIRST_PLAYER,
+    HOLDS_FIRE,
+    PLANE_DESTROYED,
+    PLANE_FLEW,
+    PLANE_PLACED,
+    ROUND_LIMIT_REACHED,
+    ROUND_STARTED,
+    STAGE_STARTED,
+    STATS_REVEALED,
+    TEAM_UP,
+)
 
 HEADINGS = (
     "north",
@@ -36,39 +53,39 @@ def _resolved(d: dict, s: Seats) -> str:
 
 
 SENTENCES = {
-    "StatsRevealed": lambda d, s: (
+    STATS_REVEALED: lambda d, s: (
         "Planes revealed: "
         + "; ".join(f"{s(i)} {_stats(st)}" for i, st in enumerate(d["stats"]))
         + "."
     ),
-    "DiceRolled": lambda d, s: (
+    DICE_ROLLED: lambda d, s: (
         f"{s(d['seat'])} rolls {' '.join(map(str, d['dice']))} for {d.get('purpose', 'a roll')}."
         if "seat" in d
         else f"Dice {' '.join(map(str, d['dice']))} are rolled for {d.get('purpose', 'a roll')}."
     ),
-    "FirstPlayer": lambda d, s: f"{s(d['seat'])} goes first.",
-    "PlanePlaced": lambda d, s: (
+    FIRST_PLAYER: lambda d, s: f"{s(d['seat'])} goes first.",
+    PLANE_PLACED: lambda d, s: (
         f"{s(d['seat'])} places its plane heading "
         f"{HEADINGS[d['heading'] % 8] if isinstance(d['heading'], int) else d['heading']}."
     ),
-    "RoundStarted": lambda d, s: f"Round {d['round']} begins.",
-    "TeamUp": lambda d, s: f"Team {d['team']}: {s.many(d['seats'])}.",
-    "PlaneFlew": _flew,
-    "StageStarted": lambda d, s: f"The {d['stage']} stage begins.",
-    "HoldsFire": lambda d, s: f"{s(d['seat'])} holds fire ({d['reason']}).",
-    "AttackDeclared": lambda d, s: (
+    ROUND_STARTED: lambda d, s: f"Round {d['round']} begins.",
+    TEAM_UP: lambda d, s: f"Team {d['team']}: {s.many(d['seats'])}.",
+    PLANE_FLEW: _flew,
+    STAGE_STARTED: lambda d, s: f"The {d['stage']} stage begins.",
+    HOLDS_FIRE: lambda d, s: f"{s(d['seat'])} holds fire ({d['reason']}).",
+    ATTACK_DECLARED: lambda d, s: (
         f"{s(d['attacker'])} attacks {s(d['target'])} at {d['section']} range."
     ),
-    "DiceRerolled": lambda d, s: (
+    DICE_REROLLED: lambda d, s: (
         f"{s(d['seat'])} rerolls for {d['purpose']}: now {' '.join(map(str, d['dice']))}."
     ),
-    "AttackResolved": _resolved,
-    "PlaneDestroyed": lambda d, s: (
+    ATTACK_RESOLVED: _resolved,
+    PLANE_DESTROYED: lambda d, s: (
         f"{s(d['seat'])} is {d['reason']}"
         + (f" by {s(d['by'])}." if d.get("by") is not None else ".")
     ),
-    "AceEarned": lambda d, s: f"{s(d['seat'])} becomes an ace." if "seat" in d else None,
-    "RoundLimitReached": lambda d, s: "The round limit is reached.",
+    ACE_EARNED: lambda d, s: f"{s(d['seat'])} becomes an ace." if "seat" in d else None,
+    ROUND_LIMIT_REACHED: lambda d, s: "The round limit is reached.",
 }
 
 

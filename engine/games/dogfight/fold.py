@@ -5,6 +5,23 @@ from __future__ import annotations
 from functools import partial
 
 from engine.game import fold_events, handler_evolve
+from engine.games.dogfight.events import (
+    ACE_EARNED,
+    ATTACK_DECLARED,
+    ATTACK_RESOLVED,
+    DICE_REROLLED,
+    DICE_ROLLED,
+    FIRST_PLAYER,
+    HOLDS_FIRE,
+    PLANE_DESTROYED,
+    PLANE_FLEW,
+    PLANE_PLACED,
+    ROUND_LIMIT_REACHED,
+    ROUND_STARTED,
+    STAGE_STARTED,
+    STATS_REVEALED,
+    TEAM_UP,
+)
 from engine.games.dogfight.geometry import AREA, QUICK_AREA, UNITS_PER_MM
 from engine.games.dogfight.setup import table_side
 from engine.games.dogfight.state import (
@@ -185,21 +202,21 @@ def _time_up(state: State, d: dict) -> State:
 
 
 HANDLERS = {
-    "StatsRevealed": _stats,
-    "FirstPlayer": _first,
-    "PlanePlaced": _placed,
-    "RoundStarted": _round,
-    "StageStarted": _stage,
-    "TeamUp": _team_up,
-    "PlaneFlew": _flew,
-    "HoldsFire": _holds,
-    "AttackDeclared": _declared,
-    "DiceRolled": _dice,
-    "DiceRerolled": _rerolled,
-    "AttackResolved": _resolved,
-    "PlaneDestroyed": _destroyed,
-    "AceEarned": _ace,
-    "RoundLimitReached": _time_up,
+    STATS_REVEALED: _stats,
+    FIRST_PLAYER: _first,
+    PLANE_PLACED: _placed,
+    ROUND_STARTED: _round,
+    STAGE_STARTED: _stage,
+    TEAM_UP: _team_up,
+    PLANE_FLEW: _flew,
+    HOLDS_FIRE: _holds,
+    ATTACK_DECLARED: _declared,
+    DICE_ROLLED: _dice,
+    DICE_REROLLED: _rerolled,
+    ATTACK_RESOLVED: _resolved,
+    PLANE_DESTROYED: _destroyed,
+    ACE_EARNED: _ace,
+    ROUND_LIMIT_REACHED: _time_up,
 }
 
 

@@ -34,19 +34,34 @@ from engine.games.dogfight.combat import (
     reroll_actions,
     targets,
 )
+from engine.games.dogfight.events import (
+    ACE_EARNED,
+    ATTACK_DECLARED,
+    ATTACK_RESOLVED,
+    DICE_REROLLED,
+    DICE_ROLLED,
+    HOLDS_FIRE,
+    PLANE_DESTROYED,
+    PLANE_FLEW,
+    PLANE_PLACED,
+    ROUND_LIMIT_REACHED,
+    ROUND_STARTED,
+    STAGE_STARTED,
+    TEAM_UP,
+)
 from engine.games.dogfight.geometry import COST, section
 from engine.games.dogfight.plans import CLIMB_COST, path, plans
-from engine.games.dogfight.setup import first_player_events, placements, smallest_side_mm
-from engine.games.dogfight.state import STATS, State, in_combat, living, living_teams
+from engine.games.dogfight.setup import (
+    STAT_CHOICES,
+    first_player_events,
+    placements,
+    smallest_side_mm,
+    stats_event,
+)
+from engine.games.dogfight.state import State, in_combat, living, living_teams
 from engine.games.dogfight.view import view
 from engine.rng import Rng
 
-STAT_VALUES = (4, 3, 3, 2)
-QUICK_HEALTH = 2
-#: every way to hand out 4, 3, 3, 2 to the four stats
-STAT_CHOICES = [
-    dict(zip(STATS, values)) for values in sorted(set(permutations(STAT_VALUES)), reverse=True)
-]
 NO_REROLL: dict[str, list[int]] = {"reroll": []}
 
 
@@ -186,23 +201,12 @@ def legal_actions(state: State, kind: str, seat: int) -> list:
 
 
 # -- events of each decision ------------------------------------------------------------
-def stats_event(state: State, actions: dict) -> Event:
-    """All pilots' stats revealed at once (Health capped in a quick game)."""
-    stats = []
-    for seat in range(state.seats):
-        chosen = dict(actions[seat])
-        if state.quick:
-            chosen["health"] = min(chosen["health"], QUICK_HEALTH)
-        stats.append(chosen)
-    return Event("StatsRevealed", {"stats": stats})
-
-
 def place_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
-    return [Event("PlanePlaced", {"seat": seat, **action})]
+    return [Event(PLANE_PLACED, {"seat": seat, **action})]
 
 
 def team_events(state: State, seat: int, action: list, rng: Rng) -> list[Event]:
-    return [Event("TeamUp", {"team": state.planes[seat].team, "seats": list(action)})]
+    return [Event(TEAM_UP, {"team": state.planes[seat].team, "seats": list(action)})]
 
 
 def fly_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
@@ -212,7 +216,7 @@ def fly_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
     cost = sum(COST[name] for name in action["plan"]) + action["climb"] * CLIMB_COST
     events = [
         Event(
-            "PlaneFlew",
+            PLANE_FLEW,
             {
                 "seat": seat,
                 "plan": list(action["plan"]),
@@ -225,7 +229,7 @@ def fly_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
     ]
     if crashed:
         events.append(
-            Event("PlaneDestroyed", {"seat": seat, "by": None, "reason": "flew off the table"})
+            Event(PLANE_DESTROYED, {"seat": seat, "by": None, "reason": "flew off the table"})
         )
     return events
 
@@ -240,7 +244,7 @@ def attack_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event
     defense_dice = [rng.die() for _ in range(target.defense)]
     return [
         Event(
-            "AttackDeclared",
+            ATTACK_DECLARED,
             {
                 "attacker": seat,
                 "target": target.seat,
@@ -252,8 +256,8 @@ def attack_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event
                 "defense_rerolls": most_rerolls(target, defense_free),
             },
         ),
-        Event("DiceRolled", {"purpose": "attack", "seat": seat, "dice": attack_dice}),
-        Event("DiceRolled", {"purpose": "defense", "seat": target.seat, "dice": defense_dice}),
+        Event(DICE_ROLLED, {"purpose": "attack", "seat": seat, "dice": attack_dice}),
+        Event(DICE_ROLLED, {"purpose": "defense", "seat": target.seat, "dice": defense_dice}),
     ]
 
 
@@ -267,7 +271,7 @@ def reroll_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event
         dice[i] = rng.die()
     return [
         Event(
-            "DiceRerolled",
+            DICE_REROLLED,
             {
                 "purpose": "attack" if attacking else "defense",
                 "seat": seat,
@@ -307,7 +311,7 @@ def automatic(state: State) -> list[Event]:
     if state.phase == "place":
         if state.placing < len(state.place_order):
             return []
-        return [Event("RoundStarted", {"round": 1, "order": list(state.order)})]
+        return [Event(ROUND_STARTED, {"round": 1, "order": list(state.order)})]
     if state.phase != "play":
         return []
     combat = state.combat
@@ -318,25 +322,25 @@ def automatic(state: State) -> list[Event]:
     if state.seat_queue:
         seat = state.seat_queue[0]
         if state.stage == "attack" and not targets(state, seat):
-            return [Event("HoldsFire", {"seat": seat, "reason": "no target"})]
+            return [Event(HOLDS_FIRE, {"seat": seat, "reason": "no target"})]
         return []
     if state.team_queue:
         members = living(state, state.team_queue[0])
         if len(members) > 1:
             return []
-        return [Event("TeamUp", {"team": state.team_queue[0], "seats": list(members)})]
+        return [Event(TEAM_UP, {"team": state.team_queue[0], "seats": list(members)})]
     flying = [t for t in state.order if living(state, t)]
     if state.stage == "move":
-        return [Event("StageStarted", {"stage": "attack", "order": flying})]
+        return [Event(STAGE_STARTED, {"stage": "attack", "order": flying})]
     if state.round >= state.round_limit:
         return [
-            Event("RoundLimitReached", {"rounds": state.round_limit, "winner": best_team(state)})
+            Event(ROUND_LIMIT_REACHED, {"rounds": state.round_limit, "winner": best_team(state)})
         ]
     # whoever went second goes first: the round's order turned by one
     turned = state.order[1:] + state.order[:1]
     return [
         Event(
-            "RoundStarted",
+            ROUND_STARTED,
             {"round": state.round + 1, "order": [t for t in turned if living(state, t)]},
         )
     ]
@@ -349,18 +353,18 @@ def damage_events(state: State) -> list[Event]:
     health = max(0, target.health - result["damage"])
     events = [
         Event(
-            "AttackResolved",
+            ATTACK_RESOLVED,
             {"attacker": attacker.seat, "target": target.seat, **result, "health": health},
         )
     ]
     if health == 0:
         events.append(
             Event(
-                "PlaneDestroyed", {"seat": target.seat, "by": attacker.seat, "reason": "shot down"}
+                PLANE_DESTROYED, {"seat": target.seat, "by": attacker.seat, "reason": "shot down"}
             )
         )
         if state.ace_option and not attacker.ace:
-            events.append(Event("AceEarned", {"seat": attacker.seat}))
+            events.append(Event(ACE_EARNED, {"seat": attacker.seat}))
     return events
 
 

@@ -1,11 +1,13 @@
-"""Set-up: the roll for the first player, the turn orders, and where planes go."""
+"""Set-up: the stats a pilot may choose, the roll for the first player, the turn
+orders, and where planes go."""
 
 from __future__ import annotations
 
 from functools import cache
-from itertools import zip_longest
+from itertools import permutations, zip_longest
 
 from engine.events import Event
+from engine.games.dogfight.events import DICE_ROLLED, FIRST_PLAYER, STATS_REVEALED
 from engine.games.dogfight.geometry import (
     AREA,
     HEADINGS,
@@ -14,11 +16,28 @@ from engine.games.dogfight.geometry import (
     UNITS_PER_MM,
     distance2,
 )
-from engine.games.dogfight.state import State
+from engine.games.dogfight.state import STATS, State
 from engine.rng import Rng
 
+STAT_VALUES = (4, 3, 3, 2)
+QUICK_HEALTH = 2
+#: every way to hand out 4, 3, 3, 2 to the four stats
+STAT_CHOICES = [
+    dict(zip(STATS, values)) for values in sorted(set(permutations(STAT_VALUES)), reverse=True)
+]
 PLACE_DEPTH = 300  # a placed token's centre sits 30 mm in from an edge
 PLACE_STEP = 600  # placement points 60 mm apart along each edge
+
+
+def stats_event(state: State, actions: dict) -> Event:
+    """All pilots' stats revealed at once (Health capped in a quick game)."""
+    stats = []
+    for seat in range(state.seats):
+        chosen = dict(actions[seat])
+        if state.quick:
+            chosen["health"] = min(chosen["health"], QUICK_HEALTH)
+        stats.append(chosen)
+    return Event(STATS_REVEALED, {"stats": stats})
 
 
 def first_player_events(state: State, rng: Rng) -> list[Event]:
@@ -27,7 +46,7 @@ def first_player_events(state: State, rng: Rng) -> list[Event]:
     while True:
         dice = [rng.die() for _ in rolling]
         events.append(
-            Event("DiceRolled", {"purpose": "first player", "seats": rolling, "dice": dice})
+            Event(DICE_ROLLED, {"purpose": "first player", "seats": rolling, "dice": dice})
         )
         top = max(dice)
         rolling = [s for s, d in zip(rolling, dice) if d == top]
@@ -36,7 +55,7 @@ def first_player_events(state: State, rng: Rng) -> list[Event]:
     first = rolling[0]
     return events + [
         Event(
-            "FirstPlayer",
+            FIRST_PLAYER,
             {
                 "seat": first,
                 "order": team_order(state, first),

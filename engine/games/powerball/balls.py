@@ -4,6 +4,7 @@ Mechanical Arm, picking up at the end of a phase."""
 from __future__ import annotations
 
 from engine.games.powerball.cards import ARM, REVERSE
+from engine.games.powerball.events import DELIVERED, SPAWNED
 from engine.games.powerball.motion import pick_up
 from engine.games.powerball.state import acting, capacity, has, robot_at
 from engine.games.powerball.table import Table
@@ -33,7 +34,7 @@ def spawn(t: Table) -> None:
         if slot is None:
             continue
         t.emit(
-            "Spawned",
+            SPAWNED,
             {
                 "wrench": number,
                 "robot": robot.seat,
@@ -72,7 +73,7 @@ def deliver(t: Table) -> None:
         if robot.balls and robot.delivered_clock != t.state.clock:
             pit = delivery_pit(t, robot)
             if pit is not None:
-                t.emit("Delivered", {"robot": seat, "pit": pit})
+                t.emit(DELIVERED, {"robot": seat, "pit": pit})
         reach(t, seat)
 
 

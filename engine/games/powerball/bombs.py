@@ -5,6 +5,7 @@ after the powerball step of phase 5."""
 from __future__ import annotations
 
 from engine.games.powerball.cards import kind, steps_of, turn_of
+from engine.games.powerball.events import BOMB_GONE, BOMB_MOVED
 from engine.games.powerball.harm import damage
 from engine.games.powerball.state import robot_at
 from engine.games.powerball.table import Table
@@ -54,9 +55,9 @@ def _run(t: Table, i: int, card: int) -> bool:
             explode(t, i)
             return True
         if ahead in t.floor.pits:
-            t.emit("BombGone", {"bomb": i, "sq": ahead, "why": "pit"})
+            t.emit(BOMB_GONE, {"bomb": i, "sq": ahead, "why": "pit"})
             return True
-        t.emit("BombMoved", {"bomb": i, "sq": ahead})
+        t.emit(BOMB_MOVED, {"bomb": i, "sq": ahead})
     return False
 
 
@@ -73,7 +74,7 @@ def touches(t: Table) -> None:
 def explode(t: Table, i: int) -> None:
     bomb = t.state.bombs[i]
     bx, by = t.floor.xy(bomb.sq)
-    t.emit("BombGone", {"bomb": i, "sq": bomb.sq, "why": "exploded"})
+    t.emit(BOMB_GONE, {"bomb": i, "sq": bomb.sq, "why": "exploded"})
     for robot in t.state.robots:
         if not robot.alive:
             continue

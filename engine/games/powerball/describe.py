@@ -6,7 +6,48 @@ their priority ("Move 2, priority 480"), as the drawn cards show them."""
 from __future__ import annotations
 
 from engine.describe import Seats, listing
+from engine.events import ACTION_SUBMITTED
 from engine.games.powerball.cards import card_name
+from engine.games.powerball.events import (
+    BALLS_DROPPED,
+    BOMB_ARMED,
+    BOMB_GONE,
+    BOMB_MOVED,
+    BOMB_PLACED,
+    CARD_CHANGED,
+    DAMAGE_SHIELDED,
+    DAMAGED,
+    DELIVERED,
+    DESTROYED,
+    EVENT_ROLLED,
+    FLAG_ROLLED,
+    GAME_OVER,
+    HAND_DEALT,
+    HEALED,
+    METEOR_FELL,
+    MOVED,
+    OPTION_CHARGED,
+    OPTION_DRAWN,
+    OPTION_MOVED,
+    OPTIONS_DEALT,
+    OPTIONS_OFFERED,
+    PHASE_STARTED,
+    PICKED,
+    PROGRAM_SET,
+    QUAKE_ROLLED,
+    RADIO_CONTROLLED,
+    REGISTERS_KEPT,
+    ROBOT_PLACED,
+    SCRAMBLED,
+    SEATS_ORDERED,
+    SPAWNED,
+    THROWN,
+    TRADING,
+    TURN_ENDING,
+    TURN_STARTED,
+    TURRETS_SET,
+    WAITING,
+)
 from engine.games.powerball.state import EMPTY
 
 DIRS = ("north", "east", "south", "west")
@@ -77,56 +118,56 @@ def _thrown(d: dict, s: Seats) -> str:
 
 
 SENTENCES = {
-    "ActionSubmitted": _program,
-    "SeatsOrdered": lambda d, s: (
+    ACTION_SUBMITTED: _program,
+    SEATS_ORDERED: lambda d, s: (
         "Start order by priority: "
         + listing([f"{s(i)} ({card_name(d['cards'][i])})" for i in d["order"]])
         + "."
     ),
-    "OptionsDealt": lambda d, s: (
+    OPTIONS_DEALT: lambda d, s: (
         "Options dealt: "
         + "; ".join(f"{s(i)} {listing(h) or 'none'}" for i, h in enumerate(d["hands"]))
         + f"; community {listing(d['community']) or 'none'}."
     ),
-    "FlagRolled": lambda d, s: f"{s(d['robot'])} rolls {d['roll']} and starts on flag {d['flag']}.",
-    "Waiting": lambda d, s: f"Waiting for {s.many(d['seats'])} ({d['stage']}).",
-    "RobotPlaced": lambda d, s: (
+    FLAG_ROLLED: lambda d, s: f"{s(d['robot'])} rolls {d['roll']} and starts on flag {d['flag']}.",
+    WAITING: lambda d, s: f"Waiting for {s.many(d['seats'])} ({d['stage']}).",
+    ROBOT_PLACED: lambda d, s: (
         f"{s(d['robot'])} is placed on {square(d['sq'])} facing {facing(d['facing'])}."
     ),
-    "TurnStarted": lambda d, s: (
+    TURN_STARTED: lambda d, s: (
         f"Round {d['round']} begins"
         + (f"; {s.many(d['down'])} powered down." if d.get("down") else ".")
     ),
-    "HandDealt": lambda d, s: (
+    HAND_DEALT: lambda d, s: (
         f"{s(d['seat'])} is dealt {len(d['cards'])} program cards: {cards(d['cards'])}."
         if "cards" in d
         else f"{s(d['seat'])} is dealt {d.get('count', 'its')} program cards."
     ),
-    "ProgramSet": lambda d, s: (
+    PROGRAM_SET: lambda d, s: (
         f"{s(d['seat'])} programs its registers"
         + (f" with {cards(d['registers'])}" if "registers" in d else "")
         + (" and powers down next turn." if d.get("power_down") else ".")
     ),
-    "PhaseStarted": _phase,
-    "Moved": lambda d, s: (
+    PHASE_STARTED: _phase,
+    MOVED: lambda d, s: (
         f"{s(d['robot'])} moves to {square(d['sq'])} facing "
         f"{facing(d['facing'])} ({d.get('why', 'moved')})."
     ),
-    "Destroyed": _destroyed,
-    "Damaged": _damaged,
-    "Healed": lambda d, s: f"{s(d['robot'])} repairs {d['amount']} ({d['damage']} damage left).",
-    "Spawned": lambda d, s: (
+    DESTROYED: _destroyed,
+    DAMAGED: _damaged,
+    HEALED: lambda d, s: f"{s(d['robot'])} repairs {d['amount']} ({d['damage']} damage left).",
+    SPAWNED: lambda d, s: (
         f"Wrench {d['wrench']} rolls {d['roll']}: a ball appears on "
         f"{square(d['sq'])} (spawn {d['slot']})."
     ),
-    "OptionMoved": lambda d, s: (
+    OPTION_MOVED: lambda d, s: (
         f"Option {d['option']} goes from "
         f"{s(d['from']) if isinstance(d['from'], int) else d['from']} to "
         f"{s(d['to']) if isinstance(d['to'], int) else d['to']}."
     ),
-    "OptionDrawn": lambda d, s: f"{s(d['seat'])} draws the option {d['option']}.",
-    "OptionsOffered": lambda d, s: f"{s(d['seat'])} is offered {listing(d['options'])}.",
-    "RegistersKept": lambda d, s: (
+    OPTION_DRAWN: lambda d, s: f"{s(d['seat'])} draws the option {d['option']}.",
+    OPTIONS_OFFERED: lambda d, s: f"{s(d['seat'])} is offered {listing(d['options'])}.",
+    REGISTERS_KEPT: lambda d, s: (
         f"{s(d['robot'])} keeps its locked registers"
         + (
             f": {cards(d['registers'])}."
@@ -134,38 +175,36 @@ SENTENCES = {
             else "."
         )
     ),
-    "Picked": lambda d, s: f"{s(d['robot'])} picks up a ball on {square(d['sq'])}.",
-    "Delivered": lambda d, s: (
-        f"{s(d['robot'])} delivers a ball into the pit on {square(d['pit'])}."
-    ),
-    "Thrown": _thrown,
-    "BallsDropped": lambda d, s: (
+    PICKED: lambda d, s: f"{s(d['robot'])} picks up a ball on {square(d['sq'])}.",
+    DELIVERED: lambda d, s: f"{s(d['robot'])} delivers a ball into the pit on {square(d['pit'])}.",
+    THROWN: _thrown,
+    BALLS_DROPPED: lambda d, s: (
         f"{s(d['robot'])} drops {d['count']} "
         f"ball{'s' if d['count'] != 1 else ''} on {square(d['sq'])}."
     ),
-    "RadioControlled": lambda d, s: f"{s(d['robot'])} takes radio control of {s(d['target'])}.",
-    "Scrambled": lambda d, s: (
+    RADIO_CONTROLLED: lambda d, s: f"{s(d['robot'])} takes radio control of {s(d['target'])}.",
+    SCRAMBLED: lambda d, s: (
         f"{s(d['robot'])} scrambles register {d['register']} of {s(d['target'])}."
     ),
-    "Trading": lambda d, s: f"Trades on a {d['trade']}: {s.many(d['queue'])} in turn.",
-    "EventRolled": lambda d, s: f"{s(d['robot'])} rolls {d['roll']}: {d['event']}.",
-    "MeteorFell": lambda d, s: f"A meteor falls on {square(d['sq'])}.",
-    "QuakeRolled": lambda d, s: (
+    TRADING: lambda d, s: f"Trades on a {d['trade']}: {s.many(d['queue'])} in turn.",
+    EVENT_ROLLED: lambda d, s: f"{s(d['robot'])} rolls {d['roll']}: {d['event']}.",
+    METEOR_FELL: lambda d, s: f"A meteor falls on {square(d['sq'])}.",
+    QUAKE_ROLLED: lambda d, s: (
         f"Earthquake: rolls {d['roll']}, the floor shakes {facing(d['dir'])}."
     ),
-    "TurretsSet": lambda d, s: f"Turrets set on {s.many(d['robots'])} until round {d['round']}.",
-    "BombPlaced": lambda d, s: f"{s(d['owner'])} places a buzz bomb on {square(d['sq'])}.",
-    "BombArmed": lambda d, s: f"Buzz bomb {d['bomb']} is programmed.",
-    "BombMoved": lambda d, s: f"Buzz bomb {d['bomb']} moves to {square(d['sq'])}.",
-    "BombGone": lambda d, s: f"Buzz bomb {d['bomb']} is gone on {square(d['sq'])} ({d['why']}).",
-    "GameOver": lambda d, s: f"The game is over: {d['reason']}.",
+    TURRETS_SET: lambda d, s: f"Turrets set on {s.many(d['robots'])} until round {d['round']}.",
+    BOMB_PLACED: lambda d, s: f"{s(d['owner'])} places a buzz bomb on {square(d['sq'])}.",
+    BOMB_ARMED: lambda d, s: f"Buzz bomb {d['bomb']} is programmed.",
+    BOMB_MOVED: lambda d, s: f"Buzz bomb {d['bomb']} moves to {square(d['sq'])}.",
+    BOMB_GONE: lambda d, s: f"Buzz bomb {d['bomb']} is gone on {square(d['sq'])} ({d['why']}).",
+    GAME_OVER: lambda d, s: f"The game is over: {d['reason']}.",
     # rules v2
-    "TurnEnding": lambda d, s: f"Round {d['round']}: the five phases are over; the turn ends.",
-    "OptionCharged": lambda d, s: f"{s(d['robot'])} uses the {d['option']} ({d['charge']} so far).",
-    "DamageShielded": lambda d, s: (
+    TURN_ENDING: lambda d, s: f"Round {d['round']}: the five phases are over; the turn ends.",
+    OPTION_CHARGED: lambda d, s: f"{s(d['robot'])} uses the {d['option']} ({d['charge']} so far).",
+    DAMAGE_SHIELDED: lambda d, s: (
         f"{s(d['robot'])}'s Power-Down Shield stops 1 damage from the {facing(d['side'])}."
     ),
-    "CardChanged": lambda d, s: (
+    CARD_CHANGED: lambda d, s: (
         f"{s(d['robot'])} "
         f"{'swaps in' if d['why'] == 'swap' else 'aborts: a deck card replaces'} "
         f"register {d['register']} (card {d['card']})."

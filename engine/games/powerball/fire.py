@@ -16,6 +16,7 @@ from engine.games.powerball.cards import (
     SCRAMBLER,
     TRACTOR,
 )
+from engine.games.powerball.events import RADIO_CONTROLLED, SCRAMBLED, THROWN
 from engine.games.powerball.harm import damage, discard_option, use_charge
 from engine.games.powerball.motion import step
 from engine.games.powerball.state import (
@@ -178,12 +179,12 @@ def specials(t: Table, order: list[int], actions: dict) -> None:
         if not robot.alive or not target.alive:
             continue
         if do == "radio":
-            t.emit("RadioControlled", {"robot": seat, "target": target.seat})
+            t.emit(RADIO_CONTROLLED, {"robot": seat, "target": target.seat})
         elif do == "scramble":
             spare = spare_cards(state)
             if spare:
                 t.emit(
-                    "Scrambled",
+                    SCRAMBLED,
                     {
                         "robot": seat,
                         "target": target.seat,
@@ -234,7 +235,7 @@ def throws(t: Table, order: list[int], actions: dict) -> None:
         # the balls come to rest where they hit once the target has been pushed off
         on_board = [sq for sq in land if sq not in t.floor.pits]
         t.emit(
-            "Thrown",
+            THROWN,
             {
                 "robot": seat,
                 "target": target.seat,

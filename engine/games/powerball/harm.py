@@ -5,6 +5,7 @@ base game allows); options used up or given up go to the discards."""
 from __future__ import annotations
 
 from engine.games.powerball.cards import ABLATIVE, CHARGES, SHIELD
+from engine.games.powerball.events import DAMAGE_SHIELDED, DAMAGED, OPTION_CHARGED, OPTION_MOVED
 from engine.games.powerball.motion import destroy
 from engine.games.powerball.state import charge, has
 from engine.games.powerball.table import Table
@@ -25,9 +26,7 @@ def damage(t: Table, seat: int, amount: int, by: int, source: str, side: int | N
         return
     robot = t.state.robots[seat]
     total = min(DESTROYED_AT, robot.damage + amount)
-    t.emit(
-        "Damaged", {"robot": seat, "amount": amount, "by": by, "source": source, "damage": total}
-    )
+    t.emit(DAMAGED, {"robot": seat, "amount": amount, "by": by, "source": source, "damage": total})
     if total >= DESTROYED_AT:
         destroy(t, seat, "damage")
 
@@ -40,7 +39,7 @@ def _shield(t: Table, seat: int, amount: int, side, by: int, source: str) -> int
         return amount
     if robot.shield_clock == state.clock and side in robot.shield_sides:
         return amount
-    t.emit("DamageShielded", {"robot": seat, "side": side, "by": by, "source": source})
+    t.emit(DAMAGE_SHIELDED, {"robot": seat, "side": side, "by": by, "source": source})
     return amount - 1
 
 
@@ -51,7 +50,7 @@ def _coat(t: Table, seat: int, amount: int) -> int:
         return amount
     held = charge(state, ABLATIVE)
     soaked = min(amount, CHARGES[ABLATIVE] - held)
-    t.emit("OptionCharged", {"option": ABLATIVE, "charge": held + soaked, "robot": seat})
+    t.emit(OPTION_CHARGED, {"option": ABLATIVE, "charge": held + soaked, "robot": seat})
     if held + soaked >= CHARGES[ABLATIVE]:
         discard_option(t, holder(state, ABLATIVE), ABLATIVE, "used up")
     return amount - soaked
@@ -79,7 +78,7 @@ def holder(state, option: str):
 def use_charge(t: Table, seat: int, option: str) -> None:
     """One use of a card that runs out (a Mini Howitzer's shots)."""
     used = charge(t.state, option) + 1
-    t.emit("OptionCharged", {"option": option, "charge": used, "robot": seat})
+    t.emit(OPTION_CHARGED, {"option": option, "charge": used, "robot": seat})
     if used >= CHARGES[option]:
         discard_option(t, holder(t.state, option), option, "used up")
 
@@ -87,7 +86,7 @@ def use_charge(t: Table, seat: int, option: str) -> None:
 def discard_option(t: Table, where, option: str, why: str) -> None:
     """An option goes to the discards; the community pool draws a new card, as
     there are always 2 community options."""
-    t.emit("OptionMoved", {"option": option, "from": where, "to": "discards", "why": why})
+    t.emit(OPTION_MOVED, {"option": option, "from": where, "to": "discards", "why": why})
     if where == "community" and t.state.option_deck:
         drawn = t.rng.choice(t.state.option_deck)
-        t.emit("OptionMoved", {"option": drawn, "from": "deck", "to": "community"})
+        t.emit(OPTION_MOVED, {"option": drawn, "from": "deck", "to": "community"})

@@ -19,6 +19,7 @@ from engine.games.powerball.cards import (
     steps_of,
     turn_of,
 )
+from engine.games.powerball.events import DESTROYED, MOVED, PICKED
 from engine.games.powerball.state import capacity, has, is_turret, robot_at
 from engine.games.powerball.table import Table
 
@@ -32,7 +33,7 @@ def place(
     data = {"robot": seat, "sq": sq, "facing": facing, "why": why}
     if by >= 0:
         data["by"] = by
-    t.emit("Moved", data)
+    t.emit(MOVED, data)
     if arrive:
         arrived(t, seat)
 
@@ -53,7 +54,7 @@ def pick_up(t: Table, seat: int, sq: int) -> None:
     state = t.state
     robot = state.robots[seat]
     while robot.pickup and robot.balls < capacity(state, robot) and sq in state.balls:
-        t.emit("Picked", {"robot": seat, "sq": sq})
+        t.emit(PICKED, {"robot": seat, "sq": sq})
         state = t.state
         robot = state.robots[seat]
 
@@ -102,7 +103,7 @@ def destroy(t: Table, seat: int, cause: str) -> None:
     drops = [] if cause == "pit" else drop_squares(t, robot)
     on_board = [sq for sq in drops if sq not in t.floor.pits]
     t.emit(
-        "Destroyed",
+        DESTROYED,
         {
             "robot": seat,
             "cause": cause,

@@ -11,6 +11,7 @@ end (wrenches, flags, events), cleanup, the next deal.
 from __future__ import annotations
 
 from engine.games.powerball import balls, bombs, program_changes, turn
+from engine.games.powerball.events import PHASE_STARTED, TURN_ENDING
 from engine.games.powerball.fire import fire_choices, lasers, specials, throws
 from engine.games.powerball.motion import belts, gears, pushers, run_card
 from engine.games.powerball.respawn import roll_flags
@@ -107,7 +108,7 @@ def _respawn(t: Table, actions) -> bool:
 
 def _next(t: Table, actions) -> bool:
     if t.state.phase == 5:  # a death from here on is in no phase: credited to nobody
-        t.emit("TurnEnding", {"round": t.state.round})
+        t.emit(TURN_ENDING, {"round": t.state.round})
     return True
 
 
@@ -141,7 +142,7 @@ def start_phase(t: Table, k: int) -> None:
     cards = [
         r.registers[k - 1] if acting(state, r) and r.radio_by < 0 else EMPTY for r in state.robots
     ]
-    t.emit("PhaseStarted", {"phase": k, "cards": cards})
+    t.emit(PHASE_STARTED, {"phase": k, "cards": cards})
 
 
 def _end_respawn(t: Table, actions) -> bool:

@@ -5,6 +5,7 @@ revealed card and every later one replaced by cards from the deck)."""
 from __future__ import annotations
 
 from engine.games.powerball.cards import ABORT, CONDITIONAL
+from engine.games.powerball.events import CARD_CHANGED
 from engine.games.powerball.state import EMPTY, acting, has, locked_from, spare_cards
 from engine.games.powerball.table import Table
 
@@ -34,9 +35,7 @@ def swappers(t: Table) -> list[int]:
 def swap(t: Table, seat: int) -> None:
     robot = t.state.robots[seat]
     register = t.state.phase + 1
-    t.emit(
-        "CardChanged", {"robot": seat, "register": register, "card": robot.parked, "why": "swap"}
-    )
+    t.emit(CARD_CHANGED, {"robot": seat, "register": register, "card": robot.parked, "why": "swap"})
 
 
 def aborters(t: Table) -> list[int]:
@@ -59,7 +58,7 @@ def abort(t: Table, seat: int) -> None:
     if spare:
         card = t.rng.choice(spare)
         data = {"robot": seat, "register": t.state.phase, "card": card, "why": "abort"}
-        t.emit("CardChanged", data)
+        t.emit(CARD_CHANGED, data)
 
 
 def abort_later(t: Table) -> None:

@@ -25,6 +25,7 @@ from engine.games.powerball.cards import (
     TURNS,
     kind,
 )
+from engine.games.powerball.events import PROGRAM_SET
 from engine.games.powerball.state import EMPTY, REGISTERS, State, has, locked_from
 from engine.games.powerball.table import Table
 
@@ -158,4 +159,4 @@ def program_event(t: Table, seat: int, action: dict) -> None:
     ):
         if action.get(key):
             data[field] = action[key]
-    t.emit("ProgramSet", data, (seat,), {"seat": seat, "power_down": action["power_down"]})
+    t.emit(PROGRAM_SET, data, (seat,), {"seat": seat, "power_down": action["power_down"]})

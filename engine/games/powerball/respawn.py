@@ -3,6 +3,7 @@ chooses; a robot already there is shifted along the flag's arrow."""
 
 from __future__ import annotations
 
+from engine.games.powerball.events import FLAG_ROLLED, ROBOT_PLACED
 from engine.games.powerball.motion import arrived, place, push_line, pushed_to
 from engine.games.powerball.state import is_turret, robot_at
 from engine.games.powerball.table import Table
@@ -20,7 +21,7 @@ def roll_flags(t: Table) -> list[int]:
     seats = waiting_to_respawn(t)
     for seat in seats:
         roll = t.rng.die(FLAG_DIE)
-        t.emit("FlagRolled", {"robot": seat, "roll": roll, "flag": roll})
+        t.emit(FLAG_ROLLED, {"robot": seat, "roll": roll, "flag": roll})
     return seats
 
 
@@ -62,7 +63,7 @@ def place_robots(t: Table, facings: dict[int, int]) -> None:
         if not _make_room(t, sq, arrow):
             continue  # boxed in: it tries again at the end of the next phase
         t.emit(
-            "RobotPlaced",
+            ROBOT_PLACED,
             {
                 "robot": seat,
                 "sq": sq,

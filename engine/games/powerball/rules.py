@@ -13,6 +13,13 @@ from engine.games.powerball import decisions as D
 from engine.games.powerball import fold, program_changes
 from engine.games.powerball.board import DIRS, floor, floor_names
 from engine.games.powerball.cards import PRIORITIES
+from engine.games.powerball.events import (
+    BOMB_PLACED,
+    OPTION_MOVED,
+    OPTIONS_DEALT,
+    SEATS_ORDERED,
+    TRADING,
+)
 from engine.games.powerball.harm import discard_option
 from engine.games.powerball.phases import proceed
 from engine.games.powerball.programs import default_program, program_checker, program_event
@@ -54,10 +61,10 @@ class Powerball(Game):
         t = Table(state, rng)
         n = state.seats
         cards = rng.shuffled(list(PRIORITIES))[:n]
-        t.emit("SeatsOrdered", {"cards": cards, "order": sorted(range(n), key=lambda s: -cards[s])})
+        t.emit(SEATS_ORDERED, {"cards": cards, "order": sorted(range(n), key=lambda s: -cards[s])})
         deck = rng.shuffled(list(state.option_deck))
         t.emit(
-            "OptionsDealt", {"hands": [[o] for o in deck[:n]], "community": deck[n : n + COMMUNITY]}
+            OPTIONS_DEALT, {"hands": [[o] for o in deck[:n]], "community": deck[n : n + COMMUNITY]}
         )
         seats = roll_flags(t)
         t.wait("respawn", seats, "deal")
@@ -128,7 +135,7 @@ class Powerball(Game):
             for seat in sorted(actions, key=lambda s: flag_number(t, s)):
                 # an earlier bomb may have taken the square this one chose
                 if actions[seat] in D.bomb_legal(t.state, seat):
-                    t.emit("BombPlaced", {"owner": seat, "sq": actions[seat]["sq"]})
+                    t.emit(BOMB_PLACED, {"owner": seat, "sq": actions[seat]["sq"]})
             proceed(t, state.step)
         return Resolved(t.events, t.state)
 
@@ -166,7 +173,7 @@ def flag_number(t: Table, seat: int) -> int:
 def trade_events(t: Table, seat: int, action: dict) -> None:
     state = t.state
     do = action["do"]
-    move = lambda option, a, b: t.emit("OptionMoved", {"option": option, "from": a, "to": b})  # noqa: E731
+    move = lambda option, a, b: t.emit(OPTION_MOVED, {"option": option, "from": a, "to": b})  # noqa: E731
     if do == "steal":
         move(action["option"], action["from"], seat)
     elif do == "replace":
@@ -184,7 +191,7 @@ def trade_events(t: Table, seat: int, action: dict) -> None:
         move(action["for"], "community", seat)
     state = t.state
     if state.trade == "flag" or not state.offered:
-        t.emit("Trading", {"trade": state.trade, "queue": list(state.queue[1:])})
+        t.emit(TRADING, {"trade": state.trade, "queue": list(state.queue[1:])})
 
 
 __all__ = ["Powerball"]

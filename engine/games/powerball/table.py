@@ -10,6 +10,7 @@ from typing import cast
 
 from engine.events import EVERYONE, Event
 from engine.games.powerball.board import Floor, floor
+from engine.games.powerball.events import WAITING
 from engine.games.powerball.fold import evolve
 from engine.games.powerball.state import State
 from engine.rng import Rng
@@ -37,5 +38,5 @@ class Table:
 
     def wait(self, stage: str, seats, step: str) -> bool:
         """Stop for the decisions of ``seats``; play resumes at ``step``."""
-        self.emit("Waiting", {"stage": stage, "seats": list(seats), "step": step})
+        self.emit(WAITING, {"stage": stage, "seats": list(seats), "step": step})
         return False

@@ -4,6 +4,22 @@ from __future__ import annotations
 
 from engine.games.powerball import bombs
 from engine.games.powerball.cards import CIRCUIT, RECOMPILE
+from engine.games.powerball.events import (
+    BALLS_DROPPED,
+    BOMB_ARMED,
+    EVENT_ROLLED,
+    GAME_OVER,
+    HAND_DEALT,
+    HEALED,
+    METEOR_FELL,
+    OPTION_DRAWN,
+    OPTIONS_OFFERED,
+    QUAKE_ROLLED,
+    REGISTERS_KEPT,
+    TRADING,
+    TURN_STARTED,
+    TURRETS_SET,
+)
 from engine.games.powerball.harm import damage
 from engine.games.powerball.motion import place
 from engine.games.powerball.state import (
@@ -30,13 +46,13 @@ def heal(t: Table, seat: int, amount: int) -> None:
     robot = t.state.robots[seat]
     if robot.alive and robot.damage and amount > 0:
         healed = min(amount, robot.damage)
-        t.emit("Healed", {"robot": seat, "amount": healed, "damage": robot.damage - healed})
+        t.emit(HEALED, {"robot": seat, "amount": healed, "damage": robot.damage - healed})
 
 
 def draw_option(t: Table, seat: int) -> None:
     state = t.state
     if can_hold(state.robots[seat]) and state.option_deck:
-        t.emit("OptionDrawn", {"seat": seat, "option": t.rng.choice(state.option_deck)})
+        t.emit(OPTION_DRAWN, {"seat": seat, "option": t.rng.choice(state.option_deck)})
 
 
 def on_flags(t: Table) -> list[int]:
@@ -69,7 +85,7 @@ def payout(t: Table, actions) -> bool:
 
 
 def start_trades(t: Table, trade: str, seats: list[int], then: str) -> bool:
-    t.emit("Trading", {"trade": trade, "queue": seats})
+    t.emit(TRADING, {"trade": trade, "queue": seats})
     return next_trader(t, then)
 
 
@@ -82,11 +98,11 @@ def next_trader(t: Table, then: str) -> bool:
         if state.trade == "shuffle" and not state.offered:
             offer = list(state.discards[-2:])[::-1]  # the top of the pile first
             if offer:
-                t.emit("OptionsOffered", {"seat": seat, "options": offer})
+                t.emit(OPTIONS_OFFERED, {"seat": seat, "options": offer})
         state = t.state
         if state.trade == "flag" or state.offered:
             return t.wait("trade", [seat], then)
-        t.emit("Trading", {"trade": state.trade, "queue": list(state.queue[1:])})
+        t.emit(TRADING, {"trade": state.trade, "queue": list(state.queue[1:])})
         state = t.state
     return True
 
@@ -96,7 +112,7 @@ def flag_event(t: Table, actions) -> bool:
     if len(flagged) < 3:
         return True
     roll = t.rng.die(6)
-    t.emit("EventRolled", {"robot": flagged[0], "roll": roll, "event": EVENTS[roll - 1]})
+    t.emit(EVENT_ROLLED, {"robot": flagged[0], "roll": roll, "event": EVENTS[roll - 1]})
     if roll == 1:
         earthquake(t)
     elif roll == 2:
@@ -109,7 +125,7 @@ def flag_event(t: Table, actions) -> bool:
     elif roll == 4:
         for seat in flagged:
             heal(t, seat, 10)
-        t.emit("TurretsSet", {"robots": flagged, "round": t.state.round + 1})
+        t.emit(TURRETS_SET, {"robots": flagged, "round": t.state.round + 1})
     elif roll == 5:
         meteors(t, flagged)
     else:
@@ -123,7 +139,7 @@ def earthquake(t: Table) -> None:
     stood; walls and robots stop it, pits destroy it."""
     roll = t.rng.die(4)
     d = roll - 1
-    t.emit("QuakeRolled", {"roll": roll, "dir": "NESW"[d]})
+    t.emit(QUAKE_ROLLED, {"roll": roll, "dir": "NESW"[d]})
     f = t.floor
 
     def front(robot):
@@ -134,7 +150,7 @@ def earthquake(t: Table) -> None:
         if is_turret(t.state, robot):
             continue
         if robot.balls:
-            t.emit("BallsDropped", {"robot": robot.seat, "sq": robot.sq, "count": robot.balls})
+            t.emit(BALLS_DROPPED, {"robot": robot.seat, "sq": robot.sq, "count": robot.balls})
         for _ in range(2):
             robot = t.state.robots[robot.seat]
             ahead = f.open_edge(robot.sq, d)
@@ -150,7 +166,7 @@ def meteors(t: Table, flagged: list[int]) -> None:
         dice = [t.rng.die(6) for _ in range(4)]
         x, y = dice[0] + dice[1] - 1, dice[2] + dice[3] - 1
         size = t.floor.size
-        t.emit("MeteorFell", {"robot": seat, "dice": dice, "sq": y * size + x})
+        t.emit(METEOR_FELL, {"robot": seat, "dice": dice, "sq": y * size + x})
         for robot in t.state.robots:
             if robot.alive:
                 rx, ry = t.floor.xy(robot.sq)
@@ -175,17 +191,17 @@ def cleanup(t: Table, actions) -> bool:
             data = {"robot": robot.seat, "registers": kept}
             if any(pairs):
                 data["paired"] = pairs
-            t.emit("RegistersKept", data)
+            t.emit(REGISTERS_KEPT, data)
     return True
 
 
 def deal(t: Table, actions) -> bool:
     state = t.state
     if state.round >= state.rounds:
-        t.emit("GameOver", {"reason": f"{state.rounds} rounds played"})
+        t.emit(GAME_OVER, {"reason": f"{state.rounds} rounds played"})
         return False
     down = [r.seat for r in state.robots if r.alive and (r.announced or tripped(state, r))]
-    t.emit("TurnStarted", {"round": state.round + 1, "down": down})
+    t.emit(TURN_STARTED, {"round": state.round + 1, "down": down})
     state = t.state
     deck = t.rng.shuffled(spare_cards(state))
     for robot in state.robots:
@@ -195,7 +211,7 @@ def deal(t: Table, actions) -> bool:
             kept = (robot.stored,) if robot.stored else ()
             cards, deck = sorted(deck[:n] + list(kept)), deck[n:]
             t.emit(
-                "HandDealt",
+                HAND_DEALT,
                 {"seat": robot.seat, "cards": cards},
                 (robot.seat,),
                 {"seat": robot.seat, "count": len(cards)},
@@ -203,7 +219,7 @@ def deal(t: Table, actions) -> bool:
     for i, bomb in enumerate(state.bombs):
         if not bomb.armed:
             cards, deck = deck[:BOMB_CARDS], deck[BOMB_CARDS:]
-            t.emit("BombArmed", {"bomb": i, "cards": cards})
+            t.emit(BOMB_ARMED, {"bomb": i, "cards": cards})
     seats = [r.seat for r in t.state.robots if r.hand and has(t.state, r, RECOMPILE)]
     if seats:
         return t.wait("recompile", seats, "program")
@@ -221,7 +237,7 @@ def recompile(t: Table, seat: int) -> None:
     robot = t.state.robots[seat]
     cards = sorted(deck[: len(robot.hand)])
     t.emit(
-        "HandDealt",
+        HAND_DEALT,
         {"seat": seat, "cards": cards, "recompiled": True},
         (seat,),
         {"seat": seat, "count": len(cards), "recompiled": True},

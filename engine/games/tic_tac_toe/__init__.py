@@ -1,5 +1,6 @@
 """Tic-tac-toe as a Scrimmage game plugin."""
 
+from engine.events import ACTION_SUBMITTED
 from engine.game import Pacing
 from engine.games.tic_tac_toe.bots import BOTS
 from engine.games.tic_tac_toe.describe import describe
@@ -11,7 +12,7 @@ GAME.bots = BOTS
 GAME.render = render
 GAME.panel = panel
 # every action places a mark: a turn; about 10 events, a mark every 7 s
-GAME.pacing = Pacing(frozenset({"ActionSubmitted"}), 0.15)
+GAME.pacing = Pacing(frozenset({ACTION_SUBMITTED}), 0.15)
 GAME.describer = describe
 
 __all__ = ["GAME"]

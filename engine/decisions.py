@@ -1,0 +1,62 @@
+"""What a seat must answer: a ``Decision`` (the legal actions, or a check of
+one, and the default played for a seat that fails to answer)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+Action = Any  # plain JSON
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A seat that must act now.
+
+    Either ``legal`` lists every legal action, or (when there are too many to list)
+    ``check`` returns ``None`` for a legal action and the reason otherwise.
+    ``default`` is played when the seat fails to answer or answers illegally.
+    ``secret`` keeps the action private to the seat until the rules reveal it.
+    """
+
+    seat: int
+    default: Action
+    legal: Sequence[Action] | None = None
+    check: Callable[[Action], str | None] | None = None
+    secret: bool = False
+    prompt: str = "action"
+
+    def reject_reason(self, action: Action) -> str | None:
+        """``None`` when ``action`` is legal, else why not."""
+        if self.legal is not None:
+            if action in self.legal and (
+                not _holds_bool(action) or _exactly_in(action, self.legal)
+            ):
+                return None
+            return "not one of the legal actions"
+        if self.check is not None:
+            return self.check(action)
+        return None
+
+
+def _holds_bool(value: Any) -> bool:
+    """Does ``value`` (plain JSON) contain a boolean anywhere?"""
+    if type(value) is bool:
+        return True
+    if type(value) is dict:
+        return any(_holds_bool(v) for v in value.values())
+    if type(value) is list:
+        return any(_holds_bool(v) for v in value)
+    return False
+
+
+def _exactly_in(action: Any, legal: Sequence[Any]) -> bool:
+    """``action in legal`` where JSON's ``true`` is not the number 1 (Python's
+    ``True == 1`` would let a bot's ``true`` pass for a legal ``1``)."""
+    text = json.dumps(action, sort_keys=True)
+    return any(text == json.dumps(a, sort_keys=True) for a in legal if a == action)
+
+
+__all__ = ["Action", "Decision"]
