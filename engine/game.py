@@ -5,7 +5,9 @@ A game is a set of pure functions over an immutable state:
 - ``start(header, rng)`` -> the set-up events after ``MatchStarted``;
 - ``evolve(state, event)`` -> the next state (the only thing that changes state;
   ``evolve(None, MatchStarted)`` builds the initial one);
-- ``pending(state)`` -> the decisions due now, one per seat that must act;
+- ``pending(state)`` -> the decisions due now, one per seat that must act
+  (``pending_unlisted``, optional: the same for a re-simulation, which reads no
+  list of legal actions);
 - ``view(state, seat)`` -> what that seat may see (``None``: a spectator);
 - ``resolve(state, actions, rng)`` -> the events that follow the submitted
   actions of one or several seats: a plain list, or a ``Resolved`` list that also
@@ -155,8 +157,12 @@ class Decision:
 
     Either ``legal`` lists every legal action, or (when there are too many to list)
     ``check`` returns ``None`` for a legal action and the reason otherwise.
-    ``default`` is played when the seat fails to answer or answers illegally.
-    ``secret`` keeps the action private to the seat until the rules reveal it.
+    ``accepts`` stands in for ``legal`` where no player reads the list (the
+    decisions of ``Game.pending_unlisted``): whether an action is one of those
+    ``legal`` would list, found without listing them; a refusal gives the list's
+    reason. ``default`` is played when the seat fails to answer or answers
+    illegally. ``secret`` keeps the action private to the seat until the rules
+    reveal it.
     """
 
     seat: int
@@ -165,18 +171,27 @@ class Decision:
     check: Callable[[Action], str | None] | None = None
     secret: bool = False
     prompt: str = "action"
+    accepts: Callable[[Action], bool] | None = None
 
     def reject_reason(self, action: Action) -> str | None:
         """``None`` when ``action`` is legal, else why not."""
         if self.legal is not None:
-            if action in self.legal and (
-                not _holds_bool(action) or _exactly_in(action, self.legal)
-            ):
-                return None
-            return "not one of the legal actions"
+            return None if listed(action, self.legal) else NOT_LISTED
+        if self.accepts is not None:
+            return None if self.accepts(action) else NOT_LISTED
         if self.check is not None:
             return self.check(action)
         return None
+
+
+#: why an action that ``legal`` does not list is refused (recorded in the log)
+NOT_LISTED = "not one of the legal actions"
+
+
+def listed(action: Action, legal: Sequence[Action]) -> bool:
+    """Is ``action`` one of ``legal``, as JSON sees it (``true`` is not ``1``)? An
+    ``accepts`` narrows the list to the few entries ``action`` could be and asks this."""
+    return action in legal and (not _holds_bool(action) or _exactly_in(action, legal))
 
 
 def _holds_bool(value: Any) -> bool:
@@ -329,6 +344,16 @@ class Game:
     def pending(self, state: Any) -> list[Decision]:
         raise NotImplementedError
 
+    def pending_unlisted(self, state: Any) -> list[Decision]:
+        """``pending(state)`` for a runner whose players read no list of legal
+        actions (``verify``, re-simulating recorded actions): a game may give a
+        decision ``accepts`` in place of ``legal`` where listing every action
+        costs far more than checking one. The same seats, defaults, secrecy and
+        prompts as ``pending``, and ``accepts(action)`` must be
+        ``listed(action, legal)`` for every action, or a log stops verifying.
+        By default, ``pending`` itself."""
+        return self.pending(state)
+
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
@@ -443,6 +468,7 @@ __all__ = [
     "Decision",
     "Game",
     "Header",
+    "NOT_LISTED",
     "Option",
     "Outcome",
     "Pacing",
@@ -451,6 +477,7 @@ __all__ = [
     "Seat",
     "fold_events",
     "handler_evolve",
+    "listed",
     "ranks_from_scores",
     "to_plain",
 ]

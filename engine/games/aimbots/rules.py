@@ -6,6 +6,8 @@ submitted actions into events, drawing all chance from the rng it is given.
 
 from __future__ import annotations
 
+from functools import partial
+
 from engine.events import Event
 from engine.game import (
     Decision,
@@ -23,7 +25,14 @@ from engine.games.aimbots.catalogue import FIRST_GAME, LEVELS, deck
 from engine.games.aimbots.combat import attack_events, in_reach, ordered_events
 from engine.games.aimbots.dice import east_for, orientations, pivot, sides
 from engine.games.aimbots.draft import DICE_ROLLED, core_loadings, draft_actions, drafting_seat
-from engine.games.aimbots.moves import END, can_act, pivot_cost, play_actions, token_cores
+from engine.games.aimbots.moves import (
+    END,
+    accepts_play,
+    can_act,
+    pivot_cost,
+    play_actions,
+    token_cores,
+)
 from engine.games.aimbots.setup import scrap_events
 from engine.games.aimbots.state import State, bots_of, occupied
 from engine.games.aimbots.view import view
@@ -117,6 +126,13 @@ class Aimbots(Game):
         if state.phase == "play":
             return [Decision(state.active, END, play_actions(state), prompt="turn")]
         return []
+
+    def pending_unlisted(self, state: State) -> list[Decision]:
+        """A turn's actions checked one at a time (``accepts_play``), not listed."""
+        if state.phase == "play":
+            check = partial(accepts_play, state)
+            return [Decision(state.active, END, accepts=check, prompt="turn")]
+        return self.pending(state)
 
     def resolve(self, state: State, actions: dict, rng: Rng) -> list[Event]:
         if state.phase == "load":
