@@ -17,6 +17,11 @@ from __future__ import annotations
 
 import uuid
 
+#: before the bucket's key: a sorted set never shares a name with a bucket kept in
+#: the cache's values (a process of the version before, while both run, or a
+#: spell without Redis), which Redis would refuse to read as the other type
+ZSET_PREFIX = "windows:"
+
 #: KEYS: the buckets. ARGV: now, the expiry in ms, a token making members
 #: unique, then (allowed, window, counts requests: 1 or 0) per bucket. Returns
 #: each refused bucket's wait as a string (a Lua number would come back cut to
@@ -79,7 +84,9 @@ def _run(cache, script: str, keys: list[str], args: list) -> list | None:
     if runner is None:
         runner = scripts[script] = client.register_script(script)
     try:
-        answer = runner(keys=[cache.make_key(k) for k in keys], args=args, client=client)
+        answer = runner(
+            keys=[cache.make_key(ZSET_PREFIX + k) for k in keys], args=args, client=client
+        )
     except UNREACHABLE as exc:
         cache._failed(exc)
         return None
