@@ -17,8 +17,12 @@ class Decision:
 
     Either ``legal`` lists every legal action, or (when there are too many to list)
     ``check`` returns ``None`` for a legal action and the reason otherwise.
-    ``default`` is played when the seat fails to answer or answers illegally.
-    ``secret`` keeps the action private to the seat until the rules reveal it.
+    ``accepts`` stands in for ``legal`` where no player reads the list (the
+    decisions of ``Game.pending_unlisted``): whether an action is one of those
+    ``legal`` would list, found without listing them; a refusal gives the list's
+    reason. ``default`` is played when the seat fails to answer or answers
+    illegally. ``secret`` keeps the action private to the seat until the rules
+    reveal it.
     """
 
     seat: int
@@ -27,18 +31,27 @@ class Decision:
     check: Callable[[Action], str | None] | None = None
     secret: bool = False
     prompt: str = "action"
+    accepts: Callable[[Action], bool] | None = None
 
     def reject_reason(self, action: Action) -> str | None:
         """``None`` when ``action`` is legal, else why not."""
         if self.legal is not None:
-            if action in self.legal and (
-                not _holds_bool(action) or _exactly_in(action, self.legal)
-            ):
-                return None
-            return "not one of the legal actions"
+            return None if listed(action, self.legal) else NOT_LISTED
+        if self.accepts is not None:
+            return None if self.accepts(action) else NOT_LISTED
         if self.check is not None:
             return self.check(action)
         return None
+
+
+#: why an action that ``legal`` does not list is refused (recorded in the log)
+NOT_LISTED = "not one of the legal actions"
+
+
+def listed(action: Action, legal: Sequence[Action]) -> bool:
+    """Is ``action`` one of ``legal``, as JSON sees it (``true`` is not ``1``)? An
+    ``accepts`` narrows the list to the few entries ``action`` could be and asks this."""
+    return action in legal and (not _holds_bool(action) or _exactly_in(action, legal))
 
 
 def _holds_bool(value: Any) -> bool:
@@ -59,4 +72,4 @@ def _exactly_in(action: Any, legal: Sequence[Any]) -> bool:
     return any(text == json.dumps(a, sort_keys=True) for a in legal if a == action)
 
 
-__all__ = ["Action", "Decision"]
+__all__ = ["NOT_LISTED", "Action", "Decision", "listed"]

@@ -5,7 +5,9 @@ A game is a set of pure functions over an immutable state:
 - ``start(header, rng)`` -> the set-up events after ``MatchStarted``;
 - ``evolve(state, event)`` -> the next state (the only thing that changes state;
   ``evolve(None, MatchStarted)`` builds the initial one);
-- ``pending(state)`` -> the decisions due now, one per seat that must act;
+- ``pending(state)`` -> the decisions due now, one per seat that must act
+  (``pending_unlisted``, optional: the same for a re-simulation, which reads no
+  list of legal actions);
 - ``view(state, seat)`` -> what that seat may see (``None``: a spectator);
 - ``resolve(state, actions, rng)`` -> the events that follow the submitted
   actions of one or several seats: a plain list, or a ``Resolved`` list that also
@@ -32,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.decisions import Action, Decision
+from engine.decisions import NOT_LISTED, Action, Decision, listed
 from engine.describe import describe as describe_event
 from engine.errors import RulesError
 from engine.events import Event
@@ -79,6 +81,16 @@ class Game:
 
     def pending(self, state: Any) -> list[Decision]:
         raise NotImplementedError
+
+    def pending_unlisted(self, state: Any) -> list[Decision]:
+        """``pending(state)`` for a runner whose players read no list of legal
+        actions (``verify``, re-simulating recorded actions): a game may give a
+        decision ``accepts`` in place of ``legal`` where listing every action
+        costs far more than checking one. The same seats, defaults, secrecy and
+        prompts as ``pending``, and ``accepts(action)`` must be
+        ``listed(action, legal)`` for every action, or a log stops verifying.
+        By default, ``pending`` itself."""
+        return self.pending(state)
 
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
@@ -161,6 +173,7 @@ __all__ = [
     "Decision",
     "Game",
     "Header",
+    "NOT_LISTED",
     "Option",
     "Outcome",
     "Pacing",
@@ -169,6 +182,7 @@ __all__ = [
     "Seat",
     "fold_events",
     "handler_evolve",
+    "listed",
     "ranks_from_scores",
     "team_sizes",
     "to_plain",

@@ -336,6 +336,7 @@ def verify(events: Sequence[Event], find_game: Callable[[str], Game]) -> Verdict
     players = [_RecordedPlayer(_Recording(events)) for _ in header.seats]
     try:
         match = begin_like(game, header, [compare])
+        match.recorded = True  # recorded actions: checked, never chosen from a list
         match.play(players)
     except Diverged:
         match = None

@@ -77,6 +77,9 @@ class Match:
         self.outcome: Outcome | None = None
         #: decision rounds played so far (each ``step``, forks included, counts one)
         self.steps = 0
+        #: the players answer from a recording (``verify``) and read no list of
+        #: legal actions: the game's ``pending_unlisted`` serves the decisions
+        self.recorded = False
         self._cursor = [0] * len(header.seats)
 
     # -- building ------------------------------------------------------------------
@@ -170,7 +173,8 @@ class Match:
         """Ask every seat that must decide now, record, resolve. Returns the
         outcome once the match is over, else ``None``."""
         game = self.game
-        decisions = game.pending(self.state)
+        state = self.state
+        decisions = game.pending_unlisted(state) if self.recorded else game.pending(state)
         if not decisions:
             raise RulesError(f"{game.name}: no seat must act, yet no outcome")
         self.steps += 1

@@ -5,7 +5,9 @@ sliding windows, counting anonymous requests per client address as
 
 DRF's three classes (anon, user, scoped) read and wrote the cache each on its own:
 four Redis round trips for an anonymous request, about 1.5 ms. ``ApiThrottle``
-counts the same buckets with one read (``get_many``) and one write (``set_many``):
+counts the same buckets in one round trip, a script run on Redis
+(``accounts.throttle_windows``); in a process's own cache (no Redis, or Redis
+away) with one read (``get_many``) and one write (``set_many``):
 
 - an anonymous request: ``anon`` and ``user`` per client address (DRF's user
   throttle counts anonymous clients by address too);
@@ -25,6 +27,7 @@ from django.core.exceptions import ImproperlyConfigured
 from rest_framework import throttling
 
 from accounts.addresses import client_address
+from accounts.throttle_windows import charge_on_redis, windows_on_redis
 
 
 def _when(entry) -> float:
@@ -70,25 +73,31 @@ class ApiThrottle(throttling.SimpleRateThrottle):
 
     def allow_request(self, request, view) -> bool:
         buckets = self.buckets(request, view)
-        histories = self.cache.get_many(list(buckets))
         now = self.timer()
-        changed, self.waits = {}, []
+        waits = windows_on_redis(self.cache, buckets, now)
+        self.waits = self.count_in_cache(buckets, now) if waits is None else waits
+        cost_scope = getattr(view, "throttle_cost_scope", None)
+        if cost_scope:  # the view charges its work when done: request.charge_cost(units)
+            request.charge_cost = lambda cost: charge(request, cost_scope, cost)
+        return not self.waits
+
+    def count_in_cache(self, buckets: dict[str, tuple[int, int, bool]], now: float) -> list:
+        """The waits of the buckets over their rate, counted in the cache's values."""
+        histories = self.cache.get_many(list(buckets))
+        changed, waits = {}, []
         for key, (allowed, window, requests) in buckets.items():
             history = _recent(histories.get(key, []), now - window)
             used = len(history) if requests else sum(cost for _, cost in history)
             if used >= allowed:
                 # as DRF's wait(): the window's remainder spread over what is left
                 remaining = window - (now - _when(history[-1]))
-                self.waits.append(remaining / max(1, allowed - used + 1))
+                waits.append(remaining / max(1, allowed - used + 1))
             elif requests:
                 history.insert(0, now)
                 changed[key] = history
         if changed:
             self.cache.set_many(changed, max(window for _, window, _ in buckets.values()))
-        cost_scope = getattr(view, "throttle_cost_scope", None)
-        if cost_scope:  # the view charges its work when done: request.charge_cost(units)
-            request.charge_cost = lambda cost: charge(request, cost_scope, cost)
-        return not self.waits
+        return waits
 
     def wait(self) -> float | None:
         return max(self.waits, default=None)
@@ -119,6 +128,8 @@ def charge(request, scope: str, cost: int) -> None:
     key = throttle.bucket_key(scope, _client(request)[0])
     window = throttle.rate_of(scope)[1]
     now = throttle.timer()
+    if charge_on_redis(throttle.cache, key, window, now, cost):
+        return
     history = _recent(throttle.cache.get(key, []), now - window)
     history.insert(0, [now, cost])
     throttle.cache.set(key, history, window)

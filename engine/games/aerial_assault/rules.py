@@ -44,7 +44,7 @@ from engine.games.aerial_assault.state import (
     robots_of,
     seat_alliance,
 )
-from engine.games.aerial_assault.view import view_of
+from engine.games.aerial_assault.view import SeatViews, view_of
 from engine.rng import Rng
 
 DEFAULT_BUILD = ["kitbot_drive", "catapult", "spinning_stick"]  # 4 weeks: fits any budget
@@ -84,6 +84,9 @@ class AerialAssault(Game):
         ),
         "tied_blocks": Option(False, "optional rule: a tied block rolls on the tied-blocks table"),
     }
+
+    def __init__(self) -> None:
+        self._views = SeatViews()
 
     def alliances(self, seat_count: int, options) -> tuple[tuple[int, ...], ...]:
         """The two alliances' sizes in seats, either alliance first when they differ."""
@@ -169,7 +172,7 @@ class AerialAssault(Game):
 
     # -- views ------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict:
-        return view_of(state, seat, False)
+        return self._views.view(state, seat)
 
     def state_json(self, state: State) -> dict:
         """The omniscient view (every hand, the face-down pile, the draft schedule):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.games.aerial_assault.field import ALLIANCES
 from engine.games.aerial_assault.state import (
     PLAYS,
@@ -111,3 +113,85 @@ def forced_seen(state: State, robot: Robot, seat: int | None, everything: bool) 
     if seat is not None and seat_alliance(state, seat) == robot.alliance:
         return robot.forced
     return "panic"
+
+
+class SeatViews:
+    """Every seat's view of a state, with what they all see alike built once.
+
+    All six seats are asked at every card play, and nearly all of a view (every
+    robot, ball and score) is the spectator's. That part is built once per state
+    and each seat gets a copy of it (``_fresh``: a third of the cost of building
+    it), so a bot that changes its view changes nothing another seat or a later
+    request reads; its own robots' hands and its alliance's drawn cards are then
+    added. Only the last state is kept: one decision's seats are asked in turn.
+    """
+
+    __slots__ = ("_last",)
+
+    def __init__(self) -> None:
+        self._last: tuple[State | None, dict[str, Any]] = (None, {})
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        known, public = self._last  # one read: another thread may replace it
+        if known is not state:
+            public = view_of(state, None, False)
+            self._last = (state, public)
+        out = _fresh(public)
+        if seat is not None:
+            _add_seat(out, state, seat)
+        return out
+
+
+def _fresh(view: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a spectator's view that shares nothing mutable with it: each
+    dict and list of the shape ``view_of`` builds is copied (strings, numbers
+    and ``None`` are shared: they cannot change)."""
+    out = view.copy()
+    robots = []
+    for entry in view["robots"]:
+        entry = entry.copy()
+        entry["parts"] = entry["parts"][:]
+        entry["played"] = entry["played"][:]
+        entry["rerolls_used"] = entry["rerolls_used"][:]
+        entry["balls"] = entry["balls"][:]
+        robots.append(entry)
+    out["robots"] = robots
+    balls = []
+    for entry in view["balls"]:
+        entry = entry.copy()
+        entry["possessors"] = entry["possessors"][:]
+        balls.append(entry)
+    out["balls"] = balls
+    out["score"] = {alliance: tally.copy() for alliance, tally in view["score"].items()}
+    out["row"] = view["row"][:]
+    out["revealed"] = [entry.copy() for entry in view["revealed"]]
+    out["staged"] = [_plain_copy(play) for play in view["staged"]]
+    out["naming"] = view["naming"][:]
+    out["block_targets"] = [pair[:] for pair in view["block_targets"]]
+    out["options"] = view["options"].copy()
+    return out
+
+
+def _plain_copy(value: Any) -> Any:
+    """A deep copy of plain data (a staged play: its steps are dicts in a list)."""
+    if type(value) is dict:
+        return {key: _plain_copy(item) for key, item in value.items()}
+    if type(value) is list:
+        return [_plain_copy(item) for item in value]
+    return value
+
+
+def _add_seat(out: dict[str, Any], state: State, seat: int) -> None:
+    """Turn the spectator's view ``out`` into ``seat``'s: the keys it sets are
+    in the spectator's view already, so the order of the keys stays the same."""
+    mine = robots_of(state, seat)
+    alliance = seat_alliance(state, seat)
+    out["you"], out["my_robots"], out["alliance"] = seat, mine, alliance
+    robots = out["robots"]
+    for r, robot in enumerate(state.robots):
+        if robot.alliance == alliance and robot.forced.startswith("card:"):
+            robots[r]["forced"] = robot.forced
+    for r in mine:
+        robot = state.robots[r]
+        robots[r]["hand"] = list(robot.hand)
+        robots[r]["specials"] = list(robot.specials)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.game import listed
 from engine.games.aimbots.board import DIRS, OPPOSITE, step
 from engine.games.aimbots.combat import targets
 from engine.games.aimbots.dice import effective, face
@@ -85,6 +86,15 @@ def use_actions(state: State, seat: int) -> list[dict]:
     return out
 
 
+#: each kind of a bot's action -> the legal ones of that kind for one bot
+_BOT_ACTIONS = {
+    "attack": attack_actions,
+    "pickup": pickup_actions,
+    "pivot": pivot_actions,
+    "boost": lambda state, bot: boost_actions(state, bot, occupied(state)),
+}
+
+
 def play_actions(state: State) -> list[dict]:
     """Every legal action of the active seat, ``end`` last."""
     seat, taken = state.active, occupied(state)
@@ -95,6 +105,28 @@ def play_actions(state: State) -> list[dict]:
             out += pivot_actions(state, bot) + boost_actions(state, bot, taken)
     out.append(END)
     return out
+
+
+def accepts_play(state: State, action: object) -> bool:
+    """Is ``action`` one of ``play_actions(state)``? Only the actions of its kind
+    (and its bot) are built: a turn's moves, attacks and boosts cost far more to
+    list than one of them to check (``Game.pending_unlisted``)."""
+    if type(action) is not dict:
+        return False  # every legal action is a dict
+    kind = action.get("do")
+    if kind == "end":
+        return listed(action, [END])
+    if kind == "use":
+        return listed(action, use_actions(state, state.active))
+    actions = _BOT_ACTIONS.get(kind) if type(kind) is str else None
+    if actions is None:
+        return False
+    seat, which = state.active, action.get("bot")
+    return any(
+        listed(action, actions(state, bot))
+        for bot in state.bots
+        if bot.alive and bot.owner == seat and bot.sq >= 0 and bot.id == which
+    )
 
 
 def can_act(state: State) -> bool:

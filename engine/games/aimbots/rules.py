@@ -6,6 +6,8 @@ submitted actions into events, drawing all chance from the rng it is given.
 
 from __future__ import annotations
 
+from functools import partial
+
 from engine.events import Event
 from engine.game import (
     Decision,
@@ -42,7 +44,14 @@ from engine.games.aimbots.events import (
     TURN_ENDED,
     TURN_STARTED,
 )
-from engine.games.aimbots.moves import END, can_act, pivot_cost, play_actions, token_cores
+from engine.games.aimbots.moves import (
+    END,
+    accepts_play,
+    can_act,
+    pivot_cost,
+    play_actions,
+    token_cores,
+)
 from engine.games.aimbots.setup import scrap_events
 from engine.games.aimbots.state import State, bots_of, occupied
 from engine.games.aimbots.view import view
@@ -136,6 +145,13 @@ class Aimbots(Game):
         if state.phase == "play":
             return [Decision(state.active, END, play_actions(state), prompt="turn")]
         return []
+
+    def pending_unlisted(self, state: State) -> list[Decision]:
+        """A turn's actions checked one at a time (``accepts_play``), not listed."""
+        if state.phase == "play":
+            check = partial(accepts_play, state)
+            return [Decision(state.active, END, accepts=check, prompt="turn")]
+        return self.pending(state)
 
     def resolve(self, state: State, actions: dict, rng: Rng) -> list[Event]:
         if state.phase == "load":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from engine.game import listed
 from engine.games.cascade_effect.board import (
     CENTRE_HEIGHT,
     PARK_APPROACH,
@@ -203,3 +204,17 @@ def move_actions(state: State) -> list[dict]:
     """Every destination and facing the active robot can reach with the die."""
     poses = reachable(state, state.active, state.die, state.bonus_moves)
     return [{"do": "move", "to": sq, "facing": f} for sq, f in sorted(poses)]
+
+
+def accepts_move(state: State, action: object) -> bool:
+    """Is ``action`` one of ``move_actions(state)``? The reachable poses are
+    looked up, not sorted and made into actions (``Game.pending_unlisted``); an
+    action of an odd shape (a square that is not an integer) asks the list."""
+    if type(action) is not dict or action.get("do") != "move":
+        return False
+    to, facing = action.get("to"), action.get("facing")
+    if type(to) is not int or type(facing) is not int:
+        return listed(action, move_actions(state))
+    if (to, facing) not in reachable(state, state.active, state.die, state.bonus_moves):
+        return False
+    return listed(action, [{"do": "move", "to": to, "facing": facing}])

@@ -9,6 +9,8 @@ hands back the state it reached.
 
 from __future__ import annotations
 
+from functools import partial
+
 from engine.events import Event
 from engine.game import Decision, Game, Header, Outcome, Resolved, ranks_from_scores
 from engine.games.cascade_effect import fold
@@ -32,6 +34,7 @@ from engine.games.cascade_effect.events import (
     TURN_ORDER,
 )
 from engine.games.cascade_effect.moves import (
+    accepts_move,
     centre_room,
     declarations,
     move_actions,
@@ -99,6 +102,16 @@ class CascadeEffect(Game):
             return [Decision(robot.seat, legal[0], legal, prompt="declare")]
         stay = {"do": "move", "to": robot.sq, "facing": robot.facing}
         return [Decision(robot.seat, stay, move_actions(state), prompt="move")]
+
+    def pending_unlisted(self, state: State) -> list[Decision]:
+        """A move is checked against the reachable poses (``accepts_move``), not
+        listed."""
+        if state.phase != "play" or state.step == "declare":
+            return self.pending(state)
+        robot = state.active
+        stay = {"do": "move", "to": robot.sq, "facing": robot.facing}
+        check = partial(accepts_move, state)
+        return [Decision(robot.seat, stay, accepts=check, prompt="move")]
 
     def resolve(self, state: State, actions: dict, rng: Rng) -> list[Event]:
         ((_, action),) = actions.items()

@@ -1,7 +1,7 @@
 """What serving replays costs the platform: built replays shared by every web
 process, a running match's replay read on from where it stopped, states
-throttled by the work they take, and one cache read and one write to throttle a
-request."""
+throttled by the work they take, and one Redis round trip to throttle a request
+(one cache read and one write without Redis)."""
 
 from __future__ import annotations
 
@@ -83,9 +83,33 @@ def test_steps_through_a_replay_another_client_built_cost_one_event_each(
     assert state(client, finished_match, 0).status_code == 200  # back to the start: one fold
 
 
-def test_an_anonymous_request_reads_and_writes_the_throttle_counts_once(
+def test_an_anonymous_request_is_throttled_in_one_redis_round_trip(
     api, finished_match, monkeypatch
 ):
+    from redis.connection import Connection
+
+    sent = []  # what each round trip carries: a command, or a pipeline's commands
+    original = Connection.send_packed_command
+
+    def counted(self, command, *args, **options):
+        packed = command if isinstance(command, bytes) else b"".join(command)
+        if b"throttle_" in packed:
+            sent.append(packed.split(b"\r\n")[2].decode())  # the first command's name
+        return original(self, command, *args, **options)
+
+    monkeypatch.setattr(Connection, "send_packed_command", counted)
+    for _ in range(2):  # the first may load the script as well
+        sent.clear()
+        assert api.get(f"/api/matches/{finished_match.pk}/").status_code == 200
+    assert sent == ["EVALSHA"]
+
+
+def test_without_redis_the_throttle_reads_and_writes_the_cache_once(
+    api, finished_match, monkeypatch
+):
+    import accounts.throttling
+
+    monkeypatch.setattr(accounts.throttling, "windows_on_redis", lambda *args: None)
     calls = []
     for name in ("get", "set", "get_many", "set_many", "add", "incr"):
         original = getattr(cache, name)
