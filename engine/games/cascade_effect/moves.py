@@ -105,11 +105,15 @@ def endgame_declarations(state: State, robot: Robot) -> list[dict]:
     """Rules 8-10: the bridge, the parking zone and the centre goal."""
     out = []
     a = robot.alliance
+
+    def free(sq: int) -> bool:  # as for any move: no robot, no loose goal
+        return robot_at(state, sq) is None and loose_goal_at(state, sq) is None
+
     ramp = RAMP_START[a].get(robot.sq)
-    if ramp is not None and robot_at(state, ramp) is None:
+    if ramp is not None and free(ramp):
         out.append({"do": "climb", "to": ramp})
     for zone_sq in PARK_APPROACH[a].get(robot.sq, ()):
-        if robot_at(state, zone_sq) is None:
+        if free(zone_sq):
             out.append({"do": "park", "to": zone_sq})
     if centre_room(state, a) > 0:
         if robot.primed:
