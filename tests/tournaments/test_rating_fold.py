@@ -26,6 +26,19 @@ def test_rounds_are_rated_in_order_even_when_match_ids_do_not_follow_rounds():
     assert [(c.round, c.match_id) for c in changes] == [(1, 7), (1, 7), (2, 3), (2, 3)]
 
 
+def test_each_change_row_holds_the_rating_before_and_after_its_match():
+    """The history rows: an entry never rated before starts from the default
+    rating; each row's ``after`` is the next row's ``before`` for that entry."""
+    one = MatchResult(match_id=1, round=1, entries=(1, 2), ranks=(1, 2))
+    two = MatchResult(match_id=2, round=2, entries=(2, 3), ranks=(1, 2))
+    ratings: dict[int, Rating] = {}
+    changes = fold_ratings(ratings, {}, [one, two], {})
+    assert [c.before for c in changes if c.entry != 2] == [Rating(), Rating()]
+    first, second = (c for c in changes if c.entry == 2)
+    assert first.after == second.before == by_hand([one])[2]
+    assert {c.entry: c.after for c in changes} == ratings
+
+
 def test_within_a_round_the_lower_match_id_is_rated_first():
     first = MatchResult(match_id=4, round=1, entries=(1, 2), ranks=(1, 2))
     second = MatchResult(match_id=5, round=1, entries=(2, 3), ranks=(1, 2))
@@ -53,3 +66,12 @@ def test_a_new_version_raises_the_uncertainty_before_its_next_match():
         (2, 2, False),
     ]
     assert changes[2].before == bumped[1] and last == {1: "b", 2: "x"}
+
+
+def test_a_match_of_built_in_bots_plays_the_builtin_version():
+    """No pinned versions for a match (built-in bots): each entry is recorded as
+    playing "builtin", so an upload after it counts as a new version."""
+    last: dict[int, str] = {}
+    one = MatchResult(match_id=1, round=1, entries=(1, 2), ranks=(1, 2))
+    fold_ratings({}, last, [one], {})
+    assert last == {1: "builtin", 2: "builtin"}
