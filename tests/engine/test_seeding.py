@@ -135,13 +135,24 @@ def test_every_unsigned_64_bit_seed_is_accepted(seed):
     assert check_seed(seed) == seed
 
 
-@pytest.mark.parametrize("seed", [-1, MAX_SEED + 1, True, "7", 7.0])
-def test_check_seed_refuses_what_is_not_a_64_bit_integer(seed):
-    with pytest.raises(RulesError, match="seed"):
+@pytest.mark.parametrize(
+    "seed, message",
+    [
+        (-1, "^the seed must be between 0 and"),
+        (MAX_SEED + 1, "^the seed must be between 0 and"),
+        (True, "^the seed must be an integer$"),
+        ("7", "^the seed must be an integer$"),
+        (7.0, "^the seed must be an integer$"),
+    ],
+)
+def test_check_seed_refuses_what_is_not_a_64_bit_integer_and_says_why(seed, message):
+    with pytest.raises(RulesError, match=message):
         check_seed(seed)
 
 
-@pytest.mark.parametrize("salt", ["0" * 31, "0" * 33, "A" * 32, "g" * 32, 32, None, b"0" * 32])
+@pytest.mark.parametrize(
+    "salt", ["0" * 31, "0" * 33, "A" * 32, "X" * 32, "g" * 32, 32, None, b"0" * 32]
+)
 def test_a_salt_is_exactly_32_lowercase_hex_digits(salt):
     assert check_salt(SALT) == SALT
     with pytest.raises(RulesError, match="32 lowercase hex digits"):
