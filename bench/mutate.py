@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -45,7 +46,6 @@ TARGETS: dict[str, list[str]] = {
     "engine/runner.py": CORE,
     "engine/games/powerball/fire.py": [f"{GAMES}/powerball"],
     "engine/games/powerball/harm.py": [f"{GAMES}/powerball"],
-    "engine/games/cascade_effect/cards.py": [f"{GAMES}/cascade_effect"],
     "engine/games/cascade_effect/scoring.py": [f"{GAMES}/cascade_effect"],
     "engine/games/cascade_effect/turns.py": [f"{GAMES}/cascade_effect"],
     "engine/games/dogfight/combat.py": [f"{GAMES}/dogfight"],
@@ -179,6 +179,8 @@ def run(modules: list[str], children: int) -> int:
         # made while another module was the one mutated is not: make it afresh
         # (the verdicts of unchanged functions are kept in its .meta)
         (ROOT / "mutants" / module).unlink(missing_ok=True)
+        # nor may it hang on an example an earlier run's Hypothesis stored
+        shutil.rmtree(ROOT / "mutants" / ".hypothesis", ignore_errors=True)
         prefix = mutant_prefix(module)
         alone = "1" if module.startswith("platform/") else str(children)  # one test database
         code = mutmut(module, "run", "--max-children", alone, f"{prefix}*")
