@@ -5,6 +5,7 @@ guard it; ``make mutate MODULE=...`` and ``make mutate-all`` (docs/testing.md).
     python -m bench.mutate --all                             # every module in TARGETS
     python -m bench.mutate --survivors engine/seeding.py     # the surviving mutants
     python -m bench.mutate --show NAME                       # one mutant's diff
+    python -m bench.mutate --score engine/seeding.py         # re-score (after accepting)
 
 Each run updates that module's score in ``bench/mutation.json``. Mutants judged
 equivalent (no test can tell them apart) or accepted are listed with the reason in
@@ -204,6 +205,10 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["--survivors"]:
         for module in argv[1:]:
             print("\n".join(score(module)["survivors"]))
+        return 0
+    if argv[:1] == ["--score"]:  # again from mutmut's verdicts, after accepting some
+        for module in argv[1:]:
+            record(module, score(module))
         return 0
     if argv[:1] == ["--show"]:
         name = argv[1]

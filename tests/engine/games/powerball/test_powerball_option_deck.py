@@ -162,6 +162,24 @@ def test_a_tractor_beam_reaches_only_a_robot_that_is_not_adjacent():
     assert xy(t.state.robots[1].sq) == (2, 6) and t.state.robots[1].damage == 0
 
 
+def test_a_mini_howitzer_is_used_up_by_its_fifth_shot_and_not_before():
+    """Reference F6.4 (Mini Howitzer): 5 shots, then discarded. After 4 it is
+    still held and offered; the fifth discards it as used up, and each shot is
+    told in words naming the robot that fired."""
+    state = put(put(blank(2), 0, 1, 6, E, options=(HOWITZER,)), 1, 4, 6, N)
+    t = on(EMPTY_FLOOR, state)
+    for _shot in range(4):
+        run_step(t, "lasers", {0: {"do": "howitzer", "target": 1}})
+    assert HOWITZER in t.state.robots[0].options
+    assert {"do": "howitzer", "target": 1} in fire_choices(t, 0)
+    run_step(t, "lasers", {0: {"do": "howitzer", "target": 1}})
+    (moved,) = [e.data for e in t.events if e.type == "OptionMoved"]
+    assert moved == {"option": HOWITZER, "from": 0, "to": "discards", "why": "used up"}
+    charged = [e for e in t.events if e.type == "OptionCharged"]
+    assert [e.data["charge"] for e in charged] == [1, 2, 3, 4, 5]
+    assert GAME.describe(charged[0], ["alpha", "beta"]).startswith("alpha (seat 0) uses the")
+
+
 def test_fire_control_destroys_an_option_of_the_target_instead_of_damage():
     state = put(blank(2), 0, 1, 6, E, options=(FIRE_CONTROL,))
     state = put(state, 1, 4, 6, N, options=(REVERSE, BRAKES))
