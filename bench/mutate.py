@@ -4,7 +4,7 @@ guard it; ``make mutate MODULE=...`` and ``make mutate-all`` (docs/testing.md).
     python -m bench.mutate engine/seeding.py [more modules]  # run, print, record
     python -m bench.mutate --all                             # every module in TARGETS
     python -m bench.mutate --survivors engine/seeding.py     # the surviving mutants
-    python -m bench.mutate --show NAME                       # one mutant's diff
+    python -m bench.mutate --show NAME                       # one mutant's function
     python -m bench.mutate --score engine/seeding.py         # re-score (after accepting)
 
 Each run updates that module's score in ``bench/mutation.json``. Mutants judged
@@ -21,8 +21,10 @@ time (two would share it).
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -126,6 +128,25 @@ def mutmut(module: str, *args: str) -> int:
     return subprocess.call(["nice", "-n", "10", *command], cwd=ROOT)
 
 
+def show(name: str) -> int:
+    """Print mutant ``name``'s function as mutated, made again from the source
+    (``mutants/`` holds the last module run's mutants only)."""
+    module = next((m for m in TARGETS if name.startswith(mutant_prefix(m))), None)
+    if module is None:
+        print(f"{name}: not a mutant of a module in TARGETS", file=sys.stderr)
+        return 2
+    _configure(module)
+    from mutmut.__main__ import write_all_mutants_to_file
+
+    out = io.StringIO()
+    source = (ROOT / module).read_text()
+    write_all_mutants_to_file(out=out, source=source, filename=Path(module))
+    function = name.rsplit(".", 1)[1]
+    found = re.search(rf"\ndef {re.escape(function)}\(.*?(?=\ndef |\n\S|\Z)", out.getvalue(), re.S)
+    print(found.group(0).strip() if found else f"{name}: no such mutant")
+    return 0 if found else 2
+
+
 # -- results ------------------------------------------------------------------------------
 def verdicts(module: str) -> dict[str, str]:
     """Each mutant of ``module`` and mutmut's verdict on it."""
@@ -211,9 +232,7 @@ def main(argv: list[str]) -> int:
             record(module, score(module))
         return 0
     if argv[:1] == ["--show"]:
-        name = argv[1]
-        module = next((m for m in TARGETS if name.startswith(mutant_prefix(m))), None)
-        return mutmut(module, "show", name) if module else 2
+        return show(argv[1])
     if not argv:
         print(__doc__)
         return 2
