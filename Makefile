@@ -47,6 +47,17 @@ typecheck: $(STAMP)
 bench: setup
 	$(BIN)/python -m bench.run
 
+# mutation testing (mutmut, docs/testing.md): one module with the tests that guard
+# it, e.g. `make mutate MODULE=engine/games/powerball/fire.py`; mutate-all runs
+# every module of bench/mutate.py's TARGETS (hours). Scores: bench/mutation.json.
+# Never part of .ci/run. Platform modules use DATABASE_URL's server.
+.PHONY: mutate mutate-all
+mutate: $(STAMP)
+	$(BIN)/python -m bench.mutate $(MODULE)
+
+mutate-all: $(STAMP)
+	$(BIN)/python -m bench.mutate --all
+
 # Scrimmage against OpenSpiel, PettingZoo and kaggle-environments (installed into
 # .venv-peers, never into .venv); writes bench/peers.json. See docs/performance.md.
 .PHONY: bench-peers

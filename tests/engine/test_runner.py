@@ -93,6 +93,31 @@ def test_repeated_faults_forfeit_and_the_forfeiter_ranks_last():
     assert match.outcome.ranks == (2, 1) and match.outcome.reason == "forfeit"
 
 
+def test_a_forfeiting_seat_ranks_last_even_when_it_was_ahead_on_score():
+    """Module contract: ``max_faults`` faults forfeit the match, and the forfeiting
+    seat ranks below every other, whatever its score. Seat 0 wins the first two
+    rounds' bids (so it leads on points), then faults twice."""
+    leader = scripted(2, 2, 9, 9)
+    match = play(leader, scripted(*[0] * 10), max_faults=2, options={"rounds": 10})
+    assert match.outcome.reason == "forfeit"
+    assert match.outcome.scores[0] > match.outcome.scores[1] == 0
+    assert match.outcome.ranks == (2, 1)
+
+
+def test_a_turn_based_seat_forfeits_at_exactly_max_faults():
+    """Module contract: ``max_faults`` faults forfeit (the third of 3, not a
+    fourth), in a game with one seat to move at a time as in one with several."""
+    from engine import registry
+
+    game = registry.get("tic_tac_toe")
+    always_wrong = scripted(*[99] * 10)
+    match = play(always_wrong, scripted(), game=game, max_faults=3)
+    rejected = [e for e in match.log.events if e.type == "ActionRejected"]
+    (forfeit,) = [e for e in match.log.events if e.type == "PlayerForfeited"]
+    assert len(rejected) == 3 and forfeit.data == {"seat": 0, "faults": 3}
+    assert match.outcome.reason == "forfeit" and match.outcome.ranks == (2, 1)
+
+
 def test_the_step_cap_always_ends_a_match():
     match = play(
         sealed_bids.HighBidder, sealed_bids.HighBidder, max_steps=2, options={"rounds": 10}

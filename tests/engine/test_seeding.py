@@ -4,6 +4,7 @@ the commitment before it re-simulates; logs made before commit-reveal still veri
 
 from __future__ import annotations
 
+import hashlib
 import textwrap
 
 import pytest
@@ -15,7 +16,14 @@ from engine.game import RulesError
 from engine.lineup import lineup
 from engine.replay import fork, verify
 from engine.runner import Match, run_match
-from engine.seeding import MAX_SEED, commitment, derived_salt, reveal_matches
+from engine.seeding import (
+    MAX_SEED,
+    check_salt,
+    check_seed,
+    commitment,
+    derived_salt,
+    reveal_matches,
+)
 
 GAME = registry.get("aimbots")  # hidden scrap tokens: the chance a known seed gives away
 SEED = 0xC0FFEE_5EED_1234_5
@@ -120,6 +128,57 @@ def test_seeds_outside_64_bits_are_refused(seed):
     seats, players = lineup(GAME, ["random", "random"])
     with pytest.raises(RulesError, match="seed"):
         run_match(GAME, players, seats, seed)
+
+
+@pytest.mark.parametrize("seed", [0, 1, MAX_SEED])
+def test_every_unsigned_64_bit_seed_is_accepted(seed):
+    assert check_seed(seed) == seed
+
+
+@pytest.mark.parametrize(
+    "seed, message",
+    [
+        (-1, "^the seed must be between 0 and"),
+        (MAX_SEED + 1, "^the seed must be between 0 and"),
+        (True, "^the seed must be an integer$"),
+        ("7", "^the seed must be an integer$"),
+        (7.0, "^the seed must be an integer$"),
+    ],
+)
+def test_check_seed_refuses_what_is_not_a_64_bit_integer_and_says_why(seed, message):
+    with pytest.raises(RulesError, match=message):
+        check_seed(seed)
+
+
+@pytest.mark.parametrize(
+    "salt", ["0" * 31, "0" * 33, "A" * 32, "X" * 32, "g" * 32, 32, None, b"0" * 32]
+)
+def test_a_salt_is_exactly_32_lowercase_hex_digits(salt):
+    assert check_salt(SALT) == SALT
+    with pytest.raises(RulesError, match="32 lowercase hex digits"):
+        check_salt(salt)
+
+
+def test_the_commitment_is_the_sha256_of_the_documented_text():
+    """Module contract: anyone checks a reveal with sha256("scrimmage-seed:<seed>:<salt>")."""
+    expected = hashlib.sha256(f"scrimmage-seed:7:{SALT}".encode()).hexdigest()
+    assert commitment(7, SALT) == expected and reveal_matches(7, SALT, expected)
+
+
+def test_a_reveal_of_the_wrong_kind_or_value_matches_nothing_and_never_raises():
+    good = commitment(SEED, SALT)
+    for seed, salt, committed in (
+        (str(SEED), SALT, good),
+        (SEED, None, good),
+        (SEED, SALT, None),
+        (SEED + 1, SALT, good),
+        (SEED, "f" * 32, good),
+    ):
+        assert reveal_matches(seed, salt, committed) is False
+
+
+def test_a_derived_salt_is_a_valid_salt_that_differs_by_seed():
+    assert check_salt(derived_salt(7)) == derived_salt(7) != derived_salt(8)
 
 
 def test_the_largest_seed_plays():

@@ -2,8 +2,8 @@
 
 import pytest
 
-from matches import services
-from matches.models import Match
+from matches import selectors, services
+from matches.models import Match, MatchSeat
 
 pytestmark = pytest.mark.django_db
 
@@ -76,6 +76,27 @@ def test_a_finished_match_that_hides_its_results_serves_nothing_of_them(api, run
     assert "hidden" in str(api.get(f"/api/matches/{running_private_match.pk}/events/").json())
     detail = api.get(f"/api/matches/{running_private_match.pk}/").json()
     assert detail["result"] is None and detail["seed"] is None and detail["digest"] is None
+
+
+RESULT_FIELDS = ("rank", "score", "faults", "fault_reason", "stderr")
+
+
+def test_a_match_that_hides_results_blanks_every_seat_result_and_stderr(api):
+    """``selectors.SEAT_RESULT_FIELDS``: while a match hides its results, a seat's
+    rank, score, faults, fault reason and stderr (a bot's end message carries its
+    rank) are ``None`` wherever they are served; shown again once revealed."""
+    match = services.play_and_store("tic_tac_toe", ["greedy", "random"], 3)
+    MatchSeat.objects.filter(match=match).update(fault_reason="slow", stderr="I won!")
+
+    def seats():
+        return selectors.blank_hidden_seats(list(MatchSeat.objects.filter(match=match)))
+
+    shown = [[getattr(seat, f) for f in RESULT_FIELDS] for seat in seats()]
+    assert all(value is not None for row in shown for value in row)
+    Match.objects.filter(pk=match.pk).update(hides_results=True)
+    assert [[getattr(seat, f) for f in RESULT_FIELDS] for seat in seats()] == [[None] * 5] * 2
+    served = api.get(f"/api/matches/{match.pk}/").json()["seats"]
+    assert [[seat[f] for f in RESULT_FIELDS[:4]] for seat in served] == [[None] * 4] * 2
 
 
 def test_a_match_is_watchable_while_it_runs(api, monkeypatch):

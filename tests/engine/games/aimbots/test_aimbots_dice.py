@@ -1,5 +1,6 @@
 """Program die geometry: real d6 orientations, pivots, faces by direction."""
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -51,3 +52,11 @@ def test_cw_pivot_moves_north_face_to_east():
 def test_plated_face_counts_one():
     assert effective(6, (6,)) == 1
     assert effective(6, (4,)) == 6
+
+
+@pytest.mark.parametrize("top, north", [(3, 3), (3, 4), (1, 6), (6, 1)])
+def test_a_north_face_on_top_or_opposite_the_top_is_no_orientation(top, north):
+    """Module contract: opposite faces sum to 7, so the top and the bottom face
+    can never face north; asking for such a die is an error, not a value."""
+    with pytest.raises(ValueError, match=f"north {north} cannot sit beside top {top}"):
+        east_for(top, north)

@@ -38,6 +38,14 @@ def test_penalties_score_for_the_other_alliance():
         assert breakdown(after, 0)["penalties"] == 0
 
 
+def test_a_minor_penalty_is_worth_10_and_a_major_penalty_30():
+    """RULES.md, "Cascade Cards": the card table gives a minor penalty 10 points
+    and a major one 30, both scored by the other alliance (rule 11)."""
+    assert drawn("minor_penalty")[0].penalties == (10, 0)
+    assert drawn("major_penalty")[0].penalties == (30, 0)
+    assert breakdown(drawn("major_penalty")[0], 1)["penalties"] == 30
+
+
 def test_dead_battery_loses_the_robots_next_turn():
     after, events = drawn("dead_battery")
     assert after.robots[0].skips == 1

@@ -501,6 +501,20 @@ def test_two_players_a_6_in_the_coordinate_roll_draws_a_card(dice, cards):
     assert em.state.active.id == 0 and em.state.step == "declare"
 
 
+def test_two_players_a_jump_onto_a_robot_stays_put_and_draws_no_card():
+    """RULES.md, "2-player" ([reconstructed]): a jump onto a robot leaves the piece
+    where it is; only a piece that lands in the other alliance's zone draws a card
+    for being there. Blue's bridge square (5,1) is taken by blue robot 1 here."""
+    state = put(jump_turn(deck=("minor_penalty",) * 16), 1, sq(5, 1), S)
+    em = Emitter(state)
+    next_turn(em, LoadedDice([5, 1]))
+    jumped = next(e for e in em.events if e.type == "PieceJumped")
+    assert jumped.data["moved"] is False
+    assert em.state.robots[2].sq == state.robots[2].sq
+    assert "CardDrawn" not in [e.type for e in em.events]
+    assert em.state.penalties == (0, 0)
+
+
 def test_two_players_all_other_rules_apply():
     m = match(["random", "random"], 6)
     assert [r.turns for r in m.state.robots[:2]] == [24, 24]

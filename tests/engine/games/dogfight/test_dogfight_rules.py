@@ -391,6 +391,22 @@ def test_shooting_a_plane_down_earns_the_ace_die_which_adds_an_attack_die_once()
     assert events[1].data["dice"] == [1, 1, 1, 6] and not final.planes[0].ace
 
 
+def test_without_the_ace_option_shooting_a_plane_down_earns_no_ace_die():
+    """RULES.md 5 ([reconstructed], option ``ace``, off by default): the Ace die is
+    only in play with the option, so a kill without it earns nothing."""
+    state = duel("middle", health=1)
+    state = replace(
+        state,
+        seats=3,
+        planes=state.planes + (plane(2, 3600, 4000, 4),),
+        teams=((0,), (1,), (2,)),
+        order=(0, 1, 2),
+    )
+    events, after = act(state, 0, {"target": 1, "ace": False}, dice=[5, 5, 5, 1, 1, 1])
+    assert "PlaneDestroyed" in types(events) and "AceEarned" not in types(events)
+    assert not after.planes[0].ace
+
+
 # -- rounds, teams, the end ---------------------------------------------------------------------------
 def test_whoever_went_second_goes_first_next_round():
     """Next Round: the player who went second now goes first; with more seats
@@ -438,6 +454,21 @@ def test_the_round_cap_ranks_flying_teams_by_health_then_damage():
     events, after = advance(state)
     assert events[-1].type == "RoundLimitReached" and events[-1].data["winner"] == 0
     assert GAME.outcome(after).ranks == (1, 2, 3)
+
+
+def test_fallen_teams_rank_by_when_their_last_plane_fell():
+    """RULES.md 6 ([reconstructed]): teams shot down rank below the flying ones,
+    the later their last plane fell the better. Team 0 lost the first plane of
+    the match but its other one fell last; team 1's both fell in between."""
+    down = {0: 1, 1: 4, 2: 2, 3: 3}
+    planes = [
+        replace(plane(s, 1000 + 500 * s, 1000, team=s // 2), alive=False, fell=f, health=0)
+        for s, f in down.items()
+    ]
+    planes += [plane(4, 1000, 6000, 4, team=2), plane(5, 2500, 6000, 4, team=2)]
+    state = table(planes, teams=((0, 1), (2, 3), (4, 5)), phase="over")
+    # seat ranks count the seats ahead (competition ranking): team 2, team 0, team 1
+    assert GAME.outcome(state).ranks == (3, 3, 5, 5, 1, 1)
 
 
 def test_bad_options_and_seat_counts_are_refused_clearly():

@@ -95,6 +95,14 @@ def test_a_ball_may_be_thrown_only_at_a_robot_two_or_more_squares_away():
     assert fire_choices(t, 0)[0] == {"do": "laser"}
 
 
+def test_a_ball_may_be_thrown_at_a_robot_exactly_two_squares_away():
+    """Powerball rulebook, "Laser Fire or Powerball?": a throw needs the target at least two
+    spaces away, so two spaces is already far enough."""
+    state = put(put(blank(2), 0, 4, 6, E, balls=1), 1, 6, 6, N)
+    t = on(EMPTY_FLOOR, state)
+    assert {"do": "throw", "target": 1, "balls": 1} in fire_choices(t, 0)
+
+
 def test_a_hit_deals_2_damage_pushes_back_2_and_the_ball_lands_where_it_hit():
     state = put(put(blank(2), 0, 1, 6, E, balls=1), 1, 4, 6, W)
     t = on(EMPTY_FLOOR, state)

@@ -242,6 +242,17 @@ def test_ten_damage_destroys():
     assert [e.data["credit"] for e in t.events if e.type == "Destroyed"] == [0]
 
 
+def test_nine_damage_does_not_destroy_a_robot():
+    """Powerball rulebook, "Robot Death": a robot dies on receiving 10 damage
+    tokens, so a robot at 8 hit once more is still on the board with 9."""
+    state = put(put(blank(2), 0, 1, 6, E), 1, 5, 6, N, damage=8, down=True)
+    t = on(EMPTY_FLOOR, state)
+    run_step(t, "lasers", {})
+    robot = t.state.robots[1]
+    assert robot.alive and robot.damage == 9
+    assert "Destroyed" not in [e.type for e in t.events]
+
+
 # -- power down ------------------------------------------------------------------------------
 def test_a_power_down_announced_now_takes_effect_next_turn_and_clears_damage():
     state = put(put(blank(2, phase=5), 0, 0, 0, damage=4, announced=True), 1, 11, 11)

@@ -44,6 +44,7 @@ from engine.games.powerball.cards import (
     RECOMPILE,
     REVERSE,
     SHIELD,
+    TRACTOR,
 )
 from engine.games.powerball.fire import fire_choices
 from engine.games.powerball.motion import run_card
@@ -149,6 +150,36 @@ def test_mini_howitzer_pushes_one_square_with_1_damage_and_has_five_shots():
     assert HOWITZER not in t.state.robots[0].options and HOWITZER in t.state.discards
 
 
+def test_a_tractor_beam_reaches_only_a_robot_that_is_not_adjacent():
+    """Reference F6.4 (Tractor Beam): fired instead of the laser at a target that
+    is not next to the robot; a target two squares away is pulled one closer."""
+    state = put(blank(2), 0, 1, 6, E, options=(TRACTOR,))
+    t = on(EMPTY_FLOOR, put(state, 1, 2, 6, N))
+    assert all(a["do"] != "tractor" for a in fire_choices(t, 0))
+    t = on(EMPTY_FLOOR, put(state, 1, 3, 6, N))
+    assert {"do": "tractor", "target": 1} in fire_choices(t, 0)
+    run_step(t, "lasers", {0: {"do": "tractor", "target": 1}})
+    assert xy(t.state.robots[1].sq) == (2, 6) and t.state.robots[1].damage == 0
+
+
+def test_a_mini_howitzer_is_used_up_by_its_fifth_shot_and_not_before():
+    """Reference F6.4 (Mini Howitzer): 5 shots, then discarded. After 4 it is
+    still held and offered; the fifth discards it as used up, and each shot is
+    told in words naming the robot that fired."""
+    state = put(put(blank(2), 0, 1, 6, E, options=(HOWITZER,)), 1, 4, 6, N)
+    t = on(EMPTY_FLOOR, state)
+    for _shot in range(4):
+        run_step(t, "lasers", {0: {"do": "howitzer", "target": 1}})
+    assert HOWITZER in t.state.robots[0].options
+    assert {"do": "howitzer", "target": 1} in fire_choices(t, 0)
+    run_step(t, "lasers", {0: {"do": "howitzer", "target": 1}})
+    (moved,) = [e.data for e in t.events if e.type == "OptionMoved"]
+    assert moved == {"option": HOWITZER, "from": 0, "to": "discards", "why": "used up"}
+    charged = [e for e in t.events if e.type == "OptionCharged"]
+    assert [e.data["charge"] for e in charged] == [1, 2, 3, 4, 5]
+    assert GAME.describe(charged[0], ["alpha", "beta"]).startswith("alpha (seat 0) uses the")
+
+
 def test_fire_control_destroys_an_option_of_the_target_instead_of_damage():
     state = put(blank(2), 0, 1, 6, E, options=(FIRE_CONTROL,))
     state = put(state, 1, 4, 6, N, options=(REVERSE, BRAKES))
@@ -247,6 +278,21 @@ def test_the_owner_names_the_option_a_destroyed_robot_loses():
     robot = resolved.state.robots[1]
     assert robot.options == (BRAKES, FLYWHEEL) and resolved.state.discards == (REVERSE,)
     assert robot.alive and not robot.owes and robot.facing != W
+
+
+def test_a_destroyed_robot_that_does_not_choose_loses_its_newest_option():
+    """Reference F4.5: the owner discards an option of its choice; the decision's
+    default (what a silent or faulty seat plays, ``respawn_legal``'s contract)
+    gives up the option it gained last, keeping the ones it has held longest."""
+    state = put(put(blank(2), 0, 1, 6, E), 1, 4, 6, N, damage=9, down=True)
+    state = change(state, 1, options=(REVERSE, BRAKES, FLYWHEEL))  # FLYWHEEL gained last
+    t = on(EMPTY_FLOOR, state, 1)
+    run_step(t, "lasers", {})
+    run_step(t, "respawn")
+    decision = GAME.pending(t.state)[0]
+    assert decision.default["discard"] == FLYWHEEL
+    resolved = GAME.resolve(t.state, {1: decision.default}, Rng(3, 0))
+    assert resolved.state.robots[1].options == (REVERSE, BRAKES)
 
 
 # -- paired cards ------------------------------------------------------------------------------

@@ -1,0 +1,243 @@
+"""Mutation testing (mutmut 3) of one module at a time, with only the tests that
+guard it; ``make mutate MODULE=...`` and ``make mutate-all`` (docs/testing.md).
+
+    python -m bench.mutate engine/seeding.py [more modules]  # run, print, record
+    python -m bench.mutate --all                             # every module in TARGETS
+    python -m bench.mutate --survivors engine/seeding.py     # the surviving mutants
+    python -m bench.mutate --show NAME                       # one mutant's function
+    python -m bench.mutate --score engine/seeding.py         # re-score (after accepting)
+
+Each run updates that module's score in ``bench/mutation.json``. Mutants judged
+equivalent (no test can tell them apart) or accepted are listed with the reason in
+``bench/mutation_accepted.toml``; the score counts the others.
+
+mutmut copies the code into ``mutants/`` and names a mutant after its file's
+path; the platform's apps are imported from ``platform/`` (``matches.claims``,
+not ``platform.matches.claims``), so the mutant names drop that prefix here, or
+mutmut would find no test reaching them. Its tests use the database of
+``DATABASE_URL`` (``--reuse-db``: made once, then kept) and run one mutant at a
+time (two would share it).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "bench" / "mutation.json"
+ACCEPTED = ROOT / "bench" / "mutation_accepted.toml"
+GAMES = "tests/engine/games"
+CORE = ["tests/engine/test_events.py", "tests/engine/test_replay.py"]
+CORE += ["tests/engine/test_runner.py", "tests/engine/test_secrecy.py"]
+CORE += ["tests/engine/test_seeding.py", "tests/engine/test_rng.py"]
+
+#: module -> the tests that guard it (the folder mirroring it, and what else reads it)
+TARGETS: dict[str, list[str]] = {
+    "engine/events.py": CORE,
+    "engine/seeding.py": ["tests/engine/test_seeding.py", "tests/engine/test_runner.py"],
+    "engine/replay.py": [*CORE, "tests/engine/test_viewing.py"],
+    "engine/runner.py": CORE,
+    "engine/games/powerball/fire.py": [f"{GAMES}/powerball"],
+    "engine/games/powerball/harm.py": [f"{GAMES}/powerball"],
+    "engine/games/cascade_effect/scoring.py": [f"{GAMES}/cascade_effect"],
+    "engine/games/cascade_effect/turns.py": [f"{GAMES}/cascade_effect"],
+    "engine/games/dogfight/combat.py": [f"{GAMES}/dogfight"],
+    "engine/games/dogfight/rules.py": [f"{GAMES}/dogfight"],
+    "engine/games/aimbots/dice.py": [f"{GAMES}/aimbots"],
+    "engine/games/aimbots/combat.py": [f"{GAMES}/aimbots"],
+    "engine/games/aerial_assault/shots.py": [f"{GAMES}/aerial_assault"],
+    "tournaments/core/rating_fold.py": ["tests/tournaments/test_rating_fold.py"],
+    "tournaments/core/ratings.py": ["tests/tournaments/test_ratings.py"],
+    "platform/matches/claims.py": [
+        "tests/platform/matches/test_match_restarts.py",
+        "tests/platform/matches/test_match_tasks.py",
+        "tests/platform/matches/test_claim_locks.py",
+    ],
+}
+#: mutmut's verdicts that count as caught: a failing test, a hang, a type error
+CAUGHT = {"killed", "timeout", "caught by type check"}
+
+
+def mutant_prefix(module: str) -> str:
+    """The mutant names of ``module``: its import path and a dot."""
+    dotted = module.removesuffix(".py").replace("/", ".")
+    return dotted.removeprefix("platform.") + "."
+
+
+# -- the run in a child process (mutmut keeps its state in globals) -----------------------
+def _configure(module: str) -> None:
+    """mutmut's configuration for ``module``, in place of ``[tool.mutmut]``, and
+    its mutant names without the ``platform.`` prefix."""
+    from mutmut import __main__ as cli
+    from mutmut import configuration
+    from mutmut.mutation import file_mutation
+    from mutmut.utils import format_utils
+
+    base = configuration._load_config()  # [tool.mutmut] in pyproject.toml
+    database = ["--reuse-db"] if module.startswith("platform/") else []
+    configuration._config = replace(
+        base,
+        only_mutate=[module],
+        pytest_add_cli_args=base.pytest_add_cli_args + database,
+        pytest_add_cli_args_test_selection=TARGETS.get(module) or guess_tests(module),
+    )
+    named = format_utils.get_mutant_name
+
+    def get_mutant_name(relative_source_path: Path, mutant_method_name: str) -> str:
+        return named(relative_source_path, mutant_method_name).removeprefix("platform.")
+
+    for holder in (format_utils, file_mutation, cli):
+        holder.get_mutant_name = get_mutant_name  # type: ignore[attr-defined]
+
+
+def guess_tests(module: str) -> list[str]:
+    """The test folder mirroring ``module`` (tests/engine/games/<game>, ...)."""
+    parts = Path(module).parts
+    if parts[0] == "platform":
+        return [f"tests/platform/{parts[1]}"]
+    if parts[:2] == ("engine", "games"):
+        return [f"{GAMES}/{parts[2]}"]
+    return [f"tests/{parts[0]}"]
+
+
+def _child(argv: list[str]) -> int:
+    """``--child MODULE mutmut-args...``: mutmut's own command line, configured."""
+    module, args = argv[0], argv[1:]
+    _configure(module)
+    from mutmut.__main__ import cli
+
+    try:
+        cli.main(args, prog_name="mutmut", standalone_mode=False)
+    except SystemExit as stop:
+        return int(stop.code or 0)
+    return 0
+
+
+def mutmut(module: str, *args: str) -> int:
+    command = [sys.executable, "-m", "bench.mutate", "--child", module, *args]
+    return subprocess.call(["nice", "-n", "10", *command], cwd=ROOT)
+
+
+def show(name: str) -> int:
+    """Print mutant ``name``'s function as mutated, made again from the source
+    (``mutants/`` holds the last module run's mutants only)."""
+    module = next((m for m in TARGETS if name.startswith(mutant_prefix(m))), None)
+    if module is None:
+        print(f"{name}: not a mutant of a module in TARGETS", file=sys.stderr)
+        return 2
+    _configure(module)
+    from mutmut.__main__ import write_all_mutants_to_file
+
+    out = io.StringIO()
+    source = (ROOT / module).read_text()
+    write_all_mutants_to_file(out=out, source=source, filename=Path(module))
+    function = name.rsplit(".", 1)[1]
+    found = re.search(rf"\ndef {re.escape(function)}\(.*?(?=\ndef |\n\S|\Z)", out.getvalue(), re.S)
+    print(found.group(0).strip() if found else f"{name}: no such mutant")
+    return 0 if found else 2
+
+
+# -- results ------------------------------------------------------------------------------
+def verdicts(module: str) -> dict[str, str]:
+    """Each mutant of ``module`` and mutmut's verdict on it."""
+    from mutmut.stats import status_by_exit_code
+
+    meta = ROOT / "mutants" / f"{module}.meta"
+    if not meta.exists():
+        return {}
+    codes = json.loads(meta.read_text())["exit_code_by_key"]
+    return {name: status_by_exit_code[code] for name, code in codes.items()}
+
+
+def accepted(module: str) -> dict[str, str]:
+    """The mutants of ``module`` judged equivalent or accepted, with the reason."""
+    if not ACCEPTED.exists():
+        return {}
+    return tomllib.loads(ACCEPTED.read_text()).get(module, {})
+
+
+def score(module: str) -> dict:
+    found = verdicts(module)
+    counts = Counter(found.values())
+    excused = accepted(module)
+    left = sorted(n for n, v in found.items() if v not in CAUGHT and v != "not checked")
+    caught = sum(counts[v] for v in CAUGHT)
+    judged = caught + len(left)
+    survivors = [n for n in left if n not in excused]
+    counted = judged - (len(left) - len(survivors))
+    return {
+        "mutants": len(found),
+        "checked": judged,
+        "caught": caught,
+        "verdicts": dict(sorted(counts.items())),
+        "equivalent_or_accepted": len(left) - len(survivors),
+        "score": round(caught / counted, 3) if counted else None,
+        "survivors": survivors,
+    }
+
+
+def record(module: str, figures: dict) -> None:
+    results = json.loads(OUT.read_text()) if OUT.exists() else {}
+    results[module] = figures
+    OUT.write_text(json.dumps(dict(sorted(results.items())), indent=1) + "\n")
+
+
+def run(modules: list[str], children: int) -> int:
+    for module in modules:
+        if not (ROOT / module).is_file():
+            print(f"no module {module}", file=sys.stderr)
+            return 2
+        # mutmut takes a copy newer than its source for mutated already; a copy
+        # made while another module was the one mutated is not: make it afresh
+        # (the verdicts of unchanged functions are kept in its .meta)
+        (ROOT / "mutants" / module).unlink(missing_ok=True)
+        # nor may it hang on an example an earlier run's Hypothesis stored
+        shutil.rmtree(ROOT / "mutants" / ".hypothesis", ignore_errors=True)
+        prefix = mutant_prefix(module)
+        alone = "1" if module.startswith("platform/") else str(children)  # one test database
+        code = mutmut(module, "run", "--max-children", alone, f"{prefix}*")
+        figures = score(module)
+        record(module, figures)
+        print(
+            f"{module}: {figures['caught']}/{figures['checked']} caught, score {figures['score']}"
+        )
+        if code:
+            return code
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["--child"]:
+        return _child(argv[1:])
+    os.chdir(ROOT)
+    children = int(os.environ.get("MUTATE_CHILDREN", "2"))
+    if argv[:1] == ["--all"]:
+        return run(list(TARGETS), children)
+    if argv[:1] == ["--survivors"]:
+        for module in argv[1:]:
+            print("\n".join(score(module)["survivors"]))
+        return 0
+    if argv[:1] == ["--score"]:  # again from mutmut's verdicts, after accepting some
+        for module in argv[1:]:
+            record(module, score(module))
+        return 0
+    if argv[:1] == ["--show"]:
+        return show(argv[1])
+    if not argv:
+        print(__doc__)
+        return 2
+    return run(argv, children)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
