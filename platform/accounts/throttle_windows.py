@@ -17,6 +17,12 @@ from __future__ import annotations
 
 import uuid
 
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+#: Redis cannot be reached (as ``config.cache`` sees it, a layer above accounts)
+UNREACHABLE = (RedisConnectionError, RedisTimeoutError)
+
 #: before the bucket's key: a sorted set never shares a name with a bucket kept in
 #: the cache's values (a process of the version before, while both run, or a
 #: spell without Redis), which Redis would refuse to read as the other type
@@ -74,8 +80,6 @@ def _redis(cache):
 def _run(cache, script: str, keys: list[str], args: list) -> list | None:
     """Run ``script`` on Redis (by its hash after the first time); ``None`` when
     Redis cannot be reached (marked away: the cache's own operations go local)."""
-    from config.cache import UNREACHABLE
-
     client = _redis(cache)
     if client is None:
         return None
