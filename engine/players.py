@@ -8,11 +8,12 @@ escape: it becomes a fault event and the default action is played.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from engine.events import Event
 from engine.game import Action, Decision, Header, Outcome
-from engine.rng import bot_rng
+from engine.rng import Rng, bot_rng
 
 if TYPE_CHECKING:
     from engine.runner import Match
@@ -105,3 +106,15 @@ class RandomBot:
     def decide(self, request: Request) -> Action:
         legal = request.legal
         return self.rng.choice(legal) if legal else request.decision.default
+
+
+T = TypeVar("T")
+
+
+def best_of(options: Sequence[T], worth: Callable[[T], Any], rng: Rng) -> T:
+    """The option of highest worth, ties broken by ``rng``: a built-in bot that
+    always took the first would favour one seat's geometry (square numbers,
+    direction order)."""
+    values = [worth(o) for o in options]
+    top = max(values)
+    return rng.choice([o for o, v in zip(options, values) if v == top])

@@ -27,7 +27,7 @@ class LineGame(Game):
     def __init__(self) -> None:
         self.evolve = handler_evolve(self.initial, {ACTION_SUBMITTED: self._submitted})
 
-    def initial(self, data: dict) -> Any:
+    def initial(self, data: dict[str, Any]) -> Any:
         """The state ``MatchStarted`` begins: the empty board, seat 0 to move."""
         raise NotImplementedError
 
@@ -35,7 +35,7 @@ class LineGame(Game):
         """``state`` after ``seat`` plays the legal move ``action``."""
         raise NotImplementedError
 
-    def _submitted(self, state: Any, data: dict) -> Any:
+    def _submitted(self, state: Any, data: dict[str, Any]) -> Any:
         return self.place(state, data["seat"], data["action"])
 
     def start(self, header: Header, rng: Rng) -> list[Event]:
@@ -71,7 +71,7 @@ class WinOrBlockBot:
         self.seat = seat
         self.rng = rng
 
-    def winning_move(self, view: dict, seat: int) -> int | None:
+    def winning_move(self, view: dict[str, Any], seat: int) -> int | None:
         raise NotImplementedError
 
     def decide(self, request: Request) -> int:
@@ -80,10 +80,11 @@ class WinOrBlockBot:
             move = self.winning_move(view, who)
             if move is not None:
                 return move
-        return self.rng.choice(request.legal)
+        cell: int = self.rng.choice(request.legal)
+        return cell
 
 
-def winning_cells(board: list, columns: int, rows: int, length: int) -> list[int]:
+def winning_cells(board: list[Any], columns: int, rows: int, length: int) -> list[int]:
     """The cells of the first line of ``length`` equal marks on ``board`` (cells
     numbered ``row * columns + column``, ``-1`` empty), or ``[]``: what a drawing
     highlights."""

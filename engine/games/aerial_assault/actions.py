@@ -3,6 +3,8 @@ roll, every ball that moves, as events folded into the state as they go."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.games.aerial_assault import shots
 from engine.games.aerial_assault.events import (
     ACTION_BLOCKED,
@@ -29,7 +31,7 @@ TIED_BLOCK_ROLL = {
 }
 
 
-def resolve_play(ctx: Ctx, raw: dict[int, dict], auto: bool) -> list[list[int]]:
+def resolve_play(ctx: Ctx, raw: dict[int, dict[str, Any]], auto: bool) -> list[list[int]]:
     """Resolve one card play of every robot; returns the successful blocks."""
     plays = {r: Play(r, p) for r, p in raw.items()}
     blocks: list[list[int]] = []
@@ -54,7 +56,7 @@ def resolve_play(ctx: Ctx, raw: dict[int, dict], auto: bool) -> list[list[int]]:
     return blocks
 
 
-def _run_steps(ctx: Ctx, p: Play, plays: dict, auto: bool, blocks: list) -> None:
+def _run_steps(ctx: Ctx, p: Play, plays: dict[int, Play], auto: bool, blocks: list[Any]) -> None:
     for slot, step in zip(p.slots, p.steps):
         if p.cancelled:
             return
@@ -79,7 +81,7 @@ def _run_steps(ctx: Ctx, p: Play, plays: dict, auto: bool, blocks: list) -> None
             fail(ctx, p.robot, "catch", "no ball was trussed to this robot")
 
 
-def _do_move(ctx: Ctx, p: Play, slot: tuple, step: dict, auto: bool) -> None:
+def _do_move(ctx: Ctx, p: Play, slot: tuple[Any, ...], step: dict[str, Any], auto: bool) -> None:
     robot = ctx.state.robots[p.robot]
     dist = step["dist"]
     drive = robot.part("drive")
@@ -93,7 +95,14 @@ def _do_move(ctx: Ctx, p: Play, slot: tuple, step: dict, auto: bool) -> None:
         ctx.emit(ROBOT_MOVED, {"robot": p.robot, "from": robot.zone, "to": to})
 
 
-def _do_block(ctx: Ctx, p: Play, slot: tuple, step: dict, plays: dict, blocks: list) -> None:
+def _do_block(
+    ctx: Ctx,
+    p: Play,
+    slot: tuple[Any, ...],
+    step: dict[str, Any],
+    plays: dict[int, Play],
+    blocks: list[Any],
+) -> None:
     s = ctx.state
     t = step.get("target")
     if t is None:
@@ -144,7 +153,7 @@ def _do_block(ctx: Ctx, p: Play, slot: tuple, step: dict, plays: dict, blocks: l
         )
 
 
-def _do_pass(ctx: Ctx, p: Play, step: dict, plays: dict) -> None:
+def _do_pass(ctx: Ctx, p: Play, step: dict[str, Any], plays: dict[int, Play]) -> None:
     s = ctx.state
     robot = s.robots[p.robot]
     held = held_by(s, p.robot)
@@ -174,7 +183,7 @@ def _do_pass(ctx: Ctx, p: Play, step: dict, plays: dict) -> None:
     ctx.emit(BALL_PASSED, {"ball": ball.id, "robot": p.robot, "zone": zone})
 
 
-def _do_pickup(ctx: Ctx, p: Play, slot: tuple) -> None:
+def _do_pickup(ctx: Ctx, p: Play, slot: tuple[Any, ...]) -> None:
     s = ctx.state
     robot = s.robots[p.robot]
     balls = floor_balls(s, robot.alliance, robot.zone)

@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.game import Game
 from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.greedy import GreedyBot
 from engine.games.aerial_assault.plays import play_options
 from engine.players import Request
+from engine.rng import Rng
 
 
 class RandomBot:
     """Any legal action, uniformly at each choice point."""
 
-    def __init__(self, game, seat: int, rng) -> None:
+    def __init__(self, game: Game, seat: int, rng: Rng) -> None:
         self.seat = seat
         self.rng = rng
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 # -- robot parts -------------------------------------------------------------------
 
@@ -158,7 +159,7 @@ def side_label(side: tuple[tuple[str, int, bool], ...]) -> str:
     return " then ".join(slot_label(s) for s in side)
 
 
-def card_json(card_id: str) -> dict:
+def card_json(card_id: str) -> dict[str, Any]:
     """A card as plain JSON, for views and bots."""
     card = CARD_BY_ID[card_id]
     return {
@@ -169,7 +170,7 @@ def card_json(card_id: str) -> dict:
     }
 
 
-def part_json(part_id: str) -> dict:
+def part_json(part_id: str) -> dict[str, Any]:
     p = PART_BY_ID[part_id]
     return {
         "id": p.id,
@@ -196,7 +197,7 @@ def fitted(parts: Sequence[str], kind: str) -> Part:
     raise ValueError(f"a robot's parts {list(parts)} have no {kind}")
 
 
-def build_problem(parts: list, budget: int) -> str | None:
+def build_problem(parts: list[Any], budget: int) -> str | None:
     """Why a list of part ids is not a legal robot, or ``None``."""
     if type(parts) is not list or not all(type(p) is str for p in parts):
         return "a build is a list of part ids"

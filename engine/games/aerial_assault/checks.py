@@ -19,7 +19,7 @@ def max_move(robot: Robot, kind: str) -> int:
 
 
 def _step_problem(
-    state: State, r: int, slot: tuple, step: Any, zone: int, auto: bool, move_ok: bool
+    state: State, r: int, slot: tuple[Any, ...], step: Any, zone: int, auto: bool, move_ok: bool
 ) -> tuple[str | None, int]:
     """Why ``step`` cannot fill ``slot`` for robot ``r`` standing in ``zone`` (and
     the zone it would then stand in)."""
@@ -97,7 +97,7 @@ def _step_problem(
     return None, zone
 
 
-def block_candidates(state: State, play: dict) -> list[int]:
+def block_candidates(state: State, play: dict[str, Any]) -> list[int]:
     """The robots a revealed ``play`` may name as its block's target: opposing
     robots in the zone where the block happens (after an earlier move of the same
     card), except the one this robot blocked successfully in the last card play."""
@@ -120,7 +120,7 @@ def block_candidates(state: State, play: dict) -> list[int]:
     return []
 
 
-def staged_play(state: State, r: int) -> dict:
+def staged_play(state: State, r: int) -> dict[str, Any]:
     return next(p for p in state.staged if p["robot"] == r)
 
 
@@ -191,7 +191,7 @@ def seat_action_problem(state: State, seat: int, action: Any) -> str | None:
     return None
 
 
-def default_play(robot: Robot) -> dict:
+def default_play(robot: Robot) -> dict[str, Any]:
     card = robot.forced[5:] if robot.forced.startswith("card:") else robot.hand[0]
     return {"card": card, "side": "down"}
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.describe import Seats, listing
 from engine.events import ACTION_SUBMITTED
 from engine.games.aerial_assault.events import (
@@ -42,16 +45,16 @@ from engine.games.aerial_assault.events import (
 from engine.games.aerial_assault.field import ZONE_NAMES
 
 
-def _zone(z: int) -> str:
+def _zone(z: object) -> str:
     return ZONE_NAMES[z] if isinstance(z, int) and 0 <= z < len(ZONE_NAMES) else f"zone {z}"
 
 
-def _plays(d: dict, seats: Seats) -> str:
+def _plays(d: dict[str, Any], seats: Seats) -> str:
     shown = [f"robot {p['robot']} {p['card']} ({p['side']})" for p in d.get("plays", [])]
     return f"Cards are revealed: {listing(shown)}."
 
 
-def _scored(d: dict, seats: Seats) -> str:
+def _scored(d: dict[str, Any], seats: Seats) -> str:
     return (
         f"Robot {d['shooter']} scores ball {d['ball']} in the {d['goal']} goal for "
         f"{d['alliance']}: {d['points']} points"
@@ -59,21 +62,21 @@ def _scored(d: dict, seats: Seats) -> str:
     )
 
 
-def _roll(d: dict, seats: Seats) -> str:
+def _roll(d: dict[str, Any], seats: Seats) -> str:
     outcome = "succeeds" if d.get("success") else "fails"
     return (
         f"Robot {d['robot']} rolls {d['die']} for the {d['for']} (needs {d['need']}) and {outcome}."
     )
 
 
-def _block(d: dict, seats: Seats) -> str:
+def _block(d: dict[str, Any], seats: Seats) -> str:
     return (
         f"Robot {d['blocker']} blocks robot {d['target']} (rolls {d['die']} against "
         f"{d['target_die']}): {d['result']}."
     )
 
 
-SENTENCES = {
+SENTENCES: dict[str, Callable[[dict[str, Any], Seats], str | None]] = {
     TEAMS_ASSIGNED: lambda d, s: (
         "Robots are handed out: "
         + listing([f"robot {r} to {s(seat)}" for r, seat in enumerate(d["controllers"])])
@@ -143,11 +146,11 @@ SENTENCES = {
 }
 
 
-def _cards(plays: list) -> str:
+def _cards(plays: list[Any]) -> str:
     return listing([f"{a.get('card')} ({a.get('side')})" for a in plays])
 
 
-def _action(action, who: str) -> str | None:
+def _action(action: Any, who: str) -> str | None:
     """A seat's submitted choice: a build, a draft pick or the cards it plays
     (a list per robot in autonomous, one list in a driver play)."""
     if isinstance(action, str):
@@ -164,7 +167,7 @@ def _action(action, who: str) -> str | None:
     return None
 
 
-def describe(kind: str, data: dict, seats: Seats) -> str | None:
+def describe(kind: str, data: dict[str, Any], seats: Seats) -> str | None:
     if kind == ACTION_SUBMITTED:
         if "action" not in data:
             return f"{seats(data.get('seat'))} decides in secret."

@@ -47,7 +47,7 @@ from engine.games.aerial_assault.state import Ball, Robot, State, add_to, parse_
 from engine.states import revise
 
 
-def _teams(state: State, d: dict) -> State:
+def _teams(state: State, d: dict[str, Any]) -> State:
     controllers = tuple(d["controllers"])
     base = 7 if state.iri else 6
     robots = tuple(Robot(seat=s, budget=5 if s in state.rookie else base) for s in controllers)
@@ -62,21 +62,21 @@ def _teams(state: State, d: dict) -> State:
     )
 
 
-def _built(state: State, d: dict) -> State:
+def _built(state: State, d: dict[str, Any]) -> State:
     robots = tuple(revise(r, parts=tuple(p)) for r, p in zip(state.robots, d["parts"]))
     return revise(state, robots=robots)
 
 
-def _order(state: State, d: dict) -> State:
+def _order(state: State, d: dict[str, Any]) -> State:
     return revise(state, phase="draft", pick_order=tuple(d["order"]), pick_index=0)
 
 
-def _row(state: State, d: dict) -> State:
+def _row(state: State, d: dict[str, Any]) -> State:
     cards = tuple(d["cards"])
     return revise(state, row=state.row + cards, deck=tuple(c for c in state.deck if c not in cards))
 
 
-def _picked(state: State, d: dict) -> State:
+def _picked(state: State, d: dict[str, Any]) -> State:
     r = d["robot"]
     robot = state.robots[r]
     robots = set_item(state.robots, r, revise(robot, specials=robot.specials + (d["card"],)))
@@ -88,7 +88,7 @@ def _picked(state: State, d: dict) -> State:
     )
 
 
-def _alliances(state: State, d: dict) -> State:
+def _alliances(state: State, d: dict[str, Any]) -> State:
     robots = tuple(
         revise(r, alliance=a, zone=white_zone(a)) for r, a in zip(state.robots, d["alliances"])
     )
@@ -108,7 +108,7 @@ def _alliances(state: State, d: dict) -> State:
     )
 
 
-def _revealed(state: State, d: dict) -> State:
+def _revealed(state: State, d: dict[str, Any]) -> State:
     robots = list(state.robots)
     shown = []
     for p in d["plays"]:
@@ -128,11 +128,11 @@ def _revealed(state: State, d: dict) -> State:
     )
 
 
-def _to_name(state: State, d: dict) -> State:
+def _to_name(state: State, d: dict[str, Any]) -> State:
     return revise(state, phase="block", naming=tuple(d["robots"]), targets=())
 
 
-def _named(state: State, d: dict) -> State:
+def _named(state: State, d: dict[str, Any]) -> State:
     naming = state.naming[1:]
     return revise(
         state,
@@ -156,20 +156,20 @@ def _gain(state: State, i: int, r: int) -> State:
     return _ball(state, i, where="held", robot=r, zone=-1, possessors=poss)
 
 
-def _moved(state: State, d: dict) -> State:
+def _moved(state: State, d: dict[str, Any]) -> State:
     return _robot(state, d["robot"], zone=d["to"])
 
 
-def _rerolled(state: State, d: dict) -> State:
+def _rerolled(state: State, d: dict[str, Any]) -> State:
     robot = state.robots[d["robot"]]
     return _robot(state, d["robot"], rerolls=robot.rerolls + (d["card"],))
 
 
-def _blocked(state: State, d: dict) -> State:
+def _blocked(state: State, d: dict[str, Any]) -> State:
     return revise(state, blocked=state.blocked + (d["robot"],))
 
 
-def _scored(state: State, d: dict) -> State:
+def _scored(state: State, d: dict[str, Any]) -> State:
     a = d["alliance"]
     where = "removed" if d["removed"] else "waiting"
     state = _ball(state, d["ball"], where=where, robot=-1, zone=-1, trussed=False, possessors=())
@@ -181,15 +181,15 @@ def _scored(state: State, d: dict) -> State:
     )
 
 
-def _dropped(state: State, d: dict) -> State:
+def _dropped(state: State, d: dict[str, Any]) -> State:
     return _ball(state, d["ball"], where="floor", robot=-1, zone=d["zone"])
 
 
-def _held(state: State, d: dict) -> State:
+def _held(state: State, d: dict[str, Any]) -> State:
     return _gain(state, d["ball"], d["robot"])
 
 
-def _passed(state: State, d: dict) -> State:
+def _passed(state: State, d: dict[str, Any]) -> State:
     if "to" in d:
         return _gain(state, d["ball"], d["to"])
     return _ball(state, d["ball"], where="floor", robot=-1, zone=d["zone"])
@@ -200,7 +200,7 @@ def _kept_truss(state: State, i: int) -> bool:
     return state.balls[i].trussed and state.version >= 2
 
 
-def _out(state: State, d: dict) -> State:
+def _out(state: State, d: dict[str, Any]) -> State:
     return _ball(
         state,
         d["ball"],
@@ -212,7 +212,7 @@ def _out(state: State, d: dict) -> State:
     )
 
 
-def _trussed(state: State, d: dict) -> State:
+def _trussed(state: State, d: dict[str, Any]) -> State:
     a = state.balls[d["ball"]].color
     state = _ball(state, d["ball"], trussed=True)
     return revise(
@@ -222,7 +222,7 @@ def _trussed(state: State, d: dict) -> State:
     )
 
 
-def _caught(state: State, d: dict) -> State:
+def _caught(state: State, d: dict[str, Any]) -> State:
     a = state.balls[d["ball"]].color
     state = _gain(state, d["ball"], d["robot"])
     return revise(
@@ -232,7 +232,7 @@ def _caught(state: State, d: dict) -> State:
     )
 
 
-def _inbounded(state: State, d: dict) -> State:
+def _inbounded(state: State, d: dict[str, Any]) -> State:
     i, r = d["ball"], d["robot"]
     trussed = _kept_truss(state, i)
     if d["caught"]:
@@ -242,33 +242,33 @@ def _inbounded(state: State, d: dict) -> State:
     )
 
 
-def _tied(state: State, d: dict) -> State:
+def _tied(state: State, d: dict[str, Any]) -> State:
     if d["robot"] is None:
         return state
     return _robot(state, d["robot"], forced=d["effect"])
 
 
-def _panicked(state: State, d: dict) -> State:
+def _panicked(state: State, d: dict[str, Any]) -> State:
     return _robot(state, d["robot"], forced="card:" + d["card"])
 
 
-def _play_ended(state: State, d: dict) -> State:
+def _play_ended(state: State, d: dict[str, Any]) -> State:
     blocks = {b: t for b, t in d["blocks"]}
     robots = tuple(revise(r, last_block=blocks.get(i, -1)) for i, r in enumerate(state.robots))
     return revise(state, robots=robots, play=state.play + 1, staged=(), targets=())
 
 
-def _auto_ended(state: State, d: dict) -> State:
+def _auto_ended(state: State, d: dict[str, Any]) -> State:
     robots = tuple(revise(r, played=()) for r in state.robots)
     return revise(state, robots=robots, phase="play", round=1, play=0, staged=())
 
 
-def _round_ended(state: State, d: dict) -> State:
+def _round_ended(state: State, d: dict[str, Any]) -> State:
     robots = tuple(revise(r, played=()) for r in state.robots)
     return revise(state, robots=robots, round=state.round + 1, play=0)
 
 
-def _over(state: State, d: dict) -> State:
+def _over(state: State, d: dict[str, Any]) -> State:
     return revise(state, phase="over", result=d["reason"])
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from engine.game import Game
 from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.field import (
     ZONES,
@@ -43,18 +44,19 @@ from engine.games.aerial_assault.greedy_values import (
     pickup_need,
 )
 from engine.games.aerial_assault.plays import block_targets, part, play_options
-from engine.players import Request
+from engine.players import Request, best_of
+from engine.rng import Rng
 
 
 class GreedyBot:
     """One card play ahead for each of its robots; see the module docstring."""
 
-    def __init__(self, game, seat: int, rng) -> None:
+    def __init__(self, game: Game, seat: int, rng: Rng) -> None:
         self.seat = seat
         self.rng = rng
         #: what this seat's robots chosen so far in a decision will take: floor
         #: balls by zone, and "catch" for the one catch a truss allows
-        self.claimed: Counter = Counter()
+        self.claimed: Counter[str | int] = Counter()
 
     def decide(self, request: Request) -> Any:
         view = request.view
@@ -62,7 +64,7 @@ class GreedyBot:
         if phase == "draft":
             return max(request.legal, key=lambda c: (card_value(c), c))
         if phase == "block":
-            return self._pick(request.legal, lambda a: self._block_worth(view, a["target"]))
+            return best_of(request.legal, lambda a: self._block_worth(view, a["target"]), self.rng)
         out = []
         self.claimed = Counter()
         for r in view["my_robots"]:  # in robot order, the order allies resolve in
@@ -81,7 +83,7 @@ class GreedyBot:
             out = self._handoff(view, out)
         return out
 
-    def _claim(self, zone: int, play: dict) -> None:
+    def _claim(self, zone: int, play: dict[str, Any]) -> None:
         """Note the floor ball or the catch ``play`` will take, so this seat's next
         robot does not reach for the same one (it would find nothing left)."""
         for step in play.get("steps") or []:
@@ -94,13 +96,8 @@ class GreedyBot:
             elif step["act"] == "catch":
                 self.claimed["catch"] += 1
 
-    def _pick(self, options: list, worth) -> Any:
-        values = [worth(o) for o in options]
-        top = max(values)
-        return self.rng.choice([o for o, v in zip(options, values) if v == top])
-
     # -- whole plays ------------------------------------------------------------------
-    def _program(self, view: dict, r: int) -> list:
+    def _program(self, view: dict[str, Any], r: int) -> list[Any]:
         robot = view["robots"][r]
         hand, zone, holding, program = list(robot["hand"]), robot["zone"], True, []
         for _ in range(3):
@@ -109,16 +106,18 @@ class GreedyBot:
             program.append(play)
         return program
 
-    def _best(self, view: dict, r: int, hand: list, zone: int, auto: bool, holding: bool) -> tuple:
+    def _best(
+        self, view: dict[str, Any], r: int, hand: list[Any], zone: int, auto: bool, holding: bool
+    ) -> tuple[Any, ...]:
         """The best (play, end zone, still holding) of robot ``r``."""
-        memo: dict = {}
+        memo: dict[tuple[int, bool], Any] = {}
         scored = []
         for play, end in play_options(view, r, hand, zone, auto):
             value, still = self._value(view, r, play, zone, auto, holding, memo)
             scored.append(((play, end, still), value * 100 - card_value(play["card"])))
-        return self._pick(scored, lambda pair: pair[1])[0]
+        return best_of(scored, lambda pair: pair[1], self.rng)[0]
 
-    def _handoff(self, view: dict, plays: list) -> list:
+    def _handoff(self, view: dict[str, Any], plays: list[Any]) -> list[Any]:
         """Two robots of this seat, one with the ball and one without that has not
         held it yet, at most two zones apart: pass it over in this very card play
         (passes resolve before pick-ups). In one zone that is a kiss pass (no roll);
@@ -175,8 +174,12 @@ class GreedyBot:
         return plays
 
     def _one_slot_play(
-        self, view: dict, r: int, kinds: tuple, step: dict | None = None
-    ) -> tuple[dict, int] | None:
+        self,
+        view: dict[str, Any],
+        r: int,
+        kinds: tuple[Any, ...],
+        step: dict[str, Any] | None = None,
+    ) -> tuple[dict[str, Any], int] | None:
         """The cheapest card side of robot ``r`` whose one action is of ``kinds``
         (and its modifier), played as ``step`` (default: that action)."""
         robot = view["robots"][r]
@@ -197,7 +200,14 @@ class GreedyBot:
 
     # -- the value of one play ----------------------------------------------------------
     def _value(
-        self, view: dict, r: int, play: dict, zone: int, auto: bool, holding: bool, memo: dict
+        self,
+        view: dict[str, Any],
+        r: int,
+        play: dict[str, Any],
+        zone: int,
+        auto: bool,
+        holding: bool,
+        memo: dict[tuple[int, bool], Any],
     ) -> tuple[int, bool]:
         """Heuristic worth of a play and whether the robot still holds a ball after."""
         if play["side"] == "down":
@@ -223,11 +233,11 @@ class GreedyBot:
 
     def _step_value(
         self,
-        view: dict,
+        view: dict[str, Any],
         r: int,
         act: str,
         mod: int,
-        step: dict,
+        step: dict[str, Any],
         zone: int,
         auto: bool,
         holding: bool,
@@ -272,13 +282,21 @@ class GreedyBot:
             return (9 if any(f["balls"] for f in foes) else 2), holding
         return 0, holding
 
-    def _pass_value(self, view: dict, r: int, ball: dict, zone: int, step: dict, auto: bool) -> int:
+    def _pass_value(
+        self,
+        view: dict[str, Any],
+        r: int,
+        ball: dict[str, Any],
+        zone: int,
+        step: dict[str, Any],
+        auto: bool,
+    ) -> int:
         """A pass played alone (not a hand-off to a robot of this seat): worth
         nothing. Measured greedy against greedy, a pass onto the floor for another
         seat's robot to pick up later loses more tempo than its assist brings."""
         return -5
 
-    def _catch_expected(self, view: dict, r: int, zone: int) -> int:
+    def _catch_expected(self, view: dict[str, Any], r: int, zone: int) -> int:
         """How likely a truss into this robot's white zone is this card play, in
         sixths: a teammate with a ball that may be trussed already in truss range
         (it will throw), or on the far half where a Move then Truss card reaches."""
@@ -298,7 +316,7 @@ class GreedyBot:
                 best = max(best, 6 if rng_ <= part(mate, "shooter").range else 2)
         return best
 
-    def _block_worth(self, view: dict, t: int) -> int:
+    def _block_worth(self, view: dict[str, Any], t: int) -> int:
         """How much blocking robot ``t`` (its play revealed) would stop."""
         play = next((p for p in view["staged"] if p["robot"] == t), None)
         if play is None or play["side"] == "down":
@@ -314,7 +332,7 @@ class GreedyBot:
         return 2
 
     # -- where to stand -----------------------------------------------------------------
-    def _position(self, view: dict, r: int, zone: int, holding: bool, auto: bool) -> int:
+    def _position(self, view: dict[str, Any], r: int, zone: int, holding: bool, auto: bool) -> int:
         """How good it is to stand in ``zone``."""
         robot = view["robots"][r]
         alliance = robot["alliance"]
@@ -337,7 +355,7 @@ class GreedyBot:
             return 8 - abs(zone - inbound_zone(alliance))
         floor = [b["zone"] for b in mine if b["where"] == "floor"]
         if floor:
-            return 8 - 2 * min(abs(zone - z) for z in floor)
+            return 8 - 2 * min(abs(zone - int(z)) for z in floor)
         carriers = [
             view["robots"][b["robot"]] for b in mine if b["where"] == "held" and b["robot"] != r
         ]
@@ -352,7 +370,7 @@ class GreedyBot:
             return 6 - abs(zone - self._receiving_zone(alliance, reach, c["zone"]))
         foes = [o["zone"] for o in view["robots"] if o["alliance"] != alliance and o["balls"]]
         if foes:
-            return 4 - min(abs(zone - z) for z in foes)
+            return 4 - min(abs(zone - int(z)) for z in foes)
         return 3 - abs(zone - white_zone(alliance))
 
     @staticmethod

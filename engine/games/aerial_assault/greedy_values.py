@@ -6,6 +6,7 @@ chance)."""
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.field import shoot_range
@@ -63,17 +64,17 @@ def card_value(card_id: str) -> int:
     return value
 
 
-def in_range(robot: dict, zone: int) -> bool:
+def in_range(robot: dict[str, Any], zone: int) -> bool:
     """Can ``robot`` shoot at its goals from ``zone``?"""
     reach = shoot_range(robot["alliance"], zone)
     return reach is not None and reach <= part(robot, "shooter").range
 
 
-def pickup_need(robot: dict) -> int:
+def pickup_need(robot: dict[str, Any]) -> int:
     return min(C.PART_BY_ID[p].pickup for p in robot["parts"] if C.PART_BY_ID[p].pickup)
 
 
-def floor_here(view: dict, alliance: str, zone: int) -> int:
+def floor_here(view: dict[str, Any], alliance: str, zone: int) -> int:
     return sum(
         1
         for b in view["balls"]

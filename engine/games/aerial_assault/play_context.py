@@ -21,7 +21,13 @@ class Ctx:
         self.evolve, self.state, self.rng = evolve, state, rng
         self.events: list[Event] = []
 
-    def emit(self, type_: str, data: dict, to: Any = EVERYONE, public: dict | None = None) -> None:
+    def emit(
+        self,
+        type_: str,
+        data: dict[str, Any],
+        to: Any = EVERYONE,
+        public: dict[str, Any] | None = None,
+    ) -> None:
         event = Event(type_, data, to, public)
         self.events.append(event)
         self.state = self.evolve(self.state, event)
@@ -32,7 +38,7 @@ class Play:
 
     __slots__ = ("robot", "card", "slots", "steps", "order", "phase", "cancelled", "used")
 
-    def __init__(self, robot: int, play: dict) -> None:
+    def __init__(self, robot: int, play: dict[str, Any]) -> None:
         self.robot = robot
         self.card = play["card"]
         side = play["side"]
@@ -53,7 +59,8 @@ class Play:
     def block_target(self) -> int | None:
         for s in self.steps:
             if s is not None and s["act"] == "block":
-                return s.get("target")
+                target: int | None = s.get("target")
+                return target
         return None
 
 
@@ -62,7 +69,13 @@ def fail(ctx: Ctx, r: int, act: str, reason: str) -> None:
 
 
 def roll(
-    ctx: Ctx, p: Play, slot: tuple, what: str, mod: int, need: int, one_misses: bool = False
+    ctx: Ctx,
+    p: Play,
+    slot: tuple[Any, ...],
+    what: str,
+    mod: int,
+    need: int,
+    one_misses: bool = False,
 ) -> tuple[int, bool]:
     """Roll for a step; a re-roll card not yet spent re-rolls a failure. Returns
     the natural die kept and whether the step succeeded. ``one_misses``: a

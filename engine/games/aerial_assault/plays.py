@@ -8,24 +8,25 @@ from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import accumulate
+from typing import Any
 
 from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.field import ZONES, shoot_range, shoot_zone_1, side_of, truss_range
 
 
-def part(robot: dict, kind: str) -> C.Part:
+def part(robot: dict[str, Any], kind: str) -> C.Part:
     """A robot's drive or shooter (in a view): a legal build has one of each."""
     return C.fitted(robot["parts"], kind)
 
 
-def max_move(robot: dict, kind: str) -> int:
+def max_move(robot: dict[str, Any], kind: str) -> int:
     if kind == "move2":
         return 2
     drive = part(robot, "drive")
     return 2 if drive.move >= 2 or drive.fast_need else drive.move
 
 
-def _context(view: dict, r: int, auto: bool) -> tuple:
+def _context(view: dict[str, Any], r: int, auto: bool) -> tuple[Any, ...]:
     """All a robot's steps depend on besides the slot and the zone: its alliance,
     whether a drawn card is forced on it, how far its drive moves, its shooter's
     range, and the zones where a block would have a target."""
@@ -46,7 +47,7 @@ def _context(view: dict, r: int, auto: bool) -> tuple:
 
 
 @lru_cache(maxsize=8192)
-def _side_runs(card: str, side: str, zone: int, context: tuple) -> tuple:
+def _side_runs(card: str, side: str, zone: int, context: tuple[Any, ...]) -> tuple[Any, ...]:
     """The plays of one card side from ``zone``, as runs that share a first step:
     ``(zone before the last step, (first step,) or None, last steps)``, empty runs
     left out. The same few answers serve every decision of every match."""
@@ -66,11 +67,11 @@ def _side_runs(card: str, side: str, zone: int, context: tuple) -> tuple:
 
 
 @lru_cache(maxsize=4096)
-def _step_shapes(kind: str, zone: int, context: tuple) -> tuple:
+def _step_shapes(kind: str, zone: int, context: tuple[Any, ...]) -> tuple[Any, ...]:
     """Every legal step for a slot of ``kind`` (``None``, skip, included), each as a
     shape: the step's ``(key, value)`` pairs, ``dict(shape)`` the step itself."""
     alliance, auto, card_forced, drive, reach, blockable = context
-    out: list = [None]
+    out: list[Any] = [None]
     low_ok = not auto and zone == shoot_zone_1(alliance)
     if kind in ("move", "move2"):
         if not card_forced:
@@ -104,7 +105,7 @@ def _step_shapes(kind: str, zone: int, context: tuple) -> tuple:
     return tuple(out)
 
 
-def block_targets(view: dict, r: int, zone: int) -> list[int]:
+def block_targets(view: dict[str, Any], r: int, zone: int) -> list[int]:
     """Opposing robots robot ``r`` could block from ``zone``."""
     robot = view["robots"][r]
     return [
@@ -116,13 +117,13 @@ def block_targets(view: dict, r: int, zone: int) -> list[int]:
     ]
 
 
-def _end_zone(zone: int, shape: tuple | None) -> int:
+def _end_zone(zone: int, shape: tuple[Any, ...] | None) -> int:
     if shape is not None and shape[0][1] == "move":
-        return zone + shape[1][1] * shape[2][1]
+        return zone + int(shape[1][1] * shape[2][1])
     return zone
 
 
-def play_options(view: dict, r: int, hand: list[str], zone: int, auto: bool) -> Plays:
+def play_options(view: dict[str, Any], r: int, hand: list[str], zone: int, auto: bool) -> Plays:
     """Every legal (play, end zone) of robot ``r`` with ``hand`` standing in ``zone``:
     a sequence that makes an entry only when it is read (the random bot reads one)."""
     robot = view["robots"][r]
@@ -132,7 +133,7 @@ def play_options(view: dict, r: int, hand: list[str], zone: int, auto: bool) -> 
     context = _context(view, r, auto)
     # runs of plays that share a card, a side and a first step:
     # (card, side, zone before the last step, (first step,) or None, last steps)
-    runs: list[tuple] = []
+    runs: list[tuple[Any, ...]] = []
     for card in hand:
         runs.append((card, "down", zone, None, (None,)))
         if forced == "stay":
@@ -143,12 +144,12 @@ def play_options(view: dict, r: int, hand: list[str], zone: int, auto: bool) -> 
     return Plays(runs)
 
 
-class Plays(Sequence):
+class Plays(Sequence[tuple[Any, int]]):
     """The (play, end zone) pairs of ``play_options``, in their order, kept as runs
     of plays that share a card, a side and a first step: an entry is built when
     read."""
 
-    def __init__(self, runs: list[tuple]) -> None:
+    def __init__(self, runs: list[tuple[Any, ...]]) -> None:
         self._runs = runs  # none empty
         self._ends = list(accumulate([len(run[4]) for run in runs]))  # past each run
         self._count = self._ends[-1] if self._ends else 0
@@ -156,7 +157,7 @@ class Plays(Sequence):
     def __len__(self) -> int:
         return self._count
 
-    def __getitem__(self, index: int) -> tuple:  # type: ignore[override]
+    def __getitem__(self, index: int) -> tuple[Any, ...]:  # type: ignore[override]
         if not -self._count <= index < self._count:
             raise IndexError(index)
         index %= self._count
@@ -164,13 +165,13 @@ class Plays(Sequence):
         start = self._ends[k - 1] if k else 0
         return self._entry(self._runs[k], index - start)
 
-    def __iter__(self) -> Iterator[tuple]:
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
         for run in self._runs:
             for i in range(len(run[4])):
                 yield self._entry(run, i)
 
     @staticmethod
-    def _entry(run: tuple, i: int) -> tuple:
+    def _entry(run: tuple[Any, ...], i: int) -> tuple[Any, ...]:
         card, side, zone, first, lasts = run
         last = lasts[i]
         if side == "down":
@@ -179,5 +180,5 @@ class Plays(Sequence):
         return {"card": card, "side": side, "steps": steps}, _end_zone(zone, last)
 
 
-def _step(shape: tuple | None) -> dict | None:
+def _step(shape: tuple[Any, ...] | None) -> dict[str, Any] | None:
     return None if shape is None else dict(shape)

@@ -11,6 +11,7 @@ A seat's view carries the hands of its own robots only, the spectator's none and
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from engine.games.aerial_assault.field import ZONE_NAMES
 from engine.panel import Panel
@@ -25,7 +26,7 @@ INK = {"red": "#c62828", "blue": "#1565c0", "": "#555"}
 FONT = 18
 
 
-def _header(view: dict) -> list[str]:
+def _header(view: dict[str, Any]) -> list[str]:
     score = view.get("score", {})
     out = []
     for alliance, x, anchor in (("red", LEFT, "start"), ("blue", WIDTH - LEFT, "end")):
@@ -77,7 +78,7 @@ def _field() -> list[str]:
     return out
 
 
-def _robots(view: dict) -> list[str]:
+def _robots(view: dict[str, Any]) -> list[str]:
     out: list[str] = []
     per_zone: dict[int, int] = {}
     for robot in view.get("robots", []):
@@ -117,7 +118,7 @@ def _robots(view: dict) -> list[str]:
     return out
 
 
-def panel(view: dict) -> list[dict]:
+def panel(view: dict[str, Any]) -> list[dict[str, Any]]:
     """The words below the field: the view, the result, each alliance's points,
     each robot's parts, plays and hand (face down unless this view may see it),
     the revealed cards and the draft row."""
@@ -168,7 +169,7 @@ def panel(view: dict) -> list[dict]:
     return out.to_json()
 
 
-def render(view: dict) -> str:
+def render(view: dict[str, Any]) -> str:
     height = TOP + FH + 12
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '

@@ -4,6 +4,8 @@ builds and the draft, the autonomous programs, the driver-controlled card plays
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.actions import resolve_play
 from engine.games.aerial_assault.checks import block_candidates
@@ -42,7 +44,7 @@ from engine.games.aerial_assault.state import (
 )
 
 
-def resolve_build(ctx: Ctx, actions: dict) -> None:
+def resolve_build(ctx: Ctx, actions: dict[int, Any]) -> None:
     state = ctx.state
     parts: list[list[str] | None] = [None] * len(state.robots)
     for seat in range(state.seats):
@@ -81,7 +83,7 @@ def _draw(ctx: Ctx, count: int) -> list[str]:
     return out
 
 
-def resolve_pick(ctx: Ctx, actions: dict) -> None:
+def resolve_pick(ctx: Ctx, actions: dict[int, Any]) -> None:
     state = ctx.state
     robot = state.pick_order[state.pick_index]
     ctx.emit(CARD_PICKED, {"robot": robot, "card": actions[state.controllers[robot]]})
@@ -117,7 +119,8 @@ def _end_draft(ctx: Ctx) -> None:
     ctx.emit(ALLIANCES_DEALT, {"alliances": alliances})
 
 
-def _plays_of(state: State, actions: dict) -> dict[int, dict]:
+def _plays_of(state: State, actions: dict[int, Any]) -> dict[int, Any]:
+    """Each robot's entry of its seat's action (a play, or auto cards)."""
     plays = {}
     for seat in range(state.seats):
         for r, entry in zip(robots_of(state, seat), actions[seat]):
@@ -125,7 +128,7 @@ def _plays_of(state: State, actions: dict) -> dict[int, dict]:
     return plays
 
 
-def _reveal_data(r: int, play: dict) -> dict:
+def _reveal_data(r: int, play: dict[str, Any]) -> dict[str, Any]:
     side = play["side"]
     return {
         "robot": r,
@@ -136,7 +139,7 @@ def _reveal_data(r: int, play: dict) -> dict:
     }
 
 
-def resolve_auto(ctx: Ctx, actions: dict) -> None:
+def resolve_auto(ctx: Ctx, actions: dict[int, Any]) -> None:
     programs = _plays_of(ctx.state, actions)
     for step in range(AUTO_CARDS):
         plays = {r: programs[r][step] for r in sorted(programs)}
@@ -149,7 +152,7 @@ def resolve_auto(ctx: Ctx, actions: dict) -> None:
     _inbound(ctx)
 
 
-def resolve_driver(ctx: Ctx, actions: dict) -> None:
+def resolve_driver(ctx: Ctx, actions: dict[int, Any]) -> None:
     plays = _plays_of(ctx.state, actions)
     revealed = [_reveal_data(r, plays[r]) for r in sorted(plays)]
     ctx.emit(CARDS_REVEALED, {"round": ctx.state.round, "step": ctx.state.play, "plays": revealed})
@@ -160,7 +163,7 @@ def resolve_driver(ctx: Ctx, actions: dict) -> None:
     _finish_play(ctx)
 
 
-def resolve_naming(ctx: Ctx, actions: dict) -> None:
+def resolve_naming(ctx: Ctx, actions: dict[int, Any]) -> None:
     r = ctx.state.naming[0]
     target = actions[ctx.state.controllers[r]]["target"]
     ctx.emit(BLOCK_TARGET_NAMED, {"robot": r, "target": target})
@@ -190,7 +193,7 @@ def _finish_play(ctx: Ctx) -> None:
     _inbound(ctx)
 
 
-def _aimed(play: dict, target: int | None) -> dict:
+def _aimed(play: dict[str, Any], target: int | None) -> dict[str, Any]:
     """``play`` with its block step aimed at ``target`` (when one was named)."""
     if target is None:
         return play

@@ -21,7 +21,8 @@ resolving), ``view``, ``cards`` and ``field`` (the catalogues and the zones).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.events import Event
 from engine.game import Decision, Game, Header, Option, Outcome, Resolved, team_sizes
@@ -52,7 +53,7 @@ DEFAULT_BUILD = ["kitbot_drive", "catapult", "spinning_stick"]  # 4 weeks: fits 
 SEAT_SPLITS = {2: (1, 1), 3: (1, 2), 4: (2, 2), 5: (2, 3), 6: (3, 3)}
 
 
-def seated_teams(teams: Sequence[int | None]) -> dict:
+def seated_teams(teams: Sequence[int | None]) -> dict[str, Any]:
     """``TeamsAssigned`` for seats whose alliances the platform gave (``teams``:
     each seat's team): the seat alone in its team is the 3-seat game's solo seat,
     the first seat of the two-seat team the 5-seat game's double seat (robots 0
@@ -88,7 +89,7 @@ class AerialAssault(Game):
     def __init__(self) -> None:
         self._views = SeatViews()
 
-    def alliances(self, seat_count: int, options) -> tuple[tuple[int, ...], ...]:
+    def alliances(self, seat_count: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
         """The two alliances' sizes in seats, either alliance first when they differ."""
         small, big = SEAT_SPLITS[seat_count]
         return ((small, big), (big, small)) if small != big else ((small, big),)
@@ -154,7 +155,7 @@ class AerialAssault(Game):
         for seat in range(state.seats):
             robots = robots_of(state, seat)
             if phase == "build":
-                default: list = [list(DEFAULT_BUILD) for _ in robots]
+                default: list[Any] = [list(DEFAULT_BUILD) for _ in robots]
                 prompt = "build your robot(s)"
             elif phase == "auto":
                 default = [
@@ -171,10 +172,10 @@ class AerialAssault(Game):
         return out
 
     # -- views ------------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return self._views.view(state, seat)
 
-    def state_json(self, state: State) -> dict:
+    def state_json(self, state: State) -> dict[str, Any]:
         """The omniscient view (every hand, the face-down pile, the draft schedule):
         the same shape as a view, so ``render`` draws either."""
         out = view_of(state, None, True)
@@ -190,7 +191,7 @@ class AerialAssault(Game):
         return out
 
     # -- resolve ------------------------------------------------------------------------
-    def resolve(self, state: State, actions: dict, rng: Rng) -> list[Event]:
+    def resolve(self, state: State, actions: dict[int, Any], rng: Rng) -> list[Event]:
         ctx = Ctx(self.evolve, state, rng)
         if state.phase == "build":
             resolve_build(ctx, actions)

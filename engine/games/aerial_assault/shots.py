@@ -3,6 +3,8 @@ truss and its catch, a goal scored and a missed ball's landing."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.events import (
     BALL_DROPPED,
@@ -56,7 +58,7 @@ def _score(ctx: Ctx, p: Play, ball: Ball, goal: str, auto: bool) -> None:
     )
 
 
-def _missed(ctx: Ctx, p: Play, ball: Ball, table: dict, fallback_zone: int) -> None:
+def _missed(ctx: Ctx, p: Play, ball: Ball, table: dict[int, str], fallback_zone: int) -> None:
     """The optional missed-shots table after a natural 1."""
     robot = ctx.state.robots[p.robot]
     a = robot.alliance
@@ -76,7 +78,7 @@ def _missed(ctx: Ctx, p: Play, ball: Ball, table: dict, fallback_zone: int) -> N
         ctx.emit(BALL_DROPPED, {"ball": ball.id, "zone": zone})
 
 
-def do_high(ctx: Ctx, p: Play, slot: tuple, auto: bool) -> None:
+def do_high(ctx: Ctx, p: Play, slot: tuple[Any, ...], auto: bool) -> None:
     s = ctx.state
     robot = s.robots[p.robot]
     held = held_by(s, p.robot)
@@ -124,7 +126,7 @@ def do_low(ctx: Ctx, p: Play) -> None:
         ctx.emit(BALL_DROPPED, {"ball": ball.id, "zone": robot.zone})
 
 
-def do_truss(ctx: Ctx, p: Play, slot: tuple, plays: dict) -> None:
+def do_truss(ctx: Ctx, p: Play, slot: tuple[Any, ...], plays: dict[int, Play]) -> None:
     s = ctx.state
     robot = s.robots[p.robot]
     a = robot.alliance

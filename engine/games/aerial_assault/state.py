@@ -91,7 +91,7 @@ class State:
     scored: tuple[int, int] = (0, 0)  # balls scored
     revealed: tuple[tuple[int, str, str, str], ...] = ()  # (robot, card, side, label)
     blocked: tuple[int, ...] = ()  # robots blocked in the last revealed play
-    staged: tuple[dict, ...] = ()  # revealed plays waiting for their block targets
+    staged: tuple[dict[str, Any], ...] = ()  # revealed plays waiting for their block targets
     naming: tuple[int, ...] = ()  # blocking robots still to name a target, in order
     targets: tuple[tuple[int, int], ...] = ()  # (blocker, target) named so far
     result: str = ""
@@ -102,7 +102,7 @@ class State:
         return 2 if len(self.robots) == 6 else 1
 
 
-def set_item(items: tuple, i: int, value: Any) -> tuple:
+def set_item(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return items[:i] + (value,) + items[i + 1 :]
 
 

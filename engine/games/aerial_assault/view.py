@@ -15,7 +15,7 @@ from engine.games.aerial_assault.state import (
 )
 
 
-def view_of(state: State, seat: int | None, everything: bool) -> dict:
+def view_of(state: State, seat: int | None, everything: bool) -> dict[str, Any]:
     mine = robots_of(state, seat) if seat is not None else []
     held: dict[int, list[int]] = {r: [] for r in range(len(state.robots))}
     for b in state.balls:  # held_by of every robot, in one pass

@@ -7,25 +7,22 @@ actions with the rules' own pure helpers.
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.decisions import Action
+from engine.game import Game
 from engine.games.aimbots.board import OPPOSITE, col_row, step
 from engine.games.aimbots.catalogue import BY_NAME
 from engine.games.aimbots.combat import hit_chance, plated_face, profile, targets, totals, twisted
 from engine.games.aimbots.dice import east_for, face, pivot
 from engine.games.aimbots.draft import card_level
 from engine.games.aimbots.state import Bot, State, with_bot
-from engine.players import RandomBot, Request
+from engine.players import RandomBot, Request, best_of
+from engine.rng import Rng
 from engine.states import revise
 
 
-def best_of(actions: list, worth, rng):
-    """The action of highest worth; ties broken at random, so neither seat's
-    geometry (square numbers, direction order) favours it."""
-    scores = [worth(a) for a in actions]
-    top = max(scores)
-    return rng.choice([a for a, w in zip(actions, scores) if w == top])
-
-
-def state_from_view(v: dict) -> State:
+def state_from_view(v: dict[str, Any]) -> State:
     """A state holding exactly what the view shows (secrets blanked)."""
     bots = tuple(
         Bot(
@@ -110,7 +107,7 @@ def evaluate(state: State, seat: int) -> float:
     return score
 
 
-def apply_move(state: State, action: dict) -> State:
+def apply_move(state: State, action: dict[str, Any]) -> State:
     bot = state.bots[action["bot"]]
     if action["do"] == "pivot":
         north, east = pivot(bot.north, bot.east, action["turn"])
@@ -126,11 +123,11 @@ def apply_move(state: State, action: dict) -> State:
 class GreedyBot:
     """Attacks when the odds are fair, grabs scrap, else moves to the best spot."""
 
-    def __init__(self, game, seat: int, rng) -> None:
+    def __init__(self, game: Game, seat: int, rng: Rng) -> None:
         self.seat = seat
         self.rng = rng
 
-    def decide(self, request: Request):
+    def decide(self, request: Request) -> Action:
         legal = request.legal
         prompt = request.decision.prompt
         if prompt == "draft":
@@ -146,8 +143,8 @@ class GreedyBot:
         return self.turn(request.view, legal)
 
     # -- set-up ---------------------------------------------------------------------
-    def draft(self, v: dict, legal: list) -> dict:
-        def worth(action: dict) -> tuple:
+    def draft(self, v: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        def worth(action: dict[str, Any]) -> tuple[Any, ...]:
             if action["do"] == "wild":
                 return (0, -v["rolls"][self.seat][action["die"]])
             prog = BY_NAME[v["market"][action["card"]]]
@@ -157,7 +154,7 @@ class GreedyBot:
 
         return best_of(legal, worth, self.rng)
 
-    def load(self, v: dict, legal: list) -> dict:
+    def load(self, v: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
         mine = [b for b in v["bots"] if b["owner"] == self.seat]
         want = sorted(range(len(mine)), key=lambda i: -mine[i]["top"])
         cores = sorted(legal[0]["cores"], reverse=True)
@@ -167,18 +164,18 @@ class GreedyBot:
         choice = {"do": "load", "cores": plan}
         return choice if choice in legal else legal[0]
 
-    def place(self, v: dict, legal: list) -> dict:
+    def place(self, v: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
         forward = OPPOSITE[v["edges"][self.seat]]
         bot = v["bots"][legal[0]["bot"]]
 
-        def worth(action: dict) -> tuple:
+        def worth(action: dict[str, Any]) -> tuple[Any, ...]:
             east = east_for(bot["top"], action["north"])
             c, r = col_row(action["sq"])
             return (face(action["north"], east, forward), -abs(c - 3) - abs(r - 3))
 
         return best_of(legal, worth, self.rng)
 
-    def order(self, v: dict, legal: list) -> dict:
+    def order(self, v: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
         """Put the plate where it costs the defender most: its highest side face
         (a plate the defender chooses lands on its lowest)."""
         target = state_from_view(v).bots[v["order_bot"]]
@@ -188,7 +185,7 @@ class GreedyBot:
             if f not in (target.top, 7 - target.top) and f not in target.plates
         )
 
-        def worth(action: dict) -> int:
+        def worth(action: dict[str, Any]) -> int:
             hit = target if action["first"] == "plate" else twisted(target)
             plated = plated_face(hit, v["order_dir"])
             return lowest if plated is None else plated
@@ -196,7 +193,7 @@ class GreedyBot:
         return best_of(legal, worth, self.rng)
 
     # -- play -------------------------------------------------------------------------
-    def turn(self, v: dict, legal: list) -> dict:
+    def turn(self, v: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
         state = state_from_view(v)
         hand = {h["token"]: h["kind"] for h in v["hands"][self.seat]}
         uses = [a for a in legal if a["do"] == "use"]
@@ -214,7 +211,7 @@ class GreedyBot:
             return pickups[0]
         return self.move(state, legal)
 
-    def move(self, state: State, legal: list) -> dict:
+    def move(self, state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         """The pivot or boost that most improves the position (ending the turn
         unless one beats standing still by a margin)."""
         scored = [({"do": "end"}, evaluate(state, self.seat) + 0.05)]

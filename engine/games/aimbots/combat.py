@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from engine.events import Event
 from engine.games.aimbots.board import OPPOSITE, adjacent, line_to, step
@@ -19,6 +20,7 @@ from engine.games.aimbots.events import (
     SCRAP_DROPPED,
 )
 from engine.games.aimbots.state import Bot, State, bot_at
+from engine.rng import Rng
 from engine.states import revise
 
 
@@ -55,7 +57,7 @@ def defense_aura(state: State, target: Bot) -> int:
     )
 
 
-def profile(state: State, attacker: Bot, target: Bot, d: str, dist: int) -> dict:
+def profile(state: State, attacker: Bot, target: Bot, d: str, dist: int) -> dict[str, Any]:
     """Everything fixed before the dice: faces, advantage and bonuses."""
     ap, tp = attacker.prog, target.prog
     raw = face(attacker.north, attacker.east, d)
@@ -77,14 +79,14 @@ def profile(state: State, attacker: Bot, target: Bot, d: str, dist: int) -> dict
     }
 
 
-def totals(p: dict) -> tuple[int, int]:
+def totals(p: dict[str, Any]) -> tuple[int, int]:
     """The fixed parts of the attack and defense values (advantage + bonuses)."""
     att = p["attack_bonus"] + (p["advantage"] if p["advantage_to"] == "attack" else 0)
     dfn = p["defense_bonus"] + (p["advantage"] if p["advantage_to"] == "defense" else 0)
     return att, dfn
 
 
-def roll(rng, reroll: bool) -> tuple[list[int], list[int] | None]:
+def roll(rng: Rng, reroll: bool) -> tuple[list[int], list[int] | None]:
     """2d6; with a reroll ability the lower die is rolled again when it shows 1-3."""
     dice = [rng.die(), rng.die()]
     if not reroll or min(dice) > 3:
@@ -95,14 +97,16 @@ def roll(rng, reroll: bool) -> tuple[list[int], list[int] | None]:
     return dice, first
 
 
-def _dice_event(purpose: str, bot: Bot, dice: list[int], first) -> Event:
+def _dice_event(purpose: str, bot: Bot, dice: list[int], first: list[int] | None) -> Event:
     data = {"purpose": purpose, "seat": bot.owner, "bot": bot.id, "dice": dice}
     if first is not None:
         data["before_reroll"] = first
     return Event(DICE_ROLLED, data)
 
 
-def attack_events(state: State, attacker: Bot, target: Bot, d: str, dist: int, rng) -> list[Event]:
+def attack_events(
+    state: State, attacker: Bot, target: Bot, d: str, dist: int, rng: Rng
+) -> list[Event]:
     p = profile(state, attacker, target, d, dist)
     a_dice, a_first = roll(rng, attacker.prog.reroll_attack)
     d_dice, d_first = roll(rng, target.prog.reroll_defense)

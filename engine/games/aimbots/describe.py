@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.describe import Seats, listing, submitted
 from engine.events import ACTION_SUBMITTED
 from engine.games.aimbots.board import bot_label, label
@@ -37,14 +40,14 @@ from engine.games.aimbots.events import (
 DIRS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
-def _draft(d: dict, seats: Seats) -> str:
+def _draft(d: dict[str, Any], seats: Seats) -> str:
     return (
         f"{seats(d['seat'])} places a {d['value']} die on {d['program']}, programming "
         f"bot {bot_label(d['bot'])}."
     )
 
 
-def _attack(d: dict, seats: Seats) -> str:
+def _attack(d: dict[str, Any], seats: Seats) -> str:
     result = "hits" if d.get("hit") else "misses"
     return (
         f"Bot {bot_label(d['attacker'])} attacks bot {bot_label(d['target'])} {DIRS.get(d.get('dir') or '', '')} at "
@@ -56,7 +59,7 @@ def _attack(d: dict, seats: Seats) -> str:
 #: action fields in the board's words
 FIELDS = {"sq": label, "bot": bot_label}
 
-SENTENCES = {
+SENTENCES: dict[str, Callable[[dict[str, Any], Seats], str | None]] = {
     ACTION_SUBMITTED: lambda d, s: (
         submitted(
             d, s, {**FIELDS, "target": bot_label} if d["action"].get("do") == "attack" else FIELDS
@@ -128,6 +131,6 @@ SENTENCES = {
 }
 
 
-def describe(kind: str, data: dict, seats: Seats) -> str | None:
+def describe(kind: str, data: dict[str, Any], seats: Seats) -> str | None:
     sentence = SENTENCES.get(kind)
     return sentence(data, seats) if sentence else None

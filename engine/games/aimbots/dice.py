@@ -14,7 +14,7 @@ _BY_VEC = {v: k for k, v in _VEC.items()}
 TURNS = ("cw", "ccw", "half")
 
 
-def _cross(a: tuple, b: tuple) -> tuple:
+def _cross(a: tuple[int, int, int], b: tuple[int, int, int]) -> tuple[int, int, int]:
     return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import permutations
+from typing import Any
 
 from engine.games.aimbots.state import State
 
@@ -36,7 +37,7 @@ def can_claim(state: State, seat: int, card: int) -> bool:
     )
 
 
-def placements(state: State, seat: int) -> list[dict]:
+def placements(state: State, seat: int) -> list[dict[str, Any]]:
     """Legal die placements (one die per distinct value: equal dice are alike)."""
     out, seen = [], []
     for die, (value, spent) in enumerate(zip(state.rolls[seat], state.spent[seat])):
@@ -49,16 +50,16 @@ def placements(state: State, seat: int) -> list[dict]:
     return out
 
 
-def wilds(state: State, seat: int) -> list[dict]:
+def wilds(state: State, seat: int) -> list[dict[str, Any]]:
     """When no placement is legal: turn one unplaced die into a wild 6."""
     return [{"do": "wild", "die": die} for die, spent in enumerate(state.spent[seat]) if not spent]
 
 
-def draft_actions(state: State, seat: int) -> list[dict]:
+def draft_actions(state: State, seat: int) -> list[dict[str, Any]]:
     return placements(state, seat) or wilds(state, seat)
 
 
-def core_loadings(seats: int) -> list[dict]:
+def core_loadings(seats: int) -> list[dict[str, Any]]:
     """Every distinct way to hand the cores to one's bots (in bot id order)."""
     found = sorted(set(permutations(CORES[seats])))
     return [{"do": "load", "cores": list(p)} for p in found]

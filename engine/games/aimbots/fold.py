@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from engine.game import fold_events, handler_evolve, unchanged
 from engine.games.aimbots.catalogue import BY_NAME
@@ -39,7 +40,7 @@ from engine.games.aimbots.state import Bot, State, living_seats, set_item, with_
 from engine.states import revise
 
 
-def initial(data: dict) -> State:
+def initial(data: dict[str, Any]) -> State:
     seats = len(data["seats"])
     options = data.get("options", {})
     return State(
@@ -54,7 +55,7 @@ def initial(data: dict) -> State:
     )
 
 
-def _dice(state: State, d: dict) -> State:
+def _dice(state: State, d: dict[str, Any]) -> State:
     if d["purpose"] != "draft":
         return state
     seat = d["seat"]
@@ -65,12 +66,12 @@ def _dice(state: State, d: dict) -> State:
     )
 
 
-def _first(state: State, d: dict) -> State:
+def _first(state: State, d: dict[str, Any]) -> State:
     n = state.seats
     return revise(state, order=tuple((d["seat"] + k) % n for k in range(n)))
 
 
-def _market(state: State, d: dict) -> State:
+def _market(state: State, d: dict[str, Any]) -> State:
     return revise(
         state,
         market=tuple(d["cards"]),
@@ -80,21 +81,21 @@ def _market(state: State, d: dict) -> State:
     )
 
 
-def _lineups(state: State, d: dict) -> State:
+def _lineups(state: State, d: dict[str, Any]) -> State:
     bots = tuple(
         Bot(i, seat, name, BY_NAME[name].level) for i, (seat, name) in enumerate(d["bots"])
     )
     return revise(state, bots=bots, phase="load")
 
 
-def _wild(state: State, d: dict) -> State:
+def _wild(state: State, d: dict[str, Any]) -> State:
     seat = d["seat"]
     return revise(
         state, rolls=set_item(state.rolls, seat, set_item(state.rolls[seat], d["die"], 6))
     )
 
 
-def _placed_die(state: State, d: dict) -> State:
+def _placed_die(state: State, d: dict[str, Any]) -> State:
     seat, card = d["seat"], d["card"]
     bot = Bot(len(state.bots), seat, state.market[card], card_level(card))
     state = revise(
@@ -113,14 +114,14 @@ def _placed_die(state: State, d: dict) -> State:
     return revise(state, draft_step=step, draft_left=order[step][1])
 
 
-def _cores(state: State, d: dict) -> State:
+def _cores(state: State, d: dict[str, Any]) -> State:
     seat, cores = d["seat"], list(d["cores"])
     bots = tuple(revise(b, core=cores.pop(0)) if b.owner == seat else b for b in state.bots)
     loaded = set_item(state.loaded, seat, True)
     return revise(state, bots=bots, loaded=loaded, phase="place" if all(loaded) else state.phase)
 
 
-def _bot_placed(state: State, d: dict) -> State:
+def _bot_placed(state: State, d: dict[str, Any]) -> State:
     bot = state.bots[d["bot"]]
     state = with_bot(state, revise(bot, sq=d["sq"], north=d["north"], east=d["east"]))
     seat = state.order[state.placing]
@@ -129,7 +130,7 @@ def _bot_placed(state: State, d: dict) -> State:
     return state
 
 
-def _scrap_placed(state: State, d: dict) -> State:
+def _scrap_placed(state: State, d: dict[str, Any]) -> State:
     return revise(
         state,
         tokens=tuple(d["tokens"]),
@@ -138,7 +139,7 @@ def _scrap_placed(state: State, d: dict) -> State:
     )
 
 
-def _turn(state: State, d: dict) -> State:
+def _turn(state: State, d: dict[str, Any]) -> State:
     return revise(
         state,
         phase="play",
@@ -152,19 +153,19 @@ def _turn(state: State, d: dict) -> State:
     )
 
 
-def _pivoted(state: State, d: dict) -> State:
+def _pivoted(state: State, d: dict[str, Any]) -> State:
     bot = state.bots[d["bot"]]
     state = with_bot(state, revise(bot, north=d["north"], east=d["east"]))
     free = state.free_pivots + ((bot.id,) if bot.prog.free_pivot and d["cost"] == 0 else ())
     return revise(state, energy=state.energy - d["cost"], free_pivots=free)
 
 
-def _boosted(state: State, d: dict) -> State:
+def _boosted(state: State, d: dict[str, Any]) -> State:
     state = with_bot(state, revise(state.bots[d["bot"]], sq=d["to"]))
     return revise(state, energy=state.energy - d["cost"])
 
 
-def _picked(state: State, d: dict) -> State:
+def _picked(state: State, d: dict[str, Any]) -> State:
     board = list(state.board_scrap)
     index = next(i for i, (sq, _) in enumerate(board) if sq == d["sq"])
     _, token = board.pop(index)
@@ -177,7 +178,7 @@ def _picked(state: State, d: dict) -> State:
     )
 
 
-def _used(state: State, d: dict) -> State:
+def _used(state: State, d: dict[str, Any]) -> State:
     seat, token, kind = d["seat"], d["token"], d["kind"]
     state = revise(
         state, hands=set_item(state.hands, seat, tuple(t for t in state.hands[seat] if t != token))
@@ -204,37 +205,37 @@ def _gain(state: State, seat: int, cores: int) -> State:
     return state
 
 
-def _attacked(state: State, d: dict) -> State:
+def _attacked(state: State, d: dict[str, Any]) -> State:
     return revise(state, energy=state.energy - d["cost"], attacked=True, aim=0)
 
 
-def _turned(state: State, d: dict) -> State:
+def _turned(state: State, d: dict[str, Any]) -> State:
     return with_bot(state, revise(state.bots[d["bot"]], north=d["north"], east=d["east"]))
 
 
-def _pushed(state: State, d: dict) -> State:
+def _pushed(state: State, d: dict[str, Any]) -> State:
     return with_bot(state, revise(state.bots[d["bot"]], sq=d["to"]))
 
 
-def _plate(state: State, d: dict) -> State:
+def _plate(state: State, d: dict[str, Any]) -> State:
     bot = state.bots[d["bot"]]
     state = with_bot(state, revise(bot, plates=bot.plates + (d["face"],)))
     return revise(state, phase="play", plate_bot=-1) if state.phase == "plate" else state
 
 
-def _plate_choice(state: State, d: dict) -> State:
+def _plate_choice(state: State, d: dict[str, Any]) -> State:
     return revise(state, phase="plate", plate_bot=d["bot"])
 
 
-def _to_order(state: State, d: dict) -> State:
+def _to_order(state: State, d: dict[str, Any]) -> State:
     return revise(state, phase="order", order_bot=d["bot"], order_dir=d["dir"])
 
 
-def _ordered(state: State, d: dict) -> State:
+def _ordered(state: State, d: dict[str, Any]) -> State:
     return revise(state, phase="play", order_bot=-1, order_dir="")
 
 
-def _destroyed(state: State, d: dict) -> State:
+def _destroyed(state: State, d: dict[str, Any]) -> State:
     bot = state.bots[d["bot"]]
     state = with_bot(state, revise(bot, alive=False, sq=-1))
     state = _gain(state, d["by"], d["core"])
@@ -249,13 +250,13 @@ def _destroyed(state: State, d: dict) -> State:
     return state
 
 
-def _dropped(state: State, d: dict) -> State:
+def _dropped(state: State, d: dict[str, Any]) -> State:
     return revise(
         state, board_scrap=state.board_scrap + ((d["sq"], d["token"]),), pile=state.pile[1:]
     )
 
 
-def _time_up(state: State, d: dict) -> State:
+def _time_up(state: State, d: dict[str, Any]) -> State:
     return revise(state, phase="over", reason=f"turn limit of {d['rounds']} rounds reached")
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.game import listed
 from engine.games.aimbots.board import DIRS, OPPOSITE, step
 from engine.games.aimbots.combat import targets
@@ -26,7 +29,7 @@ def booster(bot: Bot, d: str) -> int:
     return min(value, bot.prog.boost_cap) if bot.prog.boost_cap else value
 
 
-def reachable(state: State, bot: Bot, d: str, taken: dict | None = None) -> int:
+def reachable(state: State, bot: Bot, d: str, taken: dict[int, Bot] | None = None) -> int:
     """Spaces the bot can actually move in ``d``: no leaving the board, no passing bots."""
     taken = occupied(state) if taken is None else taken
     here, n = bot.sq, 0
@@ -39,14 +42,14 @@ def reachable(state: State, bot: Bot, d: str, taken: dict | None = None) -> int:
     return n
 
 
-def pivot_actions(state: State, bot: Bot) -> list[dict]:
+def pivot_actions(state: State, bot: Bot) -> list[dict[str, Any]]:
     if state.energy < pivot_cost(state, bot):
         return []
     turns = ("cw", "ccw", "half") if bot.prog.half_pivot else ("cw", "ccw")
     return [{"do": "pivot", "bot": bot.id, "turn": t} for t in turns]
 
 
-def boost_actions(state: State, bot: Bot, taken: dict) -> list[dict]:
+def boost_actions(state: State, bot: Bot, taken: dict[int, Bot]) -> list[dict[str, Any]]:
     if state.energy < BOOST_COST:
         return []
     return [
@@ -56,13 +59,13 @@ def boost_actions(state: State, bot: Bot, taken: dict) -> list[dict]:
     ]
 
 
-def attack_actions(state: State, bot: Bot) -> list[dict]:
+def attack_actions(state: State, bot: Bot) -> list[dict[str, Any]]:
     if state.attacked or state.energy < ATTACK_COST:
         return []
     return [{"do": "attack", "bot": bot.id, "target": t.id} for t, _, _ in targets(state, bot)]
 
 
-def pickup_actions(state: State, bot: Bot) -> list[dict]:
+def pickup_actions(state: State, bot: Bot) -> list[dict[str, Any]]:
     if state.energy < bot.prog.pickup_cost:
         return []
     if any(square == bot.sq for square, _ in state.board_scrap):
@@ -70,7 +73,7 @@ def pickup_actions(state: State, bot: Bot) -> list[dict]:
     return []
 
 
-def use_actions(state: State, seat: int) -> list[dict]:
+def use_actions(state: State, seat: int) -> list[dict[str, Any]]:
     out = []
     for token in state.hands[seat]:
         kind = state.tokens[token]
@@ -87,7 +90,7 @@ def use_actions(state: State, seat: int) -> list[dict]:
 
 
 #: each kind of a bot's action -> the legal ones of that kind for one bot
-_BOT_ACTIONS = {
+_BOT_ACTIONS: dict[str, Callable[[State, Bot], list[dict[str, Any]]]] = {
     "attack": attack_actions,
     "pickup": pickup_actions,
     "pivot": pivot_actions,
@@ -95,7 +98,7 @@ _BOT_ACTIONS = {
 }
 
 
-def play_actions(state: State) -> list[dict]:
+def play_actions(state: State) -> list[dict[str, Any]]:
     """Every legal action of the active seat, ``end`` last."""
     seat, taken = state.active, occupied(state)
     out = use_actions(state, seat)

@@ -13,6 +13,7 @@ own secrets, and ``state_json`` (with ``tokens``) draws every seat's.
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from engine.games.aimbots.board import SIZE, bot_label, col_row, label, scrap_spaces, zone
 from engine.panel import Panel
@@ -22,7 +23,7 @@ COLOURS = ("#d33", "#36c", "#2a2", "#c90")
 TINTS = ("#fbe3e3", "#e3ebfb", "#e3f6e3", "#fbf1dc")
 
 
-def _square_of(entry) -> int:
+def _square_of(entry: int | list[int]) -> int:
     return entry[0] if isinstance(entry, list) else entry
 
 
@@ -48,7 +49,7 @@ def _grid(n: int) -> list[str]:
     return parts
 
 
-def _scrap(board_scrap: list) -> list[str]:
+def _scrap(board_scrap: list[Any]) -> list[str]:
     counts: dict[int, int] = {}
     for entry in board_scrap:
         square = _square_of(entry)
@@ -76,7 +77,7 @@ def _side(x: int, y: int, value: int, plated: bool) -> str:
     )
 
 
-def _bot(bot: dict) -> list[str]:
+def _bot(bot: dict[str, Any]) -> list[str]:
     if not bot["alive"] or bot["sq"] < 0:
         return []
     c, r = col_row(bot["sq"])
@@ -113,7 +114,7 @@ def _bot(bot: dict) -> list[str]:
     return parts
 
 
-def _held(state: dict, seat: int) -> str:
+def _held(state: dict[str, Any], seat: int) -> str:
     """A seat's held scrap as this state shows it: kinds, or a face-down count."""
     hand = (state.get("hands") or [[]] * state["seats"])[seat]
     tokens = state.get("tokens")
@@ -132,7 +133,7 @@ def _held(state: dict, seat: int) -> str:
     return ", ".join(shown + ([f"{hidden} face down"] if hidden else []))
 
 
-def _status(state: dict, panel: Panel) -> None:
+def _status(state: dict[str, Any], panel: Panel) -> None:
     seat = state.get("you")
     panel.section()
     panel.line(
@@ -159,7 +160,7 @@ def _status(state: dict, panel: Panel) -> None:
         )
 
 
-def _seats(state: dict, panel: Panel) -> None:
+def _seats(state: dict[str, Any], panel: Panel) -> None:
     target = state.get("target")
     panel.section("seats")
     for s in range(state["seats"]):
@@ -175,7 +176,7 @@ def _seats(state: dict, panel: Panel) -> None:
         panel.line("bots: " + ", ".join(programs), colour=COLOURS[s], indent=1)
 
 
-def _market(state: dict, panel: Panel) -> None:
+def _market(state: dict[str, Any], panel: Panel) -> None:
     market, claims = state.get("market") or [], state.get("claims") or []
     if not market:
         return
@@ -189,7 +190,7 @@ def _market(state: dict, panel: Panel) -> None:
         panel.line(" · ".join(cells))
 
 
-def _dice(state: dict, panel: Panel) -> None:
+def _dice(state: dict[str, Any], panel: Panel) -> None:
     rolls, spent = state.get("rolls") or [], state.get("spent") or []
     if state.get("phase") != "draft" or not rolls:
         return
@@ -200,7 +201,7 @@ def _dice(state: dict, panel: Panel) -> None:
         panel.line(f"seat {s}: " + " ".join(faces), colour=COLOURS[s])
 
 
-def panel(state: dict) -> list[dict]:
+def panel(state: dict[str, Any]) -> list[dict[str, Any]]:
     """The words beside the arena: status, each seat's cores and scrap, market, dice."""
     out = Panel()
     _status(state, out)
@@ -210,7 +211,7 @@ def panel(state: dict) -> list[dict]:
     return out.to_json()
 
 
-def render(state: dict) -> str:
+def render(state: dict[str, Any]) -> str:
     n = state["seats"]
     width = height = SIZE * CELL
     parts = [

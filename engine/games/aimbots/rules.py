@@ -6,7 +6,9 @@ submitted actions into events, drawing all chance from the rng it is given.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import partial
+from typing import Any
 
 from engine.events import Event
 from engine.game import (
@@ -53,7 +55,7 @@ from engine.games.aimbots.moves import (
     token_cores,
 )
 from engine.games.aimbots.setup import scrap_events
-from engine.games.aimbots.state import State, bots_of, occupied
+from engine.games.aimbots.state import Bot, State, bots_of, occupied
 from engine.games.aimbots.view import view
 from engine.rng import Rng
 
@@ -80,7 +82,7 @@ class Aimbots(Game):
         ),
     }
 
-    def check_setup(self, seat_count: int, options) -> None:
+    def check_setup(self, seat_count: int, options: Mapping[str, Any]) -> None:
         if not options.get("new_players"):
             return
         if options.get("first_game"):
@@ -153,7 +155,7 @@ class Aimbots(Game):
             return [Decision(state.active, END, accepts=check, prompt="turn")]
         return self.pending(state)
 
-    def resolve(self, state: State, actions: dict, rng: Rng) -> list[Event]:
+    def resolve(self, state: State, actions: dict[int, Any], rng: Rng) -> list[Event]:
         if state.phase == "load":
             return [loaded_event(s, actions[s]["cores"]) for s in sorted(actions)]
         ((seat, action),) = actions.items()
@@ -172,7 +174,7 @@ class Aimbots(Game):
         return Resolved(events + turn_end_events(state, action), state, len(events))
 
     # -- views and results -------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
@@ -196,7 +198,7 @@ class Aimbots(Game):
 
 
 # -- helpers of resolve -----------------------------------------------------------------
-def deal_market(rng: Rng, levels=LEVELS) -> list[str]:
+def deal_market(rng: Rng, levels: tuple[int, ...] = LEVELS) -> list[str]:
     """Each armor level's cards shuffled and the top two dealt (two copies of one
     program may come up), for ``levels`` in order (a market card's level is its
     place: cards 0-1 are level 1, 2-3 level 2, ...)."""
@@ -216,7 +218,7 @@ def order_events(state: State, seat: int, first: str) -> list[Event]:
     return [chosen] + ordered_events(target, state.order_dir, first)
 
 
-def draft_events(state: State, seat: int, action: dict) -> list[Event]:
+def draft_events(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
     if action["do"] == "wild":
         return [Event(DIE_WILDED, {"seat": seat, "die": action["die"]})]
     card = action["card"]
@@ -235,11 +237,11 @@ def draft_events(state: State, seat: int, action: dict) -> list[Event]:
     ]
 
 
-def loaded_event(seat: int, cores: list) -> Event:
+def loaded_event(seat: int, cores: list[Any]) -> Event:
     return Event(CORES_LOADED, {"seat": seat, "cores": list(cores)}, (seat,), {"seat": seat})
 
 
-def placements(state: State, seat: int) -> list[dict]:
+def placements(state: State, seat: int) -> list[dict[str, Any]]:
     bot = next(b for b in state.bots if b.owner == seat and b.sq < 0)
     taken = occupied(state)
     return [
@@ -250,7 +252,7 @@ def placements(state: State, seat: int) -> list[dict]:
     ]
 
 
-def place_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
+def place_events(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:
     bot = state.bots[action["bot"]]
     events = [
         Event(
@@ -270,7 +272,7 @@ def place_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]
     return events + scrap_events(state, rng) + [start_turn(state.order[0], 1)]
 
 
-def plate_actions(state: State) -> list[dict]:
+def plate_actions(state: State) -> list[dict[str, Any]]:
     """The defender picks another unplated side face for a plate."""
     bot = state.bots[state.plate_bot]
     return [{"do": "plate", "face": f} for f in sides(bot.top) if f not in bot.plates]
@@ -280,7 +282,7 @@ def start_turn(seat: int, round_: int) -> Event:
     return Event(TURN_STARTED, {"seat": seat, "round": round_, "energy": 3})
 
 
-def play_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
+def play_events(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:
     do = action["do"]
     if do == "end":
         return []
@@ -330,7 +332,7 @@ def play_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
     return attack_events(state, bot, target, d, dist, rng)
 
 
-def pickup_event(state: State, seat: int, bot) -> Event:
+def pickup_event(state: State, seat: int, bot: Bot) -> Event:
     token = next(t for sq, t in state.board_scrap if sq == bot.sq)
     public = {"seat": seat, "bot": bot.id, "sq": bot.sq, "cost": bot.prog.pickup_cost}
     return Event(
@@ -338,14 +340,14 @@ def pickup_event(state: State, seat: int, bot) -> Event:
     )
 
 
-def use_event(state: State, seat: int, action: dict) -> Event:
+def use_event(state: State, seat: int, action: dict[str, Any]) -> Event:
     data = {"seat": seat, "token": action["token"], "kind": state.tokens[action["token"]]}
     if "bot" in action:
         data.update(bot=action["bot"], face=action["face"])
     return Event(SCRAP_USED, data)
 
 
-def turn_end_events(state: State, action: dict) -> list[Event]:
+def turn_end_events(state: State, action: dict[str, Any]) -> list[Event]:
     """End the turn when asked to, or when nothing but ``end`` is left to do."""
     if state.phase != "play" or (action != END and can_act(state)):
         return []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.games.aimbots.catalogue import BY_NAME, Program
 from engine.states import revise
@@ -77,7 +78,7 @@ def with_bot(state: State, bot: Bot) -> State:
     return revise(state, bots=bots)
 
 
-def set_item(items: tuple, index: int, value) -> tuple:
+def set_item(items: tuple[Any, ...], index: int, value: object) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1 :]
 
 

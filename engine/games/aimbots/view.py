@@ -3,11 +3,13 @@ kinds of face-down tokens. ``seat=None`` is a spectator."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.games.aimbots.board import ZONE_EDGE, scrap_spaces, zone
 from engine.games.aimbots.state import Bot, State
 
 
-def bot_view(bot: Bot, seat: int | None) -> dict:
+def bot_view(bot: Bot, seat: int | None) -> dict[str, Any]:
     return {
         "id": bot.id,
         "owner": bot.owner,
@@ -23,13 +25,13 @@ def bot_view(bot: Bot, seat: int | None) -> dict:
     }
 
 
-def hand_view(state: State, seat: int | None, owner: int) -> list:
+def hand_view(state: State, seat: int | None, owner: int) -> list[Any]:
     if owner != seat:
         return [None] * len(state.hands[owner])
     return [{"token": t, "kind": state.tokens[t]} for t in state.hands[owner]]
 
 
-def view(state: State, seat: int | None) -> dict:
+def view(state: State, seat: int | None) -> dict[str, Any]:
     n = state.seats
     return {
         "you": seat,

@@ -10,9 +10,13 @@ next target, by a distance map over poses (square, facing).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import permutations
 from math import isqrt
+from typing import Any
 
+from engine.decisions import Action
+from engine.game import Game
 from engine.games.cascade_effect.board import (
     MULTIPLIER,
     PARK,
@@ -24,14 +28,15 @@ from engine.games.cascade_effect.board import (
     kickstand_squares,
     square,
 )
-from engine.games.cascade_effect.moves import ATTACH_NEEDS, can_score, pose_distances
+from engine.games.cascade_effect.moves import ATTACH_NEEDS, Pose, can_score, pose_distances
 from engine.games.cascade_effect.state import TELEOP_ROLLS, Goal, Robot, State
 from engine.players import RandomBot, Request
+from engine.rng import Rng
 
 FAR = 10_000
 
 
-def state_from_view(v: dict) -> State:
+def state_from_view(v: dict[str, Any]) -> State:
     """A state holding what the view shows (the deck's order left blank)."""
     robots = tuple(
         Robot(
@@ -89,7 +94,9 @@ def in_the_way(state: State, robot: Robot) -> set[int]:
     return blocked
 
 
-def distances(state: State, robot: Robot, starts, backward: bool) -> dict:
+def distances(
+    state: State, robot: Robot, starts: Iterable[Pose], backward: bool
+) -> dict[Pose, int]:
     """Fewest moves between ``starts`` and every pose: from them (forward), or to
     them (``backward``: the distance map a move is chosen by)."""
     blocked = in_the_way(state, robot)
@@ -97,7 +104,7 @@ def distances(state: State, robot: Robot, starts, backward: bool) -> dict:
     return pose_distances(robot, starts, blocked, 5, backward=backward)
 
 
-def distance_map(state: State, robot: Robot, targets) -> dict:
+def distance_map(state: State, robot: Robot, targets: Iterable[Pose]) -> dict[Pose, int]:
     return distances(state, robot, targets, backward=True)
 
 
@@ -118,7 +125,7 @@ def goal_poses(state: State, goal: Goal) -> list[tuple[int, int]]:
     ]
 
 
-def any_facing(squares) -> list[tuple[int, int]]:
+def any_facing(squares: Iterable[int]) -> list[Pose]:
     return [(sq, f) for sq in squares for f in range(4)]
 
 
@@ -135,10 +142,10 @@ def goal_worth(goal: Goal, moves: int) -> int:
 class GreedyBot:
     """Plays the plan above for every robot its seat drives."""
 
-    def __init__(self, game, seat: int, rng) -> None:
+    def __init__(self, game: Game, seat: int, rng: Rng) -> None:
         self.seat = seat
 
-    def decide(self, request: Request):
+    def decide(self, request: Request) -> Action:
         v, legal = request.view, request.legal
         state = state_from_view(v)
         prompt = request.decision.prompt
@@ -202,7 +209,7 @@ class GreedyBot:
         return best
 
     # -- the decisions --------------------------------------------------------------------
-    def place(self, state: State, legal: list) -> dict:
+    def place(self, state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         """Start where the best goal no placed team-mate heads for is nearest."""
         robot = state.robots[state.placing]
         if robot.seat < 0:  # the unused piece: out of the way, on the ramp
@@ -217,13 +224,13 @@ class GreedyBot:
                 goals.remove(taken)
         maps = [(g, distance_map(state, robot, goal_poses(state, g))) for g in goals]
 
-        def worth(action: dict) -> int:
+        def worth(action: dict[str, Any]) -> int:
             pose = (action["sq"], action["facing"])
             return max(goal_worth(g, dist.get(pose, FAR)) for g, dist in maps)
 
         return max(legal, key=worth)
 
-    def declare(self, state: State, legal: list) -> dict:
+    def declare(self, state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         robot = state.active
         by_kind = {a["do"]: a for a in legal}
         if "centre" in by_kind:
@@ -242,11 +249,11 @@ class GreedyBot:
             return by_kind["align"]
         return by_kind["move"]
 
-    def move(self, state: State, legal: list) -> dict:
+    def move(self, state: State, legal: list[dict[str, Any]]) -> dict[str, Any]:
         robot = state.active
         dist = distance_map(state, robot, self.targets(state, robot))
 
-        def cost(action: dict) -> tuple:
+        def cost(action: dict[str, Any]) -> tuple[Any, ...]:
             zone = ZONE_OF[action["to"]]
             foreign = zone is not None and zone[1] != robot.alliance
             return (foreign, dist.get((action["to"], action["facing"]), FAR))

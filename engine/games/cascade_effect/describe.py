@@ -3,6 +3,9 @@ them: R1, B1, R2, B2 and (column, row)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.describe import Seats, submitted
 from engine.events import ACTION_SUBMITTED
 from engine.games.cascade_effect.board import label, robot_label
@@ -41,18 +44,18 @@ ALLIANCES = ("red", "blue")
 FACINGS = ("north", "east", "south", "west")
 
 
-def _alliance(a) -> str:
+def _alliance(a: object) -> str:
     return ALLIANCES[a] if a in (0, 1) else str(a)
 
 
-def _facing(f) -> str:
+def _facing(f: object) -> str:
     return FACINGS[f] if isinstance(f, int) and 0 <= f < 4 else str(f)
 
 
 #: action fields in the board's words
 FIELDS = {"to": label, "sq": label, "facing": _facing}
 
-SENTENCES = {
+SENTENCES: dict[str, Callable[[dict[str, Any], Seats], str | None]] = {
     ACTION_SUBMITTED: lambda d, s: submitted(d, s, FIELDS),
     CENTRE_ROLL: lambda d, s: f"The centre die shows {d['die']}.",
     DECK_SHUFFLED: lambda d, s: "The cascade deck is shuffled face down.",
@@ -120,6 +123,6 @@ SENTENCES = {
 }
 
 
-def describe(kind: str, data: dict, seats: Seats) -> str | None:
+def describe(kind: str, data: dict[str, Any], seats: Seats) -> str | None:
     sentence = SENTENCES.get(kind)
     return sentence(data, seats) if sentence else None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.game import handler_evolve, unchanged
 from engine.games.cascade_effect.board import GOALS
 from engine.games.cascade_effect.events import (
@@ -47,32 +49,32 @@ from engine.games.cascade_effect.state import (
 from engine.states import revise
 
 
-def initial(data: dict) -> State:
+def initial(data: dict[str, Any]) -> State:
     seats = len(data["seats"])
     robots = tuple(Robot(r, CONTROLLERS[seats][r]) for r in range(ROBOTS))
     goals = tuple(Goal(i, a, size, sq) for i, (a, size, sq) in enumerate(GOALS))
     return State(seats=seats, phase="place", robots=robots, goals=goals)
 
 
-def _centre_roll(state: State, d: dict) -> State:
+def _centre_roll(state: State, d: dict[str, Any]) -> State:
     return revise(state, position=d["die"]) if d["die"] <= 3 else state
 
 
-def _shuffled(state: State, d: dict) -> State:
+def _shuffled(state: State, d: dict[str, Any]) -> State:
     return revise(state, deck=tuple(d["order"]), discard=())
 
 
-def _placed(state: State, d: dict) -> State:
+def _placed(state: State, d: dict[str, Any]) -> State:
     robot = revise(state.robots[d["robot"]], sq=d["sq"], facing=d["facing"])
     return revise(state, robots=set_item(state.robots, robot.id, robot), placing=state.placing + 1)
 
 
-def _order(state: State, d: dict) -> State:
+def _order(state: State, d: dict[str, Any]) -> State:
     order = tuple(d["order"])
     return revise(state, phase="play", order=order, index=len(order) - 1, round=0)
 
 
-def _turn(state: State, d: dict) -> State:
+def _turn(state: State, d: dict[str, Any]) -> State:
     robot = state.robots[d["robot"]]
     bonus = robot.boost  # an Overdrive card's moves are spent on this turn
     if d["extra"]:
@@ -93,72 +95,72 @@ def _turn(state: State, d: dict) -> State:
     )
 
 
-def _jumped(state: State, d: dict) -> State:
+def _jumped(state: State, d: dict[str, Any]) -> State:
     if not d["moved"]:
         return state
     return with_robot(state, revise(state.robots[d["robot"]], sq=d["to"]))
 
 
-def _lost(state: State, d: dict) -> State:
+def _lost(state: State, d: dict[str, Any]) -> State:
     robot = state.robots[d["robot"]]
     robot = revise(robot, skips=robot.skips - 1, scored_last=False, primed=False)
     return revise(state, robots=set_item(state.robots, robot.id, robot), step="")
 
 
-def _declared(state: State, d: dict) -> State:
+def _declared(state: State, d: dict[str, Any]) -> State:
     return revise(state, declared=d["do"], target=d["target"], step="roll")
 
 
-def _rolled(state: State, d: dict) -> State:
+def _rolled(state: State, d: dict[str, Any]) -> State:
     moving = state.declared == "move" and d["die"] != 6
     return revise(state, die=d["die"], step="move" if moving else "")
 
 
-def _failed(state: State, d: dict) -> State:
+def _failed(state: State, d: dict[str, Any]) -> State:
     return revise(state, step="move")
 
 
-def _drawn(state: State, d: dict) -> State:
+def _drawn(state: State, d: dict[str, Any]) -> State:
     return revise(
         state, deck=state.deck[1:], discard=state.discard + (d["card"],), last_card=d["card"]
     )
 
 
-def _penalised(state: State, d: dict) -> State:
+def _penalised(state: State, d: dict[str, Any]) -> State:
     a = d["alliance"]
     return revise(state, penalties=set_item(state.penalties, a, state.penalties[a] + d["points"]))
 
 
-def _loss_given(state: State, d: dict) -> State:
+def _loss_given(state: State, d: dict[str, Any]) -> State:
     robot = state.robots[d["robot"]]
     return with_robot(state, revise(robot, skips=robot.skips + 1))
 
 
-def _extra_given(state: State, d: dict) -> State:
+def _extra_given(state: State, d: dict[str, Any]) -> State:
     """Rules v1's Overdrive: an extra turn (v2 logs hold ``Boosted`` instead)."""
     return with_robot(state, revise(state.robots[d["robot"]], extra=True))
 
 
-def _boosted(state: State, d: dict) -> State:
+def _boosted(state: State, d: dict[str, Any]) -> State:
     robot = state.robots[d["robot"]]
     return with_robot(state, revise(robot, boost=robot.boost + d["moves"]))
 
 
-def _scored(state: State, d: dict) -> State:
+def _scored(state: State, d: dict[str, Any]) -> State:
     goal = state.goals[d["goal"]]
     return with_goal(state, revise(goal, cm=goal.cm + d["cm"]))
 
 
-def _centre_scored(state: State, d: dict) -> State:
+def _centre_scored(state: State, d: dict[str, Any]) -> State:
     a = d["alliance"]
     return revise(state, centre_cm=set_item(state.centre_cm, a, state.centre_cm[a] + d["cm"]))
 
 
-def _fell(state: State, d: dict) -> State:
+def _fell(state: State, d: dict[str, Any]) -> State:
     return revise(state, fallen=set_item(state.fallen, d["stand"], True))
 
 
-def _turned(state: State, d: dict) -> State:
+def _turned(state: State, d: dict[str, Any]) -> State:
     return with_robot(state, revise(state.robots[d["robot"]], facing=d["facing"]))
 
 
@@ -169,19 +171,19 @@ def _robot_and_goal(state: State, robot: Robot, goal: Goal | None) -> State:
     return revise(state, robots=robots, goals=set_item(state.goals, goal.id, goal))
 
 
-def _attached(state: State, d: dict) -> State:
+def _attached(state: State, d: dict[str, Any]) -> State:
     robot = revise(state.robots[d["robot"]], goal=d["goal"])
     return _robot_and_goal(
         state, robot, revise(state.goals[d["goal"]], robot=robot.id, sq=robot.sq)
     )
 
 
-def _detached(state: State, d: dict) -> State:
+def _detached(state: State, d: dict[str, Any]) -> State:
     robot = revise(state.robots[d["robot"]], goal=-1)
     return _robot_and_goal(state, robot, revise(state.goals[d["goal"]], robot=-1, sq=d["sq"]))
 
 
-def _moved(state: State, d: dict) -> State:
+def _moved(state: State, d: dict[str, Any]) -> State:
     """Moved, Climbed and Parked: the robot, and its goal with it."""
     robot = state.robots[d["robot"]]
     robot = revise(robot, sq=d["to"], facing=d.get("facing", robot.facing))
@@ -189,12 +191,12 @@ def _moved(state: State, d: dict) -> State:
     return _robot_and_goal(state, robot, goal)
 
 
-def _ended(state: State, d: dict) -> State:
+def _ended(state: State, d: dict[str, Any]) -> State:
     robot = revise(state.robots[d["robot"]], scored_last=d["scored"], primed=d["primed"])
     return revise(state, robots=set_item(state.robots, robot.id, robot), step="")
 
 
-def _match_scored(state: State, d: dict) -> State:
+def _match_scored(state: State, d: dict[str, Any]) -> State:
     return revise(state, phase="over", step="", result=d["winner"])
 
 

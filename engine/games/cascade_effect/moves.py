@@ -3,7 +3,10 @@ a move can take it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from functools import cache
+from typing import Any
 
 from engine.game import listed
 from engine.games.cascade_effect.board import (
@@ -80,10 +83,12 @@ def can_score(state: State, robot: Robot) -> bool:
     )
 
 
-def declarations(state: State) -> list[dict]:
+def declarations(state: State) -> list[dict[str, Any]]:
     """Every declaration open to the active robot, ``move`` first."""
     robot = state.active
-    out: list[dict] = [{"do": "move"}]  # fresh each time: a bot may keep or change what it is given
+    out: list[dict[str, Any]] = [
+        {"do": "move"}
+    ]  # fresh each time: a bot may keep or change what it is given
     if robot.goal >= 0:
         out += [{"do": "detach", "to": sq} for sq in detach_squares(state, robot)]
         if can_score(state, robot):
@@ -101,7 +106,7 @@ def declarations(state: State) -> list[dict]:
     return out
 
 
-def endgame_declarations(state: State, robot: Robot) -> list[dict]:
+def endgame_declarations(state: State, robot: Robot) -> list[dict[str, Any]]:
     """Rules 8-10: the bridge, the parking zone and the centre goal."""
     out = []
     a = robot.alliance
@@ -123,10 +128,14 @@ def endgame_declarations(state: State, robot: Robot) -> list[dict]:
     return out
 
 
-def target_of(action: dict) -> int:
+#: a robot's square and facing
+Pose = tuple[int, int]
+
+
+def target_of(action: dict[str, Any]) -> int:
     for key in ("goal", "stand", "to"):
         if key in action:
-            return action[key]
+            return int(action[key])
     return -1
 
 
@@ -142,7 +151,7 @@ def can_step(robot: Robot, here: int, there: int, die: int) -> bool:
     return True
 
 
-def taken_squares(state: State, robot: Robot) -> frozenset:
+def taken_squares(state: State, robot: Robot) -> frozenset[Any]:
     """Squares another robot or a loose goal stands on (the structure aside)."""
     return frozenset(
         [r.sq for r in state.robots if r.id != robot.id and r.sq >= 0]
@@ -151,8 +160,13 @@ def taken_squares(state: State, robot: Robot) -> frozenset:
 
 
 def pose_distances(
-    robot: Robot, starts, blocked, die: int, limit: int | None = None, backward: bool = False
-) -> dict:
+    robot: Robot,
+    starts: Iterable[Pose],
+    blocked: AbstractSet[int],
+    die: int,
+    limit: int | None = None,
+    backward: bool = False,
+) -> dict[Pose, int]:
     """(square, facing) -> fewest moves from ``starts`` (to them, if ``backward``),
     at most ``limit`` moves, never through a ``blocked`` square. A move is a step
     forward or back, or a quarter turn in place; ``die`` decides the ramp rule."""
@@ -178,7 +192,7 @@ def pose_distances(
 
 
 @cache
-def _steps(alliance: int, off_ramp: bool, backward: bool) -> tuple:
+def _steps(alliance: int, off_ramp: bool, backward: bool) -> tuple[Any, ...]:
     """At ``sq * 4 + heading``: the square a step that way reaches (or, backward,
     comes from) when the zone rules let an ``alliance`` robot take it with a roll
     that may (``off_ramp``) or may not leave a ramp, else ``None``: ``can_step``
@@ -197,14 +211,14 @@ def _steps(alliance: int, off_ramp: bool, backward: bool) -> tuple:
     return tuple(out)
 
 
-def reachable(state: State, robot: Robot, die: int, bonus: int = 0) -> dict:
+def reachable(state: State, robot: Robot, die: int, bonus: int = 0) -> dict[Pose, int]:
     """Every pose ``robot`` can reach with ``die`` moves and ``bonus`` more (an
     Overdrive card) -> the moves it takes. The ramp rule reads the die alone."""
     blocked = taken_squares(state, robot) | frozenset(structure(state.position))
     return pose_distances(robot, [(robot.sq, robot.facing)], blocked, die, limit=die + bonus)
 
 
-def move_actions(state: State) -> list[dict]:
+def move_actions(state: State) -> list[dict[str, Any]]:
     """Every destination and facing the active robot can reach with the die."""
     poses = reachable(state, state.active, state.die, state.bonus_moves)
     return [{"do": "move", "to": sq, "facing": f} for sq, f in sorted(poses)]

@@ -6,6 +6,7 @@ it: who plays which alliance, the round, each alliance's score and the result.""
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from engine.games.cascade_effect.board import ROBOT_NAMES, SIZE, col_row, label
 from engine.panel import Panel
@@ -29,7 +30,16 @@ def _xy(sq: int) -> tuple[int, int]:
     return MARGIN + c * CELL, MARGIN + r * CELL
 
 
-def _text(x, y, body, size=12, fill="#222", anchor="middle", bold=False, cls="") -> str:
+def _text(
+    x: float,
+    y: float,
+    body: object,
+    size: int = 12,
+    fill: str = "#222",
+    anchor: str = "middle",
+    bold: bool = False,
+    cls: str = "",
+) -> str:
     size = max(size, SMALLEST)
     klass = f' class="{cls}"' if cls else ""
     weight = ' font-weight="bold"' if bold else ""
@@ -39,7 +49,7 @@ def _text(x, y, body, size=12, fill="#222", anchor="middle", bold=False, cls="")
     )
 
 
-def _grid(field: dict) -> list[str]:
+def _grid(field: dict[str, Any]) -> list[str]:
     zones = {}
     for i, colour in enumerate(("red", "blue")):
         for sq in field["ramp"][i]:
@@ -78,7 +88,7 @@ def _grid(field: dict) -> list[str]:
     return parts
 
 
-def _structure(view: dict) -> list[str]:
+def _structure(view: dict[str, Any]) -> list[str]:
     field = view["field"]
     if not field["structure"]:
         return []
@@ -122,7 +132,7 @@ def _structure(view: dict) -> list[str]:
     return parts
 
 
-def _tube(x: int, y: int, goal: dict, r: int, h: int) -> list[str]:
+def _tube(x: int, y: int, goal: dict[str, Any], r: int, h: int) -> list[str]:
     """A rolling goal: a ring in its colour around a tube filled to its cm."""
     fill = round(h * goal["cm"] / goal["size"]) if goal["size"] else 0
     colour = INK[goal["alliance"]]
@@ -133,7 +143,7 @@ def _tube(x: int, y: int, goal: dict, r: int, h: int) -> list[str]:
     ]
 
 
-def _goals(view: dict) -> list[str]:
+def _goals(view: dict[str, Any]) -> list[str]:
     parts = []
     for goal in view["goals"]:
         x, y = _xy(goal["sq"])
@@ -157,7 +167,7 @@ def _goals(view: dict) -> list[str]:
     return parts
 
 
-def _robots(view: dict) -> list[str]:
+def _robots(view: dict[str, Any]) -> list[str]:
     carried = {g["robot"]: g for g in view["goals"] if g["robot"] >= 0}
     parts = []
     for robot in view["robots"]:
@@ -197,7 +207,7 @@ def _robots(view: dict) -> list[str]:
     return parts
 
 
-def panel(view: dict) -> list[dict]:
+def panel(view: dict[str, Any]) -> list[dict[str, Any]]:
     """The words beside the field: who plays which alliance, the round and whose
     turn, each alliance's score by part, the Cascade deck and the result."""
     out = Panel().section()
@@ -248,7 +258,7 @@ def panel(view: dict) -> list[dict]:
     return out.to_json()
 
 
-def render(view: dict) -> str:
+def render(view: dict[str, Any]) -> str:
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
         f'class="board cascade_effect">',

@@ -9,7 +9,9 @@ hands back the state it reached.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import partial
+from typing import Any
 
 from engine.events import Event
 from engine.game import Decision, Game, Header, Outcome, Resolved, ranks_from_scores
@@ -70,7 +72,7 @@ class CascadeEffect(Game):
     folds_versions = (1,)
     seat_counts = (2, 3, 4)
 
-    def alliances(self, seat_count: int, options) -> tuple[tuple[int, ...], ...]:
+    def alliances(self, seat_count: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
         """Red holds the first half of the seats (rounded down), blue the rest."""
         red = seat_count // 2
         return ((red, seat_count - red),)
@@ -113,7 +115,7 @@ class CascadeEffect(Game):
         check = partial(accepts_move, state)
         return [Decision(robot.seat, stay, accepts=check, prompt="move")]
 
-    def resolve(self, state: State, actions: dict, rng: Rng) -> list[Event]:
+    def resolve(self, state: State, actions: dict[int, Any], rng: Rng) -> list[Event]:
         ((_, action),) = actions.items()
         em = Emitter(state)
         if state.phase == "place":
@@ -125,7 +127,7 @@ class CascadeEffect(Game):
         return Resolved(em.events, em.state)
 
     # -- views and results ------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
@@ -146,12 +148,12 @@ class CascadeEffect(Game):
         totals = (total(state, RED), total(state, BLUE))
         return tuple(totals[alliance_of_seat(state, s)] for s in range(state.seats))
 
-    def state_json(self, state: State) -> dict:
+    def state_json(self, state: State) -> dict[str, Any]:
         return view(state, None, omniscient=True)
 
 
 # -- rule 2: placing the robots -------------------------------------------------------------
-def placements(state: State) -> list[dict]:
+def placements(state: State) -> list[dict[str, Any]]:
     robot = state.robots[state.placing]
     a = robot.alliance
     return [
@@ -162,7 +164,7 @@ def placements(state: State) -> list[dict]:
     ]
 
 
-def place(em: Emitter, action: dict, rng: Rng) -> None:
+def place(em: Emitter, action: dict[str, Any], rng: Rng) -> None:
     state = em.state
     robot = state.robots[state.placing]
     em.emit(
@@ -197,7 +199,7 @@ def turn_order(state: State) -> list[int]:
 
 
 # -- a turn -----------------------------------------------------------------------------------
-def declare(em: Emitter, action: dict, rng: Rng) -> None:
+def declare(em: Emitter, action: dict[str, Any], rng: Rng) -> None:
     robot = em.state.active
     do = action["do"]
     if do == "detach":  # no roll, and the turn goes on (rulebook: just announce it)
@@ -251,7 +253,7 @@ def act(em: Emitter, robot_id: int, do: str, target: int, die: int) -> None:
         em.emit(CENTRE_SCORED, {"robot": robot_id, "alliance": a, "cm": cm, "die": die})
 
 
-def move(em: Emitter, action: dict, rng: Rng) -> None:
+def move(em: Emitter, action: dict[str, Any], rng: Rng) -> None:
     robot = em.state.active
     em.emit(
         MOVED,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.games.cascade_effect.board import CENTRE_MULTIPLIER, MULTIPLIER, PARK, RAMP
 from engine.games.cascade_effect.state import State
 
@@ -23,7 +25,7 @@ def on_zone(state: State, alliance: int, zone: tuple[int, ...]) -> int:
     )
 
 
-def breakdown(state: State, alliance: int) -> dict:
+def breakdown(state: State, alliance: int) -> dict[str, Any]:
     tubes = {str(g.size): g.cm for g in state.goals if g.alliance == alliance}
     parts = {
         "tubes": sum(g.cm * MULTIPLIER[g.size] for g in state.goals if g.alliance == alliance),
@@ -41,4 +43,5 @@ def breakdown(state: State, alliance: int) -> dict:
 
 
 def total(state: State, alliance: int) -> int:
-    return breakdown(state, alliance)["total"]
+    points: int = breakdown(state, alliance)["total"]
+    return points

@@ -5,6 +5,9 @@ state only changes through ``evolve`` and each chance draw is in the log."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from engine.events import Event
 from engine.games.cascade_effect import fold
 from engine.games.cascade_effect.board import BLUE, RED, ZONE_OF, square, structure
@@ -46,7 +49,7 @@ class Emitter:
         self.state = state
         self.events: list[Event] = []
 
-    def emit(self, kind: str, data: dict) -> None:
+    def emit(self, kind: str, data: dict[str, Any]) -> None:
         event = Event(kind, data)
         self.events.append(event)
         self.state = fold.evolve(self.state, event)
@@ -57,7 +60,7 @@ class Emitter:
 
 
 # -- Cascade Cards ----------------------------------------------------------------------
-def deck_shuffled(cards, rng: Rng) -> Event:
+def deck_shuffled(cards: Iterable[str], rng: Rng) -> Event:
     """A new face-down order: known to no seat, only its size is public."""
     order = rng.shuffled(list(cards))
     return Event(DECK_SHUFFLED, {"order": order}, (), {"cards": len(order)})

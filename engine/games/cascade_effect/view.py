@@ -4,6 +4,8 @@ for a finished match's replay). ``seat=None`` is a spectator."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.games.cascade_effect.board import (
     ALLIANCES,
     FACINGS,
@@ -25,7 +27,7 @@ from engine.games.cascade_effect.state import (
 )
 
 
-def robot_view(robot: Robot) -> dict:
+def robot_view(robot: Robot) -> dict[str, Any]:
     return {
         "id": robot.id,
         "alliance": ALLIANCES[robot.alliance],
@@ -42,7 +44,7 @@ def robot_view(robot: Robot) -> dict:
     }
 
 
-def field_view(state: State) -> dict:
+def field_view(state: State) -> dict[str, Any]:
     """The layout for this match (it depends on the structure's position)."""
     p = state.position
     return {
@@ -56,7 +58,7 @@ def field_view(state: State) -> dict:
     }
 
 
-def view(state: State, seat: int | None, omniscient: bool = False) -> dict:
+def view(state: State, seat: int | None, omniscient: bool = False) -> dict[str, Any]:
     out = {
         "you": seat,
         "seats": state.seats,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.games.connect_four.rules import COLUMNS, ROWS, makes_four
 from engine.games.lines import WinOrBlockBot
 from engine.players import RandomBot
@@ -18,7 +20,7 @@ def winning_column(board: list[int], heights: list[int], seat: int) -> int | Non
 class GreedyBot(WinOrBlockBot):
     """Wins now if it can, else blocks the opponent's win, else plays at random."""
 
-    def winning_move(self, view: dict, seat: int) -> int | None:
+    def winning_move(self, view: dict[str, Any], seat: int) -> int | None:
         return winning_column(view["board"], view["heights"], seat)
 
 

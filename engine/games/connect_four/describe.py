@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.describe import Seats
 from engine.events import ACTION_SUBMITTED
 
 COLOURS = ("red", "yellow")
 
 
-def describe(kind: str, data: dict, seats: Seats) -> str | None:
+def describe(kind: str, data: dict[str, Any], seats: Seats) -> str | None:
     if kind == ACTION_SUBMITTED and isinstance(data.get("action"), int):
         seat = data["seat"]
         return f"{seats(seat)} drops a {COLOURS[seat]} disc into column {data['action']}."

@@ -4,6 +4,8 @@ winning four; ``panel`` says who plays which colour."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.games.connect_four.rules import COLUMNS, ROWS
 from engine.games.lines import winning_cells
 from engine.panel import Panel
@@ -15,7 +17,7 @@ NAMES = {0: "red", 1: "yellow"}
 INK = {0: "#b71c1c", 1: "#8a6d00"}  # the colours as text on white
 
 
-def render(state: dict) -> str:
+def render(state: dict[str, Any]) -> str:
     width, height = COLUMNS * CELL, ROWS * CELL
     board = state["board"]
     line = set(winning_cells(board, COLUMNS, ROWS, 4))
@@ -48,7 +50,7 @@ def render(state: dict) -> str:
     return "".join(parts)
 
 
-def panel(state: dict) -> list[dict]:
+def panel(state: dict[str, Any]) -> list[dict[str, Any]]:
     """Beside the board: who plays which colour, and the winner once there is one."""
     line = winning_cells(state["board"], COLUMNS, ROWS, 4)
     winner = state["board"][min(line)] if line else None

@@ -11,6 +11,7 @@ Cells are numbered ``row * COLUMNS + column`` with row 0 at the bottom.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.game import Decision
 from engine.games.lines import LineGame
@@ -106,7 +107,7 @@ class ConnectFour(LineGame):
     rules_version = 1
     line_length = 4
 
-    def initial(self, data: dict) -> State:
+    def initial(self, data: dict[str, Any]) -> State:
         return State((EMPTY,) * CELLS, (0,) * COLUMNS, 0)
 
     def place(self, state: State, seat: int, column: int) -> State:
@@ -124,7 +125,7 @@ class ConnectFour(LineGame):
         legal = [c for c, h in enumerate(state.heights) if h < ROWS]
         return [Decision(state.to_move, legal[0], legal)]
 
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {
             "board": list(state.board),
             "heights": list(state.heights),

@@ -9,7 +9,10 @@ against an edge next round.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
+from engine.decisions import Action
+from engine.game import Game
 from engine.games.dogfight.combat import DODGE, HIT, damage
 from engine.games.dogfight.geometry import (
     COST,
@@ -21,6 +24,7 @@ from engine.games.dogfight.geometry import (
 )
 from engine.games.dogfight.plans import path
 from engine.players import RandomBot, Request
+from engine.rng import Rng
 
 SECTION_VALUE = {"close": 3.0, "middle": 2.0, "far": 1.5}
 STATS = {"attack": 3, "defense": 3, "speed": 4, "health": 2}
@@ -30,7 +34,7 @@ ENOUGH_ESCAPES = 6  # more ways out than this are no safer
 
 
 @lru_cache(maxsize=4096)
-def escapes(pose: tuple, speed: int, area: int) -> int:
+def escapes(pose: tuple[Any, ...], speed: int, area: int) -> int:
     """How many plans next round keep the plane on the table from ``pose``, up
     to ``ENOUGH_ESCAPES`` (a plan that leaves the table ends there, so a crashed
     prefix prunes its tree)."""
@@ -53,11 +57,11 @@ def expected_damage(attack: int, defense: int) -> float:
 class GreedyBot:
     """Shoots what it can, flies to where it can shoot next and is hard to shoot."""
 
-    def __init__(self, game, seat: int, rng) -> None:
+    def __init__(self, game: Game, seat: int, rng: Rng) -> None:
         self.seat = seat
         self.rng = rng
 
-    def decide(self, request: Request):
+    def decide(self, request: Request) -> Action:
         legal, view = request.legal, request.view
         prompt = request.decision.prompt
         if prompt == "stats":
@@ -73,10 +77,10 @@ class GreedyBot:
         return legal[0]
 
     # -- set-up -------------------------------------------------------------------------
-    def place(self, view: dict, legal: list) -> dict:
+    def place(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
         middle = view["area"] // 2
 
-        def worth(action: dict) -> tuple:
+        def worth(action: dict[str, Any]) -> tuple[Any, ...]:
             fx, fy = DIRECTION[action["heading"]]
             dx, dy = middle - action["x"], middle - action["y"]
             facing = (dx * fx + dy * fy) / ((fx * fx + fy * fy) ** 0.5)
@@ -85,7 +89,7 @@ class GreedyBot:
         return max(legal, key=worth)
 
     # -- the move stage -------------------------------------------------------------------
-    def fly(self, view: dict, legal: list) -> dict:
+    def fly(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
         me = view["planes"][self.seat]
         foes = [p for p in view["planes"] if p["alive"] and p["placed"] and p["team"] != me["team"]]
         start = (me["x"], me["y"], me["heading"])
@@ -101,7 +105,9 @@ class GreedyBot:
                 best, best_score = action, score
         return best
 
-    def position(self, pose: tuple, me: dict, foes: list, area: int) -> float:
+    def position(
+        self, pose: tuple[Any, ...], me: dict[str, Any], foes: list[Any], area: int
+    ) -> float:
         score = 0.0
         for foe in foes:
             where = in_range_and_arc(pose, (foe["x"], foe["y"]))
@@ -115,21 +121,21 @@ class GreedyBot:
             return score - 100
         middle = area // 2
         off_centre = abs(pose[0] - middle) + abs(pose[1] - middle)
-        return score + ways * 0.3 - off_centre / area
+        return float(score + ways * 0.3 - off_centre / area)
 
     # -- the attack stage ------------------------------------------------------------------
-    def attack(self, view: dict, legal: list) -> dict:
+    def attack(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
         me = view["planes"][self.seat]
         shots = legal  # everyone attacks: every legal action is a shot
 
-        def value(action: dict) -> float:
+        def value(action: dict[str, Any]) -> float:
             foe = view["planes"][action["target"]]
-            return expected_damage(me["attack"], foe["defense"]) / foe["health"]
+            return float(expected_damage(me["attack"], foe["defense"]) / foe["health"])
 
         target = max(shots, key=value)["target"]
         return max((a for a in shots if a["target"] == target), key=lambda a: a["ace"])
 
-    def reroll(self, view: dict, legal: list) -> dict:
+    def reroll(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
         """Re-roll misses: free re-rolls always, a level of altitude only when a
         hit (or a dodge) is badly needed."""
         combat = view["combat"]
@@ -145,11 +151,11 @@ class GreedyBot:
         choice = {"reroll": sorted(misses[:count])}
         return choice if choice in legal else legal[0]
 
-    def worth_a_level(self, view: dict, combat: dict, attacking: bool) -> bool:
+    def worth_a_level(self, view: dict[str, Any], combat: dict[str, Any], attacking: bool) -> bool:
         target = view["planes"][combat["target"]]
         if attacking:
-            return target["health"] <= 2 or view["planes"][self.seat]["altitude"] >= 2
-        return damage(combat["attack_dice"], combat["defense_dice"])["damage"] > 0
+            return bool(target["health"] <= 2 or view["planes"][self.seat]["altitude"] >= 2)
+        return bool(damage(combat["attack_dice"], combat["defense_dice"])["damage"] > 0)
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

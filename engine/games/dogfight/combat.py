@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
+from typing import Any
 
 from engine.games.dogfight.geometry import in_range_and_arc
 from engine.games.dogfight.state import Plane, State, enemies
@@ -22,7 +24,7 @@ def targets(state: State, seat: int) -> list[tuple[Plane, str]]:
     return found
 
 
-def attack_actions(state: State, seat: int) -> list[dict]:
+def attack_actions(state: State, seat: int) -> list[dict[str, Any]]:
     """A target, with or without the Ace die: everyone attacks (no holding fire
     with an enemy in range and arc)."""
     aces = (False, True) if state.planes[seat].ace else (False,)
@@ -44,7 +46,7 @@ def altitude_spent(chosen: int, free: int) -> int:
     return max(0, chosen - free)
 
 
-def reroll_actions(dice: int, allowed: int) -> list[dict]:
+def reroll_actions(dice: int, allowed: int) -> list[dict[str, Any]]:
     """Every set of distinct dice (by index) of at most ``allowed``, none first."""
     return [
         {"reroll": list(chosen)}
@@ -53,7 +55,7 @@ def reroll_actions(dice: int, allowed: int) -> list[dict]:
     ]
 
 
-def damage(attack_dice, defense_dice) -> dict:
+def damage(attack_dice: Sequence[int], defense_dice: Sequence[int]) -> dict[str, Any]:
     """Hits and criticals less dodges: one dodge cancels a hit, two a critical.
 
     Dodges go to plain hits first: a critical costs two dodges to cancel and

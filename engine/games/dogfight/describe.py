@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.describe import Seats
 from engine.events import ACTION_SUBMITTED
 from engine.games.dogfight.events import (
@@ -34,25 +37,25 @@ HEADINGS = (
 )
 
 
-def _stats(st: dict) -> str:
+def _stats(st: dict[str, Any]) -> str:
     return f"attack {st['attack']}, defense {st['defense']}, health {st['health']}, speed {st['speed']}"
 
 
-def _flew(d: dict, s: Seats) -> str:
+def _flew(d: dict[str, Any], s: Seats) -> str:
     return (
         f"{s(d['seat'])} flies {' '.join(d['plan']) or 'straight'} to altitude "
         f"{d['altitude']} ({d['cost']} speed spent)."
     )
 
 
-def _resolved(d: dict, s: Seats) -> str:
+def _resolved(d: dict[str, Any], s: Seats) -> str:
     return (
         f"{s(d['attacker'])} hits {s(d['target'])} {d['hits']} times against "
         f"{d['dodges']} dodges: {d['damage']} damage, {d['health']} health left."
     )
 
 
-SENTENCES = {
+SENTENCES: dict[str, Callable[[dict[str, Any], Seats], str | None]] = {
     STATS_REVEALED: lambda d, s: (
         "Planes revealed: "
         + "; ".join(f"{s(i)} {_stats(st)}" for i, st in enumerate(d["stats"]))
@@ -89,7 +92,7 @@ SENTENCES = {
 }
 
 
-def describe(kind: str, data: dict, seats: Seats) -> str | None:
+def describe(kind: str, data: dict[str, Any], seats: Seats) -> str | None:
     if kind == ACTION_SUBMITTED and "action" not in data:
         return f"{seats(data.get('seat'))} decides in secret."
     sentence = SENTENCES.get(kind)

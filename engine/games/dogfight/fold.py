@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from engine.game import fold_events, handler_evolve
 from engine.games.dogfight.events import (
@@ -41,18 +42,18 @@ def team_size(option: str) -> int:
     return 1 if option in ("", "none") else int(option.split("v")[0])
 
 
-def area_of(options: dict, planes: int, version: int) -> int:
+def area_of(options: dict[str, Any], planes: int, version: int) -> int:
     """The table's side in units: the ``area`` option (mm), or by the game mode
     and (from rules v2) the number of planes, so that every plane can be placed
     a ruler length from the others."""
     if options.get("area"):
-        return options["area"] * UNITS_PER_MM
+        return int(options["area"]) * UNITS_PER_MM
     if version >= 2:
         return table_side(planes, bool(options.get("quick")))
     return QUICK_AREA if options.get("quick") else AREA
 
 
-def initial(data: dict) -> State:
+def initial(data: dict[str, Any]) -> State:
     n = len(data["seats"])
     options = data.get("options", {})
     size = team_size(options.get("teams", "none"))
@@ -69,12 +70,12 @@ def initial(data: dict) -> State:
     )
 
 
-def _stats(state: State, d: dict) -> State:
+def _stats(state: State, d: dict[str, Any]) -> State:
     planes = tuple(revise(p, **stats) for p, stats in zip(state.planes, d["stats"]))
     return revise(state, planes=planes)
 
 
-def _first(state: State, d: dict) -> State:
+def _first(state: State, d: dict[str, Any]) -> State:
     return revise(
         state,
         phase="place",
@@ -84,13 +85,13 @@ def _first(state: State, d: dict) -> State:
     )
 
 
-def _placed(state: State, d: dict) -> State:
+def _placed(state: State, d: dict[str, Any]) -> State:
     plane = state.planes[d["seat"]]
     state = with_plane(state, revise(plane, x=d["x"], y=d["y"], heading=d["heading"], placed=True))
     return revise(state, placing=state.placing + 1)
 
 
-def _round(state: State, d: dict) -> State:
+def _round(state: State, d: dict[str, Any]) -> State:
     order = tuple(d["order"])
     return revise(
         state,
@@ -103,25 +104,25 @@ def _round(state: State, d: dict) -> State:
     )
 
 
-def _stage(state: State, d: dict) -> State:
+def _stage(state: State, d: dict[str, Any]) -> State:
     return revise(state, stage=d["stage"], team_queue=tuple(d["order"]), seat_queue=())
 
 
-def _team_up(state: State, d: dict) -> State:
+def _team_up(state: State, d: dict[str, Any]) -> State:
     return revise(state, team_queue=state.team_queue[1:], seat_queue=tuple(d["seats"]))
 
 
-def _flew(state: State, d: dict) -> State:
+def _flew(state: State, d: dict[str, Any]) -> State:
     x, y, heading = d["path"][-1]
     plane = revise(state.planes[d["seat"]], x=x, y=y, heading=heading, altitude=d["altitude"])
     return revise(with_plane(state, plane), seat_queue=state.seat_queue[1:])
 
 
-def _holds(state: State, d: dict) -> State:
+def _holds(state: State, d: dict[str, Any]) -> State:
     return revise(state, seat_queue=state.seat_queue[1:])
 
 
-def _declared(state: State, d: dict) -> State:
+def _declared(state: State, d: dict[str, Any]) -> State:
     attacker = state.planes[d["attacker"]]
     attacker = revise(attacker, ace=attacker.ace and not d["ace"])
     combat = Combat(
@@ -136,14 +137,14 @@ def _declared(state: State, d: dict) -> State:
     return revise(with_plane(state, attacker), combat=combat)
 
 
-def _dice(state: State, d: dict) -> State:
+def _dice(state: State, d: dict[str, Any]) -> State:
     if state.combat is None:
         return state  # the first-player roll changes nothing by itself
     key = "attack_dice" if d["purpose"] == "attack" else "defense_dice"
     return revise(state, combat=revise(in_combat(state), **{key: tuple(d["dice"])}))
 
 
-def _rerolled(state: State, d: dict) -> State:
+def _rerolled(state: State, d: dict[str, Any]) -> State:
     if d["purpose"] == "attack":
         combat = revise(in_combat(state), attack_dice=tuple(d["dice"]), attack_rerolls=0)
     else:
@@ -153,7 +154,7 @@ def _rerolled(state: State, d: dict) -> State:
     return revise(state, combat=combat)
 
 
-def _resolved(state: State, d: dict) -> State:
+def _resolved(state: State, d: dict[str, Any]) -> State:
     target = revise(state.planes[d["target"]], health=d["health"])
     attacker = state.planes[d["attacker"]]
     state = with_plane(
@@ -162,7 +163,7 @@ def _resolved(state: State, d: dict) -> State:
     return revise(state, combat=None, seat_queue=state.seat_queue[1:])
 
 
-def _destroyed(state: State, d: dict) -> State:
+def _destroyed(state: State, d: dict[str, Any]) -> State:
     seat = d["seat"]
     falls = state.falls + 1
     state = with_plane(state, revise(state.planes[seat], alive=False, fell=falls))
@@ -186,11 +187,11 @@ def _destroyed(state: State, d: dict) -> State:
     )
 
 
-def _ace(state: State, d: dict) -> State:
+def _ace(state: State, d: dict[str, Any]) -> State:
     return with_plane(state, revise(state.planes[d["seat"]], ace=True))
 
 
-def _time_up(state: State, d: dict) -> State:
+def _time_up(state: State, d: dict[str, Any]) -> State:
     return revise(
         state,
         phase="over",

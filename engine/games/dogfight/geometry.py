@@ -13,6 +13,8 @@ which is why any closed loop of templates closes exactly.
 
 from __future__ import annotations
 
+from typing import Any
+
 UNITS_PER_MM = 10
 TOKEN = 300  # the plane token is a 30 mm square
 HALF = TOKEN // 2
@@ -106,13 +108,13 @@ def on_table(pose: tuple[int, int, int], area: int) -> bool:
     return reach <= x <= area - reach and reach <= y <= area - reach
 
 
-def distance2(a: tuple, b: tuple) -> int:
+def distance2(a: tuple[int, ...], b: tuple[int, ...]) -> int:
     """Squared distance between two centres."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     return dx * dx + dy * dy
 
 
-def section(a: tuple, b: tuple) -> str | None:
+def section(a: tuple[Any, ...], b: tuple[Any, ...]) -> str | None:
     """The ruler section the centre-to-centre distance falls in, or None when out
     of range. Each section includes its far mark."""
     d2 = distance2(a, b)
@@ -125,7 +127,7 @@ def section(a: tuple, b: tuple) -> str | None:
     return None
 
 
-def in_arc(pose: tuple[int, int, int], point: tuple) -> bool:
+def in_arc(pose: tuple[int, int, int], point: tuple[int, ...]) -> bool:
     """Is ``point`` inside the 90-degree forward arc of a plane at ``pose``?
 
     Within 45 degrees of the heading means ahead (positive dot product) and no
@@ -138,6 +140,6 @@ def in_arc(pose: tuple[int, int, int], point: tuple) -> bool:
     return dot > 0 and abs(dx * fy - dy * fx) <= dot
 
 
-def in_range_and_arc(pose: tuple[int, int, int], point: tuple) -> str | None:
+def in_range_and_arc(pose: tuple[int, int, int], point: tuple[int, ...]) -> str | None:
     """The ruler section when ``point`` can be attacked from ``pose``, else None."""
     return section(pose, point) if in_arc(pose, point) else None

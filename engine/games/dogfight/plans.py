@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from engine.games.dogfight.geometry import COST, TEMPLATES, fly, on_table
 from engine.games.dogfight.state import MAX_ALTITUDE, Plane
@@ -35,7 +36,7 @@ def max_climb(plane: Plane, quick: bool) -> int:
     return max(0, min(room, spare, spare if quick else 1))
 
 
-def plans(plane: Plane, quick: bool) -> list[dict]:
+def plans(plane: Plane, quick: bool) -> list[dict[str, Any]]:
     """Every legal flight plan: templates costing at most Speed (less the climb)
     and at least one template."""
     return [
@@ -45,7 +46,7 @@ def plans(plane: Plane, quick: bool) -> list[dict]:
     ]
 
 
-def path(pose: tuple[int, int, int], plan: list[str], area: int) -> tuple[list, bool]:
+def path(pose: tuple[int, int, int], plan: list[str], area: int) -> tuple[list[Any], bool]:
     """The poses after each template, up to the first that leaves the table, and
     whether the plane left it."""
     stops = []

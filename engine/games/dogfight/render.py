@@ -9,6 +9,7 @@ only here, in drawing coordinates; the game itself never uses them.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from engine.panel import Panel
 
@@ -32,7 +33,7 @@ def _bearing(heading: int, offset_deg: float = 0.0) -> tuple[float, float]:
     return math.sin(angle), math.cos(angle)
 
 
-def _arc(view: dict, plane: dict) -> list[str]:
+def _arc(view: dict[str, Any], plane: dict[str, Any]) -> list[str]:
     """The 90-degree arc, its three ruler sections as bands, and its edge lines."""
     area, x, y, h = view["area"], plane["x"], plane["y"], plane["heading"]
     step = view["section"]
@@ -56,7 +57,7 @@ def _anchor(x: float, area: int) -> str:
     return "start" if x < area / 10 else "end" if x > area * 9 / 10 else "middle"
 
 
-def _plane(view: dict, plane: dict, scale: float) -> list[str]:
+def _plane(view: dict[str, Any], plane: dict[str, Any], scale: float) -> list[str]:
     area, x, y, h = view["area"], plane["x"], plane["y"], plane["heading"]
     half = view["token"] / 2
     colour = COLOURS[plane["seat"] % len(COLOURS)] if plane["alive"] else "#999"
@@ -92,7 +93,7 @@ def _plane(view: dict, plane: dict, scale: float) -> list[str]:
     ]
 
 
-def _line_of_fire(view: dict, scale: float) -> list[str]:
+def _line_of_fire(view: dict[str, Any], scale: float) -> list[str]:
     combat, area = view["combat"], view["area"]
     a, t = view["planes"][combat["attacker"]], view["planes"][combat["target"]]
     return [
@@ -102,7 +103,7 @@ def _line_of_fire(view: dict, scale: float) -> list[str]:
     ]
 
 
-def _pilot_line(view: dict, plane: dict) -> str:
+def _pilot_line(view: dict[str, Any], plane: dict[str, Any]) -> str:
     team = f" (team {plane['team']})" if any(len(t) > 1 for t in view["teams"]) else ""
     stats = (
         f"ATK {plane['attack']} DEF {plane['defense']} SPD {plane['speed']}"
@@ -118,7 +119,7 @@ def _pilot_line(view: dict, plane: dict) -> str:
     return f"seat {plane['seat']}{team}: {stats} · {state}{marker}"
 
 
-def panel(view: dict) -> list[dict]:
+def panel(view: dict[str, Any]) -> list[dict[str, Any]]:
     """Beside the table: the round, one line per pilot, the attack under way."""
     stage = f", {view['stage']} stage" if view["phase"] == "play" else ""
     head = (
@@ -145,7 +146,7 @@ def panel(view: dict) -> list[dict]:
     return out.to_json()
 
 
-def render(view: dict) -> str:
+def render(view: dict[str, Any]) -> str:
     area = view["area"]
     scale = area / DRAWN_WIDTH
     height = area

@@ -9,7 +9,7 @@ the state they fold into goes back to the runner with them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import permutations
 from typing import Any
 
@@ -92,13 +92,13 @@ class Dogfight(Game):
         ),
     }
 
-    def resolve_options(self, given) -> dict:
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         options = super().resolve_options(given)
         if 0 < options["area"] < 360:
             raise RulesError("option area must be 0 (the default size) or 360-1440 mm")
         return options
 
-    def check_setup(self, seat_count: int, options) -> None:
+    def check_setup(self, seat_count: int, options: Mapping[str, Any]) -> None:
         teams = options.get("teams", "none")
         size = fold.team_size(teams)
         if size > 1 and seat_count != 2 * size:
@@ -110,7 +110,7 @@ class Dogfight(Game):
                 f"so that each can be placed a ruler from every other (not {area})"
             )
 
-    def alliances(self, seat_count: int, options) -> tuple[tuple[int, ...], ...]:
+    def alliances(self, seat_count: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
         """The `teams` option's two teams of seats in a row; none without it."""
         size = fold.team_size(options.get("teams", "none"))
         return ((size, size),) if size > 1 else ()
@@ -135,7 +135,7 @@ class Dogfight(Game):
         default = NO_REROLL if kind == "reroll" else legal[0]
         return [Decision(seat, default, legal, prompt=kind)]
 
-    def resolve(self, state: State, actions: dict, rng: Rng) -> Resolved:
+    def resolve(self, state: State, actions: dict[int, Any], rng: Rng) -> Resolved:
         if state.phase == "stats":
             events = [stats_event(state, actions)]
             state = fold.fold(state, events)
@@ -149,10 +149,10 @@ class Dogfight(Game):
         return Resolved(events + more, state)
 
     # -- views and results -------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
 
-    def state_json(self, state: State) -> dict:
+    def state_json(self, state: State) -> dict[str, Any]:
         return view(state, None)  # nothing in the state is secret
 
     def outcome(self, state: State) -> Outcome | None:
@@ -185,7 +185,7 @@ def due(state: State) -> tuple[str, int]:
     return "team order", living(state, state.team_queue[0])[0]
 
 
-def legal_actions(state: State, kind: str, seat: int) -> list:
+def legal_actions(state: State, kind: str, seat: int) -> list[Any]:
     if kind == "place":
         return placements(state)
     if kind == "fly":
@@ -201,15 +201,15 @@ def legal_actions(state: State, kind: str, seat: int) -> list:
 
 
 # -- events of each decision ------------------------------------------------------------
-def place_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
+def place_events(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:
     return [Event(PLANE_PLACED, {"seat": seat, **action})]
 
 
-def team_events(state: State, seat: int, action: list, rng: Rng) -> list[Event]:
+def team_events(state: State, seat: int, action: list[Any], rng: Rng) -> list[Event]:
     return [Event(TEAM_UP, {"team": state.planes[seat].team, "seats": list(action)})]
 
 
-def fly_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
+def fly_events(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:
     plane = state.planes[seat]
     stops, crashed = path(plane.pose, action["plan"], state.area)
     climb = 0 if crashed else action["climb"]
@@ -234,7 +234,7 @@ def fly_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
     return events
 
 
-def attack_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
+def attack_events(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:
     attacker, target = state.planes[seat], state.planes[action["target"]]
     where = section(attacker.pose, target.pose)
     if where is None:  # the legal targets offered were all in range
@@ -261,7 +261,7 @@ def attack_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event
     ]
 
 
-def reroll_events(state: State, seat: int, action: dict, rng: Rng) -> list[Event]:
+def reroll_events(state: State, seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:
     combat = in_combat(state)
     attacking = seat == combat.attacker and combat.attack_rerolls > 0
     dice = list(combat.attack_dice if attacking else combat.defense_dice)
@@ -369,7 +369,7 @@ def damage_events(state: State) -> list[Event]:
 
 
 # -- ranking ---------------------------------------------------------------------------------
-def team_key(state: State, team: int) -> tuple:
+def team_key(state: State, team: int) -> tuple[Any, ...]:
     """Flying teams first, by Health left then damage dealt; fallen teams after,
     the later a team's last plane fell the better."""
     planes = [state.planes[s] for s in state.teams[team]]

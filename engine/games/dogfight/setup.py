@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import permutations, zip_longest
+from typing import Any
 
 from engine.events import Event
 from engine.games.dogfight.events import DICE_ROLLED, FIRST_PLAYER, STATS_REVEALED
@@ -29,7 +30,7 @@ PLACE_DEPTH = 300  # a placed token's centre sits 30 mm in from an edge
 PLACE_STEP = 600  # placement points 60 mm apart along each edge
 
 
-def stats_event(state: State, actions: dict) -> Event:
+def stats_event(state: State, actions: dict[int, Any]) -> Event:
     """All pilots' stats revealed at once (Health capped in a quick game)."""
     stats = []
     for seat in range(state.seats):
@@ -94,7 +95,7 @@ def points(area: int) -> list[tuple[int, int]]:
     return sorted(found)
 
 
-def placements(state: State) -> list[dict]:
+def placements(state: State) -> list[dict[str, Any]]:
     """Legal placements: no closer than a ruler length to any placed plane. The
     table is sized (``table_side``) so that there is always one; a v1 log's
     crowded table is only folded, never played."""

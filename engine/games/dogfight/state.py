@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.game import RulesError
 from engine.states import revise
@@ -74,7 +75,7 @@ class State:
     reason: str = ""
 
 
-def set_item(items: tuple, index: int, value) -> tuple:
+def set_item(items: tuple[Any, ...], index: int, value: object) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1 :]
 
 

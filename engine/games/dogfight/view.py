@@ -3,12 +3,14 @@ all are revealed), so every seat and the spectator see the same table."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.game import to_plain
 from engine.games.dogfight.geometry import RULER, SECTION, TOKEN
 from engine.games.dogfight.state import Plane, State, acting_seat
 
 
-def plane_view(p: Plane) -> dict:
+def plane_view(p: Plane) -> dict[str, Any]:
     return {
         "seat": p.seat,
         "team": p.team,
@@ -28,7 +30,7 @@ def plane_view(p: Plane) -> dict:
     }
 
 
-def view(state: State, seat: int | None) -> dict:
+def view(state: State, seat: int | None) -> dict[str, Any]:
     return {
         "you": seat,
         "seats": state.seats,

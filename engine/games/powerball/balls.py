@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.games.powerball.cards import ARM, REVERSE
 from engine.games.powerball.events import DELIVERED, SPAWNED
 from engine.games.powerball.motion import pick_up
-from engine.games.powerball.state import acting, capacity, has, robot_at
+from engine.games.powerball.state import Robot, acting, capacity, has, robot_at
 from engine.games.powerball.table import Table
 
 SPAWN_DIE = 20
@@ -45,7 +45,7 @@ def spawn(t: Table) -> None:
         )
 
 
-def delivery_pit(t: Table, robot) -> int | None:
+def delivery_pit(t: Table, robot: Robot) -> int | None:
     """The pit a robot could drop a ball into now: next to it, facing it (or facing
     away with Reverse Gear, either way with a Mechanical Arm), no wall between."""
     state = t.state

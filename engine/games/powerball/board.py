@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 DIRS = "NESW"
 DX = (0, 1, 0, -1)
@@ -24,19 +25,19 @@ class Floor:
     title: str
     size: int
     spawns: tuple[int, ...]  # ball spawn squares, by number - 1
-    pits: frozenset
+    pits: frozenset[int]
     flags: tuple[tuple[int, int], ...]  # (square, arrow) by flag number - 1
     wrenches: tuple[tuple[int, int, bool], ...]  # (number, square, double), by number
-    belts: dict  # square -> (direction, express)
-    gears: dict  # square -> +1 (clockwise) or -1
-    pushers: dict  # square -> (direction, registers)
+    belts: dict[int, tuple[int, bool]]  # square -> (direction, express)
+    gears: dict[int, int]  # square -> +1 (clockwise) or -1
+    pushers: dict[int, tuple[int, tuple[int, ...]]]  # square -> (direction, registers)
     lasers: tuple[tuple[int, int, int], ...]  # (emitter square, direction, beams)
-    walls: frozenset  # (square, direction) edges that block, both sides listed
+    walls: frozenset[tuple[int, int]]  # (square, direction) edges that block, both sides listed
     wall_list: tuple[tuple[int, int], ...]  # the walls as given, for drawing
     #: ``step`` and ``open_edge`` of every square and direction, at ``sq * 4 + d``
     #: (the rules ask them hundreds of times a turn)
-    steps: tuple = ()
-    exits: tuple = ()
+    steps: tuple[int | None, ...] = ()
+    exits: tuple[int | None, ...] = ()
 
     def step(self, sq: int, d: int) -> int | None:
         """The square next to ``sq`` towards ``d``, or ``None`` past the edge."""
@@ -66,17 +67,20 @@ class Floor:
         return None
 
 
-def _square(size: int, at: list) -> int:
+def _square(size: int, at: list[int]) -> int:
     x, y = at
     if not (0 <= x < size and 0 <= y < size):
         raise ValueError(f"square {at} is off a {size}x{size} floor")
     return y * size + x
 
 
-def parse_floor(data: dict) -> Floor:
+def parse_floor(data: dict[str, Any]) -> Floor:
     """A ``Floor`` from its JSON description (see ``floors/arena.json``)."""
     n = data["size"]
-    sq = lambda at: _square(n, at)  # noqa: E731
+
+    def sq(at: list[int]) -> int:
+        return _square(n, at)
+
     d = DIRS.index
     walls = set()
     wall_list = []

@@ -7,6 +7,10 @@ holds ``hand`` and ``program_size``: how many cards fill its unlocked registers)
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.decisions import Action
+from engine.game import Game
 from engine.games.powerball.board import DIRS, floor
 from engine.games.powerball.cards import LEFT, MOVE1, MOVES, RIGHT, TURNS, kind
 from engine.games.powerball.sim import (
@@ -19,6 +23,7 @@ from engine.games.powerball.sim import (
     square_goals,
 )
 from engine.players import Request
+from engine.rng import Rng
 
 BEAM = 12
 WANTED = (
@@ -31,7 +36,7 @@ WANTED = (
 )
 
 
-def random_program(v: dict, seat: int, rng) -> dict:
+def random_program(v: dict[str, Any], seat: int, rng: Rng) -> dict[str, Any]:
     """Any legal program, cheaply: shuffle the hand and fill the unlocked registers;
     now and then an order for an option the robot has."""
     me = v["robots"][seat]
@@ -53,7 +58,7 @@ def random_program(v: dict, seat: int, rng) -> dict:
     return action
 
 
-def random_pairs(cards: list, spare: list, has: set, rng) -> list:
+def random_pairs(cards: list[Any], spare: list[Any], has: set[Any], rng: Rng) -> list[list[int]]:
     """At most one paired register: a move with a spare turn card (Dual Processor),
     or a Move 1 with a left or right turn (Crab Legs)."""
     turns = [c for c in spare if kind(c) in TURNS]
@@ -71,11 +76,11 @@ def random_pairs(cards: list, spare: list, has: set, rng) -> list:
 class RandomBot:
     """A random legal action everywhere; a random program from its hand."""
 
-    def __init__(self, game, seat: int, rng) -> None:
+    def __init__(self, game: Game, seat: int, rng: Rng) -> None:
         self.seat = seat
         self.rng = rng
 
-    def decide(self, request: Request):
+    def decide(self, request: Request) -> Action:
         if request.legal is not None:
             return self.rng.choice(request.legal)
         return random_program(request.view, self.seat, self.rng)
@@ -85,11 +90,11 @@ class GreedyBot:
     """Fetches balls and carries them to a pit: a beam search over its own program
     on a solo simulation (the others stand still). Throws only for a kill."""
 
-    def __init__(self, game, seat: int, rng) -> None:
+    def __init__(self, game: Game, seat: int, rng: Rng) -> None:
         self.seat = seat
         self.rng = rng
 
-    def decide(self, request: Request):
+    def decide(self, request: Request) -> Action:
         prompt = request.decision.prompt
         v = request.view
         if prompt == "program":
@@ -111,7 +116,7 @@ class GreedyBot:
         return legal[0]
 
     # -- programming ------------------------------------------------------------------
-    def program(self, v: dict) -> dict:
+    def program(self, v: dict[str, Any]) -> dict[str, Any]:
         me = v["robots"][self.seat]
         size = me["program_size"]
         power_down = me["damage"] >= 6 and not me["balls"]
@@ -155,7 +160,7 @@ class GreedyBot:
         return action
 
     @staticmethod
-    def _choices(me: dict, used: tuple, k: int, size: int) -> list[int]:
+    def _choices(me: dict[str, Any], used: tuple[Any, ...], k: int, size: int) -> list[int]:
         if k >= size:
             return [me["registers"][k] or 0]
         best: dict[str, int] = {}
@@ -164,7 +169,7 @@ class GreedyBot:
                 best[kind(card)] = card
         return sorted(best.values())
 
-    def value(self, v: dict, s: Solo) -> float:
+    def value(self, v: dict[str, Any], s: Solo) -> float:
         if s.dead:
             return -1000.0
         name = v["floor"]
@@ -182,7 +187,7 @@ class GreedyBot:
         return score
 
     # -- other decisions -------------------------------------------------------------
-    def fire_value(self, v: dict, action: dict) -> float:
+    def fire_value(self, v: dict[str, Any], action: dict[str, Any]) -> float:
         do = action["do"]
         if do == "laser":
             return 0.0
@@ -202,7 +207,12 @@ class GreedyBot:
         return -1.0
 
     def pushes_into_pit(
-        self, v: dict, me: dict, target: dict, squares: int, pull: bool = False
+        self,
+        v: dict[str, Any],
+        me: dict[str, Any],
+        target: dict[str, Any],
+        squares: int,
+        pull: bool = False,
     ) -> bool:
         f = floor(v["floor"])
         (ax, ay), (bx, by) = f.xy(me["sq"]), f.xy(target["sq"])
@@ -223,7 +233,7 @@ class GreedyBot:
                 return True
         return False
 
-    def open_ahead(self, v: dict, d: int) -> int:
+    def open_ahead(self, v: dict[str, Any], d: int) -> int:
         me = v["robots"][self.seat]
         f = floor(v["floor"])
         flag = f.flags[me["flag"] - 1][0] if me["flag"] else 0
@@ -236,7 +246,7 @@ class GreedyBot:
         return n
 
 
-def trade_value(action: dict, seat: int) -> int:
+def trade_value(action: dict[str, Any], seat: int) -> int:
     do = action["do"]
     if do in ("steal", "keep"):
         return 3 + (action["option"] in WANTED)

@@ -3,6 +3,8 @@ instead, is in ``programs``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.games.powerball import bombs
 from engine.games.powerball.board import DIRS
 from engine.games.powerball.fire import LASER, fire_choices
@@ -11,11 +13,11 @@ from engine.games.powerball.table import Table
 from engine.games.powerball.turn import on_flags
 
 
-def fire_legal(state: State, seat: int) -> list[dict]:
+def fire_legal(state: State, seat: int) -> list[dict[str, Any]]:
     return fire_choices(Table.reading(state), seat) or [LASER]
 
 
-def respawn_legal(state: State, seat: int, arrow: str) -> list[dict]:
+def respawn_legal(state: State, seat: int, arrow: str) -> list[dict[str, Any]]:
     """A facing (the flag's arrow first); a destroyed robot's seat also names the
     option it loses (its newest first)."""
     facings = [arrow] + [d for d in DIRS if d != arrow]
@@ -25,22 +27,22 @@ def respawn_legal(state: State, seat: int, arrow: str) -> list[dict]:
     return [{"facing": d, "discard": o} for o in reversed(robot.options) for d in facings]
 
 
-def bomb_legal(state: State, seat: int) -> list[dict]:
+def bomb_legal(state: State, seat: int) -> list[dict[str, Any]]:
     t = Table.reading(state)
     return [{"sq": sq} for sq in bombs.free_squares_beside(t, state.robots[seat].sq)]
 
 
-def trade_legal(state: State, seat: int) -> list[dict]:
+def trade_legal(state: State, seat: int) -> list[dict[str, Any]]:
     if state.trade == "flag":
         return flag_trades(state, seat)
     return shuffle_trades(state, seat)
 
 
-def flag_trades(state: State, seat: int) -> list[dict]:
+def flag_trades(state: State, seat: int) -> list[dict[str, Any]]:
     """Two robots on flags: swap a community option for another player's, or
     steal another player's (not from the other robot on a flag), or pass."""
     flagged = set(on_flags(Table.reading(state)))
-    out: list[dict] = [{"do": "pass"}]
+    out: list[dict[str, Any]] = [{"do": "pass"}]
     room = can_hold(state.robots[seat])
     for other in state.robots:
         if other.seat == seat:
@@ -55,13 +57,13 @@ def flag_trades(state: State, seat: int) -> list[dict]:
     return out
 
 
-def shuffle_trades(state: State, seat: int) -> list[dict]:
+def shuffle_trades(state: State, seat: int) -> list[dict[str, Any]]:
     """Option Shuffle: the first offered card is kept, traded with a player not on
     a flag, traded with the community, or discarded."""
     option = state.offered[0]
     flagged = set(on_flags(Table.reading(state)))
     room = can_hold(state.robots[seat])
-    out: list[dict] = [{"do": "keep", "option": option}] if room else []
+    out: list[dict[str, Any]] = [{"do": "keep", "option": option}] if room else []
     out.append({"do": "discard", "option": option})
     if not room:
         return out

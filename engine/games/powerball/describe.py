@@ -5,6 +5,9 @@ their priority ("Move 2, priority 480"), as the drawn cards show them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import Any
+
 from engine.describe import Seats, listing
 from engine.events import ACTION_SUBMITTED
 from engine.games.powerball.cards import card_name
@@ -58,18 +61,18 @@ def square(sq: int) -> str:
     return f"{'ABCDEFGHIJKL'[sq % SIZE]}{sq // SIZE + 1}"
 
 
-def facing(value) -> str:
+def facing(value: int | str) -> str:
     if isinstance(value, int):
         return DIRS[value % 4]
     return {"N": "north", "E": "east", "S": "south", "W": "west"}.get(value, str(value))
 
 
-def cards(values) -> str:
+def cards(values: Iterable[int | None]) -> str:
     """Program cards in words; an empty register as such."""
     return "; ".join("empty" if c in (EMPTY, None) else card_name(c) for c in values)
 
 
-def _program(d: dict, s: Seats) -> str | None:
+def _program(d: dict[str, Any], s: Seats) -> str | None:
     """A seat's submitted program (seen by that seat alone), or ``None`` for any
     other action (the generic words say it)."""
     action = d.get("action")
@@ -80,7 +83,7 @@ def _program(d: dict, s: Seats) -> str | None:
     )
 
 
-def _phase(d: dict, s: Seats) -> str:
+def _phase(d: dict[str, Any], s: Seats) -> str:
     shown = [
         f"{s(i)} {card_name(c)}" for i, c in enumerate(d.get("cards", [])) if c not in (EMPTY, None)
     ]
@@ -91,7 +94,7 @@ def _who(index: int, s: Seats) -> str:
     return "the board" if index is None or index < 0 else s(index)
 
 
-def _destroyed(d: dict, s: Seats) -> str:
+def _destroyed(d: dict[str, Any], s: Seats) -> str:
     by = d.get("credit", -1)
     credit = f", {d['vp']} VP to {s(by)}" if by is not None and by >= 0 else ""
     balls = (
@@ -100,7 +103,7 @@ def _destroyed(d: dict, s: Seats) -> str:
     return f"{s(d['robot'])} is destroyed ({d['cause']}){balls}{credit}."
 
 
-def _damaged(d: dict, s: Seats) -> str:
+def _damaged(d: dict[str, Any], s: Seats) -> str:
     return (
         f"{s(d['robot'])} takes {d['amount']} damage from {d['source']}"
         + (f" of {s(d['by'])}" if d.get("by", -1) >= 0 else "")
@@ -108,7 +111,7 @@ def _damaged(d: dict, s: Seats) -> str:
     )
 
 
-def _thrown(d: dict, s: Seats) -> str:
+def _thrown(d: dict[str, Any], s: Seats) -> str:
     count = d["count"]
     return (
         f"{s(d['robot'])} throws {count} ball{'s' if count != 1 else ''} at {s(d['target'])}; "
@@ -117,7 +120,7 @@ def _thrown(d: dict, s: Seats) -> str:
     )
 
 
-SENTENCES = {
+SENTENCES: dict[str, Callable[[dict[str, Any], Seats], str | None]] = {
     ACTION_SUBMITTED: _program,
     SEATS_ORDERED: lambda d, s: (
         "Start order by priority: "
@@ -212,6 +215,6 @@ SENTENCES = {
 }
 
 
-def describe(kind: str, data: dict, seats: Seats) -> str | None:
+def describe(kind: str, data: dict[str, Any], seats: Seats) -> str | None:
     sentence = SENTENCES.get(kind)
     return sentence(data, seats) if sentence else None

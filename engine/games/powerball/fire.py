@@ -35,7 +35,9 @@ TURRET_DAMAGE = 2
 THROW_MIN = 2  # a throw needs at least one square between thrower and target
 
 
-def sight(t: Table, sq: int, d: int, reach: int = 99, from_here: bool = False):
+def sight(
+    t: Table, sq: int, d: int, reach: int = 99, from_here: bool = False
+) -> tuple[int, int] | None:
     """The first robot seen from ``sq`` towards ``d`` within ``reach`` squares, as
     ``(seat, distance)``, or ``None``: walls stop the view."""
     if from_here:
@@ -78,13 +80,13 @@ def beam(t: Table, sq: int, d: int, through: bool) -> list[int]:
             passes -= 1
 
 
-def fire_choices(t: Table, seat: int) -> list[dict]:
+def fire_choices(t: Table, seat: int) -> list[dict[str, Any]]:
     """What the robot may do in this laser step; the laser (default) first."""
     state = t.state
     robot = state.robots[seat]
     if not acting(state, robot):
         return []
-    out: list[dict] = [LASER]
+    out: list[dict[str, Any]] = [LASER]
     if robot.balls:
         two = robot.balls >= 2 and has(state, robot, DOUBLE)
         for d in range(4):
@@ -135,7 +137,7 @@ def _direction(t: Table, a: int, b: int) -> int | None:
     return None
 
 
-def lasers(t: Table, order: list[int], actions: dict) -> None:
+def lasers(t: Table, order: list[int], actions: dict[int, Any]) -> None:
     """Every laser fires at once: the hits are found first, then dealt in order
     (board lasers, then robots by this phase's priority)."""
     state = t.state
@@ -167,7 +169,7 @@ def lasers(t: Table, order: list[int], actions: dict) -> None:
         damage(t, target, amount, by, source, side)
 
 
-def specials(t: Table, order: list[int], actions: dict) -> None:
+def specials(t: Table, order: list[int], actions: dict[int, Any]) -> None:
     """Laser-substitute options, in priority order, on targets still standing."""
     for seat in order:
         action = actions.get(seat, LASER)
@@ -206,7 +208,7 @@ def specials(t: Table, order: list[int], actions: dict) -> None:
                 use_charge(t, seat, HOWITZER)
 
 
-def throws(t: Table, order: list[int], actions: dict) -> None:
+def throws(t: Table, order: list[int], actions: dict[int, Any]) -> None:
     """Balls thrown instead of (or, with Double Barrel, beside) the laser."""
     for seat in order:
         action = actions.get(seat, LASER)

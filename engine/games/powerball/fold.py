@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from engine.game import handler_evolve, unchanged
@@ -61,7 +62,7 @@ from engine.states import revise
 NO_CARDS = (EMPTY,) * REGISTERS
 
 
-def initial(data: dict) -> State:
+def initial(data: dict[str, Any]) -> State:
     seats = len(data["seats"])
     options = data.get("options", {})
     return State(
@@ -74,32 +75,32 @@ def initial(data: dict) -> State:
     )
 
 
-def _add_balls(balls: tuple, squares) -> tuple:
+def _add_balls(balls: tuple[int, ...], squares: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(balls + tuple(squares)))
 
 
-def _take_ball(balls: tuple, sq: int) -> tuple:
+def _take_ball(balls: tuple[Any, ...], sq: int) -> tuple[Any, ...]:
     i = balls.index(sq)
     return balls[:i] + balls[i + 1 :]
 
 
-def _ordered(state: State, d: dict) -> State:
+def _ordered(state: State, d: dict[str, Any]) -> State:
     for i, seat in enumerate(d["order"], 1):
         state = change(state, seat, died=i)
     return revise(state, deaths=len(d["order"]))
 
 
-def _flag_rolled(state: State, d: dict) -> State:
+def _flag_rolled(state: State, d: dict[str, Any]) -> State:
     return change(state, d["robot"], flag=d["flag"])
 
 
-def _waiting(state: State, d: dict) -> State:
+def _waiting(state: State, d: dict[str, Any]) -> State:
     return revise(
         state, stage=d["stage"], waiting=tuple(d["seats"]), step=d.get("step", state.step)
     )
 
 
-def _placed(state: State, d: dict) -> State:
+def _placed(state: State, d: dict[str, Any]) -> State:
     # since rules v2 a respawned robot keeps its program (it does not run it): a
     # robot it radio-controls runs on; v1 wiped it
     robot = state.robots[d["robot"]]
@@ -123,7 +124,7 @@ def _placed(state: State, d: dict) -> State:
     )
 
 
-def _moved(state: State, d: dict) -> State:
+def _moved(state: State, d: dict[str, Any]) -> State:
     by = d.get("by", -1)
     if by >= 0:
         return change(
@@ -132,13 +133,13 @@ def _moved(state: State, d: dict) -> State:
     return change(state, d["robot"], sq=d["sq"], facing=d["facing"])
 
 
-def _picked(state: State, d: dict) -> State:
+def _picked(state: State, d: dict[str, Any]) -> State:
     robot = state.robots[d["robot"]]
     state = revise(state, balls=_take_ball(state.balls, d["sq"]))
     return change(state, robot.seat, balls=robot.balls + 1)
 
 
-def _delivered(state: State, d: dict) -> State:
+def _delivered(state: State, d: dict[str, Any]) -> State:
     robot = state.robots[d["robot"]]
     state = revise(state, pool=state.pool + 1)
     return change(
@@ -151,17 +152,17 @@ def _delivered(state: State, d: dict) -> State:
     )
 
 
-def _damaged(state: State, d: dict) -> State:
+def _damaged(state: State, d: dict[str, Any]) -> State:
     if d["by"] >= 0:
         return change(state, d["robot"], damage=d["damage"], hit_by=d["by"], hit_clock=state.clock)
     return change(state, d["robot"], damage=d["damage"])
 
 
-def _healed(state: State, d: dict) -> State:
+def _healed(state: State, d: dict[str, Any]) -> State:
     return change(state, d["robot"], damage=d["damage"])
 
 
-def _destroyed(state: State, d: dict) -> State:
+def _destroyed(state: State, d: dict[str, Any]) -> State:
     robot = state.robots[d["robot"]]
     state = revise(
         state,
@@ -186,26 +187,26 @@ def _destroyed(state: State, d: dict) -> State:
     return state
 
 
-def _dropped(state: State, d: dict) -> State:
+def _dropped(state: State, d: dict[str, Any]) -> State:
     state = revise(state, balls=_add_balls(state.balls, [d["sq"]] * d["count"]))
     return change(state, d["robot"], balls=0)
 
 
-def _spawned(state: State, d: dict) -> State:
+def _spawned(state: State, d: dict[str, Any]) -> State:
     return revise(state, pool=state.pool - 1, balls=_add_balls(state.balls, [d["sq"]]))
 
 
-def _thrown(state: State, d: dict) -> State:
+def _thrown(state: State, d: dict[str, Any]) -> State:
     robot = state.robots[d["robot"]]
     state = revise(state, balls=_add_balls(state.balls, d["land"]), pool=state.pool + d["returned"])
     return change(state, robot.seat, balls=robot.balls - d["count"])
 
 
-def _radio(state: State, d: dict) -> State:
+def _radio(state: State, d: dict[str, Any]) -> State:
     return change(state, d["target"], radio_by=d["robot"])
 
 
-def _scrambled(state: State, d: dict) -> State:
+def _scrambled(state: State, d: dict[str, Any]) -> State:
     target = state.robots[d["target"]]
     i = d["register"] - 1
     return change(
@@ -218,11 +219,11 @@ def _scrambled(state: State, d: dict) -> State:
     )
 
 
-def _dealt(state: State, d: dict) -> State:
+def _dealt(state: State, d: dict[str, Any]) -> State:
     return change(state, d["seat"], hand=tuple(d["cards"]), stored=EMPTY)
 
 
-def _programmed(state: State, d: dict) -> State:
+def _programmed(state: State, d: dict[str, Any]) -> State:
     return change(
         state,
         d["seat"],
@@ -239,7 +240,7 @@ def _programmed(state: State, d: dict) -> State:
     )
 
 
-def _turn(state: State, d: dict) -> State:
+def _turn(state: State, d: dict[str, Any]) -> State:
     down = set(d["down"])
     robots = tuple(
         revise(
@@ -262,15 +263,15 @@ def _turn(state: State, d: dict) -> State:
     return revise(state, round=d["round"], phase=0, ending=False, robots=robots)
 
 
-def _turn_ending(state: State, d: dict) -> State:
+def _turn_ending(state: State, d: dict[str, Any]) -> State:
     return revise(state, ending=True)
 
 
-def _phase(state: State, d: dict) -> State:
+def _phase(state: State, d: dict[str, Any]) -> State:
     return revise(state, phase=d["phase"], step="move", stage="phase", waiting=())
 
 
-def _kept(state: State, d: dict) -> State:
+def _kept(state: State, d: dict[str, Any]) -> State:
     return change(
         state,
         d["robot"],
@@ -279,7 +280,7 @@ def _kept(state: State, d: dict) -> State:
     )
 
 
-def _card_changed(state: State, d: dict) -> State:
+def _card_changed(state: State, d: dict[str, Any]) -> State:
     """A register's card replaced before it runs: a Conditional Program swap (the
     parked card goes in) or an Abort Switch (a deck card goes in)."""
     robot = state.robots[d["robot"]]
@@ -295,23 +296,23 @@ def _card_changed(state: State, d: dict) -> State:
     return change(state, robot.seat, **fields)
 
 
-def _shielded(state: State, d: dict) -> State:
+def _shielded(state: State, d: dict[str, Any]) -> State:
     robot = state.robots[d["robot"]]
     sides = robot.shield_sides if robot.shield_clock == state.clock else ()
     return change(state, robot.seat, shield_clock=state.clock, shield_sides=sides + (d["side"],))
 
 
-def _turrets(state: State, d: dict) -> State:
+def _turrets(state: State, d: dict[str, Any]) -> State:
     for seat in d["robots"]:
         state = change(state, seat, turret=d["round"])
     return state
 
 
-def _bomb_placed(state: State, d: dict) -> State:
+def _bomb_placed(state: State, d: dict[str, Any]) -> State:
     return revise(state, bombs=state.bombs + (Bomb(d["owner"], d["sq"]),))
 
 
-def _bomb_armed(state: State, d: dict) -> State:
+def _bomb_armed(state: State, d: dict[str, Any]) -> State:
     bomb = state.bombs[d["bomb"]]
     return revise(
         state,
@@ -319,17 +320,17 @@ def _bomb_armed(state: State, d: dict) -> State:
     )
 
 
-def _bomb_moved(state: State, d: dict) -> State:
+def _bomb_moved(state: State, d: dict[str, Any]) -> State:
     bomb = state.bombs[d["bomb"]]
     return revise(state, bombs=set_item(state.bombs, d["bomb"], revise(bomb, sq=d["sq"])))
 
 
-def _bomb_gone(state: State, d: dict) -> State:
+def _bomb_gone(state: State, d: dict[str, Any]) -> State:
     i = d["bomb"]
     return revise(state, bombs=state.bombs[:i] + state.bombs[i + 1 :])
 
 
-def _over(state: State, d: dict) -> State:
+def _over(state: State, d: dict[str, Any]) -> State:
     return revise(state, stage="over", waiting=(), reason=d["reason"])
 
 

@@ -3,11 +3,13 @@ community pool, the discards and the deck, offered by Option Shuffle, charged.""
 
 from __future__ import annotations
 
-from engine.games.powerball.state import State, change
+from typing import Any
+
+from engine.games.powerball.state import Place, State, change
 from engine.states import revise
 
 
-def options_dealt(state: State, d: dict) -> State:
+def options_dealt(state: State, d: dict[str, Any]) -> State:
     dealt = [o for hand in d["hands"] for o in hand] + d["community"]
     for seat, hand in enumerate(d["hands"]):
         state = change(state, seat, options=tuple(hand))
@@ -18,14 +20,14 @@ def options_dealt(state: State, d: dict) -> State:
     )
 
 
-def option_drawn(state: State, d: dict) -> State:
+def option_drawn(state: State, d: dict[str, Any]) -> State:
     robot = state.robots[d["seat"]]
     option = d["option"]
     state = revise(state, option_deck=tuple(o for o in state.option_deck if o != option))
     return change(state, robot.seat, options=robot.options + (option,))
 
 
-def remove(state: State, where, option: str) -> State:
+def remove(state: State, where: Place, option: str) -> State:
     if where == "deck":
         return revise(state, option_deck=tuple(o for o in state.option_deck if o != option))
     if where == "community":
@@ -34,34 +36,36 @@ def remove(state: State, where, option: str) -> State:
         return revise(state, discards=tuple(o for o in state.discards if o != option))
     if where == "offer":
         return revise(state, offered=tuple(o for o in state.offered if o != option))
+    assert isinstance(where, int), where
     robot = state.robots[where]
     return change(state, where, options=tuple(o for o in robot.options if o != option))
 
 
-def add(state: State, where, option: str) -> State:
+def add(state: State, where: Place, option: str) -> State:
     if where == "community":
         return revise(state, community=state.community + (option,))
     if where == "discards":  # a discarded card is cleared of what it held
         charges = tuple(c for c in state.charges if c[0] != option)
         return revise(state, discards=state.discards + (option,), charges=charges)
+    assert isinstance(where, int), where
     robot = state.robots[where]
     return change(state, where, options=robot.options + (option,))
 
 
-def option_moved(state: State, d: dict) -> State:
+def option_moved(state: State, d: dict[str, Any]) -> State:
     state = add(remove(state, d["from"], d["option"]), d["to"], d["option"])
     if d.get("why") == "destroyed":  # the option a destroyed robot's seat gave up
         state = change(state, d["from"], owes=False)
     return state
 
 
-def charged(state: State, d: dict) -> State:
+def charged(state: State, d: dict[str, Any]) -> State:
     charges = dict(state.charges)
     charges[d["option"]] = d["charge"]
     return revise(state, charges=tuple(sorted(charges.items())))
 
 
-def offered(state: State, d: dict) -> State:
+def offered(state: State, d: dict[str, Any]) -> State:
     return revise(
         state,
         offered=tuple(d["options"]),
@@ -69,5 +73,5 @@ def offered(state: State, d: dict) -> State:
     )
 
 
-def trading(state: State, d: dict) -> State:
+def trading(state: State, d: dict[str, Any]) -> State:
     return revise(state, trade=d["trade"], queue=tuple(d["queue"]))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.games.powerball.cards import ABLATIVE, CHARGES, SHIELD
 from engine.games.powerball.events import DAMAGE_SHIELDED, DAMAGED, OPTION_CHARGED, OPTION_MOVED
 from engine.games.powerball.motion import destroy
-from engine.games.powerball.state import charge, has
+from engine.games.powerball.state import Place, State, charge, has
 from engine.games.powerball.table import Table
 
 DESTROYED_AT = 10
@@ -31,7 +31,7 @@ def damage(t: Table, seat: int, amount: int, by: int, source: str, side: int | N
         destroy(t, seat, "damage")
 
 
-def _shield(t: Table, seat: int, amount: int, side, by: int, source: str) -> int:
+def _shield(t: Table, seat: int, amount: int, side: int | None, by: int, source: str) -> int:
     """A powered-down robot's Power-Down Shield stops 1 damage a phase from each side."""
     state = t.state
     robot = state.robots[seat]
@@ -67,7 +67,7 @@ def _armour(t: Table, seat: int, amount: int) -> int:
     return amount
 
 
-def holder(state, option: str):
+def holder(state: State, option: str) -> Place:
     """Who holds ``option``: a seat, or ``"community"``."""
     for robot in state.robots:
         if option in robot.options:
@@ -83,7 +83,7 @@ def use_charge(t: Table, seat: int, option: str) -> None:
         discard_option(t, holder(t.state, option), option, "used up")
 
 
-def discard_option(t: Table, where, option: str, why: str) -> None:
+def discard_option(t: Table, where: Place, option: str, why: str) -> None:
     """An option goes to the discards; the community pool draws a new card, as
     there are always 2 community options."""
     t.emit(OPTION_MOVED, {"option": option, "from": where, "to": "discards", "why": why})

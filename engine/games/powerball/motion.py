@@ -20,7 +20,7 @@ from engine.games.powerball.cards import (
     turn_of,
 )
 from engine.games.powerball.events import DESTROYED, MOVED, PICKED
-from engine.games.powerball.state import capacity, has, is_turret, robot_at
+from engine.games.powerball.state import Robot, State, capacity, has, is_turret, robot_at
 from engine.games.powerball.table import Table
 
 KILL_VP = 2
@@ -60,7 +60,7 @@ def pick_up(t: Table, seat: int, sq: int) -> None:
 
 
 # -- destruction -------------------------------------------------------------------------
-def credit_for(state, robot, cause: str) -> int:
+def credit_for(state: State, robot: Robot, cause: str) -> int:
     """Who is credited with a death (-1: nobody).
 
     The last seat to push or shoot the robot in this same phase; failing that, for a
@@ -76,7 +76,7 @@ def credit_for(state, robot, cause: str) -> int:
     return -1
 
 
-def drop_squares(t: Table, robot) -> list[int]:
+def drop_squares(t: Table, robot: Robot) -> list[int]:
     """Where a robot destroyed by damage drops its balls: the first on its square,
     each next one a square further along its facing (back the other way past a
     wall)."""
@@ -177,7 +177,7 @@ def step(t: Table, seat: int, d: int, why: str, by: int = -1) -> bool:
     return t.state.robots[seat].alive
 
 
-def move_length(state, robot, k: str) -> int:
+def move_length(state: State, robot: Robot, k: str) -> int:
     """Squares a move card takes the robot (negative: backwards), its movement
     options counted: Fourth Gear (a move 3 moves 4), Reverse Gear (a back-up moves
     2) and Brakes (a move 1 moves 0 in the registers its seat chose)."""
@@ -245,7 +245,7 @@ def belts(t: Table, express_only: bool) -> None:
     _apply(t, moves, "belt")
 
 
-def _settle(state, moves: dict) -> None:
+def _settle(state: State, moves: dict[int, tuple[int, int]]) -> None:
     """Cancel belt moves that conflict (every mover into a contested square, into a
     robot that stays, or head-on), until none does."""
     while True:
@@ -267,7 +267,7 @@ def _settle(state, moves: dict) -> None:
             del moves[seat]
 
 
-def _apply(t: Table, moves: dict, why: str) -> None:
+def _apply(t: Table, moves: dict[int, tuple[int, int]], why: str) -> None:
     """Emit simultaneous moves so no two robots ever share a square: a robot
     moves once its target square is free (the front of a line first)."""
     left = dict(moves)

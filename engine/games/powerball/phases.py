@@ -15,8 +15,8 @@ from engine.games.powerball.events import PHASE_STARTED, TURN_ENDING
 from engine.games.powerball.fire import fire_choices, lasers, specials, throws
 from engine.games.powerball.motion import belts, gears, pushers, run_card
 from engine.games.powerball.respawn import roll_flags
-from engine.games.powerball.state import EMPTY, acting, is_turret
-from engine.games.powerball.table import Table
+from engine.games.powerball.state import EMPTY, Robot, State, acting, is_turret
+from engine.games.powerball.table import Actions, Table
 
 TURRET_CARD = 10  # a turret makes a U-turn at the lowest priority
 
@@ -38,7 +38,7 @@ def order(t: Table) -> list[tuple[int, int, int]]:
     return [(seat, card, seat) for _, seat, card in keyed]
 
 
-def program_of(state, robot):
+def program_of(state: State, robot: Robot) -> Robot:
     """The robot whose program this robot runs: its controller's under Radio Control."""
     return state.robots[robot.radio_by] if robot.radio_by >= 0 else robot
 
@@ -49,7 +49,7 @@ def firing_order(t: Table) -> list[int]:
 
 
 # -- the steps ------------------------------------------------------------------------
-def _move(t: Table, actions) -> bool:
+def _move(t: Table, actions: Actions) -> bool:
     k = t.state.phase - 1
     for seat, card, pusher in order(t):
         robot = t.state.robots[seat]
@@ -64,7 +64,7 @@ def _move(t: Table, actions) -> bool:
     return True
 
 
-def _elements(t: Table, actions) -> bool:
+def _elements(t: Table, actions: Actions) -> bool:
     belts(t, express_only=True)
     belts(t, express_only=False)
     pushers(t, t.state.phase)
@@ -74,14 +74,14 @@ def _elements(t: Table, actions) -> bool:
     return True
 
 
-def _fire(t: Table, actions) -> bool:
+def _fire(t: Table, actions: Actions) -> bool:
     seats = [s for s in range(t.state.seats) if len(fire_choices(t, s)) > 1]
     if seats:
         return t.wait("fire", seats, "lasers")
     return _lasers(t, {})
 
 
-def _lasers(t: Table, actions) -> bool:
+def _lasers(t: Table, actions: Actions) -> bool:
     seats = firing_order(t)
     actions = actions or {}
     lasers(t, seats, actions)
@@ -91,7 +91,7 @@ def _lasers(t: Table, actions) -> bool:
     return True
 
 
-def _powerball(t: Table, actions) -> bool:
+def _powerball(t: Table, actions: Actions) -> bool:
     balls.spawn(t)
     balls.phase_end_pickups(t)
     if t.state.phase == 5:
@@ -99,20 +99,20 @@ def _powerball(t: Table, actions) -> bool:
     return True
 
 
-def _respawn(t: Table, actions) -> bool:
+def _respawn(t: Table, actions: Actions) -> bool:
     seats = roll_flags(t)
     if seats:
         return t.wait("respawn", seats, "next")
     return True
 
 
-def _next(t: Table, actions) -> bool:
+def _next(t: Table, actions: Actions) -> bool:
     if t.state.phase == 5:  # a death from here on is in no phase: credited to nobody
         t.emit(TURN_ENDING, {"round": t.state.round})
     return True
 
 
-def _open(t: Table, actions) -> bool:
+def _open(t: Table, actions: Actions) -> bool:
     """Before a register is revealed, seats with a card on Conditional Program may
     swap it in."""
     seats = program_changes.swappers(t)
@@ -121,12 +121,12 @@ def _open(t: Table, actions) -> bool:
     return True
 
 
-def _reveal(t: Table, actions) -> bool:
+def _reveal(t: Table, actions: Actions) -> bool:
     start_phase(t, t.state.phase + 1)
     return True
 
 
-def _abort(t: Table, actions) -> bool:
+def _abort(t: Table, actions: Actions) -> bool:
     """After the reveal: an Abort Switch thrown this turn replaces the card; a seat
     that may still throw it is asked."""
     program_changes.abort_later(t)
@@ -145,7 +145,7 @@ def start_phase(t: Table, k: int) -> None:
     t.emit(PHASE_STARTED, {"phase": k, "cards": cards})
 
 
-def _end_respawn(t: Table, actions) -> bool:
+def _end_respawn(t: Table, actions: Actions) -> bool:
     seats = roll_flags(t)
     if seats:
         return t.wait("respawn", seats, "cleanup")
@@ -172,7 +172,7 @@ STEPS = {
 }
 
 
-def proceed(t: Table, step: str | None, actions=None) -> None:
+def proceed(t: Table, step: str | None, actions: Actions = None) -> None:
     """Run the script from ``step`` until a decision is due or the match is over."""
     while step is not None and t.state.stage != "over":
         run, following = STEPS[step]

@@ -7,6 +7,7 @@ for everyone else). A view hides another seat's hand and unrevealed registers as
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from engine.games.powerball.cards import KIND_NAMES, card_name, kind
 from engine.games.powerball.state import EMPTY
@@ -16,7 +17,7 @@ ROW = 22 + CARD_H + 14  # a robot's label line, its cards and the space below
 COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
 
 
-def _card(x: int, y: int, card, cls: str) -> str:
+def _card(x: int, y: int, card: int | None, cls: str) -> str:
     """One card: ``card`` a priority (face up), ``None`` (face down) or ``EMPTY``."""
     if card is None:
         return (
@@ -42,7 +43,7 @@ def _card(x: int, y: int, card, cls: str) -> str:
     )
 
 
-def _row(robot: dict, x: int, y: int) -> list[str]:
+def _row(robot: dict[str, Any], x: int, y: int) -> list[str]:
     seat = robot["seat"]
     hand = robot["hand"] if robot["hand"] is not None else [None] * robot["hand_count"]
     parts = [
@@ -62,11 +63,11 @@ def _row(robot: dict, x: int, y: int) -> list[str]:
     return parts
 
 
-def program_height(state: dict) -> int:
+def program_height(state: dict[str, Any]) -> int:
     return ROW * len(state["robots"]) + 10
 
 
-def draw_programs(state: dict, x: int, y: int) -> list[str]:
+def draw_programs(state: dict[str, Any], x: int, y: int) -> list[str]:
     """Every robot's registers and hand, one row a robot, from (``x``, ``y``) down."""
     parts: list[str] = []
     for k, robot in enumerate(state["robots"]):

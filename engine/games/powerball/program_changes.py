@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from engine.games.powerball.cards import ABORT, CONDITIONAL
 from engine.games.powerball.events import CARD_CHANGED
-from engine.games.powerball.state import EMPTY, acting, has, locked_from, spare_cards
+from engine.games.powerball.state import EMPTY, Robot, State, acting, has, locked_from, spare_cards
 from engine.games.powerball.table import Table
 
 
-def _own_program(state, robot) -> bool:
+def _own_program(state: State, robot: Robot) -> bool:
     return acting(state, robot) and robot.radio_by < 0
 
 

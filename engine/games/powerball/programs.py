@@ -11,6 +11,7 @@ card put on Conditional Program)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from engine.games.powerball.cards import (
     BRAKES,
@@ -43,7 +44,7 @@ def program_size(state: State, seat: int) -> int:
     return min(locked_from(robot.damage), len(robot.hand))
 
 
-def default_program(state: State, seat: int) -> dict:
+def default_program(state: State, seat: int) -> dict[str, Any]:
     hand = state.robots[seat].hand
     return {"cards": list(hand[: program_size(state, seat)]), "power_down": False, "pickup": True}
 
@@ -52,7 +53,7 @@ def program_checker(state: State, seat: int) -> Callable[[object], str | None]:
     hand = set(state.robots[seat].hand)
     size = program_size(state, seat)
 
-    def check(action) -> str | None:
+    def check(action: object) -> str | None:
         if type(action) is not dict or not PROGRAM_KEYS <= set(action) <= (
             PROGRAM_KEYS | PROGRAM_EXTRAS
         ):
@@ -74,7 +75,7 @@ def program_checker(state: State, seat: int) -> Callable[[object], str | None]:
     return check
 
 
-def _check_orders(state: State, seat: int, action: dict) -> str | None:
+def _check_orders(state: State, seat: int, action: dict[str, Any]) -> str | None:
     robot = state.robots[seat]
     armour = action.get("armour", [])
     if type(armour) is not list or any(o not in robot.options for o in armour):
@@ -91,7 +92,7 @@ def _check_orders(state: State, seat: int, action: dict) -> str | None:
     return _check_pairs(state, seat, action) or _check_spares(state, seat, action)
 
 
-def _check_pairs(state: State, seat: int, action: dict) -> str | None:
+def _check_pairs(state: State, seat: int, action: dict[str, Any]) -> str | None:
     robot = state.robots[seat]
     pairs = action.get("pairs", [])
     if type(pairs) is not list or any(
@@ -118,7 +119,7 @@ def _check_pairs(state: State, seat: int, action: dict) -> str | None:
     return None
 
 
-def _check_spares(state: State, seat: int, action: dict) -> str | None:
+def _check_spares(state: State, seat: int, action: dict[str, Any]) -> str | None:
     """Flywheel and Conditional Program each keep one spare card of the hand."""
     robot = state.robots[seat]
     used = set(action["cards"]) | {c for _, c in action.get("pairs", [])}
@@ -134,7 +135,7 @@ def _check_spares(state: State, seat: int, action: dict) -> str | None:
     return None
 
 
-def program_event(t: Table, seat: int, action: dict) -> None:
+def program_event(t: Table, seat: int, action: dict[str, Any]) -> None:
     """The program, secret to its seat; locked registers keep their cards (and
     their paired cards)."""
     robot = t.state.robots[seat]

@@ -6,7 +6,9 @@ flags with their arrows, and below the floor each robot's registers and hand
 
 from __future__ import annotations
 
-from engine.games.powerball.board import DIRS, DX, DY, floor
+from typing import Any
+
+from engine.games.powerball.board import DIRS, DX, DY, Floor, floor
 from engine.games.powerball.describe import square
 from engine.games.powerball.program import draw_programs, program_height
 from engine.panel import Panel
@@ -16,7 +18,7 @@ COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e
 BALL = "#3cb043"
 
 
-def _centre(f, sq: int) -> tuple[int, int]:
+def _centre(f: Floor, sq: int) -> tuple[int, int]:
     x, y = f.xy(sq)
     return x * CELL + CELL // 2, y * CELL + CELL // 2
 
@@ -32,7 +34,7 @@ def _arrow(cx: int, cy: int, d: int, size: int, fill: str, cls: str) -> str:
     return f'<polygon class="{cls}" points="{points}" fill="{fill}"/>'
 
 
-def _tiles(f) -> list[str]:
+def _tiles(f: Floor) -> list[str]:
     parts = []
     for sq in range(f.size * f.size):
         x, y = f.xy(sq)
@@ -78,7 +80,7 @@ def _tiles(f) -> list[str]:
     return parts
 
 
-def _labels(f) -> list[str]:
+def _labels(f: Floor) -> list[str]:
     """Each square's name in its south-east corner, over belts and pits."""
     parts = []
     for sq in range(f.size * f.size):
@@ -91,7 +93,7 @@ def _labels(f) -> list[str]:
     return parts
 
 
-def _lasers(f) -> list[str]:
+def _lasers(f: Floor) -> list[str]:
     parts = []
     for sq, d, beams in f.lasers:
         start = _centre(f, sq)
@@ -113,7 +115,7 @@ def _lasers(f) -> list[str]:
     return parts
 
 
-def _walls(f) -> list[str]:
+def _walls(f: Floor) -> list[str]:
     parts = []
     for sq, d in f.wall_list:
         x, y = f.xy(sq)
@@ -133,7 +135,7 @@ def _walls(f) -> list[str]:
     return parts
 
 
-def _markers(f) -> list[str]:
+def _markers(f: Floor) -> list[str]:
     parts = []
     for number, sq in enumerate(f.spawns, 1):
         x, y = f.xy(sq)
@@ -163,7 +165,7 @@ def _markers(f) -> list[str]:
     return parts
 
 
-def _balls(f, squares: list[int]) -> list[str]:
+def _balls(f: Floor, squares: list[int]) -> list[str]:
     counts: dict[int, int] = {}
     for sq in squares:
         counts[sq] = counts.get(sq, 0) + 1
@@ -183,7 +185,7 @@ def _balls(f, squares: list[int]) -> list[str]:
     return parts
 
 
-def _robot(f, robot: dict) -> list[str]:
+def _robot(f: Floor, robot: dict[str, Any]) -> list[str]:
     if robot["sq"] < 0:
         return []
     cx, cy = _centre(f, robot["sq"])
@@ -217,7 +219,7 @@ def _robot(f, robot: dict) -> list[str]:
     return parts
 
 
-def panel(state: dict) -> list[dict]:
+def panel(state: dict[str, Any]) -> list[dict[str, Any]]:
     """The words beside the floor: round and phase, the pool, the community
     options, then each robot's victory points, damage, balls, kills and options."""
     out = Panel().section()
@@ -245,7 +247,7 @@ def panel(state: dict) -> list[dict]:
     return out.to_json()
 
 
-def render(state: dict) -> str:
+def render(state: dict[str, Any]) -> str:
     f = floor(state["floor"])
     side = f.size * CELL
     width = side

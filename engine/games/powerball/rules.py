@@ -7,6 +7,8 @@ hands back the state its table folded on the way.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.events import Event
 from engine.game import Decision, Game, Header, Option, Outcome, Resolved, ranks_from_scores
 from engine.games.powerball import decisions as D
@@ -24,7 +26,7 @@ from engine.games.powerball.harm import discard_option
 from engine.games.powerball.phases import proceed
 from engine.games.powerball.programs import default_program, program_checker, program_event
 from engine.games.powerball.respawn import place_robots, roll_flags
-from engine.games.powerball.state import State
+from engine.games.powerball.state import Place, State
 from engine.games.powerball.table import Table
 from engine.games.powerball.turn import next_trader, recompile
 from engine.games.powerball.view import view
@@ -105,7 +107,7 @@ class Powerball(Game):
                 out.append(Decision(seat, legal[0], legal, prompt=stage))
         return out
 
-    def resolve(self, state: State, actions: dict, rng: Rng) -> list[Event]:
+    def resolve(self, state: State, actions: dict[int, Any], rng: Rng) -> list[Event]:
         t = Table(state, rng)
         stage = state.stage
         if stage == "program":
@@ -140,10 +142,10 @@ class Powerball(Game):
         return Resolved(t.events, t.state)
 
     # -- views and results -------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
 
-    def state_json(self, state: State) -> dict:
+    def state_json(self, state: State) -> dict[str, Any]:
         return view(state, None, everything=True)
 
     def outcome(self, state: State) -> Outcome | None:
@@ -155,7 +157,7 @@ class Powerball(Game):
         return tuple(r.vp for r in state.robots)
 
 
-def rank_keys(state: State) -> list[tuple]:
+def rank_keys(state: State) -> list[tuple[Any, ...]]:
     """Victory points; ties go to more balls delivered, then more kills, then fewer
     deaths; seats still level share the rank."""
     return [(r.vp, r.delivered, r.kills, -r.deaths) for r in state.robots]
@@ -170,10 +172,13 @@ def flag_number(t: Table, seat: int) -> int:
     return t.floor.flag_at(t.state.robots[seat].sq)
 
 
-def trade_events(t: Table, seat: int, action: dict) -> None:
+def trade_events(t: Table, seat: int, action: dict[str, Any]) -> None:
     state = t.state
     do = action["do"]
-    move = lambda option, a, b: t.emit(OPTION_MOVED, {"option": option, "from": a, "to": b})  # noqa: E731
+
+    def move(option: str, a: Place, b: Place) -> None:
+        t.emit(OPTION_MOVED, {"option": option, "from": a, "to": b})
+
     if do == "steal":
         move(action["option"], action["from"], seat)
     elif do == "replace":

@@ -4,7 +4,9 @@ robots stand still and block, nothing is shot. Pure functions over plain ints.""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from functools import cache, lru_cache
+from typing import Any
 
 from engine.games.powerball.board import Floor, floor
 from engine.games.powerball.cards import kind, steps_of, turn_of
@@ -50,7 +52,7 @@ def delivery_spots(name: str) -> tuple[tuple[int, int], ...]:
 
 
 @cache
-def laser_squares(name: str) -> frozenset:
+def laser_squares(name: str) -> frozenset[Any]:
     """Squares swept by a board laser when nothing stands in the way."""
     f = floor(name)
     out = set()
@@ -77,7 +79,7 @@ class Solo:
         "cap",
     )
 
-    def __init__(self, sq, facing, balls, loose, cap):
+    def __init__(self, sq: int, facing: int, balls: int, loose: tuple[int, ...], cap: int) -> None:
         self.sq, self.facing, self.balls, self.loose, self.cap = sq, facing, balls, loose, cap
         self.dead = False
         self.delivered = self.picked = self.wrench_phases = 0
@@ -111,7 +113,7 @@ def _deliver(f: Floor, s: Solo, done: bool) -> bool:
 
 
 def run_register(
-    f: Floor, s: Solo, card: int, phase: int, blocked: frozenset, wrenches: frozenset
+    f: Floor, s: Solo, card: int, phase: int, blocked: frozenset[Any], wrenches: frozenset[Any]
 ) -> None:
     k = kind(card)
     quarter = turn_of(k)
@@ -178,7 +180,7 @@ def predecessors(name: str) -> tuple[tuple[int, ...], ...]:
 
 
 @lru_cache(maxsize=512)
-def registers_to(name: str, goals: frozenset) -> tuple[int, ...]:
+def registers_to(name: str, goals: frozenset[Any]) -> tuple[int, ...]:
     """Fewest registers from each state to a state in ``goals``."""
     back = predecessors(name)
     dist = [FAR] * len(back)
@@ -196,9 +198,9 @@ def registers_to(name: str, goals: frozenset) -> tuple[int, ...]:
     return tuple(dist)
 
 
-def square_goals(squares) -> frozenset:
+def square_goals(squares: Iterable[int]) -> frozenset[int]:
     return frozenset(sq * 4 + d for sq in squares for d in range(4))
 
 
-def delivery_goals(name: str) -> frozenset:
+def delivery_goals(name: str) -> frozenset[Any]:
     return frozenset(sq * 4 + d for sq, d in delivery_spots(name))

@@ -4,6 +4,7 @@ seat ``i``'s."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.games.powerball.cards import MAX_HELD, MEMORY, PRIORITIES
 from engine.states import revise
@@ -11,6 +12,8 @@ from engine.states import revise
 REGISTERS = 5
 EMPTY = 0  # a register holding no card
 CARRY = 2  # balls a robot may hold
+#: where an option card lies: a seat's hand, or "deck", "community", "discards", "offer"
+Place = int | str
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,7 @@ class State:
         return self.round * 10 + (6 if self.ending else self.phase)
 
 
-def set_item(items: tuple, index: int, value) -> tuple:
+def set_item(items: tuple[Any, ...], index: int, value: object) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1 :]
 
 
@@ -105,7 +108,7 @@ def with_robot(state: State, robot: Robot) -> State:
     return revise(state, robots=set_item(state.robots, robot.seat, robot))
 
 
-def change(state: State, seat: int, **fields) -> State:
+def change(state: State, seat: int, **fields: Any) -> State:
     return with_robot(state, revise(state.robots[seat], **fields))
 
 
@@ -122,7 +125,7 @@ def robot_at(state: State, sq: int) -> Robot | None:
 
 #: the last state asked about and its occupants (a state never changes; one tuple,
 #: replaced whole, so two threads never see one state's answer for another)
-_last_occupants: tuple = (None, {})
+_last_occupants: tuple[State | None, dict[int, int]] = (None, {})
 
 
 def occupants(state: State) -> dict[int, int]:

@@ -6,7 +6,8 @@ the state it left (a push chain, then the pit under the last robot).
 
 from __future__ import annotations
 
-from typing import cast
+from collections.abc import Iterable
+from typing import Any, cast
 
 from engine.events import EVERYONE, Event
 from engine.games.powerball.board import Floor, floor
@@ -14,6 +15,9 @@ from engine.games.powerball.events import WAITING
 from engine.games.powerball.fold import evolve
 from engine.games.powerball.state import State
 from engine.rng import Rng
+
+#: the seats' actions of a step, when it follows decisions (``None`` when it does not)
+Actions = dict[int, Any] | None
 
 
 class Table:
@@ -31,12 +35,18 @@ class Table:
         self.events: list[Event] = []
         self.floor: Floor = floor(state.floor)
 
-    def emit(self, kind: str, data: dict, to=EVERYONE, public: dict | None = None) -> None:
+    def emit(
+        self,
+        kind: str,
+        data: dict[str, Any],
+        to: str | tuple[int, ...] = EVERYONE,
+        public: dict[str, Any] | None = None,
+    ) -> None:
         event = Event(kind, data, to, public)
         self.events.append(event)
         self.state = evolve(self.state, event)
 
-    def wait(self, stage: str, seats, step: str) -> bool:
+    def wait(self, stage: str, seats: Iterable[int], step: str) -> bool:
         """Stop for the decisions of ``seats``; play resumes at ``step``."""
         self.emit(WAITING, {"stage": stage, "seats": list(seats), "step": step})
         return False

@@ -25,6 +25,8 @@ from engine.games.powerball.motion import place
 from engine.games.powerball.state import (
     EMPTY,
     REGISTERS,
+    Robot,
+    State,
     can_hold,
     hand_size,
     has,
@@ -33,7 +35,7 @@ from engine.games.powerball.state import (
     robot_at,
     spare_cards,
 )
-from engine.games.powerball.table import Table
+from engine.games.powerball.table import Actions, Table
 
 EVENTS = ("earthquake", "power heal", "buzz bomb", "turrets", "meteor shower", "option shuffle")
 METEOR = (8, 4, 2, 1)  # damage at the point of impact, then 1, 2, 3 squares away
@@ -66,7 +68,7 @@ def on_flags(t: Table) -> list[int]:
 
 
 # -- the steps ------------------------------------------------------------------------
-def payout(t: Table, actions) -> bool:
+def payout(t: Table, actions: Actions) -> bool:
     for _, sq, double in t.floor.wrenches:
         robot = robot_at(t.state, sq)
         if robot is not None:
@@ -107,7 +109,7 @@ def next_trader(t: Table, then: str) -> bool:
     return True
 
 
-def flag_event(t: Table, actions) -> bool:
+def flag_event(t: Table, actions: Actions) -> bool:
     flagged = on_flags(t)
     if len(flagged) < 3:
         return True
@@ -142,7 +144,7 @@ def earthquake(t: Table) -> None:
     t.emit(QUAKE_ROLLED, {"roll": roll, "dir": "NESW"[d]})
     f = t.floor
 
-    def front(robot):
+    def front(robot: Robot) -> int:
         x, y = f.xy(robot.sq)
         return (-y, x, -x, y)[d]
 
@@ -175,12 +177,12 @@ def meteors(t: Table, flagged: list[int]) -> None:
                     damage(t, robot.seat, METEOR[distance], -1, "meteor")
 
 
-def tripped(state, robot) -> bool:
+def tripped(state: State, robot: Robot) -> bool:
     """Circuit Breaker: a robot ending a turn with 3 or more damage powers down."""
     return robot.damage >= CIRCUIT_DAMAGE and has(state, robot, CIRCUIT)
 
 
-def cleanup(t: Table, actions) -> bool:
+def cleanup(t: Table, actions: Actions) -> bool:
     """Unlocked registers are wiped; locked ones keep their cards (a paired card
     with its register)."""
     for robot in t.state.robots:
@@ -195,7 +197,7 @@ def cleanup(t: Table, actions) -> bool:
     return True
 
 
-def deal(t: Table, actions) -> bool:
+def deal(t: Table, actions: Actions) -> bool:
     state = t.state
     if state.round >= state.rounds:
         t.emit(GAME_OVER, {"reason": f"{state.rounds} rounds played"})
@@ -226,7 +228,7 @@ def deal(t: Table, actions) -> bool:
     return ask_program(t, actions)
 
 
-def ask_program(t: Table, actions) -> bool:
+def ask_program(t: Table, actions: Actions) -> bool:
     return t.wait("program", range(t.state.seats), "")
 
 

@@ -4,17 +4,19 @@ unrevealed registers and pick-up orders. ``seat=None`` is a spectator;
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.games.powerball.board import DIRS
 from engine.games.powerball.state import Robot, State, capacity, is_turret, locked_from
 
 
-def _registers(state: State, robot: Robot, open_: bool, cards: tuple) -> list:
+def _registers(state: State, robot: Robot, open_: bool, cards: tuple[Any, ...]) -> list[Any]:
     if open_ or not robot.programmed:
         return list(cards)  # before programming: only last turn's locked cards
     return [c if i < state.phase else None for i, c in enumerate(cards)]
 
 
-def robot_view(state: State, robot: Robot, open_: bool) -> dict:
+def robot_view(state: State, robot: Robot, open_: bool) -> dict[str, Any]:
     return {
         "seat": robot.seat,
         "sq": robot.sq,
@@ -51,7 +53,7 @@ def robot_view(state: State, robot: Robot, open_: bool) -> dict:
     }
 
 
-def view(state: State, seat: int | None, everything: bool = False) -> dict:
+def view(state: State, seat: int | None, everything: bool = False) -> dict[str, Any]:
     return {
         "you": seat,
         "seats": state.seats,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.games.lines import WinOrBlockBot
 from engine.games.tic_tac_toe.rules import EMPTY, LINES
 from engine.players import RandomBot
@@ -19,7 +21,7 @@ def completing_cell(board: list[int], seat: int) -> int | None:
 class GreedyBot(WinOrBlockBot):
     """Wins now if it can, else blocks the opponent's win, else plays at random."""
 
-    def winning_move(self, view: dict, seat: int) -> int | None:
+    def winning_move(self, view: dict[str, Any], seat: int) -> int | None:
         return completing_cell(view["board"], seat)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.describe import Seats
 from engine.events import ACTION_SUBMITTED
 
@@ -16,7 +18,7 @@ def cell_name(cell: int) -> str:
     return f"the {ROWS[cell // 3]} {COLUMNS[cell % 3]}".replace("middle centre", "centre")
 
 
-def describe(kind: str, data: dict, seats: Seats) -> str | None:
+def describe(kind: str, data: dict[str, Any], seats: Seats) -> str | None:
     if kind == ACTION_SUBMITTED and isinstance(data.get("action"), int):
         seat = data["seat"]
         return f"{seats(seat)} puts {MARKS[seat]} in {cell_name(data['action'])}."

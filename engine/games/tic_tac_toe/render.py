@@ -4,6 +4,7 @@ the marks and the winning line; ``panel`` says who plays which mark."""
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from engine.games.lines import winning_cells
 from engine.panel import Panel
@@ -13,7 +14,7 @@ MARKS = ("X", "O")
 INK = ("#c62828", "#1565c0")
 
 
-def render(state: dict) -> str:
+def render(state: dict[str, Any]) -> str:
     side = 3 * CELL
     board = state["board"]
     line = winning_cells(board, 3, 3, 3)
@@ -47,7 +48,7 @@ def render(state: dict) -> str:
     return "".join(parts)
 
 
-def panel(state: dict) -> list[dict]:
+def panel(state: dict[str, Any]) -> list[dict[str, Any]]:
     """Beside the grid: who plays which mark, and the winner once there is one."""
     out = Panel().section()
     for seat in (0, 1):

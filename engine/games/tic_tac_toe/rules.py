@@ -8,6 +8,7 @@ applies the submitted action itself and ``resolve`` adds nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.game import Decision
 from engine.games.lines import LineGame
@@ -41,7 +42,7 @@ class TicTacToe(LineGame):
     rules_version = 1
     line_length = 3
 
-    def initial(self, data: dict) -> State:
+    def initial(self, data: dict[str, Any]) -> State:
         return State((EMPTY,) * 9, 0)
 
     def place(self, state: State, seat: int, cell: int) -> State:
@@ -64,5 +65,5 @@ class TicTacToe(LineGame):
         legal = [i for i, mark in enumerate(state.board) if mark == EMPTY]
         return [Decision(state.to_move, legal[0], legal)]
 
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {"board": list(state.board), "to_move": state.to_move, "you": seat}
