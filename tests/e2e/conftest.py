@@ -51,3 +51,9 @@ def page(browser):
 def artifacts():
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture
+def queue(inline_worker):
+    """Matches a competition schedules wait here until ``drain`` plays them."""
+    return inline_worker

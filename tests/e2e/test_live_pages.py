@@ -4,6 +4,8 @@ goes away at the end. Matches are played in this process while the page watches.
 
 import pytest
 
+from tests.e2e.waiting import while_the_page_waits
+
 from matches import services as match_services
 from matches.models import Match
 from tournaments import lifecycle
@@ -27,24 +29,6 @@ RECORD_HEADER = """
   });
 })();
 """
-
-
-@pytest.fixture
-def queue(inline_worker):
-    """Matches a competition schedules wait here until ``drain`` plays them."""
-    return inline_worker
-
-
-def while_the_page_waits(page, write, urls="**/competitions/**"):
-    """Run ``write`` (database writes) while the page's polls are held back: the
-    test database is SQLite, where a read in the server thread can lock a table
-    the test is writing. The page meets a failed poll and simply polls again."""
-    page.route(urls, lambda route: route.abort())
-    page.wait_for_timeout(300)  # a poll already on its way finishes first
-    try:
-        return write()
-    finally:
-        page.unroute(urls)
 
 
 def running_tournament():
