@@ -19,6 +19,8 @@ import pytest
 
 from tests.faults.fleet import BOTS, Fleet
 
+pytestmark = pytest.mark.slow  # real worker processes: scheduled first
+
 
 @pytest.fixture
 def fleet(tmp_path):
