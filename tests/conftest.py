@@ -11,6 +11,14 @@ settings.register_profile("scrimmage", deadline=None, suppress_health_check=[Hea
 settings.load_profile("scrimmage")
 
 
+def pytest_collection_modifyitems(items):
+    """The tests marked ``slow`` (a minute of statistics, a stack of real worker
+    processes) run first, the rest in their order: pytest-xdist's work stealing
+    then shares the slow ones out between the processes early, instead of one
+    process running a long test at the end while the other has nothing left."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.fixture(autouse=True)
 def message_time_never_spent(settings):
     """A worker message of several matches hands the rest back once it has run for

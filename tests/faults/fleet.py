@@ -2,12 +2,13 @@
 
 A ``Fleet`` is a ``Stack`` (real Celery worker processes) on a PostgreSQL cluster
 and a Redis server of its own (``tests.private_postgres``, ``tests.private_redis``),
-so stopping them never touches the shared ones, with the production timeouts
-(lease, heartbeat, sweep, unclaimed-after, Redis visibility: none shortened). Each
-fault method makes its fault and returns how long the fleet took to recover, from
-the fault's end to the moment the match it left behind is taken up again by a
-live worker. What it checks after is the invariants of a tournament run under
-faults (``invariants``)."""
+so stopping them never touches the shared ones. The benchmark runs it with the
+production timeouts (lease, heartbeat, sweep, unclaimed-after, Redis visibility:
+none shortened), the test with short ones (``SHORT_TIMEOUTS``: the same recovery
+paths, seconds sooner). Each fault method makes its fault and returns how long
+the fleet took to recover, from the fault's end to the moment the match it left
+behind is taken up again by a live worker. What it checks after is the invariants
+of a tournament run under faults (``invariants``)."""
 
 from __future__ import annotations
 
@@ -27,13 +28,24 @@ APP = "tests.tournaments.slowapp"
 #: the slow bot's pause per decision: a match lasts a few seconds, so a fault finds
 #: one running (the waits below end when it does, so more only costs time)
 DELAY = "0.4"
+#: the test's timeouts: every fault is recovered by the path the production ones
+#: take (a sweep sees the dead or stopped claimer, or a queued match waiting on an
+#: empty queue), but the sweep comes every second instead of every 20 s and a match
+#: waits 2 s instead of 30 s before its message counts as lost. The lease and
+#: heartbeat are the worker stack's (10 s and 1 s). Redis's visibility timeout stays
+#: an hour: a shorter one would let Redis hand a dead worker's message back itself,
+#: and the sweep's re-send is what a fault must be recovered by.
+SHORT_TIMEOUTS = {"SCRIMMAGE_SWEEP_SECONDS": "1", "SCRIMMAGE_UNCLAIMED_AFTER": "2"}
 #: twelve slow entries, a round robin: 66 matches of seconds each in 11 rounds of 6,
 #: enough to outlast the faults
 BOTS = ["slow"] * 12
 
 
 class Fleet:
-    def __init__(self, tmp: Path) -> None:
+    """``production_timeouts``: as the settings' defaults (the benchmark), or short
+    (``SHORT_TIMEOUTS``: the test)."""
+
+    def __init__(self, tmp: Path, *, production_timeouts: bool) -> None:
         self.tmp = tmp
         self.pg = PrivatePostgres()
         self.redis = PrivateRedis(tmp)
@@ -46,10 +58,14 @@ class Fleet:
         except BaseException:
             self.close()
             raise
-        # the stack's worker tests shorten the lease and heartbeat: not here
-        for shortened in ("SCRIMMAGE_LEASE_SECONDS", "SCRIMMAGE_HEARTBEAT_SECONDS"):
-            self.stack.env.pop(shortened, None)
+        if production_timeouts:  # the stack's worker tests shorten the lease and heartbeat
+            for shortened in ("SCRIMMAGE_LEASE_SECONDS", "SCRIMMAGE_HEARTBEAT_SECONDS"):
+                self.stack.env.pop(shortened, None)
+        else:
+            self.stack.env.update(SHORT_TIMEOUTS)
         self.stack.env["SLOW_BOT_DELAY"] = DELAY
+        # hurry() writes 0 there: the slow bots play on at full speed
+        self.stack.env["SLOW_BOT_DELAY_FILE"] = str(tmp / "slow-bot-delay")
         # a running match stores its events two at a time (not 200): a kill finds
         # a partial log to discard (a batch size, not a timeout)
         self.stack.env["SCRIMMAGE_EVENT_BATCH"] = "2"
@@ -209,6 +225,11 @@ out = {{'t': t.pk}}
         return recovered
 
     # -- after -----------------------------------------------------------------------------
+    def hurry(self) -> None:
+        """The faults are over: the slow bots stop pausing (the matches left are
+        played at full speed, by the same workers)."""
+        (self.tmp / "slow-bot-delay").write_text("0")
+
     def finished(self, tournament: int) -> dict:
         """Wait until the tournament is over; its summary (``SUMMARY``)."""
         self.wait(

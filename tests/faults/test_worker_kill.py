@@ -15,6 +15,8 @@ import pytest
 
 from tests.tournaments.stack import BROKERS, PATIENCE, SUMMARY, Stack, broker_param
 
+pytestmark = pytest.mark.slow  # real worker processes: scheduled first
+
 BOTS = ["slow", "greedy", "slow", "random"]
 
 

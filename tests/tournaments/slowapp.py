@@ -3,7 +3,9 @@
 ``celery -A tests.tournaments.slowapp worker`` is ``config``'s app with one more
 tic-tac-toe bot, ``slow`` (the random bot, sleeping before each decision), so a
 test can kill a worker in the middle of a match. Importing this module in the test
-process registers the same bot there.
+process registers the same bot there. It sleeps ``SLOW_BOT_DELAY`` seconds, or,
+once the file ``SLOW_BOT_DELAY_FILE`` names exists, the seconds written in it (a
+test done with slow matches lets the running workers play the rest at full speed).
 
 With ``DIE_BEFORE_CLAIM=1`` in its environment, the worker kills itself (SIGKILL)
 when it is about to claim a match: its message consumed, the match never claimed
@@ -24,11 +26,20 @@ from engine.players import RandomBot
 from config.celery import app  # noqa: F401  (the app celery -A finds)
 
 DELAY = float(os.environ.get("SLOW_BOT_DELAY", "0.15"))
+DELAY_FILE = os.environ.get("SLOW_BOT_DELAY_FILE", "")
+
+
+def delay() -> float:
+    try:
+        with open(DELAY_FILE) as f:
+            return float(f.read())
+    except (FileNotFoundError, ValueError):  # no file (or none named), or half written
+        return DELAY
 
 
 class SlowBot(RandomBot):
     def decide(self, request):
-        time.sleep(DELAY)
+        time.sleep(delay())
         return super().decide(request)
 
 

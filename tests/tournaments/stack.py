@@ -3,24 +3,29 @@
 Nothing is mocked. The database is a fresh SQLite file, or (when ``DATABASE_URL``
 names a PostgreSQL server) a fresh database created on that server for the test
 and dropped after it; pytest-django's own test database is not used, because the
-workers are separate processes that must see the same data. The broker is
-kombu's filesystem transport in a temporary folder, or Redis (``REDIS_URL``;
-database 13 by default, flushed first). Every process (migrate, commands, probes,
-workers, beat) gets the same environment.
+workers are separate processes that must see the same data. Either is a copy of
+a database the ``migrate`` command made once per test process (``template``).
+The broker is kombu's filesystem transport in a temporary folder, or Redis
+(``REDIS_URL``; database 13 by default, flushed first). Every process (migrate,
+commands, probes, workers, beat) gets the same environment.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
-import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
 from urllib.parse import urlparse, urlunparse
+
+from tests.tournaments.prober import Prober
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
@@ -38,6 +43,48 @@ def redis_url() -> str | None:
     from django.conf import settings
 
     return settings.REDIS_URL or None
+
+
+def _pg_sql(admin: str, sql: str) -> None:
+    import psycopg
+
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(sql)
+
+
+def _url_of(admin: str, name: str) -> str:
+    return urlunparse(urlparse(admin)._replace(path="/" + name))
+
+
+#: the migrated database of this test process, by server (or "sqlite"), that each
+#: stack's database is a copy of: ``migrate`` took a stack ten seconds on a busy
+#: machine, a copy (``CREATE DATABASE ... TEMPLATE``, a file copied) a fraction of one
+_templates: dict[str, str] = {}
+
+
+def template(admin: str | None, env: dict[str, str]) -> str:
+    """The name (PostgreSQL) or path (SQLite) of the migrated database to copy,
+    made by ``manage.py migrate`` the first time; dropped when the process exits."""
+    key = admin or "sqlite"
+    if key not in _templates:
+        if admin:
+            name = f"scrimmage_workers_template_{uuid.uuid4().hex[:10]}"
+            _pg_sql(admin, f'CREATE DATABASE "{name}"')
+            atexit.register(_pg_sql, admin, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            url = _url_of(admin, name)
+        else:
+            folder = tempfile.mkdtemp(prefix="scrimmage-workers-template-")
+            atexit.register(shutil.rmtree, folder, ignore_errors=True)
+            name = os.path.join(folder, "db.sqlite3")
+            url = f"sqlite:///{name}"
+        migrate = [PY, "manage.py", "migrate", "--noinput", "-v0"]
+        done = subprocess.run(
+            migrate, cwd=ROOT, env={**env, "DATABASE_URL": url}, capture_output=True, text=True
+        )
+        if done.returncode != 0:
+            raise AssertionError(f"migrate failed:\n{done.stdout}\n{done.stderr}")
+        _templates[key] = name
+    return _templates[key]
 
 
 class Stack:
@@ -73,13 +120,12 @@ class Stack:
             }
         )
         self._pg_admin = None
+        self._prober: Prober | None = None
         db = database or os.environ.get("DATABASE_URL", "")
         if db.startswith(("postgres://", "postgresql://")):
             name = f"scrimmage_workers_{uuid.uuid4().hex[:10]}"
             self._pg_admin = db
             self._pg_name = name
-            self._pg_sql(f'CREATE DATABASE "{name}"')
-            self.env["DATABASE_URL"] = urlunparse(urlparse(db)._replace(path="/" + name))
         else:
             self.env["DATABASE_URL"] = f"sqlite:///{tmp / 'db.sqlite3'}"
         own_redis = redis or redis_url()
@@ -94,13 +140,25 @@ class Stack:
         else:
             self.env["CELERY_BROKER_URL"] = "filesystem://"
         self.broker = broker
-        self.manage("migrate", "--noinput", "-v0")
+        self._make_database(own_server=database is not None)
+
+    def _make_database(self, own_server: bool) -> None:
+        """A copy of the process's migrated database; a server of the stack's own
+        (``database``) has none to copy: migrated there."""
+        if self._pg_admin is None:
+            shutil.copyfile(template(None, self.env), self.tmp / "db.sqlite3")
+        elif own_server:
+            self._pg_sql(f'CREATE DATABASE "{self._pg_name}"')
+            self.env["DATABASE_URL"] = _url_of(self._pg_admin, self._pg_name)
+            self.manage("migrate", "--noinput", "-v0")
+        else:
+            origin = template(self._pg_admin, self.env)
+            self._pg_sql(f'CREATE DATABASE "{self._pg_name}" TEMPLATE "{origin}"')
+            self.env["DATABASE_URL"] = _url_of(self._pg_admin, self._pg_name)
 
     def _pg_sql(self, sql: str) -> None:
-        import psycopg
-
-        with psycopg.connect(self._pg_admin, autocommit=True) as conn:
-            conn.execute(sql)
+        assert self._pg_admin is not None
+        _pg_sql(self._pg_admin, sql)
 
     # -- processes --------------------------------------------------------------------
     def run(
@@ -117,14 +175,14 @@ class Stack:
         return self.run(PY, "manage.py", *args, **kw)
 
     def probe(self, code: str, timeout: float = 300):
-        """Run ``code`` in a fresh process with Django set up (and the slow bot);
-        it sets ``out``, printed back as JSON."""
-        script = (
-            "import json, tests.tournaments.slowapp\n" + code + "\nprint('@@' + json.dumps(out))"
-        )
-        res = self.run(PY, "-c", script, timeout=timeout)
-        line = [ln for ln in res.stdout.splitlines() if ln.startswith("@@")][-1]
-        return json.loads(line[2:])
+        """Run ``code`` in a process with Django set up (and the slow bot): the
+        stack's prober (``prober.py``), started again when the environment has
+        changed. ``code`` sets ``out``, sent back as JSON."""
+        if self._prober is None or self._prober.env != self.env:
+            if self._prober is not None:
+                self._prober.close()
+            self._prober = Prober(ROOT, self.env, self.tmp / "prober.log")
+        return self._prober.ask(code, timeout)
 
     def start_worker(
         self,
@@ -219,15 +277,16 @@ class Stack:
         )
 
     def close(self) -> None:
+        """End every process of the stack at once (SIGKILL to its process group):
+        the test is over, nothing a warm shutdown does is checked, and it took an
+        idle worker seconds (Celery's shutdown, then the interpreter's)."""
+        if self._prober is not None:
+            self._prober.close()
         for proc in self.procs:
             if proc.poll() is None:
-                try:
-                    os.killpg(proc.pid, signal.SIGTERM)
-                    proc.wait(timeout=10)
-                except (ProcessLookupError, subprocess.TimeoutExpired):
-                    with contextlib.suppress(ProcessLookupError):
-                        os.killpg(proc.pid, signal.SIGKILL)
-                    proc.wait(timeout=10)
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=10)
         if self._pg_admin:
             self._pg_sql(f'DROP DATABASE IF EXISTS "{self._pg_name}" WITH (FORCE)')
 

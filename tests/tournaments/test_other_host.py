@@ -15,9 +15,10 @@ from tests.s3_server import S3Server
 from tests.tournaments.stack import SUMMARY, Stack, redis_url
 from tests.tournaments.uploaded import UPLOADED_ROUND_ROBIN
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("bwrap") is None, reason="uploaded bots run in bubblewrap"
-)
+pytestmark = [
+    pytest.mark.skipif(shutil.which("bwrap") is None, reason="uploaded bots run in bubblewrap"),
+    pytest.mark.slow,  # real worker processes: scheduled first
+]
 
 #: uploaded bots in a round robin, started: its matches go to the workers
 TOURNAMENT = UPLOADED_ROUND_ROBIN + "lifecycle.start(t)\nout = {{'pk': t.pk, 'shas': shas}}\n"

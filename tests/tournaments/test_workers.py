@@ -7,7 +7,10 @@ import pytest
 
 from tests.tournaments.stack import BROKERS, SUMMARY, Stack, broker_param
 
-pytestmark = pytest.mark.parametrize("broker", [broker_param(b) for b in BROKERS])
+pytestmark = [
+    pytest.mark.parametrize("broker", [broker_param(b) for b in BROKERS]),
+    pytest.mark.slow,  # real worker processes: scheduled first
+]
 
 
 @pytest.fixture

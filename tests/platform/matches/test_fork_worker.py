@@ -7,6 +7,8 @@ import pytest
 
 from tests.tournaments.stack import Stack
 
+pytestmark = pytest.mark.slow  # real worker processes: scheduled first
+
 
 @pytest.fixture
 def stack(tmp_path):
