@@ -94,3 +94,6 @@ def test_the_served_wheel_installs_alone_and_plays_a_match_outside_the_repositor
     assert "seat 0 ./bot.py: rank" in played.stdout and "digest " in played.stdout
     verified = _run([venv / "bin" / "scrimmage", "verify", "m.jsonl"], home, env)
     assert verified.stdout.startswith("ok ")
+    # selfplay's progress bar is tqdm's, which the wheel leaves to its "fast" extra
+    selfplay = [venv / "bin" / "scrimmage", "selfplay", "tic_tac_toe", "greedy", "random"]
+    assert "3 matches" in _run([*selfplay, "--matches", "3"], home, env).stdout
