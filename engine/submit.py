@@ -117,7 +117,9 @@ class Site:
         words = _refusal(exc.code, body)
         if exc.code in (401, 403):
             return f"{self.url} refused the API token ({words}); your token is on the site's API token page"
-        return f"{self.url} refused the upload ({exc.code}): {words}"
+        if exc.code in (400, 409, 413, 429):  # the upload itself, or too many of them
+            return f"{self.url} refused the upload ({exc.code}): {words}"
+        return f"{self.url} answered {exc.code} to {exc.url}: {words} (is it a Scrimmage site?)"
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,11 @@ does not answer. Against a live site: tests/platform/bots/test_submit_command.py
 
 from __future__ import annotations
 
+import http.server
 import io
 import json
 import socket
+import threading
 import zipfile
 
 import pytest
@@ -86,3 +88,33 @@ def test_a_site_that_does_not_answer_is_named(capsys, monkeypatch):
     assert cli.main(_submit(str(STARTER), "--name", "b")) == 2
     err = capsys.readouterr().err
     assert f"cannot reach http://127.0.0.1:{port}" in err and err.count("\n") == 1
+
+
+class _NotASite(http.server.BaseHTTPRequestHandler):
+    """A web server that knows no Scrimmage API: 404 and an HTML page to everything."""
+
+    def do_GET(self) -> None:
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html")
+        self.end_headers()
+        self.wfile.write(b"<h1>Not found</h1>")
+
+    def log_message(self, *args) -> None:  # quiet: stderr is the command's, under test
+        pass
+
+
+def test_an_address_that_is_not_a_scrimmage_site_is_named(capsys):
+    """A server that answers, but not as the site: its status and the address asked."""
+    server = http.server.HTTPServer(("127.0.0.1", 0), _NotASite)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        site = f"http://127.0.0.1:{server.server_port}"
+        args = _submit(str(STARTER), "--name", "b", "--site", site, "--token", "t")
+        assert cli.main(args) == 2
+    finally:
+        server.shutdown()
+        server.server_close()
+    err = capsys.readouterr().err
+    assert f"{site} answered 404 to {site}/api/bots/?mine=1&game=tic_tac_toe" in err
+    assert "is it a Scrimmage site?" in err and err.count("\n") == 1
