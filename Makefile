@@ -20,14 +20,18 @@ setup: $(STAMP)
 
 # the local demo server runs with DEBUG on (so the development secret key is allowed)
 DEMO_ENV := DJANGO_DEBUG=1
+# make run's web address is 127.0.0.1:$(PORT) (make run PORT=8001 for another)
+PORT ?= 8000
 
 run: setup
 	$(DEMO_ENV) $(BIN)/python manage.py migrate --noinput
 	$(DEMO_ENV) $(BIN)/python manage.py demo
 	$(DEMO_ENV) $(BIN)/python manage.py demo_seasons
-	@echo "Scrimmage at http://127.0.0.1:8000  -  admin: http://127.0.0.1:8000/admin/ (login admin / admin)"
+	@echo "Scrimmage at http://127.0.0.1:$(PORT)  -  admin: http://127.0.0.1:$(PORT)/admin/ (login admin / admin)"
 	@echo "web, worker and beat run under honcho (Procfile); Ctrl-C stops all three"
-	$(DEMO_ENV) PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho start -f Procfile
+	@# exec: Ctrl-C reaches make and run_local.py, but no shell between them that
+	@# would die of it and make make report an error after a clean stop
+	exec env $(DEMO_ENV) SCRIMMAGE_PORT=$(PORT) PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/python deploy/run_local.py
 
 # the suite in parallel, a process a core (pytest-xdist; each process has its own
 # test database and Redis database); the slowest tests are listed at the end

@@ -1,16 +1,19 @@
-"""The ``scrimmage`` command line: play, verify, replay and self-play matches."""
+"""The ``scrimmage`` command line: play, verify, replay and self-play matches, and
+submit a bot to a site."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any, BinaryIO, NoReturn
 
-from engine import registry
+from engine import registry, submit
 from engine.events import Event, LogError
 from engine.game import Game, RulesError
 from engine.lineup import lineup
@@ -143,9 +146,28 @@ def _describe_events(game: Game, events: list[Event], upto: int | None) -> int:
     return 0
 
 
-def cmd_selfplay(args: argparse.Namespace) -> int:
-    from tqdm import tqdm
+def _progress(count: int, show: bool, desc: str) -> Iterable[int]:
+    """``range(count)``, drawn as a progress bar on stderr when ``show`` and tqdm is
+    installed (the engine's own wheel has it only with its ``fast`` extra)."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return range(count)
+    # a terminal that reports no size (0 x 0, as many ptys do) makes tqdm draw
+    # nothing at all: size the bar from shutil's fallback instead
+    size = shutil.get_terminal_size()
+    return tqdm(
+        range(count),
+        disable=not show,
+        unit="match",
+        file=sys.stderr,
+        ncols=size.columns,
+        nrows=size.lines,
+        desc=desc,
+    )
 
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
     game = registry.get(args.game)
     lineup(game, args.bots)  # checks names and seat count before any work
     options = _options(args.option)
@@ -156,18 +178,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     tally = {name: {"wins": 0, "draws": 0, "losses": 0} for name in args.bots}
     began = time.perf_counter()
     show = sys.stderr.isatty() and not args.json
-    # a terminal that reports no size (0 x 0, as many ptys do) makes tqdm draw
-    # nothing at all: size the bar from shutil's fallback instead
-    size = shutil.get_terminal_size()
-    bar = tqdm(
-        range(args.matches),
-        disable=not show,
-        unit="match",
-        file=sys.stderr,
-        ncols=size.columns,
-        nrows=size.lines,
-        desc=f"{game.name} selfplay",
-    )
+    bar = _progress(args.matches, show, f"{game.name} selfplay")
     for i in bar:
         names = list(args.bots[i % len(args.bots) :]) + list(args.bots[: i % len(args.bots)])
         seats, players = lineup(game, names)
@@ -189,6 +200,31 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             print(f"{name}: {t['wins']} wins, {t['draws']} draws, {t['losses']} losses")
         print(f"{args.matches} matches, {rate:.1f} matches/s")
     return 0
+
+
+def cmd_submit(args: argparse.Namespace) -> int:
+    site_url = args.site or os.environ.get("SCRIMMAGE_SITE", "")
+    token = args.token or os.environ.get("SCRIMMAGE_TOKEN", "")
+    if not site_url:
+        raise UsageError("submit needs the site's address: --site URL or SCRIMMAGE_SITE")
+    if not token:
+        raise UsageError("submit needs your API token: --token TOKEN or SCRIMMAGE_TOKEN")
+    registry.get(args.game)  # a game this engine knows, before anything is sent
+    upload = submit.read_upload(Path(args.file))
+    site = submit.Site(site_url.rstrip("/"), token)
+    done = submit.submit(site, args.game, args.name, upload, public=args.public)
+    version = done.version
+    made = "a new bot" if done.new_bot else "a new version"
+    print(f"{args.name} (bot {done.bot_id}) version {version['number']}: {made}")
+    print(f"{site.url}/bots/{done.bot_id}/")
+    if version["status"] == "valid":
+        print("valid: it can enter seasons and tournaments and take challenges")
+        return 0
+    reason = version.get("validation_reason") or version["status"]
+    print(f"{version['status']}: {reason}")
+    if version.get("validation_stderr"):
+        print(f"--- its stderr ---\n{version['validation_stderr']}", file=sys.stderr)
+    return 1
 
 
 class _Parser(argparse.ArgumentParser):
@@ -237,6 +273,17 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--seed", type=int, default=0)
     sp.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     sp.add_argument("--json", action="store_true")
+
+    up = sub.add_parser(
+        "submit",
+        help="upload a bot to a Scrimmage site: a new bot, or a new version of yours of that name",
+    )
+    up.add_argument("game")
+    up.add_argument("file", help="a .py file, a .zip, or a folder with a bot.json")
+    up.add_argument("--name", required=True, help="your bot's name on the site")
+    up.add_argument("--site", help="the site's address (default: $SCRIMMAGE_SITE)")
+    up.add_argument("--token", help="your API token (default: $SCRIMMAGE_TOKEN)")
+    up.add_argument("--public", action="store_true", help="a new bot is public")
     return parser
 
 
@@ -246,6 +293,7 @@ COMMANDS = {
     "verify": cmd_verify,
     "replay": cmd_replay,
     "selfplay": cmd_selfplay,
+    "submit": cmd_submit,
 }
 
 
@@ -253,7 +301,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         return COMMANDS[args.command](args)
-    except (UsageError, RulesError, LogError) as exc:
+    except (UsageError, RulesError, LogError, submit.SubmitError) as exc:
         print(f"scrimmage: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -1,9 +1,14 @@
-"""Write a bot: the guide and the protocol (our docs/ rendered), the SDK and each
-game's starter bot to download."""
+"""Write a bot: the guide and the protocol (our docs/ rendered), the SDK, each
+game's starter bot and the engine's own wheel (``engine.wheel``) to download.
+
+The guide's commands name the site ``https://SITE`` and the wheel's version
+``VERSION``: the page puts this site's own address and the current wheel in their
+place, so its commands run as shown."""
 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from django.conf import settings
 from django.http import FileResponse, Http404
@@ -11,7 +16,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from engine import registry
+from engine import registry, wheel
 from engine.registry import starter_path
 from engine.sdk import SDK_FILE
 
@@ -21,9 +26,11 @@ from web.rendering import markdown_html
 DOCS = {"writing-a-bot": "writing-a-bot.md", "protocol": "protocol.md"}
 
 
-def _render_markdown(name: str) -> str:
+def _render_markdown(name: str, request) -> str:
     path = settings.BASE_DIR / "docs" / DOCS[name]
     html = markdown_html(path.read_text("utf-8"))
+    html = html.replace(wheel.wheel_name("VERSION"), _wheel_name())
+    html = html.replace("https://SITE", request.build_absolute_uri("/").rstrip("/"))
     # links between the two pages stay on the site
     for key, filename in DOCS.items():
         page = reverse("bot-doc", args=[key])
@@ -52,8 +59,9 @@ def doc_page(request, name: str):
         request,
         "web/write_a_bot.html",
         {
-            "doc": mark_safe(_render_markdown(name)),
+            "doc": mark_safe(_render_markdown(name, request)),
             "starters": starters,
+            "wheel_name": _wheel_name(),
             "name": name,
             "sandbox": conf.sandbox_state(),
         },
@@ -77,4 +85,22 @@ def starter_download(request, game: str):
         as_attachment=True,
         filename=f"{game}_starter.py",
         content_type="text/x-python",
+    )
+
+
+@cache
+def _wheel_name() -> str:
+    """The current engine wheel's file name (the code a process runs does not change)."""
+    return wheel.current_wheel_name()
+
+
+def engine_wheel(request, filename: str):
+    """The engine's wheel, built into the data folder on its first request."""
+    if filename != _wheel_name():
+        raise Http404("no such download (the Write a bot page links the current one)")
+    path = settings.DATA_DIR / "downloads" / filename
+    if not path.is_file():
+        path = wheel.build(path.parent)
+    return FileResponse(
+        open(path, "rb"), as_attachment=True, filename=filename, content_type="application/zip"
     )

@@ -23,4 +23,5 @@ urlpatterns = [
     path("bots/docs/<slug:name>/", bot_docs.doc_page, name="bot-doc"),
     path("bots/sdk/scrimmage_bot.py", bot_docs.sdk_download, name="bot-sdk"),
     path("bots/starters/<slug:game>.py", bot_docs.starter_download, name="bot-starter"),
+    path("downloads/<str:filename>", bot_docs.engine_wheel, name="engine-wheel"),
 ]

@@ -3,12 +3,12 @@ season or tournament the bots admin's action enters bots in."""
 
 from __future__ import annotations
 
-import json
-
 from django import forms
 
 from engine import registry
+from engine.errors import RulesError
 
+from tournaments.admin.game_fields import GameOptionsField, GameOptionsWidget, TeamsField
 from tournaments.models import Competition
 
 
@@ -38,18 +38,9 @@ def game_choices() -> list[tuple[str, str]]:
     return [(name, f"{g.title or name} ({name})") for name, g in sorted(registry.games().items())]
 
 
-def options_help() -> str:
-    """Every installed game's options, as the JSON object takes them."""
-    games = []
-    for name, game in sorted(registry.games().items()):
-        named = ", ".join(
-            f"{option}={json.dumps(o.default)}" for option, o in sorted(game.options.items())
-        )
-        games.append(f"{name}: {named or 'none'}")
-    return (
-        'A JSON object of the game\'s options, e.g. {"rounds": 3}; left out, an option '
-        "keeps its default. Defaults per game: " + "; ".join(games) + "."
-    )
+def _said(exc: Exception) -> str:
+    """A refusal in the engine's words (its own errors need no class name)."""
+    return str(exc) if isinstance(exc, RulesError) else f"{type(exc).__name__}: {exc}"
 
 
 class CompetitionForm(forms.ModelForm):
@@ -65,7 +56,10 @@ class CompetitionForm(forms.ModelForm):
                 help_text="one of the installed games (its page has the rules and options)",
             )
         if "options" in self.fields:
-            self.fields["options"].help_text = options_help()
+            game = self.data.get("game") or self.instance.game
+            self.fields["options"] = GameOptionsField(widget=GameOptionsWidget(game=game))
+        if "teams" in self.fields:
+            self.fields["teams"] = TeamsField(current=self.instance.teams)
 
     def clean(self):
         data = super().clean()
@@ -84,14 +78,14 @@ class CompetitionForm(forms.ModelForm):
             try:
                 data["options"] = registry.get(game).resolve_options(data.get("options") or {})
             except Exception as exc:
-                self.add_error("options", f"{type(exc).__name__}: {exc}")
+                self.add_error("options", _said(exc))
                 return data
         teams, group_size = data.get("teams"), data.get("group_size")
         if "teams" in self.fields and game and teams and isinstance(group_size, int):
             try:
                 registry.get(game).check_teams(group_size, data.get("options") or {}, teams)
             except Exception as exc:
-                self.add_error("teams", f"{type(exc).__name__}: {exc}")
+                self.add_error("teams", _said(exc))
         return data
 
 

@@ -33,3 +33,21 @@ def make_tournament(
     lifecycle.add_entries(t, bots=list(bots))
     lifecycle.open_entries(t)
     return t
+
+
+#: a new season's admin form with every field but the game filled in
+SEASON_FORM = {
+    "name": "s",
+    "seed": 1,
+    "group_size": 2,
+    "teams": "",
+    "k": 1,
+    "period_seconds": 60,
+    "jitter": 0,
+    "max_rounds": 0,
+    "signup": "organiser",
+    "entries_per_user": 1,
+    "max_entries": 0,
+    "entries-TOTAL_FORMS": 0,
+    "entries-INITIAL_FORMS": 0,
+}

@@ -9,7 +9,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from engine import registry
-from tests.tournaments.django.conftest import make_tournament
+from tests.tournaments.django.conftest import SEASON_FORM, make_tournament
 
 from matches.models import Match
 from matches.storing import fail
@@ -89,32 +89,17 @@ def test_rerun_failed_takes_only_this_competitions_matches(admin_client, inline)
 
 def test_the_admin_form_checks_the_game_and_options(admin_client):
     url = reverse("admin:tournaments_seasonproxy_add")
-    base = {
-        "name": "s",
-        "options": "{}",
-        "seed": 1,
-        "group_size": "",
-        "teams": "",
-        "k": 1,
-        "period_seconds": 60,
-        "jitter": 0,
-        "max_rounds": 0,
-        "signup": "organiser",
-        "entries_per_user": 1,
-        "max_entries": 0,
-        "entries-TOTAL_FORMS": 0,
-        "entries-INITIAL_FORMS": 0,
-    }
-    # the game is chosen among the installed ones, its options listed beside
+    base = {**SEASON_FORM, "group_size": ""}
+    # the game is chosen among the installed ones, each game's options beside
     form = admin_client.get(url).content.decode()
     assert '<select name="game"' in form
     for name in registry.games():
-        assert f'<option value="{name}"' in form and f"{name}: " in form
+        assert f'<option value="{name}"' in form and f'data-game="{name}"' in form
     r = admin_client.post(url, {**base, "game": "no_such_game"})
     assert r.status_code == 200 and "Select a valid choice" in r.content.decode()
-    r = admin_client.post(url, {**base, "game": "tic_tac_toe", "options": '{"nope": 1}'})
-    assert r.status_code == 200 and "has no option" in r.content.decode()
-    mixed = {**base, "game": "cascade_effect", "group_size": 3, "teams": "[2, 1]"}
+    r = admin_client.post(url, {**base, "game": "powerball", "options-powerball-balls": "0"})
+    assert r.status_code == 200 and "option balls must be at least 1" in r.content.decode()
+    mixed = {**base, "game": "cascade_effect", "group_size": 3, "teams": "2,1"}
     r = admin_client.post(url, mixed)
     assert r.status_code == 200 and "not teams [2, 1]" in r.content.decode()
     assert Competition.objects.filter(kind="season").count() == 0
@@ -124,10 +109,9 @@ def test_the_admin_makes_each_kind_on_its_own_list_with_its_own_fields(admin_cli
     base = {
         "name": "c",
         "game": "tic_tac_toe",
-        "options": "{}",
         "seed": 1,
         "group_size": 2,
-        "teams": "[]",
+        "teams": "",
         "signup": "organiser",
         "entries_per_user": 1,
         "max_entries": 0,
