@@ -5,7 +5,8 @@ is played): a timeout is ``PlayerTimedOut``; a bot that exits, is killed by a
 limit, fails to start or gives up on a decision is ``PlayerCrashed``; a line
 that is not the expected message is ``ActionRejected`` (an illegal but
 well-formed action is rejected by the runner itself). Once the process is gone
-every later decision faults at once, without waiting.
+(it exited, was killed, never started) its fault says so (``exited``) and the
+runner forfeits its seat at once: a dead bot must not win on default moves.
 
 Time: each decision may take ``limits.decision`` seconds, plus whatever is left of
 the match's overage bank (``limits.overage``), and never more than what is left of
@@ -113,7 +114,7 @@ class SubprocessPlayer:
             self.handshake()
         if self._dead is not None:
             kind, reason = self._dead
-            raise PlayerFault(kind, reason)
+            raise PlayerFault(kind, reason, exited=True)
         process = self.process
         if process is None:  # closed by its owner before the match asked it
             raise self._die(PLAYER_CRASHED, "the bot is not running")
@@ -244,4 +245,4 @@ class SubprocessPlayer:
         """Mark the bot gone, end its process; later decisions fault at once."""
         self._dead = (kind, reason)
         self.close()
-        return PlayerFault(kind, reason)
+        return PlayerFault(kind, reason, exited=True)
