@@ -25,6 +25,7 @@ from engine.bots.limits import Limits
 from engine.bots.process import BotExited, BotProcess, BotTimeout, LineTooLong
 from engine.bots.program import BotProgram
 from engine.bots.protocol import BotGaveUp, ProtocolError
+from engine.bots.runtimes import with_startup_of
 from engine.bots.sandbox import Sandbox
 from engine.events import ACTION_REJECTED, PLAYER_CRASHED, PLAYER_TIMED_OUT
 from engine.game import Action, Header, Outcome
@@ -39,7 +40,9 @@ class SubprocessPlayer:
     ) -> None:
         self.program = program
         self.sandbox = sandbox or Sandbox(limits)
-        self.limits = limits or self.sandbox.limits
+        # a runtime that starts slowly (the JVM) gets its own start-up limit, which
+        # the start message states
+        self.limits = with_startup_of(program.language, limits or self.sandbox.limits)
         self.process: BotProcess | None = None
         #: the name the bot gave in its ``ready`` message
         self.name: str | None = None

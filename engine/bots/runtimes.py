@@ -11,11 +11,12 @@ runtime mounts in the sandbox and the command it runs are in ``runtime_mounts``.
 from __future__ import annotations
 
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from engine.bots import elf
 from engine.bots.errors import BotError
+from engine.bots.limits import Limits
 
 ELF_MAGIC = b"\x7fELF"
 ZIP_MAGIC = b"PK\x03\x04"
@@ -27,7 +28,8 @@ class Runtime:
 
     language: str  # the name in bot.json's "language"
     suffixes: tuple[str, ...]  # an entry file's name ends so ("": any name, by its bytes)
-    #: the least start-up time (s) it is given to answer the handshake
+    #: the least start-up time (s) it is given to answer the handshake, whatever
+    #: the limits say (0: the limits' own; the JVM needs more than Limits' default)
     startup: float
     #: a per-process RLIMIT_AS fits it; V8 and the JVM reserve far more address
     #: space than they use, so for them the tree's memory limit is the only one
@@ -36,9 +38,9 @@ class Runtime:
     example: str
 
 
-PYTHON = Runtime("python", (".py",), 5.0, True, "main.py")
-JAVASCRIPT = Runtime("javascript", (".js", ".mjs"), 5.0, False, "main.js")
-NATIVE = Runtime("native", ("",), 5.0, False, "bot")
+PYTHON = Runtime("python", (".py",), 0.0, True, "main.py")
+JAVASCRIPT = Runtime("javascript", (".js", ".mjs"), 0.0, False, "main.js")
+NATIVE = Runtime("native", ("",), 0.0, False, "bot")
 JAVA = Runtime("java", (".jar",), 10.0, False, "bot.jar")
 
 RUNTIMES: dict[str, Runtime] = {r.language: r for r in (PYTHON, JAVASCRIPT, NATIVE, JAVA)}
@@ -50,6 +52,12 @@ def runtime(language: str) -> Runtime:
     except KeyError:
         known = ", ".join(RUNTIMES)
         raise BotError(f"unknown language {language!r} (one of: {known})") from None
+
+
+def with_startup_of(language: str, limits: Limits) -> Limits:
+    """``limits`` with at least the start-up time ``language`` needs."""
+    least = runtime(language).startup
+    return limits if limits.startup >= least else replace(limits, startup=least)
 
 
 def shape_of(path: Path) -> str | None:

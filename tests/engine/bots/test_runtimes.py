@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import struct
+from pathlib import Path
 
 import pytest
 
@@ -40,10 +41,10 @@ def test_a_file_is_recognised_by_its_name_and_first_bytes(tmp_path, name, data, 
     assert shape_of(path) == language
 
 
-def test_every_runtime_names_a_start_up_limit_and_only_python_a_per_process_address_limit():
+def test_only_java_needs_a_longer_start_up_and_only_python_a_per_process_address_limit():
     assert set(RUNTIMES) == {"python", "javascript", "native", "java"}
     assert [r.language for r in RUNTIMES.values() if r.address_limit] == ["python"]
-    assert all(r.startup >= 5 for r in RUNTIMES.values())
+    assert [r.language for r in RUNTIMES.values() if r.startup] == ["java"]
 
 
 def test_a_single_file_program_takes_the_language_it_is_shaped_as(tmp_path, c_static, java_jar):
@@ -116,3 +117,15 @@ def test_a_jar_is_checked_for_a_main_class(tmp_path):
     plain.write_bytes(jar_bytes("Manifest-Version: 1.0\n"))
     with pytest.raises(BotError, match="names no Main-Class"):
         check_shape(plain)
+
+
+def test_a_runtime_that_starts_slowly_gets_its_own_start_up_limit_in_the_start_message(java_jar):
+    from engine.bots import Limits, SubprocessPlayer
+    from engine.bots.runtimes import JAVA
+
+    short = Limits(startup=2.0)
+    java = SubprocessPlayer(load_program(java_jar), short)
+    assert java.limits.startup == JAVA.startup
+    assert java.limits.time_json()["startup_ms"] == int(JAVA.startup * 1000)
+    python = SubprocessPlayer(load_program(Path(__file__)), short)
+    assert python.limits is short  # Python keeps what it was given

@@ -10,6 +10,7 @@ import pytest
 
 from engine import registry
 from engine.bots import Limits
+from engine.cli import main
 from engine.lineup import lineup
 from engine.registry import folder_of
 from engine.replay import verify
@@ -52,3 +53,11 @@ def test_the_dynamic_c_starter_plays_with_the_loader_and_libc_mounted(c_dynamic)
 @pytest.mark.parametrize("name", GAMES)
 def test_the_java_starter_plays_a_whole_match_of_each_game(name, java_jar):
     play_whole_match(name, java_jar)
+
+
+def test_scrimmage_play_takes_a_js_file_a_native_executable_and_a_jar(capsys, c_static, java_jar):
+    js = folder_of(registry.get("tic_tac_toe")) / "starter.js"
+    for bot in (js, c_static, java_jar):
+        assert main(["play", "tic_tac_toe", str(bot), "greedy", "--seed", "3"]) == 0
+        out = capsys.readouterr().out
+        assert f"seat 0 {bot}: rank" in out and "forfeit" not in out
