@@ -2,8 +2,9 @@
 
 ``Sandbox.spawn(program)`` starts the program's runtime (``python -S <entry>``,
 ``node <entry>``, the executable itself, ``java -jar <entry>``: ``runtime_mounts``)
-in a fresh bubblewrap sandbox and returns a ``BotProcess``: the pipes to the bot, read with a selector
-so that no bot can block the engine, with the bot's stderr kept up to a cap.
+in a fresh bubblewrap sandbox and returns a ``BotProcess``: the pipes to the bot,
+read with a selector so that no bot can block the engine, with the bot's stderr
+kept up to a cap.
 
 What the bot sees and may do
 ----------------------------
@@ -27,8 +28,9 @@ What the bot sees and may do
   runtime's own (PYTHONPATH, NODE_PATH; bubblewrap itself starts with an empty one);
 - ``--die-with-parent`` and ``--new-session``;
 - rlimits set before bubblewrap starts (``prlimit``): CPU seconds, address
-  space (Python only: V8 and the JVM reserve far more than they use), processes, file size, open files, no core files. Without ``prlimit``
-  (util-linux) the ``Sandbox`` refuses to start any bot, sandboxed or not;
+  space (Python only: V8 and the JVM reserve far more than they use), processes,
+  file size, open files, no core files. Without ``prlimit`` (util-linux) the
+  ``Sandbox`` refuses to start any bot, sandboxed or not;
 - one memory limit for the whole process tree (``engine.bots.memory``: a cgroup
   where the machine allows one, else a watcher), however many processes it forks.
 
@@ -181,12 +183,12 @@ class Sandbox:
         return BotProcess(popen, self.limits, uid, staging, info_read, memory)
 
     def _must_stage(self, root: Path, program: BotProgram, executable: bool) -> bool:
-        if not self.sandboxed:
-            return False
-        if self.as_root and not _world_readable(root):
-            return True
+        """A copy is run when the bot's uid could not read the files, or a native
+        entry is not executable (an upload keeps no file modes)."""
         entry = root / program.entry if root.is_dir() else root
-        return executable and not os.access(entry, os.X_OK)
+        if executable and not os.access(entry, os.X_OK):
+            return True
+        return self.sandboxed and self.as_root and not _world_readable(root)
 
     # -- the command line -------------------------------------------------------------
     def _rlimits(self, uid: int | None, language: str) -> list[str]:

@@ -61,3 +61,13 @@ def test_scrimmage_play_takes_a_js_file_a_native_executable_and_a_jar(capsys, c_
         assert main(["play", "tic_tac_toe", str(bot), "greedy", "--seed", "3"]) == 0
         out = capsys.readouterr().out
         assert f"seat 0 {bot}: rank" in out and "forfeit" not in out
+
+
+def test_a_native_entry_without_its_execute_bit_is_run_from_a_copy(tmp_path, c_static):
+    """Uploads and zips keep no file modes: the sandbox runs a copy it marks
+    executable, and leaves the bot's own file as it was."""
+    bot = tmp_path / "bot"
+    bot.write_bytes(c_static.read_bytes())
+    bot.chmod(0o644)
+    play_whole_match("tic_tac_toe", bot)
+    assert bot.stat().st_mode & 0o777 == 0o644
