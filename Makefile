@@ -17,6 +17,12 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 	test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
 	command -v bwrap >/dev/null || (apt-get update && apt-get install -y bubblewrap)
+	# the bot runtimes besides Python: JavaScript (node), native programs (gcc builds
+	# the C starter in the tests), Java (a headless JDK: the JRE, and javac and jar
+	# build the Java starter in the tests)
+	command -v node >/dev/null || (apt-get update && apt-get install -y nodejs)
+	command -v gcc >/dev/null || (apt-get update && apt-get install -y gcc libc6-dev)
+	command -v javac >/dev/null || (apt-get update && apt-get install -y default-jdk-headless)
 
 # the local demo server runs with DEBUG on (so the development secret key is allowed)
 DEMO_ENV := DJANGO_DEBUG=1

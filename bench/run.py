@@ -19,6 +19,7 @@ MODULES = [
     "bench.platform_bench",
     "bench.replay_bench",
     "bench.sandbox_bench",
+    "bench.runtimes_bench",
     "bench.tournament_bench",
     "bench.rounds_bench",
     "bench.rebuild_bench",

@@ -75,9 +75,10 @@ def _round_trips(matches: int = 40) -> dict:
     return out
 
 
-def _start(count: int = 30) -> dict:
+def _start(count: int = 30, program_path=None) -> dict:
+    """Spawn-to-ready times of ``program_path`` (the tic-tac-toe starter)."""
     game = registry.get("tic_tac_toe")
-    program = load_program(starter_path("tic_tac_toe"))
+    program = load_program(program_path or starter_path("tic_tac_toe"))
     sandbox = Sandbox(LIMITS)
     header = Header(
         game.name,

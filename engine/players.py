@@ -20,12 +20,17 @@ if TYPE_CHECKING:
 
 
 class PlayerFault(Exception):
-    """A player failed to give an action: ``kind`` is the fault event's type."""
+    """A player failed to give an action: ``kind`` is the fault event's type.
 
-    def __init__(self, kind: str, reason: str) -> None:
+    ``exited``: the player's process is gone and can never answer again; its seat
+    forfeits at once (the fault event says ``"exited": true``), not after
+    ``max_faults`` default moves."""
+
+    def __init__(self, kind: str, reason: str, *, exited: bool = False) -> None:
         super().__init__(reason)
         self.kind = kind
         self.reason = reason
+        self.exited = exited
 
 
 class Request:

@@ -172,7 +172,8 @@ class _Recording:
         if fault is not None:
             if fault.type == ACTION_REJECTED and "action" in fault.data:
                 return fault.data["action"]  # the rules will reject it again
-            raise PlayerFault(fault.type, fault.data.get("reason", ""))
+            exited = fault.data.get("exited") is True  # absent in logs before the rule
+            raise PlayerFault(fault.type, fault.data.get("reason", ""), exited=exited)
         if submitted is None and after == PLAYER_FORFEITED:
             # another seat's last fault forfeited the match in this step: the
             # runner asked this seat too but wrote no answer; any legal one will do

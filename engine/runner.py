@@ -3,8 +3,12 @@
 Every submitted action becomes an ``ActionSubmitted`` event (private to its seat
 when the decision is secret); every fault becomes ``ActionRejected``,
 ``PlayerTimedOut`` or ``PlayerCrashed`` and the default action is played in its
-place; ``max_faults`` faults forfeit the match. The runner always ends a match: by
-the game's own outcome, a forfeit, or the step cap.
+place; ``max_faults`` faults forfeit the match, and so does a single fault of a
+player whose process has exited (its event says ``"exited": true``: a dead bot
+cannot answer again, so it must not play default moves until ``max_faults``; logs
+made before this rule have no such events and re-simulate as they were played).
+The runner always ends a match: by the game's own outcome, a forfeit, or the step
+cap.
 """
 
 from __future__ import annotations
@@ -186,7 +190,7 @@ class Match:
             action, fault = self._answer(players[seat], decision)
             if fault is not None:
                 self._emit((fault,))
-                if self.faults[seat] >= max_faults:
+                if _forfeits(fault, self.faults[seat], max_faults):
                     self._emit(
                         (Event(PLAYER_FORFEITED, {"seat": seat, "faults": self.faults[seat]}),)
                     )
@@ -199,7 +203,9 @@ class Match:
         answers = [self._ask(players[d.seat], d) for d in decisions]
         self._emit([a.fault for a in answers if a.fault is not None])
         forfeits = tuple(
-            a.seat for a in answers if a.fault is not None and self.faults[a.seat] >= max_faults
+            a.seat
+            for a in answers
+            if a.fault is not None and _forfeits(a.fault, self.faults[a.seat], max_faults)
         )
         if forfeits:
             self._emit(
@@ -249,7 +255,7 @@ class Match:
         except Diverged:
             raise
         except PlayerFault as fault:
-            return self._fault_event(decision, fault.kind, fault.reason, None)
+            return self._fault_event(decision, fault.kind, fault.reason, None, fault.exited)
         except LogError as exc:
             return self._fault_event(decision, PLAYER_CRASHED, f"the bot returned {exc}", None)
         except Exception as exc:  # a built-in bot's bug must not stop the match
@@ -263,11 +269,13 @@ class Match:
         return action, None
 
     def _fault_event(
-        self, decision: Decision, kind: str, reason: str, action: Any
+        self, decision: Decision, kind: str, reason: str, action: Any, exited: bool = False
     ) -> tuple[Any, Event]:
         seat = decision.seat
         self.faults[seat] += 1
-        data = {"seat": seat, "reason": reason[:500], "faults": self.faults[seat]}
+        data: dict[str, Any] = {"seat": seat, "reason": reason[:500], "faults": self.faults[seat]}
+        if exited:  # only then: the events of every other fault are as they were
+            data["exited"] = True
         if action is None:
             event = Event(kind, data)
         elif decision.secret:
@@ -306,6 +314,11 @@ class Match:
         if self.header.commitment is not None:
             data.update(seed=self.header.seed, salt=self.header.salt)  # the reveal
         self._emit([Event(MATCH_ENDED, data)])
+
+
+def _forfeits(fault: Event, faults: int, max_faults: int) -> bool:
+    """Does ``fault`` (the seat's ``faults``-th) forfeit the match?"""
+    return faults >= max_faults or fault.data.get("exited") is True
 
 
 def _submitted(decision: Decision, action: Any) -> Event:

@@ -2,7 +2,8 @@
 that drives an out-of-process bot (see docs/protocol.md and docs/writing-a-bot.md).
 
 - ``load_program(path)``: a bot file, or a folder with ``bot.json``
-  (``read_manifest``: the one definition of a valid manifest);
+  (``read_manifest``: the one definition of a valid manifest), in one of the
+  languages of ``runtimes`` (Python, JavaScript, native x86-64, Java);
 - ``Sandbox(limits)``: starts programs inside bubblewrap (refuses to run them
   without it unless unsandboxed runs are allowed explicitly);
 - ``SubprocessPlayer(program, limits)``: a ``Player`` for the runner;

@@ -5,7 +5,8 @@ is played): a timeout is ``PlayerTimedOut``; a bot that exits, is killed by a
 limit, fails to start or gives up on a decision is ``PlayerCrashed``; a line
 that is not the expected message is ``ActionRejected`` (an illegal but
 well-formed action is rejected by the runner itself). Once the process is gone
-every later decision faults at once, without waiting.
+(it exited, was killed, never started) its fault says so (``exited``) and the
+runner forfeits its seat at once: a dead bot must not win on default moves.
 
 Time: each decision may take ``limits.decision`` seconds, plus whatever is left of
 the match's overage bank (``limits.overage``), and never more than what is left of
@@ -24,6 +25,7 @@ from engine.bots.limits import Limits
 from engine.bots.process import BotExited, BotProcess, BotTimeout, LineTooLong
 from engine.bots.program import BotProgram
 from engine.bots.protocol import BotGaveUp, ProtocolError
+from engine.bots.runtimes import with_startup_of
 from engine.bots.sandbox import Sandbox
 from engine.events import ACTION_REJECTED, PLAYER_CRASHED, PLAYER_TIMED_OUT
 from engine.game import Action, Header, Outcome
@@ -38,7 +40,9 @@ class SubprocessPlayer:
     ) -> None:
         self.program = program
         self.sandbox = sandbox or Sandbox(limits)
-        self.limits = limits or self.sandbox.limits
+        # a runtime that starts slowly (the JVM) gets its own start-up limit, which
+        # the start message states
+        self.limits = with_startup_of(program.language, limits or self.sandbox.limits)
         self.process: BotProcess | None = None
         #: the name the bot gave in its ``ready`` message
         self.name: str | None = None
@@ -113,7 +117,7 @@ class SubprocessPlayer:
             self.handshake()
         if self._dead is not None:
             kind, reason = self._dead
-            raise PlayerFault(kind, reason)
+            raise PlayerFault(kind, reason, exited=True)
         process = self.process
         if process is None:  # closed by its owner before the match asked it
             raise self._die(PLAYER_CRASHED, "the bot is not running")
@@ -244,4 +248,4 @@ class SubprocessPlayer:
         """Mark the bot gone, end its process; later decisions fault at once."""
         self._dead = (kind, reason)
         self.close()
-        return PlayerFault(kind, reason)
+        return PlayerFault(kind, reason, exited=True)

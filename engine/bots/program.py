@@ -1,5 +1,6 @@
-"""A bot program on disk: one Python file, or a folder whose ``bot.json`` manifest
-names the entry file. ``load_program`` reads one; ``read_manifest`` is the one
+"""A bot program on disk: one file (a .py or .js/.mjs script, a .jar, a native
+executable), or a folder whose ``bot.json`` manifest names the entry file and its
+language (``engine.bots.runtimes``). ``load_program`` reads one; ``read_manifest`` is the one
 definition of a valid manifest (uploads are checked with it too)."""
 
 from __future__ import annotations
@@ -10,30 +11,27 @@ import os
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from engine.game import RulesError
+from engine.bots.errors import BotError
+from engine.bots.runtimes import check_shape
 
 MANIFEST = "bot.json"
 
-
-class BotError(RulesError):
-    """A bot program that cannot be run: a bad path or manifest, no sandbox.
-
-    A ``RulesError`` so that the command line and the platform report it as they
-    report an unknown built-in bot name."""
+__all__ = ["MANIFEST", "BotError", "BotProgram", "Manifest", "load_program", "read_manifest"]
 
 
 @dataclass(frozen=True, slots=True)
 class BotProgram:
-    """A bot on disk: one Python file, or a directory with an entry file.
+    """A bot on disk: one file, or a directory with an entry file.
 
     ``root`` is what is mounted at /bot (the directory, or the single file),
-    ``entry`` the file run, relative to /bot.
+    ``entry`` the file run, relative to /bot; ``language`` names its runtime.
     """
 
     root: Path
     entry: str
     name: str
     version: str  # "sha256:" and the start of the hash of the bot's files
+    language: str = "python"
 
     @property
     def is_dir(self) -> bool:
@@ -41,11 +39,16 @@ class BotProgram:
 
 
 def load_program(path: str | os.PathLike[str]) -> BotProgram:
-    """Read a bot program: a ``.py`` file, or a folder with a ``bot.json`` manifest
-    (``read_manifest``)."""
+    """Read a bot program: one file of a language we run (``runtimes.check_shape``),
+    or a folder with a ``bot.json`` manifest (``read_manifest``)."""
     root = Path(path).resolve()
     if root.is_file():
-        return BotProgram(root, root.name, _clean_name(root.stem), _hash_files(root, [root]))
+        try:
+            language = check_shape(root).language
+        except BotError as exc:
+            raise BotError(f"{path}: {exc}") from None
+        name = _clean_name(root.stem)
+        return BotProgram(root, root.name, name, _hash_files(root, [root]), language)
     if not root.is_dir():
         raise BotError(f"no bot program at {path}")
     try:
@@ -53,18 +56,19 @@ def load_program(path: str | os.PathLike[str]) -> BotProgram:
     except BotError as exc:
         raise BotError(f"{path}: {exc}") from None
     files = sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
-    return BotProgram(
-        root, manifest.entry, _clean_name(manifest.name or root.name), _hash_files(root, files)
-    )
+    name = _clean_name(manifest.name or root.name)
+    return BotProgram(root, manifest.entry, name, _hash_files(root, files), manifest.language)
 
 
 @dataclass(frozen=True, slots=True)
 class Manifest:
-    """A bot folder's checked ``bot.json``: ``entry``, the .py file run (its path in
-    the folder, with / between folders), and ``name``, if the bot gives one."""
+    """A bot folder's checked ``bot.json``: ``entry``, the file run (its path in
+    the folder, with / between folders), its ``language`` and ``name``, if the bot
+    gives one."""
 
     entry: str
     name: str | None = None
+    language: str = "python"
 
 
 def read_manifest(folder: Path) -> Manifest:
@@ -72,8 +76,10 @@ def read_manifest(folder: Path) -> Manifest:
     ``bot.json``, which uploads are checked with too. ``BotError`` says what is wrong.
 
     It is a JSON object (one flat object is all it needs); ``entry`` is required, a
-    relative path (``relative_parts``) of a ``.py`` file in the folder that is not a
-    link; ``name``, if given, a string. Other keys are ignored."""
+    relative path (``relative_parts``) of a file in the folder that is not a link;
+    ``language``, if given, one of ``runtimes.RUNTIMES`` (without it the entry's
+    shape says), and the entry must be a program of that language; ``name``, if
+    given, a string. Other keys are ignored."""
     path = folder / MANIFEST
     if not path.exists() and not path.is_symlink():
         raise BotError(f'no {MANIFEST} manifest (it names the entry file: {{"entry": "main.py"}})')
@@ -92,18 +98,23 @@ def read_manifest(folder: Path) -> Manifest:
         raise BotError(f'{MANIFEST} must name the entry file: "entry": "main.py"')
     if "name" in manifest and not isinstance(manifest["name"], str):
         raise BotError(f'{MANIFEST}: "name" must be a string')
+    declared = manifest.get("language")
+    if declared is not None and not isinstance(declared, str):
+        raise BotError(f'{MANIFEST}: "language" must be a string, e.g. "javascript"')
     try:
         parts = relative_parts(entry)
     except BotError as exc:
         raise BotError(f"{MANIFEST}: the entry {exc}") from None
-    if not entry.endswith(".py"):
-        raise BotError(f"{MANIFEST}: the entry {entry!r} must be a .py file")
     target = folder.joinpath(*parts)
     if target.is_symlink() or not target.is_file():
         raise BotError(f"{MANIFEST}: the entry file {entry!r} is not in the bot's folder")
     if folder.resolve() not in target.resolve().parents:  # through a linked folder
         raise BotError(f"{MANIFEST}: the entry {entry!r} is outside the bot's folder")
-    return Manifest("/".join(parts), manifest.get("name"))
+    try:
+        language = check_shape(target, declared).language
+    except BotError as exc:
+        raise BotError(f"{MANIFEST}: {exc}") from None
+    return Manifest("/".join(parts), manifest.get("name"), language)
 
 
 def relative_parts(path: str) -> tuple[str, ...]:

@@ -1,18 +1,22 @@
 """Runs an untrusted bot program as a separate process inside bubblewrap.
 
-``Sandbox.spawn(program)`` starts ``python -S <entry>`` in a fresh bubblewrap
-sandbox and returns a ``BotProcess``: the pipes to the bot, read with a selector
-so that no bot can block the engine, with the bot's stderr kept up to a cap.
+``Sandbox.spawn(program)`` starts the program's runtime (``python -S <entry>``,
+``node <entry>``, the executable itself, ``java -jar <entry>``: ``runtime_mounts``)
+in a fresh bubblewrap sandbox and returns a ``BotProcess``: the pipes to the bot,
+read with a selector so that no bot can block the engine, with the bot's stderr
+kept up to a cap.
 
 What the bot sees and may do
 ----------------------------
 - new IPC, PID, network, UTS and cgroup namespaces: no network at all (not even
   the host's 127.0.0.1), no other process of the machine;
-- a root directory of its own: read-only ``/usr`` (and the ``/lib``, ``/bin``
-  links into it), the interpreter and its standard library only (read-only, at
-  ``/python``: no site-packages, no virtualenv; the ``site-packages`` and
-  ``dist-packages`` folders under ``/usr`` are hidden behind empty ones), the SDK
-  (``/sdk/scrimmage_bot.py``, on ``PYTHONPATH``), the bot's own files read-only at
+- a root directory of its own with what its runtime needs (``runtime_mounts``).
+  For Python: read-only ``/usr`` (and the ``/lib``, ``/bin`` links into it), the
+  interpreter and its standard library only (read-only, at ``/python``: no
+  site-packages, no virtualenv; the ``site-packages`` and ``dist-packages``
+  folders under ``/usr`` are hidden behind empty ones), the SDK
+  (``/sdk/scrimmage_bot.py``, on ``PYTHONPATH``); for the others only their
+  binary and the libraries it links; then the bot's own files read-only at
   ``/bot`` (its working directory), a private size-capped ``/tmp``, ``/proc`` of
   its PID namespace and a minimal ``/dev``. Nothing else of the host: no
   ``/etc/shadow``, no data folder, no database, no other bot's files;
@@ -20,12 +24,13 @@ What the bot sees and may do
   the host folders it mounts) come through a file descriptor (``--args``), so the
   namespace's init (``/proc/1/cmdline``) shows only ``bwrap --args N -- <command>``,
   and the command names paths inside the sandbox only;
-- an empty environment (``--clearenv``) but for PYTHONPATH, HOME, PATH, LANG
-  (bubblewrap itself starts with an empty one too);
+- an empty environment (``--clearenv``) but for HOME, PATH, LANG and the
+  runtime's own (PYTHONPATH, NODE_PATH; bubblewrap itself starts with an empty one);
 - ``--die-with-parent`` and ``--new-session``;
 - rlimits set before bubblewrap starts (``prlimit``): CPU seconds, address
-  space, processes, file size, open files, no core files. Without ``prlimit``
-  (util-linux) the ``Sandbox`` refuses to start any bot, sandboxed or not;
+  space (Python only: V8 and the JVM reserve far more than they use), processes,
+  file size, open files, no core files. Without ``prlimit`` (util-linux) the
+  ``Sandbox`` refuses to start any bot, sandboxed or not;
 - one memory limit for the whole process tree (``engine.bots.memory``: a cgroup
   where the machine allows one, else a watcher), however many processes it forks.
 
@@ -51,14 +56,17 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from engine.bots import runtime_mounts
 from engine.bots.interpreter import PythonLayout, python_executable
 from engine.bots.limits import Limits
 from engine.bots.memory import TreeMemory
 from engine.bots.process import BotProcess
 from engine.bots.program import BotError, BotProgram
+from engine.bots.runtimes import NATIVE, runtime
 from engine.bots.uids import allocate_uid, release_uid, tasks_of
 
-SDK_FILE = Path(__file__).resolve().parent.parent / "sdk" / "scrimmage_bot.py"
+SDK_DIR = runtime_mounts.SDK_DIR
+SDK_FILE = SDK_DIR / "scrimmage_bot.py"
 ALLOW_ENV = "SCRIMMAGE_ALLOW_UNSANDBOXED"
 
 
@@ -119,8 +127,10 @@ class Sandbox:
         memory = TreeMemory(self.limits.memory_total)
         try:
             root = program.root
-            if self.sandboxed and self.as_root and not _world_readable(root):
-                staging = _stage(root)  # the unprivileged bot uid must be able to read it
+            executable = program.language == NATIVE.language
+            if self._must_stage(root, program, executable):
+                # the unprivileged bot uid must be able to read it (and run a native one)
+                staging = _stage(root, program.entry if executable else None)
                 root = staging / root.name
             if self.sandboxed:
                 if self.as_root:
@@ -128,17 +138,14 @@ class Sandbox:
                 options, inner = self._bwrap_command(program, root, uid)
                 cwd = "/"
             else:
-                command = [
-                    self.python,
-                    "-S",
-                    "-s",
-                    "-B",
-                    str(root if not root.is_dir() else root / program.entry),
-                ]
+                entry = str(root if not root.is_dir() else root / program.entry)
+                command = runtime_mounts.host_command(
+                    program.language, entry, self.python, self.limits
+                )
                 cwd = str(root if root.is_dir() else root.parent)
-            rlimits = self._rlimits(uid)  # before the pipe: it may raise
+            rlimits = self._rlimits(uid, program.language)  # before the pipe: it may raise
             passed: tuple[int, ...] = ()
-            env = _bot_env(str(SDK_FILE.parent))
+            env = runtime_mounts.host_env()
             if self.bwrap is not None:  # sandboxed
                 # bwrap tells us the pid of the namespace's init on the info pipe, and
                 # reads its options (host paths) from a file: not from its argv, which
@@ -175,8 +182,16 @@ class Sandbox:
         memory.watch(popen.pid)
         return BotProcess(popen, self.limits, uid, staging, info_read, memory)
 
+    def _must_stage(self, root: Path, program: BotProgram, executable: bool) -> bool:
+        """A copy is run when the bot's uid could not read the files, or a native
+        entry is not executable (an upload keeps no file modes)."""
+        entry = root / program.entry if root.is_dir() else root
+        if executable and not os.access(entry, os.X_OK):
+            return True
+        return self.sandboxed and self.as_root and not _world_readable(root)
+
     # -- the command line -------------------------------------------------------------
-    def _rlimits(self, uid: int | None) -> list[str]:
+    def _rlimits(self, uid: int | None, language: str) -> list[str]:
         """The ``prlimit`` prefix of the command line (``__init__`` checked it exists)."""
         lim = self.limits
         if self.prlimit is None:  # pragma: no cover - __init__ refuses
@@ -186,10 +201,13 @@ class Sandbox:
         nproc = lim.processes
         if uid is None and os.geteuid() != 0:
             nproc += tasks_of(os.getuid())
+        # V8 and the JVM reserve far more address space than they use: for them the
+        # tree's memory limit (memory.py) is the only one
+        address = lim.memory if runtime(language).address_limit else "unlimited"
         return [
             self.prlimit,
             f"--cpu={lim.cpu}:{lim.cpu + 1}",
-            f"--as={lim.memory}",
+            f"--as={address}",
             f"--nproc={nproc}",
             f"--fsize={lim.file_size}",
             f"--nofile={lim.open_files}",
@@ -214,33 +232,14 @@ class Sandbox:
             ]
         else:
             cmd += ["--unshare-all"]  # unprivileged: a user namespace comes with it
-        cmd += [
-            "--die-with-parent",
-            "--new-session",
-            "--hostname",
-            "sandbox",
-            "--ro-bind",
-            "/usr",
-            "/usr",
-        ]
-        for top in ("/bin", "/sbin", "/lib", "/lib64", "/lib32", "/libx32"):
-            if os.path.islink(top):
-                cmd += ["--symlink", os.readlink(top), top]
-            elif os.path.isdir(top):
-                cmd += ["--ro-bind", top, top]
+        cmd += ["--die-with-parent", "--new-session", "--hostname", "sandbox"]
         cmd += ["--perms", "0755", "--dir", "/etc"]  # only these two files of the host's
         for name in ("/etc/ld.so.cache", "/etc/localtime"):
             cmd += ["--ro-bind-try", name, name]
-        cmd += self.layout.mounts()
-        cmd += [
-            "--perms",
-            "0755",
-            "--dir",
-            "/sdk",
-            "--ro-bind",
-            str(SDK_FILE),
-            "/sdk/scrimmage_bot.py",
-        ]
+        cmd += ["--perms", "0755", "--dir", "/sdk"]
+        launcher = (self.setpriv or "/usr/bin/setpriv") if uid is not None else None
+        entry = root / program.entry if root.is_dir() else root
+        cmd += runtime_mounts.runtime_files(program.language, entry, self.layout, launcher)
         if root.is_dir():
             cmd += ["--ro-bind", str(root), "/bot"]
         else:
@@ -268,7 +267,7 @@ class Sandbox:
             "/bot",
             "--clearenv",
         ]
-        for key, value in {**_bot_env("/sdk"), **self.layout.env()}.items():
+        for key, value in runtime_mounts.env(program.language, self.layout).items():
             cmd += ["--setenv", key, value]
         inner = []
         if uid is not None:
@@ -282,7 +281,8 @@ class Sandbox:
                 "--no-new-privs",
                 "--",
             ]
-        inner += [self.layout.sandbox_executable, "-S", "-s", "-B", f"/bot/{program.entry}"]
+        entry_inside = f"/bot/{program.entry}"
+        inner += runtime_mounts.command(program.language, entry_inside, self.layout, lim)
         return cmd, inner
 
 
@@ -300,18 +300,6 @@ def _options_file(options: list[str]) -> int:
     return fd
 
 
-def _bot_env(sdk_dir: str) -> dict[str, str]:
-    return {
-        "PYTHONPATH": sdk_dir,
-        "HOME": "/tmp",
-        "PATH": "/usr/bin:/bin",
-        "LANG": "C.UTF-8",
-        "PYTHONUNBUFFERED": "1",
-        "PYTHONDONTWRITEBYTECODE": "1",
-        "PYTHONHASHSEED": "0",
-    }
-
-
 def _world_readable(root: Path) -> bool:
     paths = [root] if root.is_file() else [root, *root.rglob("*")]
     for p in paths:
@@ -324,8 +312,9 @@ def _world_readable(root: Path) -> bool:
     return True
 
 
-def _stage(root: Path) -> Path:
-    """A world-readable copy of the bot's files (its own files may be private)."""
+def _stage(root: Path, executable: str | None = None) -> Path:
+    """A world-readable copy of the bot's files (its own files may be private);
+    ``executable``, the entry of a native bot, may be run by anyone too."""
     staging = Path(tempfile.mkdtemp(prefix="scrimmage-bot-"))
     os.chmod(staging, 0o755)
     target = staging / root.name
@@ -333,7 +322,8 @@ def _stage(root: Path) -> Path:
         shutil.copytree(root, target, symlinks=True)
     else:
         shutil.copy2(root, target)
+    run = (target / executable if target.is_dir() else target) if executable else None
     for p in [target, *(target.rglob("*") if target.is_dir() else [])]:
         if not p.is_symlink():
-            os.chmod(p, 0o755 if p.is_dir() else 0o644)
+            os.chmod(p, 0o755 if p.is_dir() or p == run else 0o644)
     return staging

@@ -1,8 +1,11 @@
 """Checking and unpacking an uploaded bot, into a temporary folder.
 
-An upload is one ``.py`` file or a ``.zip`` archive with a manifest ``bot.json``
-(``{"entry": "main.py", "name": "..."}``, what ``engine.bots.load_program`` reads
-for a folder). Everything is checked before anything is kept, and every rejection
+An upload is one program file - a ``.py`` or ``.js``/``.mjs`` script, a ``.jar``,
+or a native x86-64 executable (recognised by its ELF header, whatever its name) -
+or a ``.zip`` archive with a manifest ``bot.json`` (``{"entry": "main.py",
+"language": "python", "name": "..."}``, what ``engine.bots.load_program`` reads
+for a folder). A file named as one language but shaped as another (an ELF named
+``.py``) is refused, as the engine refuses such a manifest (``runtimes``). Everything is checked before anything is kept, and every rejection
 is an ``UploadRejected`` naming the problem:
 
 - the upload's size (``BOTS_MAX_UPLOAD_BYTES``), empty files, the file type;
@@ -33,7 +36,15 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.bots.program import MANIFEST, BotError, load_program, read_manifest, relative_parts
+from engine.bots.program import (
+    MANIFEST,
+    BotError,
+    Manifest,
+    load_program,
+    read_manifest,
+    relative_parts,
+)
+from engine.bots.runtimes import ELF_MAGIC, NATIVE
 
 from bots import conf
 
@@ -54,6 +65,15 @@ BROKEN_ZIP = (
 )
 PY_NAME = "main.py"  # a single .py is kept under this name
 ZIP_DIR = "bot"  # an archive is unpacked into this folder
+#: a single file's kind (``BotVersion.kind``) by its name's ending, and the name it
+#: is kept under; a native executable is recognised by its bytes instead
+SINGLE_FILES = {".py": ("py", PY_NAME), ".js": ("js", "main.js"), ".mjs": ("mjs", "main.mjs")}
+SINGLE_FILES[".jar"] = ("jar", "bot.jar")
+NATIVE_FILE = ("elf", "bot")
+ACCEPTED = (
+    "upload a single .py, .js or .mjs file, a .jar, a native x86-64 Linux executable, "
+    f"or a .zip archive with a {MANIFEST} manifest"
+)
 
 
 class UploadRejected(ValueError):
@@ -70,8 +90,8 @@ class Prepared:
     """A checked upload, unpacked under ``tmp``: ``tmp / rel`` is the program."""
 
     tmp: Path
-    rel: str  # "main.py" or "bot"
-    kind: str  # "py" or "zip"
+    rel: str  # the file's name (SINGLE_FILES, NATIVE_FILE), or "bot" (ZIP_DIR)
+    kind: str  # "py", "js", "mjs", "jar", "elf" or "zip"
     entry: str
     sha256: str
     size: int
@@ -115,21 +135,17 @@ def prepare(upload, original_name: str | None = None) -> Prepared:
     unpack it into a new temporary folder. Raises ``UploadRejected``."""
     name = original_name or getattr(upload, "name", "") or ""
     name = os.path.basename(name.replace("\\", "/"))
-    lower = name.lower()
-    if not (lower.endswith(".py") or lower.endswith(".zip")):
-        raise UploadRejected(
-            f"{name or 'the file'!s}: upload a single .py file or a .zip "
-            f"archive with a {MANIFEST} manifest"
-        )
+    suffix = os.path.splitext(name.lower())[1]
     data = _read_upload(upload, conf.get("BOTS_MAX_UPLOAD_BYTES"))
     if not data:
         raise UploadRejected(f"{name}: the file is empty")
+    single = _single_kind(name, suffix, data)
     sha = hashlib.sha256(data).hexdigest()
     tmp = Path(tempfile.mkdtemp(prefix="up-", dir=incoming_dir()))
     os.chmod(tmp, 0o755)
     try:
-        if lower.endswith(".py"):
-            prepared = _prepare_py(tmp, data, name, sha)
+        if single is not None:
+            prepared = _prepare_single(tmp, data, name, sha, single)
         else:
             prepared = _prepare_zip(tmp, data, name, sha)
         try:  # what the sandbox will read must load
@@ -143,17 +159,42 @@ def prepare(upload, original_name: str | None = None) -> Prepared:
         raise
 
 
-def _prepare_py(tmp: Path, data: bytes, name: str, sha: str) -> Prepared:
+def _single_kind(name: str, suffix: str, data: bytes) -> tuple[str, str] | None:
+    """(kind, kept name) of a one-file upload; ``None`` for a .zip archive."""
+    if data.startswith(ELF_MAGIC):
+        if suffix in SINGLE_FILES or suffix == ".zip":
+            raise UploadRejected(
+                f"{name}: named as a {suffix} file but it is a native executable (an ELF); "
+                "upload it without that ending, or as a .zip whose bot.json says "
+                f'"language": "{NATIVE.language}"'
+            )
+        return NATIVE_FILE
+    if suffix == ".zip":
+        return None
+    if suffix not in SINGLE_FILES:
+        raise UploadRejected(f"{name or 'the file'!s}: {ACCEPTED}")
+    return SINGLE_FILES[suffix]
+
+
+def _prepare_single(
+    tmp: Path, data: bytes, name: str, sha: str, single: tuple[str, str]
+) -> Prepared:
+    kind, kept = single
+    if kind in ("py", "js", "mjs"):
+        _check_text(data, name, f".{kind}")
+    _write(tmp / kept, data, 0o755 if single == NATIVE_FILE else 0o644)
+    return Prepared(tmp, kept, kind, kept, sha, len(data), 1, name)
+
+
+def _check_text(data: bytes, name: str, what: str) -> None:
     if b"\0" in data:
-        raise UploadRejected(f"{name}: a .py file must be text (it holds NUL bytes)")
+        raise UploadRejected(f"{name}: a {what} file must be text (it holds NUL bytes)")
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise UploadRejected(
-            f"{name}: a .py file must be UTF-8 text ({exc.reason} at byte {exc.start})"
+            f"{name}: a {what} file must be UTF-8 text ({exc.reason} at byte {exc.start})"
         ) from None
-    _write(tmp / PY_NAME, data)
-    return Prepared(tmp, PY_NAME, "py", PY_NAME, sha, len(data), 1, name)
 
 
 def _entry_name(info: zipfile.ZipInfo) -> str:
@@ -289,18 +330,20 @@ def _prepare_zip(tmp: Path, data: bytes, name: str, sha: str) -> Prepared:
                 os.close(unowned)
     for d in [root, *(p for p in root.rglob("*") if p.is_dir())]:
         os.chmod(d, 0o755)
-    entry = _check_manifest(root, name)
-    return Prepared(tmp, ZIP_DIR, "zip", entry, sha, len(data), len(files), name)
+    manifest = _check_manifest(root, name)
+    if manifest.language == NATIVE.language:  # the sandbox runs the file itself
+        os.chmod(root.joinpath(*manifest.entry.split("/")), 0o755)
+    return Prepared(tmp, ZIP_DIR, "zip", manifest.entry, sha, len(data), len(files), name)
 
 
-def _check_manifest(root: Path, name: str) -> str:
+def _check_manifest(root: Path, name: str) -> Manifest:
     try:
-        return read_manifest(root).entry
+        return read_manifest(root)
     except BotError as exc:
         raise UploadRejected(f"{name}: {exc}") from None
 
 
-def _write(path: Path, data: bytes) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+def _write(path: Path, data: bytes, mode: int = 0o644) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode)
     with os.fdopen(fd, "wb") as out:
         out.write(data)

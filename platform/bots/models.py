@@ -85,6 +85,10 @@ class BotVersion(models.Model):
     class Kind(models.TextChoices):
         PY = "py", "a .py file"
         ZIP = "zip", "a .zip archive"
+        JS = "js", "a .js file"
+        MJS = "mjs", "a .mjs file"
+        JAR = "jar", "a .jar file"
+        ELF = "elf", "a native executable"
 
     class Status(models.TextChoices):
         PENDING = "pending", "pending"
@@ -104,7 +108,7 @@ class BotVersion(models.Model):
     kind = models.CharField(max_length=8, choices=Kind.choices)
     #: the file as uploaded (for the owner's reference)
     original_name = models.CharField(max_length=255)
-    #: relative to DATA_DIR: the .py file, or the folder of the unpacked archive
+    #: relative to DATA_DIR: the single file, or the folder of the unpacked archive
     path = models.CharField(max_length=300)
     #: the file run, relative to the folder (the file's own name for a .py)
     entry = models.CharField(max_length=255)

@@ -1,5 +1,6 @@
-"""Write a bot: the guide and the protocol (our docs/ rendered), the SDK, each
-game's starter bot and the engine's own wheel (``engine.wheel``) to download.
+"""Write a bot: the guide and the protocol (our docs/ rendered), a tab per bot
+language with its SDK and starter bots, and the engine's own wheel
+(``engine.wheel``) to download.
 
 The guide's commands name the site ``https://SITE`` and the wheel's version
 ``VERSION``: the page puts this site's own address and the current wheel in their
@@ -17,13 +18,21 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from engine import registry, wheel
-from engine.registry import starter_path
+from engine.registry import folder_of, starter_path
 from engine.sdk import SDK_FILE
 
 from bots import conf
 from web.rendering import markdown_html
 
 DOCS = {"writing-a-bot": "writing-a-bot.md", "protocol": "protocol.md"}
+#: the files of the languages without a starter per game: (file, content type)
+SDK_DIR = SDK_FILE.parent
+LANGUAGE_FILES = {
+    "scrimmage_bot.js": (SDK_DIR / "scrimmage_bot.js", "text/javascript"),
+    "starter.c": (SDK_DIR / "starter.c", "text/x-c"),
+    "ScrimmageBot.java": (SDK_DIR / "java" / "ScrimmageBot.java", "text/x-java"),
+    "Starter.java": (SDK_DIR / "java" / "Starter.java", "text/x-java"),
+}
 
 
 def _render_markdown(name: str, request) -> str:
@@ -50,7 +59,11 @@ def doc_page(request, name: str):
     if name not in DOCS:
         raise Http404("no such page")
     starters = [
-        {"game": g, "title": registry.get(g).title if hasattr(registry.get(g), "title") else g}
+        {
+            "game": g,
+            "title": registry.get(g).title if hasattr(registry.get(g), "title") else g,
+            "js": (folder_of(registry.get(g)) / "starter.js").is_file(),
+        }
         for g in sorted(registry.games())
         if starter_path(g).is_file()
     ]
@@ -65,6 +78,28 @@ def doc_page(request, name: str):
             "name": name,
             "sandbox": conf.sandbox_state(),
         },
+    )
+
+
+def language_file(request, filename: str):
+    """The JavaScript SDK, the C starter, the Java SDK and starter."""
+    if filename not in LANGUAGE_FILES:
+        raise Http404("no such file")
+    path, content_type = LANGUAGE_FILES[filename]
+    return FileResponse(
+        open(path, "rb"), as_attachment=True, filename=filename, content_type=content_type
+    )
+
+
+def js_starter_download(request, game: str):
+    path = folder_of(registry.get(game)) / "starter.js" if game in registry.games() else None
+    if path is None or not path.is_file():
+        raise Http404("no JavaScript starter for that game")
+    return FileResponse(
+        open(path, "rb"),
+        as_attachment=True,
+        filename=f"{game}_starter.js",
+        content_type="text/javascript",
     )
 
 

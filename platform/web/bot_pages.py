@@ -26,12 +26,15 @@ from matches.selectors import blank_hidden_seats
 from tournaments.profiles import bot_entries, rating_charts
 from tournaments.signup_selectors import mark_withdrawals, open_competitions
 
+#: what a bot upload may be (bots.archive checks it)
+UPLOAD_HELP = "a .py, .js or .mjs file, a .jar, a native x86-64 executable, or a .zip with bot.json"
+
 
 class BotForm(forms.Form):
     name = forms.CharField(max_length=40)
     game = forms.ChoiceField(choices=[])
     public = forms.BooleanField(required=False, help_text="anyone may read its source and logs")
-    file = forms.FileField(allow_empty_file=True, help_text="a .py file, or a .zip with bot.json")
+    file = forms.FileField(allow_empty_file=True, help_text=UPLOAD_HELP)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -40,7 +43,7 @@ class BotForm(forms.Form):
 
 
 class UploadForm(forms.Form):
-    file = forms.FileField(allow_empty_file=True, help_text="a .py file, or a .zip with bot.json")
+    file = forms.FileField(allow_empty_file=True, help_text=UPLOAD_HELP)
 
 
 def _limits() -> dict:

@@ -24,4 +24,6 @@ urlpatterns = [
     path("bots/sdk/scrimmage_bot.py", bot_docs.sdk_download, name="bot-sdk"),
     path("bots/starters/<slug:game>.py", bot_docs.starter_download, name="bot-starter"),
     path("downloads/<str:filename>", bot_docs.engine_wheel, name="engine-wheel"),
+    path("bots/starters/<slug:game>.js", bot_docs.js_starter_download, name="bot-starter-js"),
+    path("bots/files/<str:filename>", bot_docs.language_file, name="bot-language-file"),
 ]

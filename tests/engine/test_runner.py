@@ -246,3 +246,37 @@ def test_the_runner_folds_only_the_events_resolve_has_not_folded(known):
         match.log.to_jsonl() == play(random, random, seed=3, options={"rounds": 4}).log.to_jsonl()
     )
     assert match.state.round == 4 and match.outcome is not None
+
+
+@pytest.mark.parametrize("game_name", ["sealed_bids", "tic_tac_toe"])
+def test_a_player_whose_process_exited_forfeits_at_its_first_fault(game_name):
+    """A dead bot cannot answer again: one fault that says so forfeits at once (in a
+    game of simultaneous decisions as in a turn-based one), not ``max_faults`` of
+    default moves later, and the log re-simulates."""
+    from engine import registry
+    from engine.replay import verify
+
+    game = BIDS if game_name == "sealed_bids" else registry.get(game_name)
+    dead = PlayerFault("PlayerCrashed", "the bot exited with status 1", exited=True)
+    match = play(scripted(dead), scripted(), game=game, max_faults=5)
+    (crash,) = [e for e in match.log.events if e.type == "PlayerCrashed"]
+    assert crash.data == {
+        "seat": 0,
+        "reason": "the bot exited with status 1",
+        "faults": 1,
+        "exited": True,
+    }
+    assert types(match)[-2:] == ["PlayerForfeited", "MatchEnded"]
+    assert match.outcome.reason == "forfeit" and match.outcome.ranks == (2, 1)
+    find = {"sealed_bids": BIDS}.get
+    assert verify(match.log.events, lambda name: find(name) or registry.get(name)).ok
+
+
+def test_a_fault_without_exited_still_plays_the_default_until_max_faults():
+    """The events of logs made before the rule never say ``exited``: such faults
+    keep the old rule, so those logs re-simulate as they were played."""
+    crash = PlayerFault("PlayerCrashed", "the bot exited with status 1")
+    match = play(scripted(crash, crash), sealed_bids.HighBidder, max_faults=5)
+    crashes = [e for e in match.log.events if e.type == "PlayerCrashed"]
+    assert len(crashes) == 2 and all("exited" not in e.data for e in crashes)
+    assert match.outcome.reason != "forfeit"

@@ -4,8 +4,12 @@ the same worker process runs normally)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import threading
+import time
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -65,6 +69,28 @@ def tasks_of_uid(uid: int) -> int:
             except OSError:
                 pass
     return count
+
+
+@contextlib.contextmanager
+def tasks_seen(arena: Arena) -> Iterator[list[int]]:
+    """While inside: the task counts of the arena's latest bot uid, every 50 ms."""
+    seen: list[int] = []
+    done = threading.Event()
+
+    def watch():
+        while not done.is_set():
+            player = arena.players[-1] if arena.players else None
+            if player is not None and player.uid is not None:
+                seen.append(tasks_of_uid(player.uid))
+            time.sleep(0.05)
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    try:
+        yield seen
+    finally:
+        done.set()
+        watcher.join()
 
 
 def bot_dir(tmp_path: Path, hostile: str, files: dict | None = None) -> Path:

@@ -9,7 +9,6 @@ import os
 import site
 import socket
 import sys
-import threading
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -17,7 +16,16 @@ from pathlib import Path
 from engine import registry
 from engine.bots.sandbox import SDK_FILE
 from engine.replay import verify
-from tests.faults.conftest import FAST, HOSTILE, SHORT, FirstLegal, bot_dir, faults, tasks_of_uid
+from tests.faults.conftest import (
+    FAST,
+    HOSTILE,
+    SHORT,
+    FirstLegal,
+    bot_dir,
+    faults,
+    tasks_of_uid,
+    tasks_seen,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,9 +45,9 @@ def test_an_infinite_loop_is_killed_by_the_cpu_limit(arena):
     found = faults(match)
     assert found[0].type == "PlayerCrashed"
     assert "CPU time limit" in found[0].data["reason"]
-    # once the process is gone, every later decision faults at once
-    assert all(f.type == "PlayerCrashed" for f in found)
-    assert len(found) == 3 and ended(match)["reason"] == "forfeit"
+    # once the process is gone it cannot answer again: its seat forfeits at once
+    assert len(found) == 1 and found[0].data["exited"] is True
+    assert ended(match)["reason"] == "forfeit" and ended(match)["ranks"][0] == 2
     assert time.monotonic() - began < limits.decision  # no decision was waited out
 
 
@@ -83,23 +91,8 @@ def test_a_fork_bomb_is_contained(arena):
     # long enough for the bomb to reach its cap and for the watcher to see it there,
     # however slowly a busy machine forks
     limits = replace(SHORT, decision=2.0, overage=0.0, processes=24)
-    seen = []
-    done = threading.Event()
-
-    def watch():
-        while not done.is_set():
-            player = arena.players[-1] if arena.players else None
-            if player is not None and player.uid is not None:
-                seen.append(tasks_of_uid(player.uid))
-            time.sleep(0.05)
-
-    watcher = threading.Thread(target=watch)
-    watcher.start()
-    try:
+    with tasks_seen(arena) as seen:
         match, player = arena.play("forkbomb", limits=limits, max_faults=2)
-    finally:
-        done.set()
-        watcher.join()
     assert [f.type for f in faults(match)] == ["PlayerTimedOut", "PlayerTimedOut"]
     assert seen and max(seen) <= limits.processes
     assert max(seen) >= limits.processes // 2  # it did try
@@ -283,9 +276,9 @@ def test_a_bot_that_exits_at_once_faults_without_waiting(arena):
     began = time.monotonic()
     match, player = arena.play("exit_at_once")
     found = faults(match)
-    assert [f.type for f in found] == ["PlayerCrashed"] * 3
+    assert [f.type for f in found] == ["PlayerCrashed"]  # a dead bot forfeits at once
     assert "exited with status 3 before the handshake" in found[0].data["reason"]
-    assert ended(match)["reason"] == "forfeit"
+    assert ended(match)["reason"] == "forfeit" and ended(match)["ranks"][0] == 2
     assert time.monotonic() - began < FAST.startup  # the handshake was not waited out
 
 
@@ -294,9 +287,9 @@ def test_a_bot_that_never_starts_times_out_at_the_handshake(arena):
     match, _ = arena.play("slow_start", limits=replace(FAST, startup=0.5))
     found = faults(match)
     assert found[0].type == "PlayerTimedOut" and "within 0.5 s" in found[0].data["reason"]
+    # once it timed out the bot is gone (ended): its seat forfeits at once
+    assert len(found) == 1 and found[0].data["exited"] is True
     assert ended(match)["reason"] == "forfeit"
-    # once it timed out the bot is gone: later decisions do not wait for it
-    assert all(f.data["reason"] == found[0].data["reason"] for f in found)
     assert time.monotonic() - began < FAST.decision
 
 
@@ -312,9 +305,12 @@ def test_illegal_actions_are_rejected_by_the_runner(arena):
 def test_an_error_in_decide_then_a_crash(arena):
     match, player = arena.play("crash", max_faults=5, seed=3)
     found = faults(match)
-    assert [f.type for f in found][:3] == ["PlayerCrashed"] * 3
+    assert [f.type for f in found] == ["PlayerCrashed"] * 3
     assert found[0].data["reason"] == "the bot reported an error: ValueError: my bug"
+    # an error it reported is a fault like any; its exit forfeits at once
+    assert ["exited" in f.data for f in found] == [False, False, True]
     assert "exited with status 7" in found[2].data["reason"]
+    assert ended(match)["reason"] == "forfeit"
     assert "Traceback" in player.stderr and "my bug" in player.stderr
 
 

@@ -44,8 +44,10 @@ def way(request, monkeypatch):
 def test_a_forking_memory_bomb_is_held_to_one_limit_for_its_whole_tree(arena, guards, way):
     match, player = arena.play("memory_forks", limits=LIMITS, max_faults=2)
     found = faults(match)
-    assert [f.type for f in found] == ["PlayerCrashed", "PlayerCrashed"]
+    # killed, the bot cannot answer again: its seat forfeits at its first fault
+    assert [f.type for f in found] == ["PlayerCrashed"] and found[0].data["exited"] is True
     assert "processes used more than 256 MiB of memory together" in found[0].data["reason"]
+    assert match.log.events[-1].data["reason"] == "forfeit"
     (guard,) = guards
     assert guard.exceeded and (guard.cgroup is not None) == (way == "cgroup")
     if way == "cgroup":  # the kernel's count: never above the limit, not even briefly

@@ -39,15 +39,25 @@ def test_without_prlimit_no_bot_is_started_sandboxed_or_not(monkeypatch):
 
 def test_every_command_line_starts_with_the_rlimits():
     sandbox = Sandbox(Limits(cpu=7, processes=9))
-    prefix = sandbox._rlimits(uid=UID_BASE)
+    prefix = sandbox._rlimits(UID_BASE, "python")
     assert prefix[0] == sandbox.prlimit and prefix[-1] == "--"
     assert "--cpu=7:8" in prefix and "--nproc=9" in prefix and "--core=0" in prefix
+    assert f"--as={sandbox.limits.memory}" in prefix
+
+
+@pytest.mark.parametrize("language", ["javascript", "native", "java"])
+def test_v8_the_jvm_and_native_programs_get_no_address_space_limit(language):
+    """V8 and the JVM reserve far more address space than they use: for every
+    runtime but Python the tree's memory limit is the one that holds."""
+    sandbox = Sandbox(Limits(cpu=7, processes=9))
+    prefix = sandbox._rlimits(UID_BASE, language)
+    assert "--as=unlimited" in prefix and "--nproc=9" in prefix
 
 
 def test_rlimit_failure_leaks_no_pipe(monkeypatch):
     sandbox = Sandbox()
 
-    def boom(uid):
+    def boom(uid, language):
         raise OSError("no /proc")
 
     monkeypatch.setattr(sandbox, "_rlimits", boom)

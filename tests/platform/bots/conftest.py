@@ -6,6 +6,10 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from tests.bot_builds import c_static, java_jar
+
+__all__ = ["alice_api", "c_static", "java_jar"]
+
 
 @pytest.fixture(autouse=True)
 def _own_data_dir(data_dir):

@@ -11,6 +11,7 @@ import zipfile
 import pytest
 from django.urls import reverse
 
+from engine.registry import starter_path
 from tests.engine.bots.bad_manifests import BAD_MANIFESTS
 from tests.platform.bots.bot_helpers import (
     FAILS_HANDSHAKE,
@@ -99,7 +100,23 @@ BAD_UPLOADS = {
     ),
     "not a zip": (lambda: zip_upload(b"this is not a zip archive at all"), "not a valid .zip"),
     "empty file": (lambda: py_upload(b""), "empty"),
-    "not .py": (lambda: py_upload(GOOD_PY, name="bot.js"), "single .py file or a .zip"),
+    "not a program": (
+        lambda: py_upload(GOOD_PY, name="bot.txt"),
+        "upload a single .py, .js or .mjs file, a .jar, a native x86-64 Linux executable",
+    ),
+    "an ELF named .py": (
+        lambda: py_upload(b"\x7fELF" + bytes(60), name="bot.py"),
+        "named as a .py file but it is a native executable",
+    ),
+    "an ELF of another processor": (
+        lambda: py_upload(b"\x7fELF\x02\x01\x01" + bytes(11) + b"\xb7\x00" + bytes(44), name="bot"),
+        "built for another processor",
+    ),
+    "a .js that is not text": (lambda: py_upload(b"\0\1", name="bot.js"), "must be text"),
+    "a jar without a Main-Class": (
+        lambda: py_upload(zip_bytes({"a.txt": b"1"}), name="bot.jar"),
+        "no META-INF/MANIFEST.MF",
+    ),
 }
 
 
@@ -154,6 +171,34 @@ def test_a_good_py_becomes_a_valid_version(alice, data_dir):
     assert version.number == 1 and version.kind == "py" and len(version.sha256) == 64
     assert version.program_path.read_bytes() == GOOD_PY
     assert version.path == f"bots/{version.sha256}/main.py"
+
+
+def test_a_javascript_file_becomes_a_valid_version(alice, data_dir):
+    source = (starter_path("tic_tac_toe").parent / "starter.js").read_bytes()
+    bot, version = services.create_bot(alice, "js", "tic_tac_toe", py_upload(source, "b.js"))
+    assert version.status == "valid", version.validation_reason + version.validation_stderr
+    assert version.kind == "js" and version.path == f"bots/{version.sha256}/main.js"
+
+
+def test_a_native_executable_of_any_name_becomes_a_valid_version(alice, data_dir, c_static):
+    upload = py_upload(c_static.read_bytes(), "my-bot")
+    bot, version = services.create_bot(alice, "c", "tic_tac_toe", upload)
+    assert version.status == "valid", version.validation_reason + version.validation_stderr
+    assert version.kind == "elf" and version.path == f"bots/{version.sha256}/bot"
+
+
+def test_a_jar_becomes_a_valid_version(alice, data_dir, java_jar):
+    upload = py_upload(java_jar.read_bytes(), "bot.jar")
+    bot, version = services.create_bot(alice, "java", "tic_tac_toe", upload)
+    assert version.status == "valid", version.validation_reason + version.validation_stderr
+    assert version.kind == "jar"
+
+
+def test_a_zip_with_a_native_entry_runs_it(alice, data_dir, c_static):
+    manifest = {"entry": "bin/bot", "language": "native"}
+    upload = zip_upload(zip_bytes({"bin/bot": c_static.read_bytes()}, manifest))
+    bot, version = services.create_bot(alice, "czip", "tic_tac_toe", upload)
+    assert version.status == "valid", version.validation_reason + version.validation_stderr
 
 
 def test_a_good_zip_becomes_a_valid_version_and_a_zipped_folder_works_too(alice, data_dir):
