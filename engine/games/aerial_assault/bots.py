@@ -14,6 +14,7 @@ from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.greedy import GreedyBot
 from engine.games.aerial_assault.plays import play_options
 from engine.players import Request
+from engine.search.bot import SEARCH_BOTS
 
 
 class RandomBot:
@@ -48,6 +49,6 @@ class RandomBot:
         return out
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, **SEARCH_BOTS}
 
 __all__ = ["BOTS", "GreedyBot", "RandomBot", "play_options"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.games.lines import WinOrBlockBot
 from engine.games.tic_tac_toe.rules import EMPTY, LINES
 from engine.players import RandomBot
+from engine.search.bot import SEARCH_BOTS
 
 
 def completing_cell(board: list[int], seat: int) -> int | None:
@@ -23,4 +24,4 @@ class GreedyBot(WinOrBlockBot):
         return completing_cell(view["board"], seat)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, **SEARCH_BOTS}

@@ -1,0 +1,53 @@
+"""The search bots every game with a ``determinise`` lists among its built-ins:
+``search-1`` (weaker), ``search`` and ``search-3`` (stronger), one class each,
+differing only in their ``Budget``. A bot reads its seat's view and the
+decision, never the true state, and draws only from the generator the runner
+gives it (its seat's stream)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.decisions import Action
+from engine.players import Request
+from engine.rng import Rng
+from engine.search.mcts import Budget, Search
+
+
+class SearchBot:
+    """Monte Carlo tree search over states drawn to agree with its view (greedy rollouts)."""
+
+    budget = Budget(iterations=24, depth=6)
+
+    def __init__(self, game: Any, seat: int, rng: Rng) -> None:
+        self.game = game
+        self.seat = seat
+        self.rng = rng
+
+    def decide(self, request: Request) -> Action:
+        decision = request.decision
+        legal = decision.legal
+        if legal is not None and len(legal) == 1:
+            return legal[0]  # nothing to weigh
+        search = Search(self.game, self.seat, self.rng, self.budget)
+        return search.run(request.view, decision)
+
+
+class WeakSearchBot(SearchBot):
+    """Monte Carlo tree search at a third of ``search``'s budget."""
+
+    budget = Budget(iterations=8, depth=4)
+
+
+class StrongSearchBot(SearchBot):
+    """Monte Carlo tree search at three times ``search``'s budget."""
+
+    budget = Budget(iterations=72, depth=8)
+
+
+#: the search bots by built-in name, for a game's ``BOTS``
+SEARCH_BOTS: dict[str, type] = {
+    "search-1": WeakSearchBot,
+    "search": SearchBot,
+    "search-3": StrongSearchBot,
+}
