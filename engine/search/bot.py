@@ -6,6 +6,7 @@ gives it (its seat's stream)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.decisions import Action
@@ -15,9 +16,9 @@ from engine.search.mcts import Budget, Search
 
 
 class SearchBot:
-    """Monte Carlo tree search over states drawn to agree with its view (greedy rollouts)."""
+    """Monte Carlo search over states drawn to agree with its view (greedy rollouts)."""
 
-    budget = Budget(iterations=24, depth=6)
+    budget = Budget(iterations=4, width=4, depth=24)
 
     def __init__(self, game: Any, seat: int, rng: Rng) -> None:
         self.game = game
@@ -34,15 +35,15 @@ class SearchBot:
 
 
 class WeakSearchBot(SearchBot):
-    """Monte Carlo tree search at a third of ``search``'s budget."""
+    """Monte Carlo search at about a third of ``search``'s budget."""
 
-    budget = Budget(iterations=8, depth=4)
+    budget = Budget(iterations=2, width=3, depth=12)
 
 
 class StrongSearchBot(SearchBot):
-    """Monte Carlo tree search at three times ``search``'s budget."""
+    """Monte Carlo search at about three times ``search``'s budget."""
 
-    budget = Budget(iterations=72, depth=8)
+    budget = Budget(iterations=8, width=5, depth=24)
 
 
 #: the search bots by built-in name, for a game's ``BOTS``
@@ -51,3 +52,12 @@ SEARCH_BOTS: dict[str, type] = {
     "search": SearchBot,
     "search-3": StrongSearchBot,
 }
+
+#: the search bots too slow for a demo's quick matches (seconds a decision in
+#: the larger games): demos seat ``search-1`` and leave these to challenges
+SLOW_BUILTINS = frozenset({"search", "search-3"})
+
+
+def quick_builtins(bots: Mapping[str, type]) -> list[str]:
+    """The names of a game's built-in bots fit for quick demo matches, sorted."""
+    return sorted(name for name in bots if name not in SLOW_BUILTINS)

@@ -1,22 +1,26 @@
-"""Information-set Monte Carlo tree search with determinisation.
+"""Determinised Monte Carlo search at the decision, with common random numbers.
 
 Each iteration draws a full state that agrees with the searching seat's view
-(the game's ``determinise``: unseen cards shuffled back, future dice left to the
-search's own generator), then walks one open-loop tree: a node is a sequence
-of decision rounds, and at each node every seat that decides picks its own
-action by UCB over its own statistics (decoupled UCT), so a simultaneous
-decision is searched as one, no seat seeing another's choice. Actions enter a
-node one at a time as it is visited (progressive widening), the rollout
-policy's choice first. Below the tree the policy plays ``depth`` rounds and the
-position is valued by the outcome or the scores (``simulate.seat_values``).
+(the game's ``determinise``: unseen cards shuffled back, hidden cores dealt,
+future dice left to chance) and plays every candidate action from it: the
+other seats deciding now answer as the rollout policy would, without seeing
+the searcher's choice (a simultaneous decision stays one), then the policy
+plays every seat for ``depth`` decision rounds and the position is valued by
+the outcome or the scores (``simulate.seat_values``). Every candidate of an
+iteration meets the same drawn state and the same chance (one seed for the
+dice and the policy's tie-breaks), so two candidates' values differ by what
+the actions do, not by luck: a few dozen rollouts then tell actions apart
+that thousands of independent ones would blur.
 
+The candidates are the rollout policy's own choice first, then other legal
+actions (a decision that lists none: what ``greedy`` and ``random`` propose);
+the search keeps the policy's choice unless another did better by ``MARGIN``.
 The only randomness is the ``Rng`` the caller gives: the seat's stream of a
 built-in bot, so a match with a search bot re-simulates byte for byte.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,43 +30,20 @@ from engine.rng import Rng
 from engine.search.proposals import Policy, fresh_proposal, key_of, legal_or_default
 from engine.search.simulate import advance, seat_values
 
-#: the UCB exploration constant for values in [0, 1]
-EXPLORE = 0.7
-#: a seat's actions at a node grow as 1 + WIDEN * sqrt(visits)
-WIDEN = 1.0
+#: how much better (in the seat's share of wins, averaged) an action must do
+#: for the search to prefer it to its policy's own choice
+MARGIN = 0.02
 
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How hard one decision is searched: ``iterations`` drawn states walked
-    (not wall time: the same on every machine), each rolled out ``depth``
-    decision rounds past the tree before the position is valued."""
+    """How hard one decision is searched, in work rather than wall time (the
+    same on every machine): ``iterations`` drawn states, on each of which
+    ``width`` candidate actions are rolled out ``depth`` decision rounds."""
 
     iterations: int
+    width: int
     depth: int
-
-
-class Arm:
-    """One seat's statistics for one action at one node."""
-
-    __slots__ = ("action", "visits", "total")
-
-    def __init__(self, action: Action) -> None:
-        self.action = action
-        self.visits = 0
-        self.total = 0.0
-
-
-class Node:
-    """A position reached by a sequence of decision rounds (open loop: the
-    chance between them is folded into the statistics)."""
-
-    __slots__ = ("arms", "visits", "children")
-
-    def __init__(self) -> None:
-        self.arms: dict[int, dict[str, Arm]] = {}
-        self.visits: dict[int, int] = {}
-        self.children: dict[str, Node] = {}
 
 
 class Search:
@@ -75,92 +56,85 @@ class Search:
         self.seat = seat
         self.rng = rng
         self.budget = budget
-        self.sim_rng = Rng(rng.next64() >> 1, 0)
 
     def run(self, view: dict[str, Any], decision: Decision) -> Action:
-        determinise, root = self.game.determinise, Node()
+        determinise = self.game.determinise
         assert determinise is not None  # checked when the search was built
+        state = determinise(view, self.seat, self.rng)
+        seats = len(self.game.scores(state)) or 2
+        candidates = self.candidates(state, seats)
+        if len(candidates) < 2:
+            return legal_or_default(decision, candidates[0]) if candidates else decision.default
+        totals = [0.0] * len(candidates)
         for i in range(self.budget.iterations):
-            state = determinise(view, self.seat, self.rng)
-            if i == 0:
-                self.meet(state)
-            self.iterate(root, state)
-        arms = root.arms.get(self.seat, {})
-        ranked = sorted(arms.values(), key=lambda arm: (-arm.visits, -arm.total))
-        for arm in ranked:
-            if legal_or_default(decision, arm.action) is arm.action:
-                return arm.action
-        return decision.default
+            if i:
+                state = determinise(view, self.seat, self.rng)
+            values = self.compare(state, seats, candidates, self.rng.next64() >> 1)
+            if values is not None:
+                totals = [t + v for t, v in zip(totals, values)]
+        return legal_or_default(decision, self.pick(candidates, totals))
 
-    def meet(self, state: Any) -> None:
-        """Learn the seat count from the first drawn state and seat the policy bots."""
-        self.seats = len(self.game.scores(state)) or 2
-        self.greedy = Policy(self.game, self.seats, self.rng, "greedy")
-        self.random = Policy(self.game, self.seats, self.rng, "random")
+    def candidates(self, state: Any, seats: int) -> list[Action]:
+        """Up to ``width`` distinct actions of the seat's decision in ``state``,
+        the policy's choice first."""
+        mine = [d for d in self.game.pending(state) if d.seat == self.seat]
+        if not mine:
+            return []
+        greedy = Policy(self.game, seats, self.rng, "greedy")
+        random = Policy(self.game, seats, self.rng, "random")
+        found: dict[str, Action] = {}
+        for _ in range(2 * self.budget.width):
+            action = fresh_proposal(mine[0], found, greedy, random, state, self.rng)
+            if action is None:
+                break
+            found.setdefault(key_of(action), action)
+            if len(found) >= self.budget.width:
+                break
+        return list(found.values())
 
-    def iterate(self, root: Node, state: Any) -> None:
-        game, path, node = self.game, [], root
-        outcome = game.outcome(state)
+    def compare(
+        self, state: Any, seats: int, candidates: list[Action], seed: int
+    ) -> list[float] | None:
+        """The seat's value after each candidate, all under the same chance;
+        ``None`` when the drawn state refuses one (it then teaches nothing)."""
+        values = []
         try:
-            while outcome is None:
-                decisions = game.pending(state)
-                if not decisions:
-                    break
-                joint = {d.seat: self.choose(node, d, state) for d in decisions}
-                path.append((node, joint))
-                state = advance(game, state, {s: a.action for s, a in joint.items()}, self.sim_rng)
-                outcome = game.outcome(state)
-                key = key_of(
-                    [[s, k] for s, k in sorted((s, key_of(a.action)) for s, a in joint.items())]
-                )
-                child = node.children.get(key)
-                if child is None:
-                    node.children[key] = Node()
-                    break
-                node = child
-            values = self.rollout(state, outcome)
-        except Exception:  # a drawn state the rules refuse: this walk teaches nothing
-            return
-        for node, joint in path:
-            for seat, arm in joint.items():
-                node.visits[seat] = node.visits.get(seat, 0) + 1
-                arm.visits += 1
-                arm.total += values[seat]
+            for action in candidates:
+                chance, policy = Rng(seed, 0), Policy(self.game, seats, Rng(seed, 1), "greedy")
+                after = self.step(state, action, policy, chance)
+                values.append(self.rollout(after, policy, chance, seats)[self.seat])
+        except Exception:  # a drawn state the rules refuse
+            return None
+        return values
 
-    def choose(self, node: Node, decision: Decision, state: Any) -> Arm:
-        """The seat's arm at ``node``: a new one while the node may widen, else
-        the best by UCB of those legal in this drawn state."""
-        seat = decision.seat
-        arms = node.arms.setdefault(seat, {})
-        visits = node.visits.get(seat, 0)
-        if len(arms) < 1 + WIDEN * math.sqrt(visits):
-            action = fresh_proposal(decision, arms, self.greedy, self.random, state, self.rng)
-            if action is not None:
-                arm = arms.setdefault(key_of(action), Arm(action))
-                if arm.visits == 0:
-                    return arm
-        log_n = math.log(visits + 1)
+    def step(self, state: Any, action: Action, policy: Policy, chance: Rng) -> Any:
+        """The state after the seat plays ``action`` and the others deciding with
+        it answer as the policy would."""
+        joint = {
+            d.seat: action if d.seat == self.seat else policy.act(state, d)
+            for d in self.game.pending(state)
+        }
+        return advance(self.game, state, joint, chance)
 
-        def ucb(arm: Arm) -> float:
-            if arm.visits == 0:
-                return math.inf
-            return arm.total / arm.visits + EXPLORE * math.sqrt(log_n / arm.visits)
-
-        for arm in sorted(arms.values(), key=ucb, reverse=True):
-            if legal_or_default(decision, arm.action) is arm.action:
-                return arm
-        default = decision.default
-        return arms.setdefault(key_of(default), Arm(default))
-
-    def rollout(self, state: Any, outcome: Any) -> tuple[float, ...]:
+    def rollout(self, state: Any, policy: Policy, chance: Rng, seats: int) -> tuple[float, ...]:
         game = self.game
+        outcome = game.outcome(state)
         for _ in range(self.budget.depth):
             if outcome is not None:
                 break
             decisions = game.pending(state)
             if not decisions:
                 break
-            actions = {d.seat: self.greedy.act(state, d) for d in decisions}
-            state = advance(game, state, actions, self.sim_rng)
+            state = advance(game, state, {d.seat: policy.act(state, d) for d in decisions}, chance)
             outcome = game.outcome(state)
-        return seat_values(game, state, self.seats, outcome)
+        return seat_values(game, state, seats, outcome)
+
+    def pick(self, candidates: list[Action], totals: list[float]) -> Action:
+        """The policy's choice (the first) unless another did better by
+        ``MARGIN`` a rollout: the best of a few noisy means, taken as it is,
+        would often be the luckiest action rather than the best."""
+        runs = max(1, self.budget.iterations)
+        best = max(range(len(candidates)), key=lambda j: totals[j])
+        if (totals[best] - totals[0]) / runs > MARGIN:
+            return candidates[best]
+        return candidates[0]

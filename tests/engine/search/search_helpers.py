@@ -15,7 +15,7 @@ SEARCHED = sorted(name for name, game in registry.games().items() if game.determ
 
 
 class TinySearchBot(SearchBot):
-    budget = Budget(iterations=3, depth=2)
+    budget = Budget(iterations=2, width=2, depth=2)
 
 
 def search_match(name: str, seed: int, opponent: str = "greedy") -> Match:

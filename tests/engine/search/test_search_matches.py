@@ -9,6 +9,7 @@ from engine import registry
 from engine.events import FAULT_TYPES
 from engine.reading import parse_jsonl
 from engine.replay import verify
+from engine.search.bot import quick_builtins
 from tests.engine.search.search_helpers import SEARCHED, search_match
 
 
@@ -33,3 +34,10 @@ def test_a_match_with_the_search_bot_replays_byte_for_byte_and_verifies(name):
     assert again.log.to_jsonl() == first.log.to_jsonl()
     verdict = verify(parse_jsonl(first.log.to_jsonl()), registry.get)
     assert verdict.ok, verdict.describe()
+
+
+def test_demos_seat_search_1_but_not_the_slower_search_budgets():
+    for game in registry.games().values():
+        quick = quick_builtins(game.bots)
+        assert {"random", "greedy", "search-1"} <= set(quick)
+        assert not {"search", "search-3"} & set(quick)
