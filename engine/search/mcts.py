@@ -14,13 +14,14 @@ that thousands of independent ones would blur.
 
 The candidates are the rollout policy's own choice first, then other legal
 actions (a decision that lists none: what ``greedy`` and ``random`` propose);
-the search keeps the policy's choice unless another did better by ``MARGIN``.
+the search keeps the policy's choice unless another did surely better (``pick``).
 The only randomness is the ``Rng`` the caller gives: the seat's stream of a
 built-in bot, so a match with a search bot re-simulates byte for byte.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,8 +32,10 @@ from engine.search.proposals import Policy, fresh_proposal, key_of, legal_or_def
 from engine.search.simulate import advance, seat_values
 
 #: how much better (in the seat's share of wins, averaged) an action must do
-#: for the search to prefer it to its policy's own choice
+#: for the search to prefer it to its policy's own choice, and by how many
+#: standard errors of the run-by-run differences
 MARGIN = 0.02
+CONFIDENCE = 1.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,14 +68,14 @@ class Search:
         candidates = self.candidates(state, seats)
         if len(candidates) < 2:
             return legal_or_default(decision, candidates[0]) if candidates else decision.default
-        totals = [0.0] * len(candidates)
+        runs: list[list[float]] = []
         for i in range(self.budget.iterations):
             if i:
                 state = determinise(view, self.seat, self.rng)
             values = self.compare(state, seats, candidates, self.rng.next64() >> 1)
             if values is not None:
-                totals = [t + v for t, v in zip(totals, values)]
-        return legal_or_default(decision, self.pick(candidates, totals))
+                runs.append(values)
+        return legal_or_default(decision, candidates[pick(runs)])
 
     def candidates(self, state: Any, seats: int) -> list[Action]:
         """Up to ``width`` distinct actions of the seat's decision in ``state``,
@@ -129,12 +132,21 @@ class Search:
             outcome = game.outcome(state)
         return seat_values(game, state, seats, outcome)
 
-    def pick(self, candidates: list[Action], totals: list[float]) -> Action:
-        """The policy's choice (the first) unless another did better by
-        ``MARGIN`` a rollout: the best of a few noisy means, taken as it is,
-        would often be the luckiest action rather than the best."""
-        runs = max(1, self.budget.iterations)
-        best = max(range(len(candidates)), key=lambda j: totals[j])
-        if (totals[best] - totals[0]) / runs > MARGIN:
-            return candidates[best]
-        return candidates[0]
+
+def pick(runs: list[list[float]]) -> int:
+    """The index of the candidate to play, given each run's values: the policy's
+    choice (0) unless another beat it, run by run, by more than ``MARGIN`` on
+    average and by more than ``CONFIDENCE`` standard errors of those paired
+    differences. The best of a few noisy means, taken as it is, would often be
+    the luckiest action rather than the best."""
+    if len(runs) < 2:
+        return 0
+    best, best_gain = 0, 0.0
+    for j in range(1, len(runs[0])):
+        gains = [run[j] - run[0] for run in runs]
+        mean = sum(gains) / len(gains)
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1))
+        sure = mean > MARGIN and mean > CONFIDENCE * spread / math.sqrt(len(gains))
+        if sure and mean > best_gain:
+            best, best_gain = j, mean
+    return best
