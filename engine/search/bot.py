@@ -41,17 +41,32 @@ class WeakSearchBot(SearchBot):
 
 
 class StrongSearchBot(SearchBot):
-    """Monte Carlo search at about three times ``search``'s budget."""
+    """Monte Carlo search at about twice ``search``'s budget."""
 
-    budget = Budget(iterations=8, width=5, depth=24)
+    budget = Budget(iterations=6, width=5, depth=24)
 
 
-#: the search bots by built-in name, for a game's ``BOTS``
-SEARCH_BOTS: dict[str, type] = {
-    "search-1": WeakSearchBot,
-    "search": SearchBot,
-    "search-3": StrongSearchBot,
-}
+def search_bots(depth: float = 1.0) -> dict[str, type]:
+    """The search bots by built-in name, for a game's ``BOTS``. ``depth`` scales
+    their rollouts for a game whose rounds cost more (many small decisions a
+    turn, a greedy move that scores every legal action), so a decision stays
+    well under the platform's per-decision limit at every budget."""
+    if depth == 1.0:
+        return {"search-1": WeakSearchBot, "search": SearchBot, "search-3": StrongSearchBot}
+    out = {}
+    for name, cls in (
+        ("search-1", WeakSearchBot),
+        ("search", SearchBot),
+        ("search-3", StrongSearchBot),
+    ):
+        b = cls.budget
+        scaled = Budget(b.iterations, b.width, max(1, round(b.depth * depth)))
+        out[name] = type(cls.__name__, (cls,), {"budget": scaled, "__doc__": cls.__doc__})
+    return out
+
+
+#: the search bots at the full rollout depth
+SEARCH_BOTS: dict[str, type] = search_bots()
 
 #: the search bots too slow for a demo's quick matches (seconds a decision in
 #: the larger games): demos seat ``search-1`` and leave these to challenges

@@ -14,7 +14,7 @@ from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.greedy import GreedyBot
 from engine.games.aerial_assault.plays import play_options
 from engine.players import Request
-from engine.search.bot import SEARCH_BOTS
+from engine.search.bot import search_bots
 
 
 class RandomBot:
@@ -49,6 +49,6 @@ class RandomBot:
         return out
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, **SEARCH_BOTS}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, **search_bots(depth=0.25)}
 
 __all__ = ["BOTS", "GreedyBot", "RandomBot", "play_options"]

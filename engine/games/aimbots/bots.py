@@ -14,7 +14,7 @@ from engine.games.aimbots.dice import east_for, face, pivot
 from engine.games.aimbots.draft import card_level
 from engine.games.aimbots.state import Bot, State, with_bot
 from engine.players import RandomBot, Request
-from engine.search.bot import SEARCH_BOTS
+from engine.search.bot import search_bots
 from engine.states import revise
 
 
@@ -226,4 +226,4 @@ class GreedyBot:
         return best_of(scored, lambda pair: round(pair[1], 9), self.rng)[0]
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, **SEARCH_BOTS}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, **search_bots(depth=0.25)}

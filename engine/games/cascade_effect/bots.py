@@ -27,7 +27,7 @@ from engine.games.cascade_effect.board import (
 from engine.games.cascade_effect.moves import ATTACH_NEEDS, can_score, pose_distances
 from engine.games.cascade_effect.state import TELEOP_ROLLS, Goal, Robot, State
 from engine.players import RandomBot, Request
-from engine.search.bot import SEARCH_BOTS
+from engine.search.bot import search_bots
 
 FAR = 10_000
 
@@ -259,4 +259,4 @@ def occupied(state: State, sq: int, robot: Robot) -> bool:
     return any(r.sq == sq for r in state.robots if r.id != robot.id)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, **SEARCH_BOTS}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, **search_bots(depth=0.6)}

@@ -19,7 +19,7 @@ from engine.games.powerball.sim import (
     square_goals,
 )
 from engine.players import Request
-from engine.search.bot import SEARCH_BOTS
+from engine.search.bot import search_bots
 
 BEAM = 12
 WANTED = (
@@ -248,4 +248,4 @@ def trade_value(action: dict, seat: int) -> int:
     return -2
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, **SEARCH_BOTS}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, **search_bots(depth=0.1)}

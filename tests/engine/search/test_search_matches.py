@@ -9,7 +9,7 @@ from engine import registry
 from engine.events import FAULT_TYPES
 from engine.reading import parse_jsonl
 from engine.replay import verify
-from engine.search.bot import quick_builtins
+from engine.search.bot import SearchBot, quick_builtins, search_bots
 from tests.engine.search.search_helpers import SEARCHED, search_match
 
 
@@ -41,3 +41,13 @@ def test_demos_seat_search_1_but_not_the_slower_search_budgets():
         quick = quick_builtins(game.bots)
         assert {"random", "greedy", "search-1"} <= set(quick)
         assert not {"search", "search-3"} & set(quick)
+
+
+def test_a_game_can_shorten_the_rollouts_of_all_three_budgets():
+    full, short = search_bots(), search_bots(depth=0.25)
+    assert set(short) == set(full) == {"search-1", "search", "search-3"}
+    for name, cls in short.items():
+        budget, base = cls.budget, full[name].budget
+        assert budget.depth == max(1, round(base.depth * 0.25)) < base.depth
+        assert (budget.iterations, budget.width) == (base.iterations, base.width)
+        assert issubclass(cls, SearchBot) and cls.__doc__ == full[name].__doc__
