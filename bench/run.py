@@ -25,6 +25,7 @@ MODULES = [
     "bench.rebuild_bench",
     "bench.recovery_bench",
     "bench.scale_bench",
+    "bench.search_ladder",
 ]
 OUT = Path(__file__).with_name("results.json")
 

@@ -70,6 +70,11 @@ class Game:
     pacing: Pacing = Pacing(frozenset(), 1.0)
     #: says an event in words (``engine.describe.Describer``); set by the game package
     describer: Callable[..., str | None] | None = None
+    #: ``determinise(view, seat, rng)``: a full state whose ``view(state, seat)`` is
+    #: ``view``, its secrets (unseen cards, hidden plans) drawn from what is possible
+    #: with ``rng``; what the search bots (``engine.search``) search from, so they
+    #: never read the true state. Set by the game package; ``None``: no search bots
+    determinise: Callable[[dict[str, Any], int, Rng], Any] | None = None
 
     # -- the contract ------------------------------------------------------------
     def start(self, header: Header, rng: Rng) -> list[Event]:

@@ -3,6 +3,7 @@
 from engine.game import Pacing
 from engine.games.aerial_assault.bots import BOTS
 from engine.games.aerial_assault.describe import describe
+from engine.games.aerial_assault.determinise import determinise
 from engine.games.aerial_assault.events import DRAFT_ENDED, PLAY_ENDED
 from engine.games.aerial_assault.render import panel, render
 from engine.games.aerial_assault.rules import AerialAssault
@@ -14,5 +15,6 @@ GAME.panel = panel
 # a step by turn stops at the end of the draft and of each play
 GAME.pacing = Pacing(frozenset({DRAFT_ENDED, PLAY_ENDED}), 4)
 GAME.describer = describe
+GAME.determinise = determinise
 
 __all__ = ["GAME"]

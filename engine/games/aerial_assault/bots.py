@@ -16,6 +16,7 @@ from engine.games.aerial_assault.greedy import GreedyBot
 from engine.games.aerial_assault.plays import play_options
 from engine.players import Request
 from engine.rng import Rng
+from engine.search.bot import search_bots
 
 
 class RandomBot:
@@ -50,6 +51,6 @@ class RandomBot:
         return out
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, **search_bots(depth=0.25)}
 
 __all__ = ["BOTS", "GreedyBot", "RandomBot", "play_options"]

@@ -19,6 +19,7 @@ from engine.games.aimbots.draft import card_level
 from engine.games.aimbots.state import Bot, State, with_bot
 from engine.players import RandomBot, Request, best_of
 from engine.rng import Rng
+from engine.search.bot import search_bots
 from engine.states import revise
 
 
@@ -222,4 +223,4 @@ class GreedyBot:
         return best_of(scored, lambda pair: round(pair[1], 9), self.rng)[0]
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, **search_bots(depth=0.25)}

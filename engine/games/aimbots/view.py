@@ -48,6 +48,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "draft_left": state.draft_left,
         "bots": [bot_view(b, seat) for b in state.bots],
         "loaded": list(state.loaded),
+        "placing": state.placing,
+        "turns": state.turns,
         "board_scrap": [sq for sq, _ in state.board_scrap],
         "pile": len(state.pile),
         "hands": [hand_view(state, seat, s) for s in range(n)],

@@ -32,6 +32,7 @@ from engine.games.cascade_effect.moves import ATTACH_NEEDS, Pose, can_score, pos
 from engine.games.cascade_effect.state import TELEOP_ROLLS, Goal, Robot, State
 from engine.players import RandomBot, Request
 from engine.rng import Rng
+from engine.search.bot import search_bots
 
 FAR = 10_000
 
@@ -265,4 +266,4 @@ def occupied(state: State, sq: int, robot: Robot) -> bool:
     return any(r.sq == sq for r in state.robots if r.id != robot.id)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, **search_bots(depth=0.6)}

@@ -7,6 +7,7 @@ from typing import Any
 from engine.games.connect_four.rules import COLUMNS, ROWS, makes_four
 from engine.games.lines import WinOrBlockBot
 from engine.players import RandomBot
+from engine.search.bot import SEARCH_BOTS
 
 
 def winning_column(board: list[int], heights: list[int], seat: int) -> int | None:
@@ -24,4 +25,4 @@ class GreedyBot(WinOrBlockBot):
         return winning_column(view["board"], view["heights"], seat)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, **SEARCH_BOTS}

@@ -3,6 +3,7 @@
 from engine.game import Pacing
 from engine.games.dogfight.bots import BOTS
 from engine.games.dogfight.describe import describe
+from engine.games.dogfight.determinise import determinise
 from engine.games.dogfight.events import ROUND_STARTED, STAGE_STARTED
 from engine.games.dogfight.render import panel, render
 from engine.games.dogfight.rules import Dogfight
@@ -14,5 +15,6 @@ GAME.panel = panel
 # a step by turn stops at each round and each stage of a round
 GAME.pacing = Pacing(frozenset({ROUND_STARTED, STAGE_STARTED}), 1.5)
 GAME.describer = describe
+GAME.determinise = determinise
 
 __all__ = ["GAME"]

@@ -25,6 +25,7 @@ from engine.games.dogfight.geometry import (
 from engine.games.dogfight.plans import path
 from engine.players import RandomBot, Request
 from engine.rng import Rng
+from engine.search.bot import SEARCH_BOTS
 
 SECTION_VALUE = {"close": 3.0, "middle": 2.0, "far": 1.5}
 STATS = {"attack": 3, "defense": 3, "speed": 4, "health": 2}
@@ -158,4 +159,4 @@ class GreedyBot:
         return bool(damage(combat["attack_dice"], combat["defense_dice"])["damage"] > 0)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, **SEARCH_BOTS}

@@ -24,6 +24,7 @@ from engine.games.powerball.sim import (
 )
 from engine.players import Request
 from engine.rng import Rng
+from engine.search.bot import search_bots
 
 BEAM = 12
 WANTED = (
@@ -257,4 +258,4 @@ def trade_value(action: dict[str, Any], seat: int) -> int:
     return -2
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, **search_bots(depth=0.1)}

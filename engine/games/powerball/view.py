@@ -50,6 +50,7 @@ def robot_view(state: State, robot: Robot, open_: bool) -> dict[str, Any]:
         "kills": robot.kills,
         "delivered": robot.delivered,
         "deaths": robot.deaths,
+        "died": robot.died,
     }
 
 
@@ -62,6 +63,9 @@ def view(state: State, seat: int | None, everything: bool = False) -> dict[str, 
         "rounds": state.rounds,
         "phase": state.phase,
         "stage": state.stage,
+        "step": state.step,
+        "ending": state.ending,
+        "deaths": state.deaths,
         "waiting": list(state.waiting),
         "robots": [robot_view(state, r, everything or r.seat == seat) for r in state.robots],
         "balls": list(state.balls),

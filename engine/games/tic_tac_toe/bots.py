@@ -7,6 +7,7 @@ from typing import Any
 from engine.games.lines import WinOrBlockBot
 from engine.games.tic_tac_toe.rules import EMPTY, LINES
 from engine.players import RandomBot
+from engine.search.bot import SEARCH_BOTS
 
 
 def completing_cell(board: list[int], seat: int) -> int | None:
@@ -25,4 +26,4 @@ class GreedyBot(WinOrBlockBot):
         return completing_cell(view["board"], seat)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, **SEARCH_BOTS}

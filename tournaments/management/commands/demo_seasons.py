@@ -1,5 +1,6 @@
 """``manage.py demo_seasons``: for every game, a running demo ladder season of
-built-in bots (a round every 20 seconds), so ``make run`` shows matches being
+built-in bots (a round every 20 seconds; the quick ones: ``search-1`` but not
+the slower search budgets), so ``make run`` shows matches being
 played within the first minute, and a running always-on ladder that every public
 bot of the game with a valid version joins by itself (and any owner may enter a
 bot in), so a starter uploaded on a fresh install plays ranked matches within a
@@ -15,6 +16,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.template.defaultfilters import pluralize
 
 from engine import registry
+from engine.search.bot import quick_builtins
 
 from tournaments import lifecycle
 from tournaments.models import Competition
@@ -41,7 +43,7 @@ class Command(BaseCommand):
             self._season(
                 f"Demo ladder: {title}",
                 game,
-                sorted(game.bots) * max(2, size),
+                quick_builtins(game.bots) * max(2, size),
                 opts["period"],
                 max_rounds=opts["rounds"],
             )

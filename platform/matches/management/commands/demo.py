@@ -11,6 +11,7 @@ from django.core.management.base import BaseCommand
 from django.template.defaultfilters import pluralize
 
 from engine import registry
+from engine.search.bot import quick_builtins
 
 from matches import services
 from matches.models import Match
@@ -20,10 +21,11 @@ ADMIN_PASSWORD = "admin"
 
 
 def demo_lineups(game, count: int) -> list[tuple[list[str], int]]:
-    """``count`` (bots, seed) pairs: every ordered pairing of the game's built-in bots
-    at its smallest seat count, cycled, with seeds 1, 2, 3..."""
+    """``count`` (bots, seed) pairs: every ordered pairing of the game's quick
+    built-in bots (``search-1`` but not the slower search budgets) at its smallest
+    seat count, cycled, with seeds 1, 2, 3..."""
     seats = min(game.seat_counts)
-    bots = sorted(game.bots)
+    bots = quick_builtins(game.bots)
     combos = [
         list(c) for c in itertools.product(bots, repeat=seats) if len(set(c)) > 1 or len(bots) == 1
     ] or [[bots[0]] * seats]

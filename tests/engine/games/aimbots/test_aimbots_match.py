@@ -43,7 +43,7 @@ def test_first_game_option_verifies():
 
 def test_registered_and_playable_from_registry():
     assert registry.get("aimbots") is GAME
-    assert set(GAME.bots) == {"random", "greedy"}
+    assert set(GAME.bots) == {"random", "greedy", "search-1", "search", "search-3"}
 
 
 def _no_foreign_secret(event, seat):

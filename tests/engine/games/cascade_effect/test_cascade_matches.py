@@ -47,9 +47,9 @@ def test_many_seeds_verify(count):
         assert verify(match.log.events, registry.get).ok, seed
 
 
-def test_registered_with_both_bots():
+def test_registered_with_its_builtin_bots():
     assert registry.get("cascade_effect") is GAME
-    assert set(GAME.bots) == {"random", "greedy"}
+    assert set(GAME.bots) == {"random", "greedy", "search-1", "search", "search-3"}
     assert GAME.seat_counts == (2, 3, 4)
 
 

@@ -239,4 +239,4 @@ def test_render_draws_every_cell_and_the_discs():
 
 def test_the_game_is_registered():
     assert "connect_four" in registry.games()
-    assert set(GAME.bots) == {"random", "greedy"}
+    assert set(GAME.bots) == {"random", "greedy", "search-1", "search", "search-3"}

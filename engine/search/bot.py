@@ -1,0 +1,78 @@
+"""The search bots every game with a ``determinise`` lists among its built-ins:
+``search-1`` (weaker), ``search`` and ``search-3`` (stronger), one class each,
+differing only in their ``Budget``. A bot reads its seat's view and the
+decision, never the true state, and draws only from the generator the runner
+gives it (its seat's stream)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.decisions import Action
+from engine.players import Request
+from engine.rng import Rng
+from engine.search.mcts import Budget, Search
+
+
+class SearchBot:
+    """Monte Carlo search over states drawn to agree with its view (greedy rollouts)."""
+
+    budget = Budget(iterations=4, width=4, depth=24)
+
+    def __init__(self, game: Any, seat: int, rng: Rng) -> None:
+        self.game = game
+        self.seat = seat
+        self.rng = rng
+
+    def decide(self, request: Request) -> Action:
+        decision = request.decision
+        legal = decision.legal
+        if legal is not None and len(legal) == 1:
+            return legal[0]  # nothing to weigh
+        search = Search(self.game, self.seat, self.rng, self.budget)
+        return search.run(request.view, decision)
+
+
+class WeakSearchBot(SearchBot):
+    """Monte Carlo search at about a third of ``search``'s budget."""
+
+    budget = Budget(iterations=2, width=3, depth=12)
+
+
+class StrongSearchBot(SearchBot):
+    """Monte Carlo search at about twice ``search``'s budget."""
+
+    budget = Budget(iterations=6, width=5, depth=24)
+
+
+def search_bots(depth: float = 1.0) -> dict[str, type]:
+    """The search bots by built-in name, for a game's ``BOTS``. ``depth`` scales
+    their rollouts for a game whose rounds cost more (many small decisions a
+    turn, a greedy move that scores every legal action), so a decision stays
+    well under the platform's per-decision limit at every budget."""
+    if depth == 1.0:
+        return {"search-1": WeakSearchBot, "search": SearchBot, "search-3": StrongSearchBot}
+    out = {}
+    for name, cls in (
+        ("search-1", WeakSearchBot),
+        ("search", SearchBot),
+        ("search-3", StrongSearchBot),
+    ):
+        b = cls.budget
+        scaled = Budget(b.iterations, b.width, max(1, round(b.depth * depth)))
+        out[name] = type(cls.__name__, (cls,), {"budget": scaled, "__doc__": cls.__doc__})
+    return out
+
+
+#: the search bots at the full rollout depth
+SEARCH_BOTS: dict[str, type] = search_bots()
+
+#: the search bots too slow for a demo's quick matches (seconds a decision in
+#: the larger games): demos seat ``search-1`` and leave these to challenges
+SLOW_BUILTINS = frozenset({"search", "search-3"})
+
+
+def quick_builtins(bots: Mapping[str, type]) -> list[str]:
+    """The names of a game's built-in bots fit for quick demo matches, sorted."""
+    return sorted(name for name in bots if name not in SLOW_BUILTINS)

@@ -1,0 +1,27 @@
+"""Which candidate a search plays, given each run's values (the policy's own
+choice is candidate 0)."""
+
+from __future__ import annotations
+
+from engine.search.mcts import pick
+
+
+def test_a_candidate_better_in_every_run_is_played():
+    runs = [[0.5, 0.7, 0.5], [0.4, 0.6, 0.4], [0.6, 0.8, 0.5]]
+    assert pick(runs) == 1
+
+
+def test_a_lucky_run_does_not_outweigh_the_policy():
+    # candidate 1 wins on average only by one run's luck; candidate 2 never
+    runs = [[0.5, 1.0, 0.5], [0.5, 0.4, 0.5], [0.5, 0.45, 0.5], [0.5, 0.45, 0.5]]
+    assert pick(runs) == 0
+
+
+def test_a_gain_under_the_margin_keeps_the_policy_choice():
+    runs = [[0.5, 0.51], [0.5, 0.51], [0.5, 0.51]]
+    assert pick(runs) == 0
+
+
+def test_one_run_is_not_enough_to_leave_the_policy():
+    assert pick([[0.1, 0.9]]) == 0
+    assert pick([]) == 0

@@ -1,0 +1,53 @@
+"""A search bot plays whole matches of every game legally, and its matches are
+deterministic: the same seed gives the same log, and verify re-simulates it."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import registry
+from engine.events import FAULT_TYPES
+from engine.reading import parse_jsonl
+from engine.replay import verify
+from engine.search.bot import SearchBot, quick_builtins, search_bots
+from tests.engine.search.search_helpers import SEARCHED, search_match
+
+
+def test_every_registered_game_can_be_searched():
+    assert sorted(registry.games()) == SEARCHED
+    for game in registry.games().values():
+        assert {"search-1", "search", "search-3"} <= set(game.bots)
+
+
+@pytest.mark.parametrize("name", SEARCHED)
+def test_the_search_bot_plays_a_whole_match_without_a_fault(name):
+    match = search_match(name, seed=11)
+    faults = [e for e in match.log.events if e.type in FAULT_TYPES and e.data["seat"] == 0]
+    assert match.outcome is not None and match.outcome.reason != "forfeit"
+    assert not faults, faults[:1]
+
+
+@pytest.mark.parametrize("name", SEARCHED)
+def test_a_match_with_the_search_bot_replays_byte_for_byte_and_verifies(name):
+    first = search_match(name, seed=5)
+    again = search_match(name, seed=5)
+    assert again.log.to_jsonl() == first.log.to_jsonl()
+    verdict = verify(parse_jsonl(first.log.to_jsonl()), registry.get)
+    assert verdict.ok, verdict.describe()
+
+
+def test_demos_seat_search_1_but_not_the_slower_search_budgets():
+    for game in registry.games().values():
+        quick = quick_builtins(game.bots)
+        assert {"random", "greedy", "search-1"} <= set(quick)
+        assert not {"search", "search-3"} & set(quick)
+
+
+def test_a_game_can_shorten_the_rollouts_of_all_three_budgets():
+    full, short = search_bots(), search_bots(depth=0.25)
+    assert set(short) == set(full) == {"search-1", "search", "search-3"}
+    for name, cls in short.items():
+        budget, base = cls.budget, full[name].budget
+        assert budget.depth == max(1, round(base.depth * 0.25)) < base.depth
+        assert (budget.iterations, budget.width) == (base.iterations, base.width)
+        assert issubclass(cls, SearchBot) and cls.__doc__ == full[name].__doc__
