@@ -57,3 +57,18 @@ def artifacts():
 def queue(inline_worker):
     """Matches a competition schedules wait here until ``drain`` plays them."""
     return inline_worker
+
+
+@pytest.fixture
+def as_organiser(live_server, django_user_model):
+    """``as_organiser(page, path)``: log ``page`` in to the admin as a superuser
+    and land on the admin's ``path``."""
+    django_user_model.objects.create_superuser("boss", "boss@example.com", "pw-boss-123")
+
+    def open_as_organiser(page, path):
+        page.goto(f"{live_server.url}/admin/login/?next={path}")
+        page.fill("#id_username", "boss")
+        page.fill("#id_password", "pw-boss-123")
+        page.click("input[type=submit]")
+
+    return open_as_organiser

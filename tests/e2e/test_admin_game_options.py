@@ -20,13 +20,9 @@ def _visible_games(page) -> list[str]:
 
 
 def test_choosing_a_game_shows_its_options_and_saving_keeps_them(
-    live_server, page, django_user_model, artifacts
+    live_server, page, as_organiser, artifacts
 ):
-    django_user_model.objects.create_superuser("boss", "boss@example.com", "pw-boss-123")
-    page.goto(f"{live_server.url}/admin/login/?next=/admin/tournaments/seasonproxy/add/")
-    page.fill("#id_username", "boss")
-    page.fill("#id_password", "pw-boss-123")
-    page.click("input[type=submit]")
+    as_organiser(page, "/admin/tournaments/seasonproxy/add/")
     page.wait_for_selector(".game-options")
     assert _visible_games(page) == [] and page.is_visible("[data-no-game]")
 

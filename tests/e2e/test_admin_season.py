@@ -24,15 +24,6 @@ def running_season():
     return lifecycle.start(s)
 
 
-def log_in_to_the_change_page(page, url, season, django_user_model):
-    django_user_model.objects.create_superuser("boss", "boss@example.com", "pw-boss-123")
-    page.goto(f"{url}/admin/login/?next=/admin/tournaments/seasonproxy/{season.pk}/change/")
-    page.fill("#id_username", "boss")
-    page.fill("#id_password", "pw-boss-123")
-    page.click("input[type=submit]")
-    page.wait_for_selector("#live-progress")
-
-
 def progress_reads(page, text):
     page.wait_for_function(
         f"document.getElementById('live-progress').textContent.includes({text!r})",
@@ -46,11 +37,12 @@ def ratings(page):
 
 
 def test_the_season_admin_page_follows_a_whole_season_to_one_final_truth(
-    live_server, browser, queue, django_user_model
+    browser, queue, as_organiser
 ):
     season = running_season()
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    log_in_to_the_change_page(page, live_server.url, season, django_user_model)
+    as_organiser(page, f"/admin/tournaments/seasonproxy/{season.pk}/change/")
+    page.wait_for_selector("#live-progress")
     assert page.is_visible("[data-live-page]")
     assert "0 done" in page.inner_text("#live-progress")
     assert "0 of 2 rounds done, round 1 under way" in page.inner_text("#live-progress")

@@ -89,15 +89,9 @@ def test_a_competition_page_counts_matches_as_they_finish_and_stops_at_the_end(
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
-def test_the_admin_progress_updates_by_itself(live_server, page, queue, django_user_model):
-    django_user_model.objects.create_superuser("boss", "boss@example.com", "pw-boss-123")
+def test_the_admin_progress_updates_by_itself(page, queue, as_organiser):
     t = running_tournament()
-    page.goto(
-        f"{live_server.url}/admin/login/?next=/admin/tournaments/tournamentproxy/{t.pk}/change/"
-    )
-    page.fill("#id_username", "boss")
-    page.fill("#id_password", "pw-boss-123")
-    page.click("input[type=submit]")
+    as_organiser(page, f"/admin/tournaments/tournamentproxy/{t.pk}/change/")
     page.wait_for_selector("#live-progress")
     assert page.is_visible("[data-live-page]")
     assert "0 done" in page.inner_text("#live-progress")
