@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 from bench import sandbox_bench
-from bench.sandbox_bench import LIMITS, _pct, _Timed
+from bench.sandbox_bench import LIMITS, TimedPlayer, percentile_ms
 from engine import registry
 from engine.lineup import lineup
 from engine.registry import folder_of
@@ -60,10 +60,14 @@ def _round_trips(program_path: Path, matches: int) -> dict:
     times: list[float] = []
     for seed in range(matches):
         seats, players = lineup(game, [str(program_path), "random"], limits=LIMITS)
-        timed = _Timed(players[0])
+        timed = TimedPlayer(players[0])
         run_match(game, [timed, players[1]], seats, seed)
         times += timed.times
-    return {"p50": _pct(times, 0.5), "p99": _pct(times, 0.99), "decisions": len(times)}
+    return {
+        "p50": percentile_ms(times, 0.5),
+        "p99": percentile_ms(times, 0.99),
+        "decisions": len(times),
+    }
 
 
 def run(starts: int = 20, matches: int = 40) -> dict:

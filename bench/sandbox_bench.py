@@ -29,12 +29,12 @@ from engine.runner import run_match
 LIMITS = Limits(startup=10.0, decision=10.0, match=600.0)
 
 
-def _pct(values: list[float], q: float) -> float:
+def percentile_ms(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 3)
 
 
-class _Timed:
+class TimedPlayer:
     """Wraps a player and times each decide() as the runner sees it."""
 
     def __init__(self, inner) -> None:
@@ -63,14 +63,14 @@ def _round_trips(matches: int = 40) -> dict:
         times: list[float] = []
         for seed in range(matches):
             seats, players = lineup(game, bots, limits=LIMITS)
-            timed = [_Timed(p) for p in players]
+            timed = [TimedPlayer(p) for p in players]
             run_match(game, timed, seats, seed)
             for t in timed:
                 times += t.times
         out[label] = {
             "decisions": len(times),
-            "p50_ms": _pct(times, 0.5),
-            "p99_ms": _pct(times, 0.99),
+            "p50_ms": percentile_ms(times, 0.5),
+            "p99_ms": percentile_ms(times, 0.99),
         }
     return out
 
@@ -100,9 +100,9 @@ def _start(count: int = 30, program_path=None) -> dict:
         player.close()
         closes.append(time.perf_counter() - began)
     return {
-        "spawn_and_handshake_p50_ms": _pct(starts, 0.5),
-        "spawn_and_handshake_p99_ms": _pct(starts, 0.99),
-        "kill_and_reap_p50_ms": _pct(closes, 0.5),
+        "spawn_and_handshake_p50_ms": percentile_ms(starts, 0.5),
+        "spawn_and_handshake_p99_ms": percentile_ms(starts, 0.99),
+        "kill_and_reap_p50_ms": percentile_ms(closes, 0.5),
         "runs": count,
     }
 
