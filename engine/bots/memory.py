@@ -13,8 +13,9 @@ the tree to ``Limits.memory_total`` together, one of two ways:
   that allows children with a memory limit (as root with v1; with v2 only if
   ``memory`` is in its ``cgroup.subtree_control``). ``SCRIMMAGE_BOT_CGROUP=off``
   does without.
-- **a watcher** otherwise: a thread that sums the resident memory of the tree's
-  processes every ``POLL`` seconds. It can be outrun for one interval, no more.
+- **a watcher** otherwise: a thread that sums the private resident memory of the
+  tree's processes (``private_resident``) every ``POLL`` seconds. It can be outrun
+  for one interval, no more.
 
 Either way, once the limit is reached the whole tree is killed and the bot's
 exit is described as such (``BotProcess.describe_exit``).
@@ -36,7 +37,6 @@ ENV = "SCRIMMAGE_BOT_CGROUP"
 #: the kernel's OOM killer fired in its cgroup (then it is only to end the rest)
 POLL = 0.05
 POLL_CGROUP = 0.2
-PAGE = os.sysconf("SC_PAGE_SIZE")
 _counter = itertools.count()
 
 
@@ -173,7 +173,7 @@ class TreeMemory:
     def _over(self, members: list[int]) -> bool:
         if self.cgroup is not None:
             return _count(self.cgroup / self._kind.kills, "oom_kill") > 0
-        return sum(_resident(pid) for pid in members) > self.limit
+        return sum(private_resident(pid) for pid in members) > self.limit
 
     def _kill(self, members: list[int], root: int) -> None:
         """Kill every process of the tree, again while new ones keep appearing."""
@@ -231,11 +231,21 @@ def tree(root: int) -> list[int]:
     return found
 
 
-def _resident(pid: int) -> int:
+def private_resident(pid: int) -> int:
+    """The resident memory process ``pid`` holds of its own, in bytes: anonymous and
+    shared-memory pages, not the pages of files it maps (its interpreter and
+    libraries, which the host's page cache holds once for every process). Counting
+    those too put a bot that filled its one process to its own ``RLIMIT_AS`` over a
+    tree limit of the same size, with the sandbox's own processes beside it."""
     try:
-        return int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE
-    except (OSError, IndexError, ValueError):
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
         return 0
+    kib = 0
+    for line in status.splitlines():
+        if line.startswith(("RssAnon:", "RssShmem:")):
+            kib += int(line.split()[1])
+    return kib * 1024
 
 
 def _pids(path: Path) -> list[int]:
