@@ -15,10 +15,9 @@ import logging
 from collections.abc import Iterator
 from typing import Any
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import BooleanField, ExpressionWrapper, Prefetch, Q, QuerySet
 
 from engine import registry, viewing
-from engine.events import EVERYONE
 from engine.highlight import ring_changes
 from engine.viewing import ALL, EVERYTHING, SPECTATOR
 
@@ -163,34 +162,6 @@ def games_summary() -> list[dict]:
 
 
 # -- events -------------------------------------------------------------------------
-def event_json(row: MatchEvent, view: viewing.View) -> dict | None:
-    """One stored event as ``view`` saw it (``engine.viewing``): whole with its hash
-    and twin for everything; whole for a seat it was shown to; else its public twin
-    (``redacted``) or ``None`` when the view saw nothing of it."""
-    if view == EVERYTHING:
-        out = {
-            "seq": row.seq,
-            "type": row.type,
-            "to": row.to,
-            "data": row.data,
-            "hash": row.chain_hash,
-        }
-        if row.public is not None:
-            out["public"] = row.public
-        return out
-    if row.is_public or (isinstance(view, int) and view in row.to):
-        return {"seq": row.seq, "type": row.type, "to": row.to, "data": row.data}
-    if row.public is not None:
-        return {
-            "seq": row.seq,
-            "type": row.type,
-            "to": EVERYONE,
-            "data": row.public,
-            "redacted": True,
-        }
-    return None
-
-
 def parse_view(match: Match, text: str | None, param: str = "view") -> viewing.View:
     """A view of ``match`` by name (``engine.viewing.parse_view``); ``SelectorError``
     naming ``param`` else."""
@@ -220,13 +191,12 @@ def events_page(
     text: bool = True,
 ) -> EventsPage:
     """Events with ``seq > after`` as ``view`` saw them, at most ``limit`` stored
-    ones read, as JSON bytes, each with the game's sentence when ``text``.
-
-    Once the match is over its whole events are served as their stored lines
-    spliced (``matches.event_pages``), no row decoded, and the page kept in the
-    shared cache (the log no longer changes). A seat's or a spectator's list (the
-    only one while it runs) is built per event: a seat's own secrets whole, the
-    public twins of the others'.
+    ones read, as JSON bytes, each with the game's sentence when ``text``: whole
+    with its chain link for everything (once the match is over); a seat's own
+    secrets whole and the public twins of the others' for a seat or the spectator
+    (the only view while it runs). Built from the stored lines
+    (``matches.event_pages``), no row decoded into a model; a finished match's
+    pages are kept in the shared cache (its log no longer changes).
     """
     check_results_shown(match)
     if not -1 <= after < match.event_count:
@@ -236,23 +206,24 @@ def events_page(
             f"(this match has {match.event_count} events)",
         )
     view = served_view(match, view)
-    if view == EVERYTHING:
-        return event_pages.cached(match, after, limit, text, _whole_events)
+    return event_pages.cached(match, after, limit, view, text, _events)
+
+
+def _events(match: Match, after: int, limit: int, view: viewing.View, text: bool) -> EventsPage:
+    """The page of ``events_page``, read from the database."""
     describe = describer(match) if text else None
-    qs = MatchEvent.objects.filter(match=match, seq__gt=after)
-    if view == SPECTATOR:
-        qs = qs.public()
-    rows = list(qs.order_by("seq")[: limit + 1])
-    served = (event_json(r, view) for r in rows[:limit])
-    events = event_pages.encoded((e for e in served if e is not None), describe)
-    return EventsPage(events, rows[limit - 1].seq if rows[limit:] else None, len(rows) > limit)
-
-
-def _whole_events(match: Match, after: int, limit: int, text: bool) -> EventsPage:
-    """Every event after ``after`` (at most ``limit``): stored lines, spliced."""
     qs = MatchEvent.objects.filter(match=match, seq__gt=after).order_by("seq")
-    rows = list(qs.values_list("seq", "line", "chain_hash")[: limit + 1])
-    events = event_pages.spliced(rows[:limit], describer(match) if text else None)
+    rows: list[tuple]
+    if view == EVERYTHING:
+        rows = list(qs.values_list("seq", "line", "chain_hash")[: limit + 1])
+        events = event_pages.spliced(rows[:limit], describe)
+    else:
+        if view == SPECTATOR:  # no row of a secret without a twin is even read
+            qs = qs.public()
+        twin = ExpressionWrapper(Q(public__isnull=False), output_field=BooleanField())
+        rows = list(qs.values_list("seq", "line", "is_public", twin)[: limit + 1])
+        seat = view if isinstance(view, int) else None  # anything else: the spectator's
+        events = event_pages.seen(rows[:limit], seat, describe)
     return EventsPage(events, rows[limit - 1][0] if rows[limit:] else None, len(rows) > limit)
 
 

@@ -194,7 +194,7 @@ class StateQuerySerializer(ViewQuery):
 
 
 class EventSerializer(serializers.Serializer):
-    """Documentation of an event as served (built by ``selectors.event_json``)."""
+    """Documentation of an event as served (built by ``matches.event_pages``)."""
 
     seq = serializers.IntegerField()
     type = serializers.CharField()
