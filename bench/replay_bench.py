@@ -158,6 +158,9 @@ def _events_api(client, match) -> dict:
         ("limit_1000", "limit=1000"),
         ("limit_200", "limit=200"),
         ("no_text", "limit=1000&text=false"),
+        # the replay viewer's own requests: a seat's or the spectator's list
+        ("spectator", "limit=1000&view=spectator"),
+        ("seat", "limit=1000&view=1"),
     ]:
         cold, warm = _cpu_per_event(client, match, query)
         out[f"events_api_cpu_us_per_event_{name}_cold"] = cold
