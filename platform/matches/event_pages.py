@@ -117,11 +117,13 @@ def cached(
     """A page of a match that reveals everything, from the cache every web process
     shares, made by ``make(match, after, limit, view, text)`` and kept there when
     missing. Such a log never changes, and whoever may see the match may ask for
-    any view of it; the view is in the key, so no view is served another's page.
+    any view of it; the view is in the key, so no view is served another's page,
+    and so is the log's last chain link, which stands for every line of it (a
+    match run again after a lost run may end with as many events, not the same).
     A running match's pages are never kept (its spectator sees more each event)."""
     if not match.reveals_everything:
         return make(match, after, limit, view, text)
-    key = f"events:{match.pk}:{match.event_count}:{after}:{limit}:{view}:{int(text)}"
+    key = f"events:{match.pk}:{match.digest}:{after}:{limit}:{view}:{int(text)}"
     page = cache.get(key)
     if not isinstance(page, EventsPage):
         page = make(match, after, limit, view, text)

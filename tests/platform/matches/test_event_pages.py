@@ -99,3 +99,16 @@ def test_a_running_matchs_page_is_not_kept_it_grows_with_the_match(api, running_
     assert [e["seq"] for e in api.get(url).json()["results"]] == [0, 1, 3]
     storing.append_events(running_private_match, ['{"data":{},"seq":4,"to":"all","type":"Tick"}'])
     assert [e["seq"] for e in api.get(url).json()["results"]] == [0, 1, 3, 4]
+
+
+def test_a_kept_page_is_read_again_once_the_log_it_was_made_from_is_another(api, dogfight):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    url = f"/api/matches/{dogfight.pk}/events/?limit=5&view=0"
+    api.get(url)
+    # a match run again after a lost run: as many events, another chain
+    Match.objects.filter(pk=dogfight.pk).update(digest="0" * 64)
+    with CaptureQueriesContext(connection) as queries:
+        api.get(url)
+    assert [q for q in queries.captured_queries if "matches_matchevent" in q["sql"]]
