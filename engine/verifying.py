@@ -7,7 +7,8 @@ the re-simulation makes there: such a line is well-formed, canonical and in its
 place by construction, and decoding it proves nothing more. The re-simulation
 itself reads only the header, the revealed seed and the players' events (a
 ``LazyLog`` decodes those as they are asked for), so the rules' events are
-compared as bytes and never decoded: a fifth to a half of the lines are read.
+compared as bytes and never decoded: an eighth to two fifths of the lines are
+read in the seed games.
 
 A log that does not verify this way (any line that differs, cannot be read,
 or any error) is verified again from its lines read whole, as ``verify`` of
