@@ -32,6 +32,8 @@ def verify_lines(lines: Sequence[bytes], find_game: Callable[[str], Game]) -> Ve
     started, with the lines the re-simulation does not read left undecoded when
     the log verifies. ``lines`` are without their line ends; every one must be
     its event's canonical bytes (``scrimmage verify`` reads so)."""
+    # a reader refuses a line over the cap even where the rules would make it
+    # (an event that large is refused, not verified): such a log is read whole
     if all(len(line) <= MAX_LINE_BYTES for line in lines):
         try:
             verdict = verify(LazyLog(lines), find_game)
