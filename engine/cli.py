@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import Any, BinaryIO, NoReturn
 
 from engine import registry, submit
-from engine.events import Event, LogError
+from engine.events import MAX_LINE_BYTES, Event, LogError
 from engine.game import Game, RulesError
 from engine.lineup import lineup
-from engine.reading import read_jsonl
-from engine.replay import Replay, verify
+from engine.reading import read_jsonl, stream_lines
+from engine.replay import Replay
 from engine.runner import run_match
 from engine.seeding import MAX_SEED
+from engine.verifying import verify_lines
 
 
 class UsageError(Exception):
@@ -43,6 +44,21 @@ def _read_log(path: str, canonical: bool = False) -> list[Event]:
             return read_jsonl(stream, canonical=canonical)
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def _read_lines(path: str) -> list[bytes]:
+    """A log's lines as ``_read_log(path, canonical=True)`` reads them, undecoded;
+    the first line over ``MAX_LINE_BYTES`` is the last (the reader refuses it)."""
+    lines = []
+    try:
+        with open(path, "rb") as stream:
+            for line in stream_lines(stream, canonical=True):
+                lines.append(line)
+                if len(line) > MAX_LINE_BYTES:
+                    break
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    return lines
 
 
 def _digest(text: str) -> str:
@@ -101,7 +117,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     # the digest chains the canonical bytes: a line that is not them (a key twice,
     # spaces) is not what was sealed, even if it parses to the same event
-    verdict = verify(_read_log(args.file, canonical=True), registry.get)
+    verdict = verify_lines(_read_lines(args.file), registry.get)
     if verdict.ok and args.digest is not None and args.digest != verdict.digest:
         print(
             f"MISMATCH the log re-simulates to {verdict.digest}, not the expected {args.digest}",

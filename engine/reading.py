@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable, Iterator
-from typing import Any, BinaryIO
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, BinaryIO, overload
 
 from engine.events import MAX_DEPTH, MAX_LINE_BYTES, Event, LogError, line_of
 
@@ -31,11 +31,15 @@ def read_jsonl(stream: BinaryIO, *, canonical: bool = False) -> list[Event]:
     ``canonical``: each line must be exactly its event's canonical bytes, ended by
     ``\\n`` (a ``\\r`` before it, or a blank line, is not)."""
 
-    def lines() -> Iterator[bytes]:
-        while line := stream.readline(MAX_LINE_BYTES + 1):
-            yield line.removesuffix(b"\n") if canonical else line.rstrip(b"\r\n")
+    return parse_lines(stream_lines(stream, canonical=canonical), canonical=canonical)
 
-    return parse_lines(lines(), canonical=canonical)
+
+def stream_lines(stream: BinaryIO, *, canonical: bool = False) -> Iterator[bytes]:
+    """The lines of a binary file as ``read_jsonl`` reads them (without their line
+    ends; with ``canonical``, only a ``\\n`` ends a line), a line at a time: one
+    over ``MAX_LINE_BYTES`` comes out cut at one byte more, for the reader to refuse."""
+    while line := stream.readline(MAX_LINE_BYTES + 1):
+        yield line.removesuffix(b"\n") if canonical else line.rstrip(b"\r\n")
 
 
 class ReadLog(list[Event]):
@@ -48,6 +52,46 @@ class ReadLog(list[Event]):
     def __init__(self) -> None:
         super().__init__()
         self.lines: list[bytes] = []
+
+
+class LazyLog(Sequence[Event]):
+    """The events of a log's lines, each read (``canonical``) only when asked for,
+    and kept. ``lines`` are the bytes, as in a ``ReadLog``.
+
+    A re-simulation that matches every line byte for byte has no need to decode
+    most of them: a line equal to a re-simulated event's canonical bytes is that
+    event, sealed (``engine.verifying``). A line that cannot be read raises
+    ``LogError`` when it is asked for, not before."""
+
+    __slots__ = ("lines", "_events")
+
+    def __init__(self, lines: Sequence[bytes]) -> None:
+        self.lines = lines
+        self._events: list[Event | None] = [None] * len(lines)
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self.lines)))]
+        event = self._events[index]
+        if event is None:
+            seq = index + len(self.lines) if index < 0 else index
+            try:
+                event = parse_event_line(self.lines[seq], canonical=True)
+            except LogError as exc:
+                raise LogError(f"line {seq + 1}: {exc}") from None
+            if event.seq != seq:
+                raise LogError(f"line {seq + 1}: expected seq {seq}, found {event.seq}")
+            self._events[seq] = event
+        return event
 
 
 def parse_lines(lines: Iterable[bytes], *, canonical: bool = False) -> ReadLog:

@@ -125,10 +125,32 @@ def accepts_play(state: State, action: object) -> bool:
     if actions is None:
         return False
     seat, which = state.active, action.get("bot")
+    if kind == "boost":  # the commonest, and the dearest to list: four reaches
+        return any(
+            _accepts_boost(state, bot, action)
+            for bot in state.bots
+            if bot.alive and bot.owner == seat and bot.sq >= 0 and bot.id == which
+        )
     return any(
         listed(action, actions(state, bot))
         for bot in state.bots
         if bot.alive and bot.owner == seat and bot.sq >= 0 and bot.id == which
+    )
+
+
+def _accepts_boost(state: State, bot: Bot, action: dict[str, Any]) -> bool:
+    """``listed(action, boost_actions(state, bot, ...))`` for an ``action`` whose
+    ``do`` is ``boost`` and whose ``bot`` equals ``bot.id``, reaching only in its
+    own direction. Types are exact: JSON's ``true`` is not the id or step ``1``."""
+    d, k = action.get("dir"), action.get("steps")
+    return (
+        len(action) == 4
+        and type(action["bot"]) is int
+        and type(d) is str
+        and d in DIRS
+        and type(k) is int
+        and state.energy >= BOOST_COST
+        and 1 <= k <= reachable(state, bot, d)
     )
 
 
