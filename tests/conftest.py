@@ -1,6 +1,7 @@
 """Settings and fixtures for the whole suite."""
 
 import pytest
+from django.test.utils import override_settings
 from hypothesis import HealthCheck, settings
 from rest_framework.test import APIClient
 
@@ -17,6 +18,16 @@ def pytest_collection_modifyitems(items):
     then shares the slow ones out between the processes early, instead of one
     process running a long test at the end while the other has nothing left."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def fast_password_hasher():
+    """Passwords hashed with MD5 in every test: the production hasher spends a third
+    of a second of CPU a password by design, and the suite makes and checks
+    passwords thousands of times (a user per test, logins, lockouts). What is
+    tested is who may log in, not the hasher (Django's own advice for test suites)."""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
 
 
 @pytest.fixture(autouse=True)

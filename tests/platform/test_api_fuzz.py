@@ -48,8 +48,6 @@ def fuzz_world(transactional_db, settings, tmp_path, monkeypatch, django_user_mo
 
     settings.DATA_DIR = tmp_path / "data"
     settings.DATA_DIR.mkdir()
-    # a fast hasher: the fuzzer asks for tokens a few dozen times
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # challenges made by the fuzzer are not sent to a broker; uploads are not started
     worker = InlineWorker(monkeypatch)
     monkeypatch.setattr(

@@ -26,7 +26,6 @@ forged = (f"203.0.113.{i % 250}" for i in itertools.count())
 
 @pytest.fixture(autouse=True)
 def limits(settings, monkeypatch):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS = 3
     settings.SCRIMMAGE_LOGIN_FAILURES_PER_ADDRESS = 5
     settings.SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT = 1000

@@ -22,8 +22,6 @@ HOME, OTHER, EVIL = "10.0.0.1", "10.0.0.2", "10.6.6.6"
 
 @pytest.fixture(autouse=True)
 def limits(settings):
-    # a fast hasher: these tests log in some hundred times
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS = 3
     settings.SCRIMMAGE_LOGIN_FAILURES_PER_ADDRESS = 10
     settings.SCRIMMAGE_LOGIN_FAILURES_PER_ACCOUNT = 7
