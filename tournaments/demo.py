@@ -67,8 +67,12 @@ def keep_demos_alive() -> list[str]:
     games = Competition.objects.filter(demo=True).values_list("game", flat=True).distinct()
     done = []
     for game in sorted(set(games) & set(registry.games())):
-        with transaction.atomic():
-            renewed = _renew(game)
+        try:
+            with transaction.atomic():
+                renewed = _renew(game)
+        except lifecycle.TournamentError as exc:  # the other games go on
+            done.append(f"{game}: no next demo ladder: {exc}")
+            renewed = None
         if renewed is not None:
             done.append(f"{renewed.name}: started, seed {renewed.seed}")
         deleted = prune(game)
@@ -85,7 +89,9 @@ def _renew(game: str) -> Competition | None:
     )
     if latest is None or latest.status != S.FINISHED:
         return None
-    bots = [e.builtin for e in latest.entries.filter(bot__isnull=True).order_by("seed", "id")]
+    # the built-in bots the game still has (a later release may retire one)
+    entries = latest.entries.filter(bot__isnull=True).order_by("seed", "id")
+    bots = [e.builtin for e in entries if e.builtin in registry.get(game).bots]
     return start_season(
         demo_name(game, latest.seed + 1),
         game,
