@@ -89,6 +89,10 @@ def _renew(game: str) -> Competition | None:
     )
     if latest is None or latest.status != S.FINISHED:
         return None
+    # a run that waited for the lock finds the successor the other one made (the
+    # locking read does not look for rows newer than the one it locked; this does)
+    if Competition.objects.filter(demo=True, game=game, pk__gt=latest.pk).exists():
+        return None
     # the built-in bots the game still has (a later release may retire one)
     entries = latest.entries.filter(bot__isnull=True).order_by("seed", "id")
     bots = [e.builtin for e in entries if e.builtin in registry.get(game).bots]

@@ -3,7 +3,10 @@ older finished ones are deleted with their matches and logs, never anything else
 
 from __future__ import annotations
 
+import threading
+
 import pytest
+from django.db import connection, transaction
 from django.db.models import Sum
 from django.db.models.functions import Length
 
@@ -151,3 +154,44 @@ def test_a_game_whose_next_demo_ladder_cannot_start_holds_up_no_other(inline):
     assert done[0].startswith("connect_four: no next demo ladder: 1 entries"), done
     assert Competition.objects.filter(demo=True, game=GAME, seed=2).exists()
     assert not Competition.objects.filter(demo=True, game="connect_four", seed=2).exists()
+
+
+def test_two_scheduler_runs_at_once_start_one_successor(inline):
+    """The second run waits for the first's lock on the finished ladder, then finds
+    the successor the first made instead of making another (PostgreSQL: SQLite
+    runs one writer at a time anyway)."""
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks: PostgreSQL")
+    lifecycle.finish(demo.start_first(GAME, ["greedy", "random"], rounds=1, period=20))
+    second: list[list[str]] = []
+    with transaction.atomic():
+        demo._renew(GAME)  # the first run, holding the lock until it commits
+        other = threading.Thread(target=lambda: second.append(run_and_close()))
+        other.start()
+        wait_for_a_lock_wait()
+    other.join()
+    assert second == [[]]
+    assert Competition.objects.filter(demo=True, game=GAME).count() == 2
+
+
+def run_and_close() -> list[str]:
+    try:
+        return demo.keep_demos_alive()
+    finally:
+        connection.close()
+
+
+def wait_for_a_lock_wait() -> None:
+    """Until another connection waits for a row lock (polled, not timed; the view is
+    a snapshot per transaction unless cleared)."""
+    with connection.cursor() as cur:
+        for _ in range(10_000):
+            cur.execute("SELECT pg_stat_clear_snapshot()")
+            cur.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                "AND datname = current_database()"
+            )
+            if cur.fetchone()[0]:
+                return
+            threading.Event().wait(0.01)
+    raise AssertionError("the second run never waited for the lock")
