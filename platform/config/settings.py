@@ -38,6 +38,8 @@ Environment variables:
   under the test runner; with ``DJANGO_DEBUG=1`` (``make run``) they never are.
 - ``SCRIMMAGE_BOT_STORE_*``, ``SCRIMMAGE_MULTI_HOST``: where uploaded bots are kept
   (``config.bot_store``); ``SCRIMMAGE_BOT_CACHE_BYTES``: a host's cache of them (``bots.cache``).
+- ``SCRIMMAGE_DEMO_CHECK_SECONDS`` (30): how often the scheduler starts a finished demo
+  ladder's successor and deletes older demo seasons (``tournaments.demo``).
 """
 
 import os
@@ -360,6 +362,11 @@ CELERY_TASK_TIME_LIMIT = int(os.environ.get("SCRIMMAGE_MATCH_HARD_LIMIT", "660")
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BEAT_SCHEDULE = {
     "recover-stalled-matches": {"task": "matches.recover_stalled", "schedule": 60.0},
+    # a finished demo ladder's successor, and the older ones deleted (tournaments.demo)
+    "keep-demo-ladders": {
+        "task": "tournaments.keep_demos_alive",
+        "schedule": float(os.environ.get("SCRIMMAGE_DEMO_CHECK_SECONDS", "30")),
+    },
 }
 # matches.claims: a claim with no heartbeat for this long is a dead worker's
 SCRIMMAGE_LEASE_SECONDS = float(os.environ.get("SCRIMMAGE_LEASE_SECONDS", "60"))

@@ -268,8 +268,9 @@ def cancel_queued(matches, reason: str) -> int:
 def discard_partial_log(match: Match, *, reseed: bool = False) -> None:
     """Throw away the events of a match that did not finish, so it can be run again
     from the start (the at-least-once worker's retry). A finished log is never
-    discarded: this is the only way events leave the database, and it bypasses the
-    append-only guards on purpose.
+    discarded here. This and ``matches.pruning`` (whole matches of demo data) are
+    the only ways events leave the database; both bypass the append-only guards on
+    purpose.
 
     ``reseed``: draw a fresh secret seed and salt too, for a match whose seed may
     have been shown (a failed match reveals it): re-run with it, anyone could play

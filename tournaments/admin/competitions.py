@@ -82,7 +82,7 @@ FIELDSETS = {
 class CompetitionAdmin(admin.ModelAdmin):
     form = CompetitionForm
     list_display = ("id", "name", "game", "status", "entry_count", "progress_shown", "created_at")
-    list_filter = ("status", "game")
+    list_filter = ("status", "game", "demo")
     search_fields = ("name",)
     inlines = [EntryInline]
     readonly_fields = (

@@ -89,6 +89,14 @@ class Competition(models.Model):
         default=0, help_text="entries in all, built-in bots included (0: no cap)"
     )
 
+    #: made by ``manage.py demo_seasons`` (built-in bots only): ``tournaments.demo``
+    #: starts the next when one finishes and deletes the older finished ones
+    demo = models.BooleanField(
+        default=False,
+        editable=False,
+        help_text="a demo ladder of built-in bots, renewed and pruned by itself",
+    )
+
     k = models.PositiveSmallIntegerField(
         "games per entry per round",
         default=2,

@@ -7,9 +7,11 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
+from engine import registry
+
 from matches.models import Match
 from matches.tasks import run
-from tournaments import rounds
+from tournaments import lifecycle, rounds
 from tournaments.models import Competition, Round
 
 
@@ -18,22 +20,54 @@ def test_demo_ladders_stop_after_a_bounded_number_of_rounds(inline):
     """Left running, the demo ladders used to grow the database without end."""
     out = io.StringIO()
     call_command("demo_seasons", "--rounds", "2", stdout=out)
-    demos = Competition.objects.filter(kind="season", name__startswith="Demo ladder")
-    seasons = list(Competition.objects.filter(kind="season"))
-    assert demos and all(s.max_rounds == 2 for s in demos)
+    demos = Competition.objects.filter(kind="season", demo=True)
+    assert demos.count() == len(registry.games()) and all(s.max_rounds == 2 for s in demos)
     assert "2 rounds" in out.getvalue()
     ladder = demos.get(game="tic_tac_toe")
-    for _ in range(6):  # more ticks than rounds: the later ones make nothing
-        for mid in [m for m in inline.queue if Match.objects.get(pk=m).game == "tic_tac_toe"]:
+    assert ladder.name == "Demo ladder: Tic-tac-toe"
+    play_out(ladder, inline)
+    assert Round.objects.filter(competition=ladder).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_second_run_duplicates_nothing_while_the_demo_plays(inline):
+    call_command("demo_seasons", stdout=io.StringIO())
+    made = sorted(Competition.objects.values_list("name", "status"))
+    out = io.StringIO()
+    call_command("demo_seasons", stdout=out)
+    assert sorted(Competition.objects.values_list("name", "status")) == made
+    assert "Demo ladder: Tic-tac-toe: running" in out.getvalue()
+    assert "started" not in out.getvalue()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_restart_after_the_demo_finished_brings_it_back_once(inline):
+    """``make run`` after the demo ladders ended used to leave nothing live."""
+    call_command("demo_seasons", "--rounds", "1", stdout=io.StringIO())
+    for season in Competition.objects.filter(demo=True):
+        lifecycle.finish(season)
+    always_on = set(Competition.objects.filter(demo=False).values_list("pk", flat=True))
+    outs = []
+    for _ in range(2):  # a restart, and another
+        out = io.StringIO()
+        call_command("demo_seasons", "--rounds", "5", stdout=out)
+        outs.append(out.getvalue())
+        live = Competition.objects.filter(demo=True, status=Competition.Status.RUNNING)
+        assert sorted(live.values_list("game", flat=True)) == sorted(registry.games())
+        assert set(Competition.objects.filter(demo=False).values_list("pk", flat=True)) == always_on
+    assert "Demo ladder: Tic-tac-toe #2: started, seed 2" in outs[0]
+    assert "started" not in outs[1]
+    assert all(s.max_rounds == 1 for s in live)  # a successor copies its predecessor
+
+
+def play_out(season: Competition, inline) -> None:
+    for _ in range(season.max_rounds + 4):  # more ticks than rounds: the later make nothing
+        for mid in [m for m in inline.queue if Match.objects.get(pk=m).game == season.game]:
             inline.queue.remove(mid)
             run(mid, "test")
-        rounds.ladder_tick(ladder.pk)
-    ladder.refresh_from_db()
-    assert ladder.status == Competition.Status.FINISHED
-    assert Round.objects.filter(competition=ladder).count() == 2
-    # rerunning leaves the finished demo as it is
-    call_command("demo_seasons", "--rounds", "2", stdout=io.StringIO())
-    assert Competition.objects.filter(kind="season").count() == len(seasons)
+        rounds.ladder_tick(season.pk)
+    season.refresh_from_db()
+    assert season.status == Competition.Status.FINISHED
 
 
 def test_demo_seasons_refuses_a_bound_of_zero(db):
