@@ -125,7 +125,7 @@ def _child(argv: list[str]) -> int:
 
 def mutmut(module: str, *args: str) -> int:
     command = [sys.executable, "-m", "bench.mutate", "--child", module, *args]
-    return subprocess.call(["nice", "-n", "10", *command], cwd=ROOT)
+    return subprocess.call(["nice", "-n", "19", *command], cwd=ROOT)
 
 
 def show(name: str) -> int:
