@@ -221,7 +221,8 @@ def test_power_down_shield_stops_one_damage_a_phase_from_each_side():
     t = on(EMPTY_FLOOR, state)
     run_step(t, "lasers", {})  # 2 from the west (1 stopped), 1 from the east (stopped)
     assert t.state.robots[1].damage == 1
-    assert sorted(d["side"] for d in events(t, "DamageShielded")) == [1, 3]
+    shielded = sorted((d["side"], d["by"], d["source"]) for d in events(t, "DamageShielded"))
+    assert shielded == [(1, 2, "laser"), (3, 0, "laser")]  # the side, who fired and with what
 
 
 def test_circuit_breaker_powers_down_a_robot_ending_its_turn_with_3_damage():
