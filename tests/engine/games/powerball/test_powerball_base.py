@@ -240,7 +240,8 @@ def test_ten_damage_destroys():
     t = on(EMPTY_FLOOR, state)
     run_step(t, "lasers", {})
     assert not t.state.robots[1].alive
-    assert [e.data["credit"] for e in t.events if e.type == "Destroyed"] == [0]
+    destroyed = [e.data for e in t.events if e.type == "Destroyed"]
+    assert [(d["credit"], d["cause"]) for d in destroyed] == [(0, "damage")]
 
 
 def test_nine_damage_does_not_destroy_a_robot():

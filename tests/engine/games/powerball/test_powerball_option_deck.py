@@ -223,6 +223,9 @@ def test_power_down_shield_stops_one_damage_a_phase_from_each_side():
     assert t.state.robots[1].damage == 1
     shielded = sorted((d["side"], d["by"], d["source"]) for d in events(t, "DamageShielded"))
     assert shielded == [(1, 2, "laser"), (3, 0, "laser")]  # the side, who fired and with what
+    # what got through is told once, with who fired it; a shot stopped whole tells nothing
+    damaged = [(d["amount"], d["by"], d["source"], d["damage"]) for d in events(t, "Damaged")]
+    assert damaged == [(1, 0, "laser", 1)]
 
 
 def test_circuit_breaker_powers_down_a_robot_ending_its_turn_with_3_damage():
