@@ -60,13 +60,19 @@ bench: setup
 # mutation testing (mutmut, docs/testing.md): one module with the tests that guard
 # it, e.g. `make mutate MODULE=engine/games/powerball/fire.py`; mutate-all runs
 # every module of bench/mutate.py's TARGETS (hours). Scores: bench/mutation.json.
+# FUNCTION=name (a function of MODULE) runs only that function's mutants.
 # Never part of .ci/run. Platform modules use DATABASE_URL's server.
-.PHONY: mutate mutate-all
+# mutate-planted: the rule values and lines issue 31's audit planted by hand (mutmut
+# leaves constants alone), each with the test that must catch it (bench/planted.py).
+.PHONY: mutate mutate-all mutate-planted
 mutate: $(STAMP)
-	$(BIN)/python -m bench.mutate $(MODULE)
+	$(BIN)/python -m bench.mutate $(MODULE) $(if $(FUNCTION),--function $(FUNCTION))
 
 mutate-all: $(STAMP)
 	$(BIN)/python -m bench.mutate --all
+
+mutate-planted: $(STAMP)
+	$(BIN)/python -m bench.planted
 
 # Scrimmage against OpenSpiel, PettingZoo and kaggle-environments (installed into
 # .venv-peers, never into .venv); writes bench/peers.json. See docs/performance.md.

@@ -111,8 +111,32 @@ def test_apply_results_follows_openskill_match_by_match():
 
 def test_a_match_is_rated_once():
     r = MatchResult(1, 1, (1, 2), (1, 2))
-    with pytest.raises(FormatError):
+    with pytest.raises(FormatError, match="^a match id appears twice: a match is rated once$"):
         apply_results({}, [r, r])
+
+
+def test_each_history_row_names_its_match_round_entry_and_the_rating_before_and_after():
+    """The history rows (the module's contract): one per entry per rated match, in
+    the order applied, with the entry's rating before (where it stood, or the
+    default for a newcomer) and after that match."""
+    start = {1: Rating(30.0, 4.0)}  # entry 2 is new
+    later, earlier = MatchResult(3, 5, (2, 1), (1, 2)), MatchResult(7, 2, (1, 2), (1, 2))
+    final, history = apply_results(start, [later, earlier])
+    rows = [(h.match_id, h.round, h.entry) for h in history]
+    assert rows == [(7, 2, 1), (7, 2, 2), (3, 5, 2), (3, 5, 1)]
+    first = rate_match(start, earlier)
+    assert [h.before for h in history[:2]] == [Rating(30.0, 4.0), Rating()]
+    assert [h.after for h in history[:2]] == [first[1], first[2]]
+    assert [h.before for h in history[2:]] == [first[2], first[1]]
+    assert [h.after for h in history[2:]] == [final[2], final[1]]
+
+
+def test_apply_results_rates_with_the_model_it_is_given():
+    narrow = PlackettLuce(beta=1.0)  # a smaller performance spread than the default's
+    result = MatchResult(1, 1, (1, 2), (1, 2))
+    final, _ = apply_results({}, [result], narrow)
+    assert final == rate_match({}, result, narrow)
+    assert final != rate_match({}, result)
 
 
 def test_version_change_raises_sigma_up_to_the_prior():
@@ -123,3 +147,10 @@ def test_version_change_raises_sigma_up_to_the_prior():
     assert version_changed(Rating(20.0, 8.0)).sigma == pytest.approx(SIGMA)
     assert version_changed(Rating(20.0, 9.0)).sigma == 9.0  # never lowered
     assert version_changed(settled, share=0) == settled
+
+
+def test_a_version_change_takes_a_share_from_0_to_1_of_the_prior_and_refuses_more():
+    assert version_changed(Rating(20.0, 2.0), share=1) == Rating(20.0, round(SIGMA, DIGITS))
+    for share in (-0.1, 1.01, 2):
+        with pytest.raises(ValueError, match="^share is a fraction of the prior sigma, 0..1$"):
+            version_changed(Rating(20.0, 2.0), share=share)

@@ -9,6 +9,8 @@ from dataclasses import replace
 import pytest
 from ce_helpers import (
     BLUE30,
+    BLUE60,
+    BLUE90,
     OPEN_SQUARE,
     RED30,
     RED60,
@@ -33,7 +35,7 @@ from engine.games.cascade_effect.board import PARK, RAMP
 from engine.games.cascade_effect.cards import DECK
 from engine.games.cascade_effect.moves import succeeds
 from engine.games.cascade_effect.rules import SETUP_ROLLER, turn_order
-from engine.games.cascade_effect.scoring import breakdown
+from engine.games.cascade_effect.scoring import banked, breakdown, total
 from engine.games.cascade_effect.state import TELEOP_ROLLS
 from engine.games.cascade_effect.turns import Emitter, draw_card, next_turn
 from engine.lineup import lineup
@@ -209,6 +211,29 @@ def test_step11_the_alliance_total():
     assert red["centre"] == 12 and red["bridge"] == 60 and red["parking"] == 20
     assert red["penalties"] == 30  # the blue alliance's penalties
     assert red["total"] == 32 + 12 + 60 + 20 + 30
+
+
+def test_step11_each_alliance_scores_only_its_own_tubes_centre_zones_and_the_others_penalties():
+    """Rule 11 for both alliances at once, every part different, so no part can be
+    read from the other alliance; banked is what no later event takes away (the
+    tubes, the centre goal, the other side's penalties), without bridge or parking."""
+    state = move_goal(move_goal(position(), RED30, sq(1, 3), 7), BLUE90, sq(5, 5), 9)
+    state = move_goal(move_goal(state, BLUE30, RAMP[1][0], 3), BLUE60, PARK[1][0], 2)
+    state = replace(state, centre_cm=(1, 4), penalties=(10, 40))
+    state = put(state, 1, RAMP[1][1], S)  # B1 on its bridge, beside its 30 cm goal
+    state = put(state, 3, PARK[1][1], N)  # B2 parked with its 60 cm goal in the zone
+    state = put(state, 0, PARK[1][1] - 6, S)  # R1 outside every zone
+    state = put(state, 2, RAMP[0][0], S)  # R2 on the red bridge
+    red, blue = breakdown(state, 0), breakdown(state, 1)
+    assert red["cm"] == {"30": 7, "60": 0, "90": 0} and blue["cm"] == {"30": 3, "60": 2, "90": 9}
+    assert (red["tubes"], blue["tubes"]) == (7, 3 + 2 * 2 + 3 * 9)
+    assert (red["centre_cm"], red["centre"], blue["centre_cm"], blue["centre"]) == (1, 6, 4, 24)
+    assert (red["bridge"], blue["bridge"]) == (30, 60)  # blue: B1 and the 30 cm goal
+    assert (red["parking"], blue["parking"]) == (0, 40)  # blue: B2 and the 60 cm goal
+    assert (red["penalties"], blue["penalties"]) == (40, 10)
+    assert red["total"] == total(state, 0) == 7 + 6 + 30 + 40
+    assert blue["total"] == total(state, 1) == 34 + 24 + 60 + 40 + 10
+    assert (banked(state, 0), banked(state, 1)) == (7 + 6 + 40, 34 + 24 + 10)
 
 
 def test_step12_the_higher_total_wins_and_equal_is_a_draw():

@@ -29,7 +29,8 @@ from powerball_helpers import (
     xy,
 )
 
-from engine.games.powerball.cards import PRIORITIES, kind
+from engine.games.powerball.cards import ABLATIVE, BRAKES, PRIORITIES, SHIELD, kind
+from engine.games.powerball.harm import damage
 from engine.games.powerball.motion import belts, gears, pushers, run_card
 from engine.games.powerball.programs import program_checker, program_size
 from engine.games.powerball.state import change, locked_from
@@ -239,7 +240,8 @@ def test_ten_damage_destroys():
     t = on(EMPTY_FLOOR, state)
     run_step(t, "lasers", {})
     assert not t.state.robots[1].alive
-    assert [e.data["credit"] for e in t.events if e.type == "Destroyed"] == [0]
+    destroyed = [e.data for e in t.events if e.type == "Destroyed"]
+    assert [(d["credit"], d["cause"]) for d in destroyed] == [(0, "damage")]
 
 
 def test_nine_damage_does_not_destroy_a_robot():
@@ -251,6 +253,21 @@ def test_nine_damage_does_not_destroy_a_robot():
     robot = t.state.robots[1]
     assert robot.alive and robot.damage == 9
     assert "Destroyed" not in [e.type for e in t.events]
+
+
+def test_no_damage_and_damage_to_a_robot_off_the_board_change_nothing():
+    """``harm.damage``'s contract: it deals damage to a robot on the board. No
+    damage, or any to a robot already destroyed (off the board until it comes
+    back), spends no shield, coat or named option and tells nothing."""
+    state = put(put(blank(2), 0, 1, 6, E), 1, 5, 6, N, down=True)
+    state = change(state, 1, options=(SHIELD, ABLATIVE, BRAKES), armour=(BRAKES,))
+    t = table(state)
+    damage(t, 1, 0, 0, "laser", side=W)
+    assert t.events == [] and t.state == state
+    destroyed = change(state, 1, sq=-1, damage=0)
+    t = table(destroyed)
+    damage(t, 1, 3, 0, "laser", side=W)
+    assert t.events == [] and t.state == destroyed
 
 
 # -- power down ------------------------------------------------------------------------------

@@ -195,13 +195,27 @@ def test_fire_control_destroys_an_option_of_the_target_instead_of_damage():
 # -- damage ------------------------------------------------------------------------------------
 def test_ablative_coat_soaks_the_next_3_damage_and_is_discarded_with_the_third():
     state = put(put(blank(2), 0, 1, 6, E, options=("double barrel",)), 1, 4, 6, N)
-    state = change(state, 1, options=(ABLATIVE,), down=True)
+    state = replace(change(state, 1, options=(ABLATIVE,), down=True), option_deck=(FLYWHEEL,))
     t = on(EMPTY_FLOOR, state)
     run_step(t, "lasers", {})  # 2 shots: soaked
     assert t.state.robots[1].damage == 0 and ABLATIVE in t.state.robots[1].options
     run_step(t, "lasers", {})  # 1 soaked (the third), 1 taken
     assert t.state.robots[1].damage == 1 and ABLATIVE not in t.state.robots[1].options
     assert t.state.discards == (ABLATIVE,) and t.state.charges == ()
+    # a robot's own card is not replaced: nothing is drawn
+    assert (t.state.community, t.state.option_deck) == (state.community, (FLYWHEEL,))
+
+
+def test_a_community_ablative_coat_used_up_is_replaced_by_a_draw():
+    """Rulebook: there are always 2 community options, and they work for every
+    robot (RULES.md: a community card used up is replaced by a draw)."""
+    state = put(put(blank(2), 0, 1, 6, E, options=("double barrel",)), 1, 4, 6, N, down=True)
+    state = replace(state, community=(ABLATIVE, BRAKES), option_deck=(FLYWHEEL,))
+    t = on(EMPTY_FLOOR, state)
+    run_step(t, "lasers", {})  # 2 soaked by the community's coat
+    run_step(t, "lasers", {})  # the third soaked, the coat used up
+    assert t.state.robots[1].damage == 1 and t.state.discards == (ABLATIVE,)
+    assert sorted(t.state.community) == sorted((BRAKES, FLYWHEEL)) and t.state.option_deck == ()
 
 
 def test_a_seat_discards_the_options_it_named_one_per_point_of_damage():
@@ -221,7 +235,11 @@ def test_power_down_shield_stops_one_damage_a_phase_from_each_side():
     t = on(EMPTY_FLOOR, state)
     run_step(t, "lasers", {})  # 2 from the west (1 stopped), 1 from the east (stopped)
     assert t.state.robots[1].damage == 1
-    assert sorted(d["side"] for d in events(t, "DamageShielded")) == [1, 3]
+    shielded = sorted((d["side"], d["by"], d["source"]) for d in events(t, "DamageShielded"))
+    assert shielded == [(1, 2, "laser"), (3, 0, "laser")]  # the side, who fired and with what
+    # what got through is told once, with who fired it; a shot stopped whole tells nothing
+    damaged = [(d["amount"], d["by"], d["source"], d["damage"]) for d in events(t, "Damaged")]
+    assert damaged == [(1, 0, "laser", 1)]
 
 
 def test_circuit_breaker_powers_down_a_robot_ending_its_turn_with_3_damage():
