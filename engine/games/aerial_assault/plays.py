@@ -26,51 +26,64 @@ def max_move(robot: dict[str, Any], kind: str) -> int:
     return 2 if drive.move >= 2 or drive.fast_need else drive.move
 
 
+#: a block step's shape: legal only in a zone where the block would have a target
+BLOCK = (("act", "block"),)
+
+
 def _context(view: dict[str, Any], r: int, auto: bool) -> tuple[Any, ...]:
-    """All a robot's steps depend on besides the slot and the zone: its alliance,
-    whether a drawn card is forced on it, how far its drive moves, its shooter's
-    range, and the zones where a block would have a target."""
+    """All a robot's steps depend on besides the slot, the zone and where a block
+    has a target: its alliance, whether a drawn card is forced on it, how far its
+    drive moves and its shooter's range. (Where blocks have targets changes with
+    every move; keyed on it, the caches below missed half the time.)"""
     robot = view["robots"][r]
-    alliance, last = robot["alliance"], robot["last_block"]
-    # the zones where block_targets would find someone
-    blockable = frozenset(
-        o["zone"] for o in view["robots"] if o["alliance"] != alliance and o["robot"] != last
-    )
     return (
         robot["alliance"],
         auto,
         robot["forced"].startswith("card:"),
         max_move(robot, "move"),
         part(robot, "shooter").range,
-        blockable,
+    )
+
+
+def _blockable(view: dict[str, Any], r: int) -> frozenset[int]:
+    """The zones where ``block_targets`` would find someone for robot ``r``."""
+    robot = view["robots"][r]
+    alliance, last = robot["alliance"], robot["last_block"]
+    return frozenset(
+        o["zone"] for o in view["robots"] if o["alliance"] != alliance and o["robot"] != last
     )
 
 
 @lru_cache(maxsize=8192)
 def _side_runs(card: str, side: str, zone: int, context: tuple[Any, ...]) -> tuple[Any, ...]:
-    """The plays of one card side from ``zone``, as runs that share a first step:
-    ``(zone before the last step, (first step,) or None, last steps)``, empty runs
-    left out. The same few answers serve every decision of every match."""
+    """The plays of one card side from ``zone``, as runs that share a first step,
+    as if a block had a target everywhere: ``(zone before the last step, (first
+    step,) or None, last steps, last steps but a block, whether the first step is
+    a block)``. The same few answers serve every decision of every match;
+    ``play_options`` leaves out the blocks without a target."""
     slots = getattr(C.CARD_BY_ID[card], side)
     if len(slots) == 1:
-        lasts = _step_shapes(slots[0][0], zone, context)[1:]
-        return ((zone, None, lasts),) if lasts else ()
+        return (_run(zone, None, _step_shapes(slots[0][0], zone, context)[1:]),)
     runs = []
     for first in _step_shapes(slots[0][0], zone, context):
         mid = _end_zone(zone, first)
         seconds = _step_shapes(slots[1][0], mid, context)
         # no play does nothing at all: two skipped slots are not a play
-        lasts = seconds[1:] if first is None else seconds
-        if lasts:
-            runs.append((mid, (first,), lasts))
+        runs.append(_run(mid, (first,), seconds[1:] if first is None else seconds))
     return tuple(runs)
+
+
+def _run(mid: int, first: tuple[Any, ...] | None, lasts: tuple[Any, ...]) -> tuple[Any, ...]:
+    unblocked = tuple(last for last in lasts if last != BLOCK)
+    return (mid, first, lasts, unblocked, first is not None and first[0] == BLOCK)
 
 
 @lru_cache(maxsize=4096)
 def _step_shapes(kind: str, zone: int, context: tuple[Any, ...]) -> tuple[Any, ...]:
     """Every legal step for a slot of ``kind`` (``None``, skip, included), each as a
-    shape: the step's ``(key, value)`` pairs, ``dict(shape)`` the step itself."""
-    alliance, auto, card_forced, drive, reach, blockable = context
+    shape: the step's ``(key, value)`` pairs, ``dict(shape)`` the step itself. A
+    block is included wherever the slot allows one (``_side_runs``)."""
+    alliance, auto, card_forced, drive, reach = context
     out: list[Any] = [None]
     low_ok = not auto and zone == shoot_zone_1(alliance)
     if kind in ("move", "move2"):
@@ -100,8 +113,8 @@ def _step_shapes(kind: str, zone: int, context: tuple[Any, ...]) -> tuple[Any, .
                     out.append((("act", "pass"), ("dir", d), ("dist", n)))
     elif kind in ("catch", "pickup"):
         out.append((("act", kind),))
-    elif kind == "block" and zone in blockable:
-        out.append((("act", "block"),))  # the target is named after the reveal
+    elif kind == "block":
+        out.append(BLOCK)  # the target is named after the reveal
     return tuple(out)
 
 
@@ -131,6 +144,7 @@ def play_options(view: dict[str, Any], r: int, hand: list[str], zone: int, auto:
     if forced.startswith("card:"):
         hand = [forced[5:]]
     context = _context(view, r, auto)
+    blockable = _blockable(view, r)
     # runs of plays that share a card, a side and a first step:
     # (card, side, zone before the last step, (first step,) or None, last steps)
     runs: list[tuple[Any, ...]] = []
@@ -139,8 +153,13 @@ def play_options(view: dict[str, Any], r: int, hand: list[str], zone: int, auto:
         if forced == "stay":
             continue
         for side in ("top", "bottom"):
-            for mid, first, lasts in _side_runs(card, side, zone, context):
-                runs.append((card, side, mid, first, lasts))
+            for mid, first, lasts, unblocked, blocks_first in _side_runs(card, side, zone, context):
+                if blocks_first and zone not in blockable:
+                    continue
+                if mid not in blockable:
+                    lasts = unblocked
+                if lasts:
+                    runs.append((card, side, mid, first, lasts))
     return Plays(runs)
 
 
