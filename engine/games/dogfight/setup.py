@@ -100,8 +100,19 @@ def placements(state: State) -> list[dict[str, Any]]:
     table is sized (``table_side``) so that there is always one; a v1 log's
     crowded table is only folded, never played."""
     placed = [(p.x, p.y) for p in state.planes if p.placed]
-    wide = [pt for pt in points(state.area) if all(distance2(pt, o) >= RULER**2 for o in placed)]
-    return [{"x": x, "y": y, "heading": h} for x, y in wide for h in range(HEADINGS)]
+    out = []
+    for x, y in points(state.area):
+        # distance2 written out: every point against every placed plane, each placement
+        for px, py in placed:
+            if (x - px) * (x - px) + (y - py) * (y - py) < _RULER2:
+                break
+        else:
+            out += [{"x": x, "y": y, "heading": h} for h in _HEADINGS]
+    return out
+
+
+_RULER2 = RULER**2
+_HEADINGS = range(HEADINGS)
 
 
 @cache
