@@ -18,6 +18,22 @@ def max_move(robot: Robot, kind: str) -> int:
     return 2 if drive.move >= 2 or drive.fast_need else drive.move
 
 
+#: the acts each kind of slot allows (tables built once, not at every step checked)
+_ALLOWED = {
+    "move": ("move", "low"),
+    "move2": ("move", "low"),
+    "shoot": ("high", "low", "pass"),
+    "truss": ("truss", "low", "pass"),
+    "catch": ("catch",),
+    "pickup": ("pickup",),
+    "block": ("block",),
+}
+#: the keys a step of each act has
+_KEYS = {"move": frozenset({"act", "dir", "dist"}), "pass": frozenset({"act", "dir", "dist"})}
+_ACT_ONLY = frozenset({"act"})
+_PLAY_KEYS = frozenset({"card", "side", "steps", "order"})
+
+
 def _step_problem(
     state: State, r: int, slot: tuple[Any, ...], step: Any, zone: int, auto: bool, move_ok: bool
 ) -> tuple[str | None, int]:
@@ -30,18 +46,9 @@ def _step_problem(
     if type(step) is not dict or type(step.get("act")) is not str:
         return "a step is null or an object with an 'act'", zone
     act = step["act"]
-    allowed = {
-        "move": ("move", "low"),
-        "move2": ("move", "low"),
-        "shoot": ("high", "low", "pass"),
-        "truss": ("truss", "low", "pass"),
-        "catch": ("catch",),
-        "pickup": ("pickup",),
-        "block": ("block",),
-    }[kind]
-    if act not in allowed:
+    if act not in _ALLOWED[kind]:
         return f"a {kind} action cannot be used to {act}", zone
-    keys = {"move": {"act", "dir", "dist"}, "pass": {"act", "dir", "dist"}}.get(act, {"act"})
+    keys = _KEYS.get(act, _ACT_ONLY)
     if act == "block" and "target" in step:
         return (
             'a block step is {"act": "block"}: its target is named after the cards are revealed'
@@ -130,7 +137,7 @@ def play_problem(
     """Why ``play`` is not a legal card play for robot ``r`` (and its end zone)."""
     if type(play) is not dict:
         return "a play is an object", zone
-    extra = set(play) - {"card", "side", "steps", "order"}
+    extra = set(play) - _PLAY_KEYS
     if extra:
         return f"unknown key {sorted(extra)[0]!r} in a play", zone
     card, side = play.get("card"), play.get("side")
