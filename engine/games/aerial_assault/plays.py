@@ -145,22 +145,39 @@ def play_options(view: dict[str, Any], r: int, hand: list[str], zone: int, auto:
         hand = [forced[5:]]
     context = _context(view, r, auto)
     blockable = _blockable(view, r)
+    zone_blockable = zone in blockable
     # runs of plays that share a card, a side and a first step:
     # (card, side, zone before the last step, (first step,) or None, last steps)
     runs: list[tuple[Any, ...]] = []
     for card in hand:
-        runs.append((card, "down", zone, None, (None,)))
-        if forced == "stay":
-            continue
-        for side in ("top", "bottom"):
-            for mid, first, lasts, unblocked, blocks_first in _side_runs(card, side, zone, context):
-                if blocks_first and zone not in blockable:
-                    continue
-                if mid not in blockable:
-                    lasts = unblocked
-                if lasts:
-                    runs.append((card, side, mid, first, lasts))
+        for run, unblocked, mid, blocks_first in _card_runs(card, zone, context, forced == "stay"):
+            if mid not in blockable:
+                run = unblocked
+            if run is not None and (zone_blockable or not blocks_first):
+                runs.append(run)
     return Plays(runs)
+
+
+@lru_cache(maxsize=8192)
+def _card_runs(card: str, zone: int, context: tuple[Any, ...], stay: bool) -> tuple[Any, ...]:
+    """The runs of ``card`` from ``zone`` for ``play_options``, face down first,
+    each as ``(run, run without its blocks, zone before the last step, whether the
+    first step is a block)``, a run ``None`` where it has no play left: one lookup
+    a card instead of two, and no tuple built for a run at each decision."""
+    out: list[tuple[Any, ...]] = [((card, "down", zone, None, (None,)),) * 2 + (zone, False)]
+    if stay:  # a minor breakdown: face down only
+        return tuple(out)
+    for side in ("top", "bottom"):
+        for mid, first, lasts, unblocked, blocks_first in _side_runs(card, side, zone, context):
+            out.append(
+                (
+                    (card, side, mid, first, lasts) if lasts else None,
+                    (card, side, mid, first, unblocked) if unblocked else None,
+                    mid,
+                    blocks_first,
+                )
+            )
+    return tuple(out)
 
 
 class Plays(Sequence[tuple[Any, int]]):
