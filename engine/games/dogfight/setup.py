@@ -99,19 +99,31 @@ def placements(state: State) -> list[dict[str, Any]]:
     """Legal placements: no closer than a ruler length to any placed plane. The
     table is sized (``table_side``) so that there is always one; a v1 log's
     crowded table is only folded, never played."""
-    placed = [(p.x, p.y) for p in state.planes if p.placed]
+    found, near = points(state.area), _near(state.area)
+    ruled_out: set[int] = set()
+    for p in state.planes:
+        if p.placed:
+            pt = (p.x, p.y)
+            ruled_out |= near[pt] if pt in near else _near_to(found, pt)
     out = []
-    for x, y in points(state.area):
-        # distance2 written out: every point against every placed plane, each placement
-        for px, py in placed:
-            if (x - px) * (x - px) + (y - py) * (y - py) < _RULER2:
-                break
-        else:
+    for i, (x, y) in enumerate(found):
+        if i not in ruled_out:
             out += [{"x": x, "y": y, "heading": h} for h in _HEADINGS]
     return out
 
 
-_RULER2 = RULER**2
+@cache
+def _near(area: int) -> dict[tuple[int, int], frozenset[int]]:
+    """The placement points (by index) closer than a ruler length to each placement
+    point: a placed plane stands on one, so each placement asks a table."""
+    found = points(area)
+    return {pt: _near_to(found, pt) for pt in found}
+
+
+def _near_to(found: list[tuple[int, int]], pt: tuple[int, int]) -> frozenset[int]:
+    return frozenset(i for i, q in enumerate(found) if distance2(pt, q) < RULER**2)
+
+
 _HEADINGS = range(HEADINGS)
 
 
@@ -119,8 +131,7 @@ _HEADINGS = range(HEADINGS)
 def most_ruled_out(area: int) -> int:
     """The most placement points one placed plane can rule out (itself included):
     those closer than a ruler length to it."""
-    found = points(area)
-    return max(sum(distance2(p, q) < RULER**2 for q in found) for p in found)
+    return max(len(ruled_out) for ruled_out in _near(area).values())
 
 
 def always_room(area: int, planes: int) -> bool:

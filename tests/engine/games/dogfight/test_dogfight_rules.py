@@ -87,21 +87,35 @@ def test_a_quick_game_caps_health_at_2():
 
 
 # -- placement ------------------------------------------------------------------------------
-def test_planes_are_placed_near_an_edge_and_a_ruler_from_every_placed_plane():
-    """Set-up: within one straight template of the edge, not closer than the
-    range ruler to a plane already placed."""
-    state = table(
-        [plane(0, 300, 300), replace(plane(1, -1, -1), placed=False)],
+def second_to_place(x: int, y: int):
+    """Set-up with seat 0's plane placed at ``(x, y)`` and seat 1's to place."""
+    return table(
+        [plane(0, x, y), replace(plane(1, -1, -1), placed=False)],
         phase="place",
         place_order=(0, 1),
         placing=1,
     )
-    legal = placements(state)
+
+
+def test_planes_are_placed_near_an_edge_and_a_ruler_from_every_placed_plane():
+    """Set-up: within one straight template of the edge, not closer than the
+    range ruler to a plane already placed."""
+    legal = placements(second_to_place(300, 300))
     assert legal and all(min(a["x"], a["y"], AREA - a["x"], AREA - a["y"]) == 300 for a in legal)
     assert all((a["x"] - 300) ** 2 + (a["y"] - 300) ** 2 >= RULER**2 for a in legal)
     assert {"x": 2700, "y": 300, "heading": 0} in legal  # exactly a ruler away
     assert {"x": 2100, "y": 300, "heading": 0} not in legal
     assert len({a["heading"] for a in legal}) == 8
+
+
+def test_a_plane_off_the_placement_points_still_keeps_placements_a_ruler_away():
+    """Set-up: the ruler's distance counts from wherever a placed plane stands,
+    not only from the placement points (a plane set down off them, say by hand)."""
+    legal = placements(second_to_place(1000, 1000))
+    assert all((a["x"] - 1000) ** 2 + (a["y"] - 1000) ** 2 >= RULER**2 for a in legal)
+    assert {"x": 300, "y": 300, "heading": 0} not in legal  # about 990 away
+    assert {"x": 2700, "y": 300, "heading": 0} not in legal
+    assert {"x": 3300, "y": 300, "heading": 0} in legal
 
 
 def placed_apart(events) -> bool:
