@@ -4,6 +4,7 @@ match's progress, with the small queries every other module asks of it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from engine.game import RulesError
@@ -112,7 +113,14 @@ def add_to(pair: tuple[int, int], alliance: str, n: int) -> tuple[int, int]:
 
 
 def robots_of(state: State, seat: int) -> list[int]:
-    return [r for r, s in enumerate(state.controllers) if s == seat]
+    """The robots ``seat`` drives, in robot order (a fresh list: views hand it out)."""
+    return list(_robots_of(state.controllers, seat))
+
+
+@lru_cache(maxsize=256)
+def _robots_of(controllers: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    # asked several times at every decision of every seat, of a few tables
+    return tuple(r for r, s in enumerate(controllers) if s == seat)
 
 
 def seat_alliance(state: State, seat: int) -> str:
