@@ -25,7 +25,7 @@ from matches.models import Match
 from matches.pruning import delete_matches
 from tournaments import lifecycle
 from tournaments.models import Competition, Fixture, FixtureSeat
-from tournaments.schedule import task_name
+from tournaments.schedule import drop_periodic_task
 
 S = Competition.Status
 NAME = "Demo ladder: "
@@ -130,8 +130,6 @@ def prunable(game: str):
 def prune(game: str) -> int:
     """Delete ``prunable(game)`` seasons with their rounds, entries, ratings,
     matches and logs, and their scheduler entries; how many."""
-    from django_celery_beat.models import PeriodicTask
-
     count = 0
     for season in prunable(game):
         with transaction.atomic():
@@ -140,7 +138,7 @@ def prune(game: str) -> int:
                     "match_id", flat=True
                 )
             )
-            PeriodicTask.objects.filter(name=task_name(season)).delete()
+            drop_periodic_task(season)
             # a fixture's seat protects its entry: the seats go first
             FixtureSeat.objects.filter(fixture__competition=season).delete()
             season.delete()

@@ -37,3 +37,8 @@ def sync_periodic_task(season: Competition) -> PeriodicTask:
         },
     )
     return task
+
+
+def drop_periodic_task(season: Competition) -> None:
+    """The season's tick removed from the scheduler's tables (the season is deleted)."""
+    PeriodicTask.objects.filter(name=task_name(season)).delete()
