@@ -30,6 +30,66 @@ def fast_password_hasher():
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def static_files_listed_once():
+    """WhiteNoise lists and stats every static file each time its middleware is made,
+    and Django's test client makes the middleware anew for every client: 0.1 s or
+    more of CPU a client, thousands of clients in the suite. The files do not change
+    during a run, so the first listing serves every later client (the same files,
+    headers and answers)."""
+    from whitenoise.middleware import WhiteNoiseMiddleware
+
+    list_files = WhiteNoiseMiddleware.add_files_from_finders
+    found: dict = {}
+
+    def add_files_from_finders(self) -> None:
+        if not found:
+            before = dict(self.files)
+            list_files(self)
+            found.update((url, f) for url, f in self.files.items() if before.get(url) is not f)
+        self.files.update(found)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(WhiteNoiseMiddleware, "add_files_from_finders", add_files_from_finders)
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def flush_by_deleting():
+    """A test that commits (``transaction=True``) is cleaned up by a flush of every
+    table. PostgreSQL's ``TRUNCATE`` makes new files for each table and index: 0.4 to
+    1.4 s a flush on this machine, against 0.1 s for deleting the few rows a test
+    leaves (one transaction, foreign keys checked at its end). The content types and
+    permissions, which Django derives from the models, are kept, so the flush need
+    not make them again (``post_migrate``, 0.2 to 0.4 s); every other table ends just
+    as empty. A flush that restarts the ids or cascades still truncates everything."""
+    from django.core.management.commands import flush
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    truncate = DatabaseOperations.sql_flush
+    make_derived = flush.emit_post_migrate_signal
+    derived = {"django_content_type", "auth_permission"}
+    kept = [False]
+
+    def sql_flush(self, style, tables, *, reset_sequences=False, allow_cascade=False):
+        kept[0] = bool(tables) and not (reset_sequences or allow_cascade)
+        if not kept[0]:
+            return truncate(
+                self, style, tables, reset_sequences=reset_sequences, allow_cascade=allow_cascade
+            )
+        deletes = [f"DELETE FROM {self.quote_name(t)};" for t in tables if t not in derived]
+        return ["SET CONSTRAINTS ALL DEFERRED;", *deletes]
+
+    def emit_post_migrate_signal(*args, **kwargs) -> None:
+        if not kept[0]:
+            make_derived(*args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(DatabaseOperations, "sql_flush", sql_flush)
+        patch.setattr(flush, "emit_post_migrate_signal", emit_post_migrate_signal)
+        yield
+
+
 @pytest.fixture(autouse=True)
 def message_time_never_spent(settings):
     """A worker message of several matches hands the rest back once it has run for
