@@ -5,6 +5,8 @@ from django.test.utils import override_settings
 from hypothesis import HealthCheck, settings
 from rest_framework.test import APIClient
 
+pytest_plugins = ["tests.migrated_template"]
+
 # no test may depend on wall-clock timing: Hypothesis's per-example deadline (and its
 # too-slow health check) would fail a property test on a busy machine, so neither
 # applies anywhere (a test can still ask for them explicitly)
