@@ -268,7 +268,20 @@ def line_of(
     """``encode`` without building ``to_json()``: the envelope's keys in sorted
     order (data, public, seq, to, type) around ``dump``'s bytes of each value.
     Byte for byte what ``_encoder.encode(event.to_json())`` gives (a golden test
-    holds it to that); the default ``dump`` is for plain data only."""
+    holds it to that); the default ``dump`` is for plain data only.
+
+    The log's own lines (plain data seen by all, a string type, an int seq: most
+    of every log) are one format around orjson's bytes of the data, the end of
+    the envelope kept per type (``_tail``)."""
+    if dump is _plain_bytes and public is None and to == EVERYONE and type(seq) is int:
+        tail = _TAILS.get(type_) if type(type_) is str else None
+        if tail is None:
+            tail = _tail(type_)
+        if tail is not None and orjson is not None:
+            try:
+                return b'{"data":%s,"seq":%d%s' % (_orjson_dumps(data, option=_SORTED), seq, tail)
+            except TypeError:  # (orjson.JSONEncodeError): an integer past 64 bits
+                pass
     line = b'{"data":' + dump(data)
     if public is not None:
         line += b',"public":' + dump(public)
@@ -281,6 +294,21 @@ def line_of(
         + dump(type_)
         + b"}"
     )
+
+
+#: the end of a public line by its type: ``,"to":"all","type":...}``
+_TAILS: dict[str, bytes] = {}
+
+
+def _tail(type_: Any) -> bytes | None:
+    """``_TAILS[type_]``, made and kept for a string type (a game has a few dozen;
+    past 4,096 types, odd input, nothing more is kept); ``None`` for another type."""
+    if type(type_) is not str:
+        return None
+    tail = b',"to":"all","type":' + _plain_bytes(type_) + b"}"
+    if len(_TAILS) < 4096:
+        _TAILS[type_] = tail
+    return tail
 
 
 def _submitted_line(seat: int, action: Any, seq: int) -> bytes:
@@ -360,14 +388,23 @@ class Log:
         ):
             raise LogError(f"{type_}: 'to' must be \"all\" or a tuple of seats")
         seq = len(self.events)
-        return self._seal(type_, data, to, public, line_of(type_, data, to, public, seq))
+        line = line_of(type_, data, to, public, seq)
+        return self._seal(type_, data, to, public, line, event)
 
     def _seal(
-        self, type_: str, data: dict[str, Any], to: Any, public: dict[str, Any] | None, line: bytes
+        self,
+        type_: str,
+        data: dict[str, Any],
+        to: Any,
+        public: dict[str, Any] | None,
+        line: bytes,
+        given: Event | None = None,
     ) -> Event:
         """Append an event whose data is known to be plain and whose canonical
         ``line`` (for the next ``seq``) is already made. The runner calls it
-        directly for the ``ActionSubmitted`` events it builds from checked actions."""
+        directly for the ``ActionSubmitted`` events it builds from checked actions.
+        ``given``: the event those fields are from, if any (a log that keeps no
+        sealed events may hand it back, ``engine.replay``'s re-simulation)."""
         events = self.events
         sealed = _new_event(Event)  # (_made written out: this is every event)
         _set_type(sealed, type_)

@@ -9,7 +9,16 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, BinaryIO, overload
 
-from engine.events import MAX_DEPTH, MAX_LINE_BYTES, Event, LogError, line_of
+from engine.events import (
+    ACTION_SUBMITTED,
+    FAULT_TYPES,
+    MAX_DEPTH,
+    MAX_LINE_BYTES,
+    PLAYER_FORFEITED,
+    Event,
+    LogError,
+    line_of,
+)
 
 
 def parse_jsonl(text: bytes | str, *, canonical: bool = False) -> list[Event]:
@@ -55,13 +64,15 @@ class ReadLog(list[Event]):
 
 
 class LazyLog(Sequence[Event]):
-    """The events of a log's lines, each read (``canonical``) only when asked for,
-    and kept. ``lines`` are the bytes, as in a ``ReadLog``.
+    """The events of a log's lines, each read only when asked for, and kept.
+    ``lines`` are the bytes, as in a ``ReadLog``.
 
     A re-simulation that matches every line byte for byte has no need to decode
     most of them: a line equal to a re-simulated event's canonical bytes is that
-    event, sealed (``engine.verifying``). A line that cannot be read raises
-    ``LogError`` when it is asked for, not before."""
+    event, sealed (``engine.verifying``). So a line read here is not held to be
+    canonical (its event is not encoded again): the re-simulation's comparison
+    holds every line to it. A line that cannot be read raises ``LogError`` when
+    it is asked for, not before."""
 
     __slots__ = ("lines", "_events")
 
@@ -85,13 +96,29 @@ class LazyLog(Sequence[Event]):
         if event is None:
             seq = index + len(self.lines) if index < 0 else index
             try:
-                event = parse_event_line(self.lines[seq], canonical=True)
+                event = parse_event_line(self.lines[seq])
             except LogError as exc:
                 raise LogError(f"line {seq + 1}: {exc}") from None
             if event.seq != seq:
                 raise LogError(f"line {seq + 1}: expected seq {seq}, found {event.seq}")
             self._events[seq] = event
         return event
+
+    def player_event(self, index: int) -> Event | None:
+        """``self[index]`` if its line ends as a player's event or a forfeit does
+        (``ActionSubmitted``, a fault, ``PlayerForfeited``: the type is the last
+        key of a canonical line), else ``None``, the line left undecoded: what
+        the line claims so is held to it when it is compared, as every line is."""
+        if self.lines[index].endswith(_PLAYER_ENDS):
+            return self[index]
+        return None
+
+
+#: how the canonical line of a player's event or of a forfeit ends
+_PLAYER_ENDS = tuple(
+    b',"type":"%s"}' % name.encode("ascii")
+    for name in (ACTION_SUBMITTED, *FAULT_TYPES, PLAYER_FORFEITED)
+)
 
 
 def parse_lines(lines: Iterable[bytes], *, canonical: bool = False) -> ReadLog:

@@ -22,12 +22,15 @@ from engine.events import (
     PLAYER_FORFEITED,
     Event,
     Listener,
+    Log,
     LogError,
+    _made,
     digest_of,
     encode,
 )
 from engine.game import Game, Header, RulesError
 from engine.players import PlayerFault, Request
+from engine.reading import LazyLog
 from engine.runner import Diverged, Match
 from engine.seeding import reveal_matches
 
@@ -149,32 +152,57 @@ class Verdict:
 
 
 class _Recording:
-    """The recorded decisions of a log, served to the re-simulating runner."""
+    """The recorded decisions of a log, served to the re-simulating runner (one
+    recording for all the seats).
+
+    The seats of a step are all asked at the same position: the run of player
+    events there (faults and submissions, up to the first other event) is read
+    once for all of them, not once a seat. A ``LazyLog`` leaves the line that
+    ends the run undecoded unless it ends as a forfeit's (``player_event``)."""
 
     def __init__(self, events: Sequence[Event]) -> None:
         self.events = events
+        self._peek: Callable[[int], Event | None] = getattr(
+            events, "player_event", events.__getitem__
+        )
+        self._position = -1
+        # seat -> (its first fault before its submission, its submission)
+        self._run: dict[Any, tuple[Event | None, Event | None]] = {}
+        self._after: str | None = None  # the type of the event after the run
+
+    def _read(self, position: int) -> None:
+        """Read the run of player events at ``position``."""
+        peek = self._peek
+        run: dict[Any, tuple[Event | None, Event | None]] = {}
+        after = None
+        for i in range(position, len(self.events)):  # not a slice: no copy of the rest
+            event = peek(i)
+            if event is None or event.type not in PLAYER_EVENTS:
+                after = None if event is None else event.type
+                break
+            seat = event.data.get("seat")
+            if type(seat) is not int and type(seat) is not bool:
+                continue  # (only those can equal a seat, which is an int)
+            fault, submitted = run.get(seat, (None, None))
+            if submitted is not None:
+                continue  # what a seat did after its submission is not its answer
+            if event.type == ACTION_SUBMITTED:
+                run[seat] = (fault, event)
+            elif fault is None:
+                run[seat] = (event, None)
+        self._position, self._run, self._after = position, run, after
 
     def answer(self, request: Request) -> Any:
         seat, position = request.seat, request.position
-        fault = submitted = after = None
-        events = self.events
-        for i in range(position, len(events)):  # not a slice: no copy of the rest
-            event = events[i]
-            if event.type not in PLAYER_EVENTS:
-                after = event.type
-                break
-            if event.data.get("seat") != seat:
-                continue
-            if event.type == ACTION_SUBMITTED:
-                submitted = event
-                break
-            fault = fault or event
+        if position != self._position:
+            self._read(position)
+        fault, submitted = self._run.get(seat, (None, None))
         if fault is not None:
             if fault.type == ACTION_REJECTED and "action" in fault.data:
                 return fault.data["action"]  # the rules will reject it again
             exited = fault.data.get("exited") is True  # absent in logs before the rule
             raise PlayerFault(fault.type, fault.data.get("reason", ""), exited=exited)
-        if submitted is None and after == PLAYER_FORFEITED:
+        if submitted is None and self._after == PLAYER_FORFEITED:
             # another seat's last fault forfeited the match in this step: the
             # runner asked this seat too but wrote no answer; any legal one will do
             return request.decision.default
@@ -225,9 +253,11 @@ def ending_of(events: Sequence[Event]) -> Mapping[str, Any] | None:
     return events[-1].data if events and events[-1].type == MATCH_ENDED else None
 
 
-def begin_like(game: Game, header: Header, listeners: Sequence[Listener] = ()) -> Match:
+def begin_like(
+    game: Game, header: Header, listeners: Sequence[Listener] = (), log: Log | None = None
+) -> Match:
     """A new match with the same header as a (revealed) log's: the start of a
-    re-simulation."""
+    re-simulation (written to ``log`` when given)."""
     return Match.begin(
         game,
         header.seats,
@@ -237,7 +267,47 @@ def begin_like(game: Game, header: Header, listeners: Sequence[Listener] = ()) -
         **header.limits,
         salt=header.salt,
         log_format=header.log_format,
+        log=log,
     )
+
+
+class _CheckedLog(Log):
+    """The log a re-simulation writes: each line is compared with the recorded
+    one at its place as it is made, and the first that differs stops the
+    re-simulation (``Diverged``). A recorded line is compared as bytes, and
+    only where it differs (a ``ReadLog`` line that is not byte-canonical, or
+    events given without lines) with its event's canonical encoding; a
+    ``LazyLog``'s lines, not held to be canonical as they are read, only as bytes.
+
+    It keeps the lines made (``verify`` chains them once, at the end) and, for
+    their count, the rules' own events as they were given, unsealed: nothing
+    reads a re-simulation's events but the rules' folds, which read no ``seq``."""
+
+    def __init__(self, recorded: Sequence[Event]) -> None:
+        super().__init__()
+        self.recorded = recorded
+        self.read: Sequence[bytes] | None = getattr(recorded, "lines", None)
+        self.strict = isinstance(recorded, LazyLog)
+
+    def _seal(
+        self,
+        type_: str,
+        data: dict[str, Any],
+        to: Any,
+        public: dict[str, Any] | None,
+        line: bytes,
+        given: Event | None = None,
+    ) -> Event:
+        lines, read = self.lines, self.read
+        seq = len(lines)
+        lines.append(line)
+        if read is None or seq >= len(read) or read[seq] != line:
+            recorded = self.recorded
+            if seq >= len(recorded) or self.strict or encode(recorded[seq]) != line:
+                raise Diverged(seq)
+        event = _made(type_, data, to, public, seq) if given is None else given
+        self.events.append(event)
+        return event
 
 
 def fork(game: Game, events: Sequence[Event], ending: Mapping[str, Any] | None = None) -> Match:
@@ -264,7 +334,8 @@ def fork(game: Game, events: Sequence[Event], ending: Mapping[str, Any] | None =
         )
     limits = header.limits
     match = begin_like(game, reveal(header, ending))
-    players = [_RecordedPlayer(_Recording(events)) for _ in header.seats]
+    recording = _Recording(events)
+    players = [_RecordedPlayer(recording) for _ in header.seats]
     decisions_from = len(events)
     while decisions_from > 0 and events[decisions_from - 1].type in PLAYER_EVENTS:
         decisions_from -= 1
@@ -298,12 +369,12 @@ def verify(events: Sequence[Event], find_game: Callable[[str], Game]) -> Verdict
     ``find_game`` maps a game name to its rules (normally the registry's ``get``).
     Raises ``LogError`` or ``RulesError`` when the log cannot even be started.
 
-    Each re-simulated line is compared with the line its event was read from
-    (``events.lines`` of a ``ReadLog``), and only where they differ (a line that
-    is not byte-canonical, or events given without lines) with the recorded
-    event's canonical encoding. The digest is the re-simulation's own chain: a
-    log that verifies has the same one, so the recorded lines are chained again
-    only to report a mismatch.
+    Each re-simulated line is compared with the line its event was read from as
+    it is made (``_CheckedLog``: ``events.lines`` of a ``ReadLog`` or a
+    ``LazyLog``), and only where they differ (a ``ReadLog`` line that is not
+    byte-canonical, or events given without lines) with the recorded event's
+    canonical encoding. The digest is the chain over the lines, made once: a log
+    that verifies has the re-simulation's lines, byte for byte.
     """
     if not events or events[0].type != MATCH_STARTED:
         raise LogError("a log starts with MatchStarted")
@@ -322,30 +393,22 @@ def verify(events: Sequence[Event], find_game: Callable[[str], Game]) -> Verdict
         header = reveal(header, ending_of(events))
     except RevealError as exc:
         return Verdict(False, "", _recorded_digest(events), header.rules_version, reason=str(exc))
-    read = getattr(events, "lines", None)
-    count = len(events)
-    regenerated: list[bytes] = []
-
-    def compare(event: Event, line: bytes) -> None:
-        seq = len(regenerated)
-        regenerated.append(line)
-        if seq >= count:
-            raise Diverged(seq)
-        if (read is None or read[seq] != line) and encode(events[seq]) != line:
-            raise Diverged(seq)
-
-    players = [_RecordedPlayer(_Recording(events)) for _ in header.seats]
+    log = _CheckedLog(events)
+    recording = _Recording(events)
+    players = [_RecordedPlayer(recording) for _ in header.seats]
     try:
-        match = begin_like(game, header, [compare])
+        match = begin_like(game, header, log=log)
         match.recorded = True  # recorded actions: checked, never chosen from a list
         match.play(players)
     except Diverged:
         match = None
     except Exception as exc:  # a malformed header or recorded action
         raise LogError(f"the log cannot be re-simulated: {type(exc).__name__}: {exc}") from None
-    if match is not None and len(regenerated) == count:
-        # every line compared equal: one chain, the runner's, is the digest of both
-        return Verdict(True, match.log.digest, match.log.digest, header.rules_version)
+    regenerated = log.lines
+    if match is not None and len(regenerated) == len(events):
+        # every line compared equal: one chain is the digest of both
+        digest = digest_of(regenerated)
+        return Verdict(True, digest, digest, header.rules_version)
     recorded = [encode(e) for e in events]
     seq = next(
         (i for i, (a, b) in enumerate(zip(regenerated, recorded)) if a != b),

@@ -14,7 +14,6 @@ cap.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from engine.events import (
@@ -56,15 +55,6 @@ class Diverged(Exception):
     """Raised by a player to stop a re-simulation; the runner lets it through."""
 
 
-@dataclass(frozen=True, slots=True)
-class Answer:
-    """What one seat gave for one decision: an action, maybe after a fault."""
-
-    seat: int
-    action: Any
-    fault: Event | None = None
-
-
 class Match:
     """A match in progress: its game, log and current state.
 
@@ -72,10 +62,10 @@ class Match:
     prefix of an existing log), then ``play`` it.
     """
 
-    def __init__(self, game: Game, header: Header) -> None:
+    def __init__(self, game: Game, header: Header, log: Log | None = None) -> None:
         self.game = game
         self.header = header
-        self.log = Log()
+        self.log = Log() if log is None else log
         self.state: Any = None
         self.faults = [0] * len(header.seats)
         self.outcome: Outcome | None = None
@@ -100,11 +90,14 @@ class Match:
         *,
         salt: str | None = None,
         log_format: int = LOG_FORMAT,
+        log: Log | None = None,
     ) -> Match:
         """A new match: ``MatchStarted`` (with a commitment to ``seed``, never the
         seed) and the game's set-up events. ``salt`` is the commitment's secret
         salt (``engine.seeding``); without one it is derived from the seed.
-        ``log_format=1`` re-simulates a log made before commit-reveal."""
+        ``log_format=1`` re-simulates a log made before commit-reveal. ``log``:
+        the (empty) log to write, a new ``Log`` unless given (a re-simulation
+        gives one that checks each line against the recorded one)."""
         game.check_seat_count(len(seats))
         if type(seed) is not int:
             raise RulesError("the seed must be an integer")
@@ -130,7 +123,7 @@ class Match:
                 salt,
                 log_format,
             )
-        match = cls(game, header)
+        match = cls(game, header, log)
         match.log.listeners.extend(listeners)
         match._emit([Event(MATCH_STARTED, header.to_json())])
         match._emit(game.start(header, match._rng()))
@@ -200,21 +193,24 @@ class Match:
             if resolved:
                 self._emit(resolved)
             return game.outcome(self.state)
-        answers = [self._ask(players[d.seat], d) for d in decisions]
-        self._emit([a.fault for a in answers if a.fault is not None])
-        forfeits = tuple(
-            a.seat
-            for a in answers
-            if a.fault is not None and _forfeits(a.fault, self.faults[a.seat], max_faults)
-        )
-        if forfeits:
-            self._emit(
-                [Event(PLAYER_FORFEITED, {"seat": s, "faults": self.faults[s]}) for s in forfeits]
+        answers = [self._answer(players[d.seat], d) for d in decisions]  # (action, fault)
+        faults = [(d.seat, fault) for d, (_, fault) in zip(decisions, answers) if fault is not None]
+        if faults:
+            self._emit([fault for _, fault in faults])
+            forfeits = tuple(
+                s for s, fault in faults if _forfeits(fault, self.faults[s], max_faults)
             )
-            return self._cut_short("forfeit", forfeits)
-        for decision, answer in zip(decisions, answers):
-            self._record(decision, answer.action, answer.fault is None)
-        actions = {a.seat: a.action for a in answers}
+            if forfeits:
+                self._emit(
+                    [
+                        Event(PLAYER_FORFEITED, {"seat": s, "faults": self.faults[s]})
+                        for s in forfeits
+                    ]
+                )
+                return self._cut_short("forfeit", forfeits)
+        for decision, (action, fault) in zip(decisions, answers):
+            self._record(decision, action, fault is None)
+        actions = {d.seat: action for d, (action, _) in zip(decisions, answers)}
         self._emit(self.game.resolve(self.state, actions, self._rng()))
         return self.game.outcome(self.state)
 
@@ -238,10 +234,6 @@ class Match:
                 ACTION_SUBMITTED, {"seat": seat, "action": action}, EVERYONE, None, line
             )
         self.state = self.game.evolve(self.state, event)
-
-    def _ask(self, player: Player, decision: Decision) -> Answer:
-        action, fault = self._answer(player, decision)
-        return Answer(decision.seat, action, fault)
 
     def _answer(self, player: Player, decision: Decision) -> tuple[Any, Event | None]:
         """``(action, None)``, or ``(decision.default, fault event)`` after a fault."""

@@ -8,7 +8,7 @@ from engine import registry
 from engine.events import PLAYER_TIMED_OUT, LogError, encode
 from engine.lineup import lineup
 from engine.players import BotPlayer, PlayerFault
-from engine.reading import parse_jsonl
+from engine.reading import LazyLog, parse_jsonl
 from engine.replay import Replay, fold, fork, verify
 from engine.runner import run_match
 from tests.engine.sealed_bids import GAME as BIDS
@@ -337,3 +337,4 @@ def test_verify_accepts_a_forfeit_in_a_step_where_other_seats_answered():
     assert original.log.events[-2].type == "PlayerForfeited"
     assert original.log.events[-3].type == PLAYER_TIMED_OUT
     assert verify(original.log.events, find).ok
+    assert verify(LazyLog(original.log.lines), find).ok  # the lines, decoded as read
