@@ -49,6 +49,8 @@ PARTS: tuple[Part, ...] = (
     Part("active_catching", "Active Catching", "catching", 1, catch=2),
 )
 PART_BY_ID = {p.id: p for p in PARTS}
+#: each part's build weeks, by id
+WEEKS = {p.id: p.weeks for p in PARTS}
 
 #: least natural roll to catch a trussed ball, before modifiers
 CATCH_NEED = 4
