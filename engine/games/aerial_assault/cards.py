@@ -161,6 +161,14 @@ def side_label(side: tuple[tuple[str, int, bool], ...]) -> str:
     return " then ".join(slot_label(s) for s in side)
 
 
+#: each card side's label, and "face down", by (card id, side): a reveal labels six plays
+SIDE_LABELS = {
+    (card.id, side): side_label(getattr(card, side)) if side != "down" else "face down"
+    for card in BASIC + SPECIAL
+    for side in ("top", "bottom", "down")
+}
+
+
 def card_json(card_id: str) -> dict[str, Any]:
     """A card as plain JSON, for views and bots."""
     card = CARD_BY_ID[card_id]
