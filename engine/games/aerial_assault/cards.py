@@ -49,6 +49,8 @@ PARTS: tuple[Part, ...] = (
     Part("active_catching", "Active Catching", "catching", 1, catch=2),
 )
 PART_BY_ID = {p.id: p for p in PARTS}
+#: each part's build weeks, by id
+WEEKS = {p.id: p.weeks for p in PARTS}
 
 #: least natural roll to catch a trussed ball, before modifiers
 CATCH_NEED = 4
@@ -157,6 +159,14 @@ def slot_label(slot: tuple[str, int, bool]) -> str:
 
 def side_label(side: tuple[tuple[str, int, bool], ...]) -> str:
     return " then ".join(slot_label(s) for s in side)
+
+
+#: each card side's label, and "face down", by (card id, side): a reveal labels six plays
+SIDE_LABELS = {
+    (card.id, side): side_label(getattr(card, side)) if side != "down" else "face down"
+    for card in BASIC + SPECIAL
+    for side in ("top", "bottom", "down")
+}
 
 
 def card_json(card_id: str) -> dict[str, Any]:

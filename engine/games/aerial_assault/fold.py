@@ -114,9 +114,7 @@ def _revealed(state: State, d: dict[str, Any]) -> State:
     for p in d["plays"]:
         r = p["robot"]
         robots[r] = revise(robots[r], played=robots[r].played + (p["card"],), forced="")
-        card = C.CARD_BY_ID[p["card"]]
-        label = "face down" if p["side"] == "down" else C.side_label(getattr(card, p["side"]))
-        shown.append((r, p["card"], p["side"], label))
+        shown.append((r, p["card"], p["side"], C.SIDE_LABELS[p["card"], p["side"]]))
     return revise(
         state,
         robots=tuple(robots),
@@ -254,7 +252,11 @@ def _panicked(state: State, d: dict[str, Any]) -> State:
 
 def _play_ended(state: State, d: dict[str, Any]) -> State:
     blocks = {b: t for b, t in d["blocks"]}
-    robots = tuple(revise(r, last_block=blocks.get(i, -1)) for i, r in enumerate(state.robots))
+    # a robot whose last block stays what it was is kept, not copied
+    robots = tuple(
+        r if r.last_block == blocks.get(i, -1) else revise(r, last_block=blocks.get(i, -1))
+        for i, r in enumerate(state.robots)
+    )
     return revise(state, robots=robots, play=state.play + 1, staged=(), targets=())
 
 

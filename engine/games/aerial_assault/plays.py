@@ -30,28 +30,23 @@ def max_move(robot: dict[str, Any], kind: str) -> int:
 BLOCK = (("act", "block"),)
 
 
-def _context(view: dict[str, Any], r: int, auto: bool) -> tuple[Any, ...]:
+@lru_cache(maxsize=1024)
+def _context(
+    alliance: str, auto: bool, card_forced: bool, parts: tuple[str, ...]
+) -> tuple[Any, ...]:
     """All a robot's steps depend on besides the slot, the zone and where a block
     has a target: its alliance, whether a drawn card is forced on it, how far its
     drive moves and its shooter's range. (Where blocks have targets changes with
-    every move; keyed on it, the caches below missed half the time.)"""
-    robot = view["robots"][r]
-    return (
-        robot["alliance"],
-        auto,
-        robot["forced"].startswith("card:"),
-        max_move(robot, "move"),
-        part(robot, "shooter").range,
-    )
+    every move: ``_card_runs`` answers for each case of it.)"""
+    drive, shooter = C.fitted(parts, "drive"), C.fitted(parts, "shooter")
+    reach = 2 if drive.move >= 2 or drive.fast_need else drive.move
+    return (alliance, auto, card_forced, reach, shooter.range)
 
 
-def _blockable(view: dict[str, Any], r: int) -> frozenset[int]:
-    """The zones where ``block_targets`` would find someone for robot ``r``."""
-    robot = view["robots"][r]
-    alliance, last = robot["alliance"], robot["last_block"]
-    return frozenset(
-        o["zone"] for o in view["robots"] if o["alliance"] != alliance and o["robot"] != last
-    )
+def _bit(zone: int) -> int:
+    """A zone's bit in a set of zones held as an integer (the zone before a robot
+    is placed, -1, has one too)."""
+    return 1 << (zone + 1)
 
 
 @lru_cache(maxsize=8192)
@@ -139,56 +134,83 @@ def _end_zone(zone: int, shape: tuple[Any, ...] | None) -> int:
 def play_options(view: dict[str, Any], r: int, hand: list[str], zone: int, auto: bool) -> Plays:
     """Every legal (play, end zone) of robot ``r`` with ``hand`` standing in ``zone``:
     a sequence that makes an entry only when it is read (the random bot reads one)."""
-    robot = view["robots"][r]
+    robots = view["robots"]
+    robot = robots[r]
     forced = robot["forced"]
-    if forced.startswith("card:"):
+    card_forced = forced[:5] == "card:"
+    if card_forced:
         hand = [forced[5:]]
-    context = _context(view, r, auto)
-    blockable = _blockable(view, r)
-    zone_blockable = zone in blockable
-    # runs of plays that share a card, a side and a first step:
-    # (card, side, zone before the last step, (first step,) or None, last steps)
-    runs: list[tuple[Any, ...]] = []
+    alliance, last = robot["alliance"], robot["last_block"]
+    blockable = 0  # the zones where ``block_targets`` would find someone for robot r
+    for o in robots:
+        if o["alliance"] != alliance and o["robot"] != last:
+            blockable |= 1 << (o["zone"] + 1)  # _bit
+    context = _context(alliance, auto, card_forced, tuple(robot["parts"]))
+    stay = forced == "stay"
+    # each card's runs of plays that share a side and a first step, as cached for
+    # the zones where blocks have targets now, and the plays before each card's end
+    cards, ends, count = [], [], 0
     for card in hand:
-        for run, unblocked, mid, blocks_first in _card_runs(card, zone, context, forced == "stay"):
-            if mid not in blockable:
-                run = unblocked
-            if run is not None and (zone_blockable or not blocks_first):
-                runs.append(run)
-    return Plays(runs)
+        relevant, table = _card_runs(card, zone, context, stay)
+        runs = table[blockable & relevant]
+        cards.append(runs)
+        count += runs[1][-1]
+        ends.append(count)
+    return Plays(cards, ends)
 
 
 @lru_cache(maxsize=8192)
-def _card_runs(card: str, zone: int, context: tuple[Any, ...], stay: bool) -> tuple[Any, ...]:
-    """The runs of ``card`` from ``zone`` for ``play_options``, face down first,
-    each as ``(run, run without its blocks, zone before the last step, whether the
-    first step is a block)``, a run ``None`` where it has no play left: one lookup
-    a card instead of two, and no tuple built for a run at each decision."""
-    out: list[tuple[Any, ...]] = [((card, "down", zone, None, (None,)),) * 2 + (zone, False)]
-    if stay:  # a minor breakdown: face down only
-        return tuple(out)
-    for side in ("top", "bottom"):
-        for mid, first, lasts, unblocked, blocks_first in _side_runs(card, side, zone, context):
-            out.append(
-                (
-                    (card, side, mid, first, lasts) if lasts else None,
-                    (card, side, mid, first, unblocked) if unblocked else None,
-                    mid,
-                    blocks_first,
+def _card_runs(
+    card: str, zone: int, context: tuple[Any, ...], stay: bool
+) -> tuple[int, dict[int, tuple[Any, ...]]]:
+    """The plays of ``card`` from ``zone`` for ``play_options``, face down first, as
+    runs ``(card, side, zone before the last step, (first step,) or None, last
+    steps)`` with the number of plays before each run's end; for each set of
+    zones where blocks would have a target (a bit a zone, ``_bit``), as far as
+    it matters to this card: ``(the zones that matter, {those of them where
+    blocks have targets: (runs, ends)})``. A block-free card has one entry; one
+    lookup a card, no run built at a decision."""
+    options: list[tuple[Any, ...]] = [((card, "down", zone, None, (None,)),) * 2 + (zone, False)]
+    if not stay:  # a minor breakdown: face down only
+        for side in ("top", "bottom"):
+            for mid, first, lasts, unblocked, blocks_first in _side_runs(card, side, zone, context):
+                options.append(
+                    (
+                        (card, side, mid, first, lasts) if lasts else None,
+                        (card, side, mid, first, unblocked) if unblocked else None,
+                        mid,
+                        blocks_first,
+                    )
                 )
-            )
-    return tuple(out)
+    relevant = 0
+    for run, unblocked, mid, blocks_first in options:
+        if run != unblocked:
+            relevant |= _bit(mid)
+        if blocks_first:
+            relevant |= _bit(zone)
+    table = {}
+    for blockable in range(relevant + 1):
+        if blockable & relevant != blockable:
+            continue
+        runs = []
+        for run, unblocked, mid, blocks_first in options:
+            if not blockable & _bit(mid):
+                run = unblocked
+            if run is not None and (blockable & _bit(zone) or not blocks_first):
+                runs.append(run)
+        table[blockable] = (tuple(runs), tuple(accumulate(len(run[4]) for run in runs)))
+    return relevant, table
 
 
 class Plays(Sequence[tuple[Any, int]]):
-    """The (play, end zone) pairs of ``play_options``, in their order, kept as runs
-    of plays that share a card, a side and a first step: an entry is built when
-    read."""
+    """The (play, end zone) pairs of ``play_options``, in their order, kept as each
+    card's runs of plays that share a side and a first step: an entry is built
+    when read."""
 
-    def __init__(self, runs: list[tuple[Any, ...]]) -> None:
-        self._runs = runs  # none empty
-        self._ends = list(accumulate([len(run[4]) for run in runs]))  # past each run
-        self._count = self._ends[-1] if self._ends else 0
+    def __init__(self, cards: list[tuple[Any, ...]], ends: list[int]) -> None:
+        self._cards = cards  # (runs, plays before each run's end), none empty
+        self._ends = ends  # plays before each card's end
+        self._count = ends[-1] if ends else 0
 
     def __len__(self) -> int:
         return self._count
@@ -198,13 +220,17 @@ class Plays(Sequence[tuple[Any, int]]):
             raise IndexError(index)
         index %= self._count
         k = bisect_right(self._ends, index)
-        start = self._ends[k - 1] if k else 0
-        return self._entry(self._runs[k], index - start)
+        if k:
+            index -= self._ends[k - 1]
+        runs, ends = self._cards[k]
+        k = bisect_right(ends, index)
+        return self._entry(runs[k], index - ends[k - 1] if k else index)
 
     def __iter__(self) -> Iterator[tuple[Any, ...]]:
-        for run in self._runs:
-            for i in range(len(run[4])):
-                yield self._entry(run, i)
+        for runs, _ in self._cards:
+            for run in runs:
+                for i in range(len(run[4])):
+                    yield self._entry(run, i)
 
     @staticmethod
     def _entry(run: tuple[Any, ...], i: int) -> tuple[Any, ...]:

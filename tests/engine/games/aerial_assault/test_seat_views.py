@@ -57,3 +57,10 @@ def test_a_bot_changing_its_view_changes_no_other_view_nor_the_state():
         assert json.dumps(GAME.state_json(state)) == before
         checked_staged += bool(state.staged)
     assert checked_staged, "the match never staged plays for blocks"
+
+
+def test_a_spectator_changing_its_view_changes_no_later_spectators_view():
+    views = SeatViews()
+    for state in states_of(["random"] * 4, 4)[::7]:
+        vandalise(views.view(state, None))
+        assert json.dumps(views.view(state, None)) == json.dumps(view_of(state, None, False))
