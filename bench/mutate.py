@@ -49,7 +49,7 @@ CORE_CONTRACT = [t for t in CORE if t != "tests/engine/test_secrecy.py"]
 
 #: module -> the tests that guard it (the folder mirroring it, and what else reads it)
 TARGETS: dict[str, list[str]] = {
-    "engine/events.py": CORE,
+    "engine/events.py": CORE_CONTRACT,
     "engine/seeding.py": ["tests/engine/test_seeding.py", "tests/engine/test_runner.py"],
     "engine/replay.py": [*CORE, "tests/engine/test_viewing.py"],
     "engine/runner.py": CORE_CONTRACT,
@@ -248,6 +248,10 @@ def run(modules: list[str], children: int, functions: tuple[str, ...] = ()) -> i
         # made while another module was the one mutated is not: make it afresh
         # (the verdicts of unchanged functions are kept in its .meta)
         (ROOT / "mutants" / module).unlink(missing_ok=True)
+        # and its record of which tests reach which function covers the functions
+        # mutated when it was made: another module's would leave every mutant of
+        # this one "no tests"
+        forget_stats_of_other_modules(module)
         # nor may it hang on an example an earlier run's Hypothesis stored
         shutil.rmtree(ROOT / "mutants" / ".hypothesis", ignore_errors=True)
         prefix = mutant_prefix(module)
@@ -262,6 +266,16 @@ def run(modules: list[str], children: int, functions: tuple[str, ...] = ()) -> i
         if code:
             return code
     return 0
+
+
+def forget_stats_of_other_modules(module: str, folder: Path = ROOT / "mutants") -> None:
+    """Delete mutmut's test stats in ``folder`` unless they were made for ``module``."""
+    marker = folder / "stats-module"
+    if marker.exists() and marker.read_text() == module:
+        return
+    (folder / "mutmut-stats.json").unlink(missing_ok=True)
+    folder.mkdir(exist_ok=True)
+    marker.write_text(module)
 
 
 def main(argv: list[str]) -> int:

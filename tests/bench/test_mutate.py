@@ -39,3 +39,19 @@ def test_a_module_functions_mutant_ends_at_the_next_statement():
 def test_function_names_a_method_as_class_dot_method():
     assert mutant_glob("engine.runner.", "Match.step") == "engine.runner.xǁMatchǁstep__mutmut_*"
     assert mutant_glob("engine.runner.", "run_match") == "engine.runner.x_run_match__mutmut_*"
+
+
+def test_the_test_stats_of_another_module_are_forgotten_and_a_modules_own_kept(tmp_path):
+    """mutmut records which tests reach the functions mutated when it ran them:
+    kept for the next module, they would leave every one of its mutants "no tests"."""
+    from bench.mutate import forget_stats_of_other_modules
+
+    stats = tmp_path / "mutmut-stats.json"
+    stats.write_text("{}")
+    forget_stats_of_other_modules("engine/runner.py", tmp_path)
+    assert not stats.exists()
+    stats.write_text("{}")
+    forget_stats_of_other_modules("engine/runner.py", tmp_path)
+    assert stats.exists()
+    forget_stats_of_other_modules("engine/events.py", tmp_path)
+    assert not stats.exists()
