@@ -125,3 +125,131 @@ def test_nesting_is_capped_where_data_enters_a_log():
 def test_a_line_over_the_cap_is_refused_before_it_is_parsed():
     with pytest.raises(LogError, match="line 1: longer than"):
         parse_jsonl(b"x" * (MAX_LINE_BYTES + 1))
+
+
+def test_an_integer_past_64_bits_is_logged_as_the_standard_encoder_writes_it():
+    """docs/engine.md: an integer orjson refuses takes the standard encoder."""
+    big = 2**70 + 1
+    log = Log()
+    event = log.append(Event("Big", {"n": big, "é": [-big]}))
+    assert log.lines[0] == encode(event)
+    line = f'{{"data":{{"n":{big},"é":[-{big}]}},"seq":0,"to":"all","type":"Big"}}'
+    assert log.lines[0] == line.encode()
+
+
+def test_encode_refuses_an_event_that_is_not_json():
+    with pytest.raises(TypeError):
+        encode(Event("Odd", {"s": {1, 2}}, seq=0))
+
+
+def test_to_json_gives_every_field_and_the_public_twin_only_when_there_is_one():
+    private = Event("Dealt", {"card": 7}, (1, 2), {"seat": 1}, seq=4)
+    assert private.to_json() == {
+        "seq": 4,
+        "type": "Dealt",
+        "data": {"card": 7},
+        "to": [1, 2],
+        "public": {"seat": 1},
+    }
+    public = Event("Said", {"n": 1}, seq=0)
+    assert public.to_json() == {"seq": 0, "type": "Said", "data": {"n": 1}, "to": "all"}
+
+
+def test_a_public_twin_is_the_same_event_for_everyone_with_the_redacted_data():
+    """Module contract: every other seat (and a spectator) sees the twin: the same
+    type and seq, the public data, addressed to everyone."""
+    private = Event("Dealt", {"card": 7}, (1,), {"seat": 1}, seq=4)
+    for seat in (0, None):
+        twin = private.seen_by(seat)
+        assert twin == Event("Dealt", {"seat": 1}, "all", None, 4)
+
+
+@pytest.mark.parametrize(
+    "obj, message",
+    [
+        ([], "an event must be a JSON object"),
+        (
+            {"seq": 0, "type": "A", "data": {}, "to": "all", "b": 1, "a": 2},
+            "unknown event field(s): a, b",
+        ),
+        (
+            {"seq": True, "type": "A", "data": {}, "to": "all"},
+            "event 'seq' must be a non-negative integer",
+        ),
+        (
+            {"seq": -1, "type": "A", "data": {}, "to": "all"},
+            "event 'seq' must be a non-negative integer",
+        ),
+        (
+            {"seq": "0", "type": "A", "data": {}, "to": "all"},
+            "event 'seq' must be a non-negative integer",
+        ),
+        (
+            {"seq": 3, "type": "", "data": {}, "to": "all"},
+            "event 3: 'type' must be a non-empty string",
+        ),
+        (
+            {"seq": 3, "type": 5, "data": {}, "to": "all"},
+            "event 3: 'type' must be a non-empty string",
+        ),
+        (
+            {"seq": 3, "type": "A", "data": {}, "to": ""},
+            "event 3: 'to' must be \"all\" or a list of seats",
+        ),
+        (
+            {"seq": 3, "type": "A", "data": {}, "to": [-1]},
+            "event 3: 'to' must be \"all\" or a list of seats",
+        ),
+        (
+            {"seq": 3, "type": "A", "data": {}, "to": [True]},
+            "event 3: 'to' must be \"all\" or a list of seats",
+        ),
+        (
+            {"seq": 3, "type": "A", "data": {}, "to": [0], "public": []},
+            "event 3: 'public' must be an object",
+        ),
+        (
+            {"seq": 3, "type": "A", "data": {"x": 1.5}, "to": "all"},
+            "event 3 data: floats are not allowed in a log (1.5)",
+        ),
+        (
+            {"seq": 3, "type": "A", "data": {}, "to": [0], "public": {"x": [2.5]}},
+            "event 3 public data: floats are not allowed in a log (2.5)",
+        ),
+    ],
+)
+def test_from_json_refuses_each_malformed_field_saying_which(obj, message):
+    with pytest.raises(LogError) as refused:
+        Event.from_json(obj)
+    assert str(refused.value) == message
+
+
+def test_check_plain_names_where_the_bad_value_is():
+    with pytest.raises(LogError) as refused:
+        check_plain(1.5)
+    assert str(refused.value) == "value: floats are not allowed in a log (1.5)"
+    with pytest.raises(LogError) as refused:
+        check_plain({"a": {1: "x"}}, "the action")
+    assert str(refused.value) == "the action: object keys must be strings, got 1"
+
+
+def test_the_log_refuses_data_or_a_public_twin_that_is_not_plain_naming_which():
+    with pytest.raises(LogError) as refused:
+        Log().append(Event("Dealt", {"card": [1.5]}))
+    assert str(refused.value) == "Dealt data: floats are not allowed in a log (1.5)"
+    with pytest.raises(LogError) as refused:
+        Log().append(Event("Dealt", {"card": 7}, (1,), {"seat": [1, 2.5]}))
+    assert str(refused.value) == "Dealt public data: floats are not allowed in a log (2.5)"
+
+
+def test_data_under_a_key_that_is_not_a_string_is_refused():
+    with pytest.raises(LogError, match="object keys must be strings, got 1"):
+        Log().append(Event("A", {1: "x"}))
+
+
+def test_an_event_comes_back_from_its_json_and_a_log_iterates_its_events():
+    log = Log()
+    log.append(Event("A", {"n": [1]}))
+    log.append(Event("Dealt", {"card": 7}, (1,), {"seat": 1}))
+    assert list(log) == log.events and len(log) == 2
+    assert [Event.from_json(e.to_json()) for e in log] == log.events

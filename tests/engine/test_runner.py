@@ -2,7 +2,8 @@
 
 import pytest
 
-from engine.game import Resolved, RulesError, Seat
+from engine.game import Decision, Outcome, Resolved, RulesError, Seat
+from engine.games.tic_tac_toe.rules import TicTacToe
 from engine.players import BotPlayer, PlayerFault
 from engine.runner import Match, run_match
 from tests.engine import sealed_bids
@@ -194,7 +195,7 @@ def test_a_checker_that_chokes_on_a_hostile_action_rejects_it():
     players = [BotPlayer(game, scripted("not a dict")), BotPlayer(game, sealed_bids.HighBidder)]
     match = run_match(game, players, [Seat("a"), Seat("b")], 1)
     rejected = next(e for e in match.log.events if e.type == "ActionRejected")
-    assert "could not read the action" in rejected.data["reason"]
+    assert rejected.data["reason"].startswith("the rules could not read the action (TypeError: ")
     assert match.log.events[-1].type == "MatchEnded"
 
 
@@ -280,3 +281,271 @@ def test_a_fault_without_exited_still_plays_the_default_until_max_faults():
     crashes = [e for e in match.log.events if e.type == "PlayerCrashed"]
     assert len(crashes) == 2 and all("exited" not in e.data for e in crashes)
     assert match.outcome.reason != "forfeit"
+
+
+def test_a_rejected_secret_action_is_shown_only_to_its_seat():
+    """A secret decision's rejected action is private to its seat; every other seat
+    sees the fault's public twin: who, why and how many faults, not the action."""
+    match = play(scripted(7), sealed_bids.HighBidder)
+    (rejected,) = [e for e in match.log.events if e.type == "ActionRejected"]
+    assert rejected.to == (0,) and rejected.data["action"] == 7
+    assert rejected.public == {"seat": 0, "reason": "not one of the legal actions", "faults": 1}
+
+
+def test_a_rejected_public_action_is_recorded_for_everyone():
+    """docs/protocol.md: an illegal action is rejected and recorded; in a game whose
+    decisions are not secret the fault, action included, is public, and so is the
+    default played in its place."""
+    from engine import registry
+
+    game = registry.get("tic_tac_toe")
+    match = play(scripted(99), scripted(), game=game)
+    rejected = next(e for e in match.log.events if e.type == "ActionRejected")
+    assert rejected.to == "all" and rejected.public is None
+    assert rejected.data == {
+        "seat": 0,
+        "reason": "not one of the legal actions",
+        "faults": 1,
+        "action": 99,
+    }
+    default = match.log.events[rejected.seq + 1]
+    assert default.type == "ActionSubmitted" and default.to == "all"
+    assert default.data["seat"] == 0 and default.public is None
+
+
+def test_the_default_played_after_a_secret_fault_stays_secret():
+    """The default a faulting seat plays in a secret decision is an action like any
+    other: private to its seat, with the public twin that names only the seat."""
+    timeout = PlayerFault("PlayerTimedOut", "no answer in 1000 ms")
+    match = play(scripted(timeout), sealed_bids.HighBidder)
+    fault = next(e for e in match.log.events if e.type == "PlayerTimedOut")
+    default = next(
+        e
+        for e in match.log.events[fault.seq :]
+        if e.type == "ActionSubmitted" and e.data["seat"] == 0
+    )
+    assert default.data == {"seat": 0, "action": 0}
+    assert default.to == (0,) and default.public == {"seat": 0}
+
+
+def test_a_faults_reason_is_cut_to_500_characters():
+    """docs/protocol.md: a reason is kept to its first 500 characters (a bot's long
+    error stays out of the log; a re-simulated fault must cut it the same way)."""
+    long = PlayerFault("PlayerCrashed", "x" * 499 + "yz" + "w" * 100)
+    match = play(scripted(long), sealed_bids.HighBidder)
+    crash = next(e for e in match.log.events if e.type == "PlayerCrashed")
+    assert crash.data["reason"] == "x" * 499 + "y"
+
+
+def test_a_match_has_no_outcome_until_it_ends():
+    match = Match.begin(BIDS, [Seat("a"), Seat("b")], 1)
+    assert match.outcome is None
+    players = [BotPlayer(BIDS, sealed_bids.HighBidder) for _ in range(2)]
+    outcome = match.play(players)
+    assert match.outcome == outcome is not None
+
+
+def test_match_ended_counts_every_seats_faults():
+    """docs/engine.md: ``MatchEnded`` carries the fault counts, one per seat."""
+    match = play(scripted(7, 8), scripted(9), max_faults=5)
+    ended = match.log.events[-1]
+    assert ended.type == "MatchEnded" and ended.data["faults"] == [2, 1]
+
+
+class UnlistedBids(sealed_bids.SealedBids):
+    """Sealed bids whose ``pending_unlisted`` lists no legal actions (it checks one
+    at a time), as a game does where listing them all costs too much."""
+
+    def pending_unlisted(self, state):
+        return [
+            Decision(d.seat, d.default, None, check=lambda a: None, secret=True)
+            for d in self.pending(state)
+        ]
+
+
+def test_a_live_match_hands_its_players_the_lists_of_legal_actions():
+    """``pending_unlisted`` is for a re-simulation, whose players answer from a
+    recording: players deciding live read ``pending``'s legal actions."""
+    game = UnlistedBids()
+    seen = []
+
+    class Reader:
+        def __init__(self, game, seat, rng):
+            pass
+
+        def decide(self, request):
+            seen.append(request.legal)
+            return request.legal[-1]
+
+    players = [BotPlayer(game, Reader), BotPlayer(game, Reader)]
+    match = run_match(game, players, [Seat("a"), Seat("b")], 1)
+    assert seen and all(legal == [0, 1, 2] for legal in seen)
+    assert match.log.events[-1].type == "MatchEnded"
+
+
+def with_a_tuple_default(base):
+    """``base``'s game with a rules bug: every default is a tuple, not plain JSON."""
+
+    class TupleDefault(base):
+        def pending(self, state):
+            return [
+                Decision(d.seat, (0,), d.legal, secret=d.secret, prompt=d.prompt)
+                for d in super().pending(state)
+            ]
+
+    return TupleDefault()
+
+
+@pytest.mark.parametrize("base", [sealed_bids.SealedBids, TicTacToe])
+def test_a_default_that_is_not_plain_json_stops_the_match(base):
+    """A default played after a fault goes through the log's checks (with several
+    seats to decide as with one): a rules bug that makes it a tuple stops the match
+    rather than being logged as a list."""
+    from engine.events import LogError
+
+    game = with_a_tuple_default(base)
+    players = [BotPlayer(game, scripted(99)), BotPlayer(game, scripted())]
+    with pytest.raises(LogError, match="tuple is not plain JSON"):
+        run_match(game, players, [Seat("a"), Seat("b")], 1)
+
+
+def test_play_refuses_a_player_count_other_than_the_seat_count():
+    match = Match.begin(BIDS, [Seat("a"), Seat("b")], 1)
+    with pytest.raises(RulesError, match="^2 seats but 1 players$"):
+        match.play([BotPlayer(BIDS, sealed_bids.HighBidder)])
+
+
+class Walkover(sealed_bids.SealedBids):
+    """Sealed bids that its set-up already decides: seat 0 wins before any bid."""
+
+    def outcome(self, state):
+        return Outcome((1, 2), (1, 0), "walkover")
+
+
+def test_a_match_decided_by_its_set_up_ends_without_asking_anyone():
+    asked = []
+
+    class Asked:
+        def __init__(self, game, seat, rng):
+            pass
+
+        def decide(self, request):
+            asked.append(request)
+            return 0
+
+    game = Walkover()
+    players = [BotPlayer(game, Asked), BotPlayer(game, Asked)]
+    match = run_match(game, players, [Seat("a"), Seat("b")], 1)
+    assert asked == [] and match.outcome.reason == "walkover"
+    assert types(match) == ["MatchStarted", "NoteDealt", "NoteDealt", "MatchEnded"]
+
+
+def test_on_end_hears_the_outcome_once_the_log_is_ended_and_before_any_player():
+    """``play``: ``on_end(outcome)`` is called once ``MatchEnded`` closes the log and
+    before any player hears the result."""
+    heard = []
+
+    class Listening(BotPlayer):
+        def finish(self, outcome):
+            heard.append(("player", outcome))
+
+    match = Match.begin(BIDS, [Seat("a"), Seat("b")], 1)
+    players = [Listening(BIDS, sealed_bids.HighBidder) for _ in range(2)]
+
+    def on_end(outcome):
+        heard.append(("on_end", outcome, match.log.events[-1].type))
+
+    outcome = match.play(players, on_end)
+    assert heard == [("on_end", outcome, "MatchEnded"), ("player", outcome), ("player", outcome)]
+
+
+class Stuck(sealed_bids.SealedBids):
+    """A rules bug: after the first round nobody must act, yet there is no outcome."""
+
+    def pending(self, state):
+        return super().pending(state) if state.round == 0 else []
+
+
+def test_rules_that_ask_no_one_and_end_nothing_are_reported_as_a_rules_bug():
+    game = Stuck()
+    players = [BotPlayer(game, sealed_bids.HighBidder) for _ in range(2)]
+    with pytest.raises(RulesError, match="^sealed_bids: no seat must act, yet no outcome$"):
+        run_match(game, players, [Seat("a"), Seat("b")], 1)
+
+
+def test_a_simultaneous_forfeit_names_the_seat_and_its_faults():
+    always_wrong = scripted(*[9] * 10)
+    match = play(always_wrong, sealed_bids.HighBidder, max_faults=2, options={"rounds": 10})
+    (forfeit,) = [e for e in match.log.events if e.type == "PlayerForfeited"]
+    assert forfeit.data == {"seat": 0, "faults": 2} and forfeit.to == "all"
+
+
+def test_each_request_brings_the_events_since_the_seats_last_one_each_once():
+    """``Request.new_events``: the events the seat may see since its last request
+    (the first request: since the start), so a bot sees every event once."""
+    got = {0: [], 1: []}
+
+    class Collecting:
+        def __init__(self, game, seat, rng):
+            self.seat = seat
+
+        def decide(self, request):
+            got[self.seat].extend(request.new_events)
+            return 1
+
+    match = play(Collecting, Collecting)
+    for seat, events in got.items():
+        last_asked = events[-1].seq
+        shown = [e.seen_by(seat) for e in match.log.events[: last_asked + 1]]
+        assert events == [e for e in shown if e is not None]
+
+
+def test_an_action_that_is_not_plain_json_is_a_crash_that_says_why():
+    match = play(scripted(1.5), sealed_bids.HighBidder)
+    crash = next(e for e in match.log.events if e.type == "PlayerCrashed")
+    assert crash.data["reason"] == "the bot returned action: floats are not allowed in a log (1.5)"
+
+
+@pytest.mark.parametrize("log_format, hashed", [(2, True), (1, False)])
+def test_each_rules_step_draws_from_the_stream_named_by_the_log_length(log_format, hashed):
+    """docs/engine.md: the rules step that starts when the log holds ``n`` events
+    draws from stream ``n`` of the seed, keyed by a hash from format 2 on."""
+    from engine.rng import Rng
+
+    match = Match.begin(BIDS, [Seat("a"), Seat("b")], 41, log_format=log_format)
+    match.play([BotPlayer(BIDS, sealed_bids.HighBidder) for _ in range(2)])
+    set_up = Rng(41, 1, hashed=hashed)  # the set-up follows MatchStarted
+    notes = [e.data["note"] for e in match.log.events if e.type == "NoteDealt"]
+    assert notes == [set_up.die(), set_up.die()]
+    for event in match.log.events:
+        if event.type == "BidsRevealed":  # the first event of its step
+            die = match.log.events[event.seq + 1]
+            assert die.data["die"] == Rng(41, event.seq, hashed=hashed).die()
+
+
+@pytest.mark.parametrize("seed", ["7", True, 7.0])
+def test_a_seed_that_is_not_an_integer_is_refused(seed):
+    with pytest.raises(RulesError, match="^the seed must be an integer$"):
+        Match.begin(BIDS, [Seat("a"), Seat("b")], seed)
+
+
+def test_teams_a_game_does_not_play_are_refused_before_any_event():
+    seats = [Seat("a", team=0), Seat("b", team=0)]
+    message = (
+        r"^sealed_bids with 2 seats plays no teams \(every seat for itself\), not teams \[2\]$"
+    )
+    with pytest.raises(RulesError, match=message):
+        Match.begin(BIDS, seats, 1)
+
+
+def test_teams_are_checked_against_the_alliances_of_the_options_asked_for():
+    """Dogfight plays teams only with its ``teams`` option: the same seating is a
+    match with ``2v2`` and refused without it."""
+    from engine import registry
+
+    game = registry.get("dogfight")
+    seats = [Seat("a", team=0), Seat("b", team=0), Seat("c", team=1), Seat("d", team=1)]
+    match = Match.begin(game, seats, 1, {"teams": "2v2"})
+    assert match.log.events[0].data["options"]["teams"] == "2v2"
+    with pytest.raises(RulesError, match="not teams"):
+        Match.begin(game, seats, 1)

@@ -1,0 +1,57 @@
+"""``bench.mutate`` finds a mutant's code, a method's as a function's: mutmut 3
+names a method's mutants ``xǁClassǁmethod__mutmut_N`` and writes them indented in
+their class."""
+
+from bench.mutate import function_text, mutant_glob
+
+MUTATED = """
+class Match:
+    def xǁMatchǁstep__mutmut_orig(self, players):
+        return 1
+
+    def xǁMatchǁstep__mutmut_1(
+        self, players
+    ) -> int:
+        return 2
+
+    def xǁMatchǁstep__mutmut_2(self, players):
+        return 3
+
+
+def x_run__mutmut_1(game):
+    return game
+x_run__mutmut_mutants = {}
+"""
+
+
+def test_a_methods_mutant_is_found_whole_and_alone():
+    found = function_text(MUTATED, "xǁMatchǁstep__mutmut_1")
+    assert found == "def xǁMatchǁstep__mutmut_1(\n    self, players\n) -> int:\n    return 2"
+
+
+def test_a_module_functions_mutant_ends_at_the_next_statement():
+    assert (
+        function_text(MUTATED, "x_run__mutmut_1") == "def x_run__mutmut_1(game):\n    return game"
+    )
+    assert function_text(MUTATED, "x_run__mutmut_2") is None
+
+
+def test_function_names_a_method_as_class_dot_method():
+    assert mutant_glob("engine.runner.", "Match.step") == "engine.runner.xǁMatchǁstep__mutmut_*"
+    assert mutant_glob("engine.runner.", "run_match") == "engine.runner.x_run_match__mutmut_*"
+
+
+def test_the_test_stats_of_another_module_are_forgotten_and_a_modules_own_kept(tmp_path):
+    """mutmut records which tests reach the functions mutated when it ran them:
+    kept for the next module, they would leave every one of its mutants "no tests"."""
+    from bench.mutate import forget_stats_of_other_modules
+
+    stats = tmp_path / "mutmut-stats.json"
+    stats.write_text("{}")
+    forget_stats_of_other_modules("engine/runner.py", tmp_path)
+    assert not stats.exists()
+    stats.write_text("{}")
+    forget_stats_of_other_modules("engine/runner.py", tmp_path)
+    assert stats.exists()
+    forget_stats_of_other_modules("engine/events.py", tmp_path)
+    assert not stats.exists()
