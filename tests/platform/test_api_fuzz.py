@@ -94,6 +94,7 @@ def fuzz_operation(operation, mode: GenerationMode, base_url: str, token: str) -
     fuzz()
 
 
+@pytest.mark.slow  # every operation fuzzed: most of a minute, scheduled first
 def test_every_response_is_documented_and_none_is_a_5xx(live_server, fuzz_world):
     schema = schemathesis.openapi.from_url(f"{live_server.url}/api/schema/?format=json")
     failures = []

@@ -46,7 +46,8 @@ from matches.models import Match
 from tournaments import lifecycle, rounds
 from tournaments.models import Competition, Entry
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# a minute or more each (eight crawls of every page): scheduled first (tests/conftest.py)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 #: an id no row has
 ABSENT = 10**9
