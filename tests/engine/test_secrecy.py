@@ -179,42 +179,53 @@ def test_no_view_depends_on_a_secret_it_was_not_shown(name, count):
 
 
 # -- 4. the view contract ----------------------------------------------------------------
-def items(value, path=()):
-    """Every (path, value) of a JSON tree."""
-    yield path, value
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from items(v, path + (str(k),))
-    elif isinstance(value, (list, tuple)):
-        for i, v in enumerate(value):
-            yield from items(v, path + (i,))
-
-
-def compound(value) -> bool:
-    return isinstance(value, (dict, list, tuple)) and len(value) > 0
-
-
-def private_parts(view: dict, spectator: dict) -> set[tuple[tuple, str]]:
-    """(path, value) of the non-empty lists and objects of ``view`` that the
-    spectator's view does not have at that path."""
-    seen = {p: json.dumps(v, sort_keys=True) for p, v in items(spectator)}
-    out = set()
-    for path, value in items(view):
-        text = json.dumps(value, sort_keys=True)
-        if path and compound(value) and seen.get(path) != text:
-            out.add((path, text))
+def subtrees(value) -> dict[tuple, str]:
+    """Every path of a JSON tree, with the canonical text of the value there (keys
+    sorted). A value's text is made once, from its children's: writing each subtree
+    anew (``json.dumps`` at every node) was most of this scan's time."""
+    out: dict[tuple, str] = {}
+    write(value, (), out)
     return out
 
 
+def write(value, path: tuple, out: dict[tuple, str]) -> str:
+    if isinstance(value, dict):
+        inner = sorted(((str(k), v) for k, v in value.items()), key=lambda kv: kv[0])
+        text = "{" + ", ".join(f"{json.dumps(k)}: {write(v, (*path, k), out)}" for k, v in inner)
+        text += "}"
+    elif isinstance(value, (list, tuple)):
+        text = "[" + ", ".join(write(v, (*path, i), out) for i, v in enumerate(value)) + "]"
+    else:
+        text = json.dumps(value)
+    out[path] = text
+    return text
+
+
+def compound(text: str) -> bool:
+    """A non-empty list or object, by its text."""
+    return text[0] in "[{" and len(text) > 2
+
+
+def private_parts(view: dict[tuple, str], spectator: dict[tuple, str]) -> set[tuple[tuple, str]]:
+    """(path, text) of the non-empty lists and objects of a view (its ``subtrees``)
+    that the spectator's view does not have at that path."""
+    return {
+        (path, text)
+        for path, text in view.items()
+        if path and compound(text) and spectator.get(path) != text
+    }
+
+
 def contract_breaches(views: list[dict], spectator: dict) -> list[tuple]:
-    """Seat A's view holding seat B's private part at B's path under another key."""
+    """Seat A's view holding seat B's private part at B's path under another key
+    (views and spectator as their ``subtrees``)."""
     breaches = []
     parts = [private_parts(v, spectator) for v in views]
     for a, view in enumerate(views):
         where: dict[str, list[tuple]] = {}
-        for path, value in items(view):
-            if path and compound(value):
-                where.setdefault(json.dumps(value, sort_keys=True), []).append(path)
+        for path, text in view.items():
+            if path and compound(text):
+                where.setdefault(text, []).append(path)
         for b, theirs in enumerate(parts):
             for path, text in theirs if b != a else ():
                 for q in where.get(text, ()):
@@ -233,8 +244,8 @@ def contract_scan(game, count: int, view) -> tuple[int, int]:
         replay = Replay(game, events, every=1)
         for e in events[:: max(3, len(events) // 150)]:
             state = replay.state_at(e.seq)
-            spectator = view(state, None)
-            views = [view(state, seat) for seat in range(count)]
+            spectator = subtrees(view(state, None))
+            views = [subtrees(view(state, seat)) for seat in range(count)]
             private += any(private_parts(v, spectator) for v in views)
             breached += bool(contract_breaches(views, spectator))
     return private, breached
