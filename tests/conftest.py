@@ -1,5 +1,7 @@
 """Settings and fixtures for the whole suite."""
 
+import warnings
+
 import pytest
 from django.test.utils import override_settings
 from hypothesis import HealthCheck, settings
@@ -90,6 +92,37 @@ def flush_by_deleting():
         patch.setattr(DatabaseOperations, "sql_flush", sql_flush)
         patch.setattr(flush, "emit_post_migrate_signal", emit_post_migrate_signal)
         yield
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, checked before it is dropped: a connection a
+    test left open (another thread's or process's) makes the drop fail with only
+    "being accessed by other users"; this says what each such session ran last."""
+    yield
+    with django_db_blocker.unblock():
+        left = sessions_left_open()
+    if left:
+        warnings.warn(
+            pytest.PytestWarning(f"connections left open on the test database: {left}"),
+            stacklevel=1,
+        )
+
+
+def sessions_left_open() -> list[tuple]:
+    """(process id, program, when it connected, state, last query) of every other
+    session on this process's PostgreSQL test database."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid, application_name, backend_start::text, state, left(query, 300)"
+            " FROM pg_stat_activity WHERE datname = current_database()"
+            " AND pid <> pg_backend_pid()"
+        )
+        return cursor.fetchall()
 
 
 @pytest.fixture(autouse=True)
