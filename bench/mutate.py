@@ -51,7 +51,11 @@ CORE_CONTRACT = [t for t in CORE if t != "tests/engine/test_secrecy.py"]
 TARGETS: dict[str, list[str]] = {
     "engine/events.py": CORE_CONTRACT,
     "engine/seeding.py": ["tests/engine/test_seeding.py", "tests/engine/test_runner.py"],
-    "engine/replay.py": [*CORE_CONTRACT, "tests/engine/test_viewing.py"],
+    "engine/replay.py": [
+        *CORE_CONTRACT,
+        "tests/engine/test_viewing.py",
+        "tests/engine/test_verifying.py",  # verify over a LazyLog: what it decodes
+    ],
     "engine/runner.py": CORE_CONTRACT,
     "engine/games/powerball/fire.py": [f"{GAMES}/powerball"],
     "engine/games/powerball/harm.py": [f"{GAMES}/powerball"],
@@ -65,6 +69,7 @@ TARGETS: dict[str, list[str]] = {
     "tournaments/core/rating_fold.py": ["tests/tournaments/test_rating_fold.py"],
     "tournaments/core/ratings.py": ["tests/tournaments/test_ratings.py"],
     "platform/matches/claims.py": [
+        "tests/platform/matches/test_claims.py",
         "tests/platform/matches/test_match_restarts.py",
         "tests/platform/matches/test_match_tasks.py",
         "tests/platform/matches/test_claim_locks.py",

@@ -116,3 +116,18 @@ def test_a_stopped_worker_on_this_host_holds_its_claim_no_longer():
     finally:
         worker.kill()
         worker.wait()
+
+
+def test_a_message_claims_its_queued_matches_but_never_waits_on_one_whose_row_is_held(
+    other_connection,
+):
+    """A message's queued matches are claimed together, read ``SKIP LOCKED``: one
+    whose row a paused worker holds is left out (claimed on its own later)."""
+    from matches.claims import claim_queued
+
+    held = create_match("tic_tac_toe", ["greedy", "random"], 3)
+    free = create_match("tic_tac_toe", ["greedy", "random"], 4)
+    other_connection.execute("SELECT id FROM matches_match WHERE id = %s FOR UPDATE", [held.pk])
+    assert list(claim_queued([held.pk, free.pk], "me:1:a")) == [free.pk]
+    other_connection.rollback()
+    assert Match.objects.get(pk=held.pk).status == Match.Status.QUEUED
