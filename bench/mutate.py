@@ -50,6 +50,7 @@ CORE_CONTRACT = [t for t in CORE if t != "tests/engine/test_secrecy.py"]
 #: module -> the tests that guard it (the folder mirroring it, and what else reads it)
 TARGETS: dict[str, list[str]] = {
     "engine/events.py": CORE_CONTRACT,
+    "engine/canonical.py": CORE_CONTRACT,
     "engine/seeding.py": ["tests/engine/test_seeding.py", "tests/engine/test_runner.py"],
     "engine/replay.py": [
         *CORE_CONTRACT,

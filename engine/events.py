@@ -5,7 +5,8 @@ An event is the unit of a match log: ``seq`` (0, 1, 2, ... without gaps), ``type
 see it: ``"all"`` or a list of seat indices) and, for a private event, an optional
 ``public`` twin: the redacted data that every other seat sees instead.
 
-The canonical encoding is UTF-8 JSON with sorted keys and no spaces. The chain is
+The canonical encoding is UTF-8 JSON with sorted keys and no spaces (its bytes:
+``engine.canonical``). The chain is
 ``h[i] = sha256(h[i-1] + encode(event[i]))`` with ``h[-1]`` the empty string; the
 log's digest is the last link, so any edit of a stored log changes it. Reading a
 log back (its lines into events, checked) is ``engine.reading``.
@@ -14,10 +15,11 @@ log back (its lines into events, checked) is ``engine.reading``.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
+
+from engine.canonical import ENCODER, SORTED, dump, orjson_dumps, plain_bytes, std_bytes
 
 EVERYONE = "all"
 
@@ -42,58 +44,6 @@ MAX_LINE_BYTES = 8 << 20
 #: the deepest nesting of lists and objects in event data (and so in an action):
 #: far beyond any game's, and well within what the JSON codecs can recurse through
 MAX_DEPTH = 64
-
-_encoder = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-
-# The hot path encodes with the very C encoder ``_encoder.encode`` builds on every
-# call (the standard library's one-shot path), built once here. Without circular
-# checking: it only ever sees data that ``check_plain`` has walked (which a cycle
-# never gets through), and ``encode`` falls back to ``_encoder`` on any error, so
-# odd input still fails exactly as before. Same encoder, same bytes.
-try:
-    # typeshed leaves out the C accelerator's encoder builder (json.encoder uses it)
-    from json.encoder import c_make_encoder as _c_make_encoder  # type: ignore[attr-defined]
-    from json.encoder import encode_basestring as _quote
-except ImportError:  # pragma: no cover - an interpreter without the _json accelerator
-    _c_make_encoder = None
-    _quote = json.encoder.py_encode_basestring
-
-if _c_make_encoder is not None:
-    _c_encode = _c_make_encoder(None, _encoder.default, _quote, None, ":", ",", True, False, True)
-
-    def _dump(value: Any) -> str:
-        return "".join(_c_encode(value, 0))
-else:  # pragma: no cover
-
-    def _dump(value: Any) -> str:
-        return _encoder.encode(value)
-
-
-def _std_bytes(value: Any) -> bytes:
-    """The canonical bytes of ``value`` by the standard library's encoder."""
-    return _dump(value).encode("utf-8")
-
-
-# The log's own lines (data ``check_plain`` has passed: no floats, string keys)
-# are written by orjson with sorted keys: the same bytes as the standard encoder's
-# for such data (a property test and every golden log hold it to that), in a
-# tenth of the time. An integer past 64 bits, which orjson refuses, takes the
-# standard encoder. ``encode`` of an arbitrary event keeps the standard encoder.
-try:
-    import orjson
-except ImportError:  # pragma: no cover - a platform without an orjson wheel
-    orjson = None  # type: ignore[assignment]  # the fallback, read below
-
-if orjson is not None:
-    _orjson_dumps, _SORTED = orjson.dumps, orjson.OPT_SORT_KEYS
-
-    def _plain_bytes(value: Any) -> bytes:
-        try:
-            return _orjson_dumps(value, option=_SORTED)
-        except TypeError:  # (orjson.JSONEncodeError): an integer past 64 bits
-            return _std_bytes(value)
-else:  # pragma: no cover
-    _plain_bytes = _std_bytes
 
 
 class LogError(ValueError):
@@ -251,10 +201,10 @@ def _check_plain_walk(value: Any, where: str) -> None:
 def encode(event: Event) -> bytes:
     """The canonical bytes of an event: sorted keys, no spaces, UTF-8."""
     try:
-        return line_of(event.type, event.data, event.to, event.public, event.seq, _std_bytes)
+        return line_of(event.type, event.data, event.to, event.public, event.seq, std_bytes)
     except Exception:
         pass
-    return _encoder.encode(event.to_json()).encode("utf-8")
+    return ENCODER.encode(event.to_json()).encode("utf-8")
 
 
 def line_of(
@@ -263,23 +213,27 @@ def line_of(
     to: Any,
     public: Any,
     seq: Any,
-    dump: Callable[[Any], bytes] = _plain_bytes,
+    dump: Callable[[Any], bytes] = plain_bytes,
 ) -> bytes:
     """``encode`` without building ``to_json()``: the envelope's keys in sorted
     order (data, public, seq, to, type) around ``dump``'s bytes of each value.
-    Byte for byte what ``_encoder.encode(event.to_json())`` gives (a golden test
+    Byte for byte what ``ENCODER.encode(event.to_json())`` gives (a golden test
     holds it to that); the default ``dump`` is for plain data only.
 
     The log's own lines (plain data seen by all, a string type, an int seq: most
     of every log) are one format around orjson's bytes of the data, the end of
     the envelope kept per type (``_tail``)."""
-    if dump is _plain_bytes and public is None and to == EVERYONE and type(seq) is int:
+    if dump is plain_bytes and public is None and to == EVERYONE and type(seq) is int:
         tail = _TAILS.get(type_) if type(type_) is str else None
         if tail is None:
             tail = _tail(type_)
-        if tail is not None and orjson is not None:
+        if tail is not None and orjson_dumps is not None:
             try:
-                return b'{"data":%s,"seq":%d%s' % (_orjson_dumps(data, option=_SORTED), seq, tail)
+                return b'{"data":%s,"seq":%d%s' % (
+                    orjson_dumps(data, option=SORTED),
+                    seq,
+                    tail,
+                )
             except TypeError:  # (orjson.JSONEncodeError): an integer past 64 bits
                 pass
     line = b'{"data":' + dump(data)
@@ -305,7 +259,7 @@ def _tail(type_: Any) -> bytes | None:
     past 4,096 types, odd input, nothing more is kept); ``None`` for another type."""
     if type(type_) is not str:
         return None
-    tail = b',"to":"all","type":' + _plain_bytes(type_) + b"}"
+    tail = b',"to":"all","type":' + plain_bytes(type_) + b"}"
     if len(_TAILS) < 4096:
         _TAILS[type_] = tail
     return tail
@@ -317,12 +271,12 @@ def _submitted_line(seat: int, action: Any, seq: int) -> bytes:
     envelope is a template."""
     if type(action) is int:
         return _SUBMITTED_INT % (action, seat, seq)
-    return b'{"data":{"action":' + _plain_bytes(action) + _SUBMITTED_TAIL % (seat, seq)
+    return b'{"data":{"action":' + plain_bytes(action) + _SUBMITTED_TAIL % (seat, seq)
 
 
-_SUBMITTED_TAIL = (
-    ',"seat":%d},"seq":%d,"to":"all","type":' + _quote(ACTION_SUBMITTED) + "}"
-).encode("ascii")
+_SUBMITTED_TAIL = (',"seat":%d},"seq":%d,"to":"all","type":' + dump(ACTION_SUBMITTED) + "}").encode(
+    "ascii"
+)
 _SUBMITTED_INT = b'{"data":{"action":%d' + _SUBMITTED_TAIL
 
 
