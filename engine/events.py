@@ -19,7 +19,16 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from engine.canonical import ENCODER, SORTED, dump, orjson_dumps, plain_bytes, std_bytes
+from engine.canonical import (
+    ATOMS,
+    ENCODER,
+    SORTED,
+    dump,
+    orjson_dumps,
+    plain_bytes,
+    plain_tree,
+    std_bytes,
+)
 
 EVERYONE = "all"
 
@@ -125,7 +134,7 @@ def _is_int(x: Any) -> bool:
     return type(x) is int
 
 
-_ATOMS = frozenset((str, int, bool, type(None)))
+_ATOMS = ATOMS
 
 
 def check_plain(value: Any, where: str = "value") -> None:
@@ -135,7 +144,7 @@ def check_plain(value: Any, where: str = "value") -> None:
     Tuples are refused too: they would come back from a stored log as lists, and a
     rule that saw a tuple live and a list on replay could diverge.
     """
-    if not _plainly(value):
+    if not _plainly(value) and not plain_tree(value, MAX_DEPTH):
         _check_plain_walk(value, where)
 
 
@@ -265,19 +274,22 @@ def _tail(type_: Any) -> bytes | None:
     return tail
 
 
-def _submitted_line(seat: int, action: Any, seq: int) -> bytes:
-    """The bytes of a public ``ActionSubmitted`` event with data ``{"seat", "action"}``
-    (``action`` has passed ``check_plain``): the runner writes one per move, so its
+def _submitted_line(seat: int, action: Any, seq: int, secret: bool = False) -> bytes:
+    """The bytes of an ``ActionSubmitted`` event with data ``{"seat", "action"}``
+    (``action`` has passed ``check_plain``), public or (``secret``) private to
+    ``seat`` with the twin ``{"seat"}``: the runner writes one per move, so its
     envelope is a template."""
+    if secret:
+        return b'{"data":{"action":' + plain_bytes(action) + _SECRET_TAIL % (seat, seat, seq, seat)
     if type(action) is int:
         return _SUBMITTED_INT % (action, seat, seq)
     return b'{"data":{"action":' + plain_bytes(action) + _SUBMITTED_TAIL % (seat, seq)
 
 
-_SUBMITTED_TAIL = (',"seat":%d},"seq":%d,"to":"all","type":' + dump(ACTION_SUBMITTED) + "}").encode(
-    "ascii"
-)
+_TYPE_END = ',"type":' + dump(ACTION_SUBMITTED) + "}"
+_SUBMITTED_TAIL = (',"seat":%d},"seq":%d,"to":"all"' + _TYPE_END).encode("ascii")
 _SUBMITTED_INT = b'{"data":{"action":%d' + _SUBMITTED_TAIL
+_SECRET_TAIL = (',"seat":%d},"public":{"seat":%d},"seq":%d,"to":[%d]' + _TYPE_END).encode("ascii")
 
 
 def chain(previous: str, line: bytes) -> str:
@@ -333,9 +345,9 @@ class Log:
 
     def append(self, event: Event) -> Event:
         type_, data, to, public = event.type, event.data, event.to, event.public
-        if not _plainly(data):  # (the error's wording is made only for the walk)
-            _check_plain_walk(data, f"{type_} data")
-        if public is not None and not _plainly(public):
+        if not _plainly(data) and not plain_tree(data, MAX_DEPTH):
+            _check_plain_walk(data, f"{type_} data")  # (worded only for the walk)
+        if public is not None and not _plainly(public) and not plain_tree(public, MAX_DEPTH):
             _check_plain_walk(public, f"{type_} public data")
         if to != EVERYONE and (
             type(to) is not tuple or not all(type(s) is int and s >= 0 for s in to)

@@ -30,7 +30,6 @@ from engine.events import (
     LogError,
     _submitted_line,
     check_plain,
-    line_of,
 )
 from engine.game import (
     Decision,
@@ -219,15 +218,15 @@ class Match:
         """Append and fold the ``ActionSubmitted`` of ``decision``. An action that
         passed ``check_plain`` in ``_answer`` (``checked``) under an int seat makes
         plain data without walking it again: it is sealed with its line made here
-        (a public one from a template). A default played after a fault goes through
-        ``Log.append``'s checks."""
+        from a template (public, or private to the seat with its twin). A default
+        played after a fault goes through ``Log.append``'s checks."""
         seat, log = decision.seat, self.log
         if not checked or type(seat) is not int or seat < 0:
             event = log.append(_submitted(decision, action))
         elif decision.secret:
-            data, public, to = {"seat": seat, "action": action}, {"seat": seat}, (seat,)
-            line = line_of(ACTION_SUBMITTED, data, to, public, len(log.events))
-            event = log._seal(ACTION_SUBMITTED, data, to, public, line)
+            line = _submitted_line(seat, action, len(log.events), True)
+            data, public = {"seat": seat, "action": action}, {"seat": seat}
+            event = log._seal(ACTION_SUBMITTED, data, (seat,), public, line)
         else:
             line = _submitted_line(seat, action, len(log.events))
             event = log._seal(

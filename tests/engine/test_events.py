@@ -3,6 +3,8 @@
 import hashlib
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.events import (
     MAX_DEPTH,
@@ -49,6 +51,57 @@ def test_log_refuses_data_that_is_not_plain_json(bad):
 
 def test_check_plain_accepts_nested_json():
     check_plain({"a": [1, "x", True, None, {"b": []}]})
+
+
+def _is_plain(value, depth=1):
+    """The contract's plain JSON (docs/engine.md), written out: objects under
+    string keys, lists, strings, integers, booleans, null; no float, no tuple;
+    at most MAX_DEPTH containers deep."""
+    if value is None or type(value) in (str, int, bool):
+        return True
+    if type(value) is list:
+        return depth <= MAX_DEPTH and all(_is_plain(v, depth + 1) for v in value)
+    if type(value) is dict:
+        return (
+            depth <= MAX_DEPTH
+            and all(type(k) is str for k in value)
+            and all(_is_plain(v, depth + 1) for v in value.values())
+        )
+    return False
+
+
+_leaves = st.none() | st.booleans() | st.integers() | st.text(max_size=3)
+_odd = st.floats(allow_nan=False) | st.tuples(st.integers()) | st.frozensets(st.integers())
+_values = st.recursive(
+    _leaves | _odd,
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.text(max_size=2) | st.integers(0, 3), inner, max_size=3)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=_values, wrap=st.sampled_from([0, 1, MAX_DEPTH - 3, MAX_DEPTH]))
+def test_check_plain_and_the_log_refuse_exactly_what_is_not_plain(value, wrap):
+    # a value nested inside lists and objects, wrapped near the depth cap too, is
+    # accepted by both checks exactly when it is plain
+    for i in range(wrap):
+        value = [value] if i % 2 else {"k": value}
+    plain = _is_plain(value)
+    try:
+        check_plain(value)
+        accepted = True
+    except LogError:
+        accepted = False
+    assert accepted == plain
+    try:
+        Log().append(Event("A", {"v": value}))
+        appended = True
+    except LogError:
+        appended = False
+    assert appended == _is_plain({"v": value})
 
 
 def test_listeners_see_every_appended_event_and_its_bytes():

@@ -174,6 +174,9 @@ def test_the_submitted_template_is_the_reference_encoding(seat, action, seq):
 
     event = Event("ActionSubmitted", {"seat": seat, "action": action}, seq=seq)
     assert _submitted_line(seat, action, seq) == reference(event)
+    # a secret decision's: private to its seat, the twin naming only the seat
+    secret = Event("ActionSubmitted", event.data, (seat,), {"seat": seat}, seq)
+    assert _submitted_line(seat, action, seq, True) == reference(secret)
 
 
 def test_encode_still_refuses_what_json_refuses():
