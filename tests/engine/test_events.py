@@ -3,7 +3,7 @@
 import hashlib
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine.events import (
@@ -84,6 +84,11 @@ _values = st.recursive(
 
 @settings(max_examples=300, deadline=None)
 @given(value=_values, wrap=st.sampled_from([0, 1, MAX_DEPTH - 3, MAX_DEPTH]))
+@example(value=1.5, wrap=0)
+@example(value=(1,), wrap=0)
+@example(value=[{"a": [0.5]}], wrap=1)
+@example(value=[{2: "x"}], wrap=MAX_DEPTH - 3)
+@example(value=[], wrap=MAX_DEPTH)
 def test_check_plain_and_the_log_refuse_exactly_what_is_not_plain(value, wrap):
     # a value nested inside lists and objects, wrapped near the depth cap too, is
     # accepted by both checks exactly when it is plain
