@@ -57,6 +57,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/engine/test_viewing.py",
         "tests/engine/test_verifying.py",  # verify over a LazyLog: what it decodes
     ],
+    "engine/recorded.py": [*CORE_CONTRACT, "tests/engine/test_verifying.py"],
     "engine/runner.py": CORE_CONTRACT,
     "engine/games/powerball/fire.py": [f"{GAMES}/powerball"],
     "engine/games/powerball/harm.py": [f"{GAMES}/powerball"],
