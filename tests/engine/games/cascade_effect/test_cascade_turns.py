@@ -106,13 +106,19 @@ def test_a_card_about_turns_does_nothing_to_an_unused_piece(card):
     assert after.robots[2].skips == 0 and after.robots[2].boost == 0
 
 
-@pytest.mark.parametrize("active, victim", [(0, 1), (1, 2), (3, 0)])
+@pytest.mark.parametrize("active, victim", [(0, 1), (1, 2), (2, 3), (3, 0)])
 def test_interference_costs_the_next_robot_of_the_other_alliance_its_turn(active, victim):
     """The next robot of the other alliance to play after the one drawing, going
     round the turn order (red 1, blue 1, red 2, blue 2) past its end."""
     told, after = card_for(active, "interference", turn_of(position(), active))
     assert told[1:] == [("TurnLossGiven", {"robot": victim, "card": "interference"})]
     assert after.robots[victim].skips == 1
+
+
+def test_interference_in_the_2_player_game_costs_the_other_player_its_turn():
+    told, after = card_for(0, "interference", position(seats=2))
+    assert told[1:] == [("TurnLossGiven", {"robot": 1, "card": "interference"})]
+    assert after.robots[1].skips == 1
 
 
 def test_interference_drawn_at_set_up_costs_red_1_its_turn():
