@@ -63,6 +63,11 @@ TARGETS: dict[str, list[str]] = {
     "engine/games/powerball/harm.py": [f"{GAMES}/powerball"],
     "engine/games/cascade_effect/scoring.py": [f"{GAMES}/cascade_effect"],
     "engine/games/cascade_effect/turns.py": [f"{GAMES}/cascade_effect"],
+    # and the check of accepts_move against the listed moves on whole matches
+    "engine/games/cascade_effect/moves.py": [
+        f"{GAMES}/cascade_effect",
+        f"{GAMES}/test_pending_unlisted.py",
+    ],
     "engine/games/dogfight/combat.py": [f"{GAMES}/dogfight"],
     "engine/games/dogfight/rules.py": [f"{GAMES}/dogfight"],
     "engine/games/aimbots/dice.py": [f"{GAMES}/aimbots"],
