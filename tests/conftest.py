@@ -1,5 +1,6 @@
 """Settings and fixtures for the whole suite."""
 
+import itertools
 import warnings
 
 import pytest
@@ -16,12 +17,33 @@ settings.register_profile("scrimmage", deadline=None, suppress_health_check=[Hea
 settings.load_profile("scrimmage")
 
 
-def pytest_collection_modifyitems(items):
+def pytest_collection_modifyitems(config, items):
     """The tests marked ``slow`` (a minute of statistics, a stack of real worker
-    processes) run first, the rest in their order: pytest-xdist's work stealing
-    then shares the slow ones out between the processes early, instead of one
-    process running a long test at the end while the other has nothing left."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    processes) start first, shared out between the processes; the rest follow in
+    their order."""
+    workers = getattr(config, "workerinput", {}).get("workercount", 1)
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    rest = [item for item in items if not item.get_closest_marker("slow")]
+    items[:] = dealt(slow, rest, workers)
+
+
+def dealt(slow: list, rest: list, workers: int) -> list:
+    """``slow`` then ``rest``, ordered for pytest-xdist's work stealing over
+    ``workers`` processes: it hands process i the i-th of ``workers`` equal runs of
+    the order, and a process that runs out takes the far end of another's run. With
+    every slow test first, they were all in the first process's run and ran one
+    after another there (others took its other tests from the end), a long tail at
+    the end of the suite. Dealt in turn to the heads of the runs, each process starts
+    with its share."""
+    sizes, left = [], len(slow) + len(rest)
+    for i in range(workers):  # the sizes work stealing gives (xdist's check_schedule)
+        sizes.append(left // (workers - i))
+        left -= sizes[-1]
+    order, others = [], iter(rest)
+    for i, size in enumerate(sizes):
+        share = slow[i::workers]
+        order += share + list(itertools.islice(others, max(0, size - len(share))))
+    return order + list(others)
 
 
 @pytest.fixture(autouse=True, scope="session")
