@@ -77,6 +77,11 @@ def legal(state: State) -> list:
     return GAME.pending(state)[0].legal
 
 
+def declared(state: State) -> list[str]:
+    """What the robot whose turn it is may declare (each legal action's ``do``)."""
+    return [a["do"] for a in legal(state)]
+
+
 # goal ids: red 30, 60, 90 are 0, 1, 2; blue 30, 60, 90 are 3, 4, 5
 RED30, RED60, RED90, BLUE30, BLUE60, BLUE90 = range(6)
 #: an empty square in the south middle, clear of zones, goals and the structure

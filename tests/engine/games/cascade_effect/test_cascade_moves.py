@@ -16,6 +16,7 @@ from ce_helpers import (
     S,
     W,
     act,
+    declared,
     legal,
     move_goal,
     position,
@@ -27,10 +28,6 @@ from ce_helpers import (
 from engine.games.cascade_effect.moves import succeeds
 
 FALLEN = (True, False)
-
-
-def declared(state) -> list[str]:
-    return [a["do"] for a in legal(state)]
 
 
 def poses(state, robot=0, die=1):

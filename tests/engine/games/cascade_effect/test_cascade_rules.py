@@ -20,6 +20,7 @@ from ce_helpers import (
     S,
     W,
     act,
+    declared,
     legal,
     move_goal,
     position,
@@ -48,10 +49,6 @@ OPEN = OPEN_SQUARE
 def match(bots, seed):
     seats, players = lineup(GAME, bots)
     return run_match(GAME, players, seats, seed)
-
-
-def declared(state) -> list[str]:
-    return [a["do"] for a in legal(state)]
 
 
 def poses(state):
