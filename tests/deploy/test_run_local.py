@@ -47,6 +47,14 @@ def _alive(pid: int) -> bool:
     return state != "Z"  # a zombie has exited; only its parent's bookkeeping is left
 
 
+def _as_a_terminal_job() -> None:
+    """In the child, before make starts: SIGINT as a terminal's job has it. A shell
+    without job control starts a background job (``cmd &``, nohup) with SIGINT
+    ignored, and an ignored signal stays ignored across exec: run so, make would
+    never see the Ctrl-C this test sends."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _wait_until_serving(make: subprocess.Popen, log: Path, port: int) -> None:
     deadline = time.monotonic() + BOUND
     while time.monotonic() < deadline:
@@ -75,6 +83,7 @@ def test_ctrl_c_stops_web_worker_and_beat_cleanly(tmp_path):
             stdout=out,
             stderr=subprocess.STDOUT,
             start_new_session=True,  # its own process group, as a terminal's job
+            preexec_fn=_as_a_terminal_job,
         )
     started: dict[str, int] = {}
     try:
