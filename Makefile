@@ -5,6 +5,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
+# Python keeps its compiled modules (__pycache__, ignored by git) even where the
+# environment says not to (PYTHONDONTWRITEBYTECODE=1 on this machine kind; an empty
+# value means unset). Without them every process compiles Django, Celery and the
+# project from source again (each test process, and every worker, web server and
+# command the suite starts), and pytest rewrites the asserts of every test module in
+# each of its processes: collecting the suite took 14 s of CPU a process, 3 with them
+export PYTHONDONTWRITEBYTECODE :=
+
 .PHONY: run test lint typecheck bench setup clean
 
 # uv installs the ~140 packages (its version from pyproject's dev list): 20-30 s on
