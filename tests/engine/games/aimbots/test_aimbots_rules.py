@@ -402,12 +402,12 @@ def test_narwhal_push_needs_a_free_space_on_the_board():
     assert [e.type for e in events] == ["PlateAdded"] and after.bots[1].sq == sq(6, 3)
 
 
-def test_golden_rule_the_order_decision_names_the_attacking_seat_and_both_effects(game):
+def test_golden_rule_the_order_decision_names_the_attacking_seat_and_both_effects():
     _, events, _ = hacker_hit()
     assert events[-1].data == {"seat": 0, "bot": 1, "dir": "E", "effects": ["plate", "twist"]}
 
 
-def test_golden_rule_the_effects_happen_in_the_order_the_attacker_chose(game):
+def test_golden_rule_the_effects_happen_in_the_order_the_attacker_chose():
     """Plate first: the plate, then the quarter turn clockwise; twist first: the other
     way round (each face unplated, so nobody else is asked)."""
     victim, _, after = hacker_hit()
@@ -440,7 +440,7 @@ def test_a_hit_plates_the_face_that_looks_at_the_attacker_from_every_side(attack
     assert after.bots[1].plates == (faces[looking],)
 
 
-def test_hacker_plate_first_on_a_plated_face_twists_then_the_defender_chooses(game):
+def test_hacker_plate_first_on_a_plated_face_twists_then_the_defender_chooses():
     """Plate first when the face that looked at the attacker is plated already: the
     twist is done and the defender then chooses the face, the last thing asked."""
     victim = make_bot(1, 1, "Jack", 3, 1, sq(3, 3))
@@ -459,7 +459,7 @@ def test_hacker_plate_first_on_a_plated_face_twists_then_the_defender_chooses(ga
     assert final.bots[1].plates == (west, 6) and final.phase == "play"
 
 
-def test_hacker_twist_first_onto_a_plated_face_lets_the_defender_choose(game):
+def test_hacker_twist_first_onto_a_plated_face_lets_the_defender_choose():
     victim = make_bot(1, 1, "Jack", 3, 1, sq(3, 3))
     south = 7 - victim.north  # the twist turns it towards the Hacker, in the west
     _, _, after = hacker_hit(victim_plates=(south,))
