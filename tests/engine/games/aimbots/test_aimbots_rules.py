@@ -2,10 +2,11 @@
 
 from dataclasses import replace
 
+import pytest
 from aimbots_helpers import make_bot, make_state, play
 
 from engine.games.aimbots.board import sq
-from engine.games.aimbots.combat import in_reach, profile, totals
+from engine.games.aimbots.combat import hit_chance, in_reach, profile, targets, totals
 from engine.games.aimbots.dice import orientations, sides
 from engine.games.aimbots.moves import booster, play_actions, reachable
 
@@ -185,7 +186,7 @@ def test_third_plate_destroys_gives_core_and_drops_scrap(game):
     assert destroyed.data["core"] == 3 and destroyed.data["by"] == 0
     assert not after.bots[1].alive and after.cores == (3, 0)
     dropped = next(e for e in events if e.type == "ScrapDropped")
-    assert dropped.to == () and "token" not in dropped.public
+    assert dropped.to == () and dropped.public == {"sq": sq(3, 3)}  # where, never what
     assert after.board_scrap == ((sq(3, 3), 7),) and after.pile == (8,)
 
 
@@ -248,6 +249,250 @@ def test_captain_shields_neighbours():
     captain = make_bot(2, 1, "Captain", 5, 1, sq(3, 4))
     state = make_state([attacker, defender, captain])
     assert profile(state, attacker, defender, "E", 1)["defense_bonus"] == 1
+
+
+def attack_bonus(program, top, dist, aim=0):
+    """The attack bonus of ``program`` against a bot ``dist`` squares south of it."""
+    attacker = make_bot(0, 0, program, top, sides(top)[0], sq(3, 0))
+    defender = make_bot(1, 1, "Jack", 3, 1, sq(3, dist))
+    assert in_reach(attacker, defender) == ("S", dist)
+    state = make_state([attacker, defender], aim=aim)
+    return profile(state, attacker, defender, "S", dist)["attack_bonus"]
+
+
+def test_attack_bonuses_follow_the_program_and_the_distance():
+    assert attack_bonus("Ranger", 4, 1) == 0  # +1 only at 2 or more spaces
+    assert attack_bonus("Ranger", 4, 2) == 1
+    assert attack_bonus("Brawler", 4, 1) == 2  # +2 in close combat
+    assert attack_bonus("Lancer", 2, 1) == attack_bonus("Lancer", 2, 2) == 1  # at any range
+    assert attack_bonus("Sniper", 3, 3) == 0
+    assert attack_bonus("Jack", 3, 1, aim=2) == 2  # a targeting token's +2
+    assert attack_bonus("Lancer", 2, 2, aim=2) == 3
+
+
+def test_bulwark_counts_its_armor_one_higher_and_a_tie_gives_nobody_advantage():
+    def against(face):
+        attacker = make_bot(0, 0, "Scavenger", 1, north_with(1, "E", face), sq(2, 3))
+        bulwark = make_bot(1, 1, "Bulwark", 3, 1, sq(3, 3))
+        p = profile(make_state([attacker, bulwark]), attacker, bulwark, "E", 1)
+        return p["armor"], p["advantage"], p["advantage_to"], totals(p)
+
+    assert against(4) == (4, 0, "none", (0, 0))  # 4 against 3 + 1: a tie
+    assert against(5) == (4, 1, "attack", (1, 0))
+    assert against(2) == (4, 2, "defense", (0, 2))
+
+
+def test_captain_shields_only_friendly_bots_orthogonally_next_to_it():
+    """Each friendly Captain beside the defender adds 1; an enemy Captain next to it, a
+    friendly one diagonal or two squares off, and the defender's own aura add nothing."""
+    attacker = make_bot(0, 0, "Captain", 5, north_with(5, "N", 4), sq(1, 1))  # an enemy Captain
+    defender = make_bot(1, 1, "Narwhal", 2, 1, sq(1, 0))
+    bots = [
+        attacker,
+        defender,
+        make_bot(2, 1, "Captain", 5, 1, sq(0, 0)),  # square 0, beside it
+        make_bot(3, 1, "Captain", 5, 1, sq(2, 0)),  # beside it
+        make_bot(4, 1, "Captain", 5, 1, sq(2, 1)),  # diagonal
+        make_bot(5, 1, "Captain", 5, 1, sq(1, 2)),  # two squares south
+    ]
+    state = make_state(bots)
+    assert profile(state, attacker, defender, "N", 1)["defense_bonus"] == 2
+    lone = make_bot(0, 1, "Captain", 5, 1, sq(5, 5))
+    foe = make_bot(1, 0, "Jack", 3, 2, sq(4, 5))
+    assert profile(make_state([lone, foe]), foe, lone, "E", 1)["defense_bonus"] == 0
+
+
+def test_only_enemy_bots_on_the_board_are_targets():
+    sniper = make_bot(0, 0, "Sniper", 3, 1, sq(1, 0))  # Range 3
+    bots = [
+        sniper,
+        make_bot(1, 0, "Jack", 3, 1, sq(2, 0)),  # a friend in reach
+        make_bot(2, 1, "Jack", 3, 1, sq(0, 0)),  # an enemy on square 0
+        make_bot(3, 1, "Jack", 3, 1, sq(3, 0)),  # an enemy behind the friend
+        replace(make_bot(4, 1, "Jack", 3, 1, -1), alive=False),  # destroyed
+        make_bot(5, 1, "Jack", 3, 1, -1),  # not placed
+    ]
+    found = [(t.id, d, dist) for t, d, dist in targets(make_state(bots), sniper)]
+    assert found == [(2, "W", 1), (3, "E", 2)]
+
+
+def combat_dice(attacker_program, attacker_top, defender_program, defender_top, dice):
+    attacker = make_bot(0, 0, attacker_program, attacker_top, sides(attacker_top)[0], sq(2, 3))
+    defender = make_bot(1, 1, defender_program, defender_top, sides(defender_top)[0], sq(3, 3))
+    events, _ = play(
+        make_state([attacker, defender]), {"do": "attack", "bot": 0, "target": 1}, dice=dice
+    )
+    return [e.data for e in events if e.type == "DiceRolled"]
+
+
+def test_rerolls_roll_the_lower_die_again_only_when_it_shows_one_to_three():
+    """The attacker's dice come first, then the defender's, each told with its seat and
+    bot; a reroll tells the dice before it. Sniper rerolls attack dice, Dodger defense."""
+    attack, defense = combat_dice("Sniper", 3, "Dodger", 2, [2, 5, 6, 4, 6])
+    assert attack == {
+        "purpose": "attack",
+        "seat": 0,
+        "bot": 0,
+        "dice": [6, 5],
+        "before_reroll": [2, 5],
+    }
+    assert defense == {"purpose": "defense", "seat": 1, "bot": 1, "dice": [4, 6]}  # 4: kept
+    # the lower die second, at 3; the new roll stands even when worse
+    attack, defense = combat_dice("Sniper", 3, "Dodger", 2, [5, 3, 1, 6, 1, 2])
+    assert (attack["dice"], attack["before_reroll"]) == ([5, 1], [5, 3])
+    assert (defense["dice"], defense["before_reroll"]) == ([6, 2], [6, 1])
+    attack, defense = combat_dice("Sniper", 3, "Jack", 3, [4, 4, 1, 1])  # 4: no reroll
+    assert "before_reroll" not in attack and attack["dice"] == [4, 4]
+    assert "before_reroll" not in defense and defense["dice"] == [1, 1]  # Jack has none
+
+
+def test_the_resolved_attack_tells_every_part_of_the_combat():
+    """Attack face (a plated one counts 1), armor, advantage and to whom, each side's
+    bonuses (a Lancer's +1 and targeting; a Guardian's +1 and a Captain beside it),
+    both values with the dice, the hit and the 2 energy."""
+    lancer = make_bot(0, 0, "Lancer", 2, north_with(2, "E", 6), sq(1, 3), plates=(6,))
+    guardian = make_bot(1, 1, "Guardian", 4, 1, sq(3, 3))
+    captain = make_bot(2, 1, "Captain", 5, 1, sq(3, 4))
+    state = make_state([lancer, guardian, captain], aim=2)
+    events, _ = play(state, {"do": "attack", "bot": 0, "target": 1}, dice=[6, 5, 3, 3])
+    (resolved,) = [e.data for e in events if e.type == "AttackResolved"]
+    assert resolved == {
+        "attacker": 0,
+        "target": 1,
+        "dir": "E",
+        "distance": 2,
+        "face": 6,
+        "face_value": 1,
+        "armor": 4,
+        "advantage": 3,
+        "advantage_to": "defense",
+        "attack_bonus": 3,
+        "defense_bonus": 2,
+        "attack_total": 3 + 11,
+        "defense_total": 3 + 2 + 6,
+        "hit": True,
+        "cost": 2,
+    }
+
+
+def narwhal_hit(narwhal_sq, victim_sq, others=()):
+    narwhal = make_bot(0, 0, "Narwhal", 2, north_with(2, "E", 6), narwhal_sq)
+    victim = make_bot(1, 1, "Jack", 3, 1, victim_sq)
+    state = make_state([narwhal, victim, *others])
+    events, after = play(state, {"do": "attack", "bot": 0, "target": 1}, dice=[6, 6, 1, 1])
+    return victim, [e for e in events if e.type in ("BotPushed", "PlateAdded")], after
+
+
+def test_narwhal_pushes_straight_back_then_plates():
+    victim, events, _ = narwhal_hit(sq(2, 3), sq(3, 3))
+    assert [(e.type, e.data) for e in events] == [
+        ("BotPushed", {"bot": 1, "from": sq(3, 3), "to": sq(4, 3)}),
+        ("PlateAdded", {"bot": 1, "face": 7 - victim.east}),
+    ]
+
+
+def test_narwhal_push_needs_a_free_space_on_the_board():
+    """A bot behind the defender (any seat's) or the board's edge stops the push; the
+    plate still goes on."""
+    behind = make_bot(2, 0, "Jack", 3, 1, sq(4, 3))
+    victim, events, after = narwhal_hit(sq(2, 3), sq(3, 3), others=[behind])
+    assert [e.type for e in events] == ["PlateAdded"] and after.bots[1].sq == sq(3, 3)
+    assert after.bots[1].plates == (7 - victim.east,)
+    victim, events, after = narwhal_hit(sq(5, 3), sq(6, 3))  # on the east edge
+    assert [e.type for e in events] == ["PlateAdded"] and after.bots[1].sq == sq(6, 3)
+
+
+def test_golden_rule_the_order_decision_names_the_attacking_seat_and_both_effects():
+    _, events, _ = hacker_hit()
+    assert events[-1].data == {"seat": 0, "bot": 1, "dir": "E", "effects": ["plate", "twist"]}
+
+
+def test_golden_rule_the_effects_happen_in_the_order_the_attacker_chose():
+    """Plate first: the plate, then the quarter turn clockwise; twist first: the other
+    way round (each face unplated, so nobody else is asked)."""
+    victim, _, after = hacker_hit()
+    turned = {"bot": 1, "north": 7 - victim.east, "east": victim.north}
+    west, south = 7 - victim.east, 7 - victim.north
+    events, _ = play(after, {"do": "order", "first": "plate"})
+    assert [(e.type, e.data) for e in events[1:]] == [
+        ("PlateAdded", {"bot": 1, "face": west}),
+        ("BotTurned", turned),
+    ]
+    events, _ = play(after, {"do": "order", "first": "twist"})
+    assert [(e.type, e.data) for e in events[1:]] == [
+        ("BotTurned", turned),
+        ("PlateAdded", {"bot": 1, "face": south}),
+    ]
+
+
+@pytest.mark.parametrize(
+    "attacker_sq, looking",
+    [(sq(3, 2), "N"), (sq(4, 3), "E"), (sq(3, 4), "S"), (sq(2, 3), "W")],
+)
+def test_a_hit_plates_the_face_that_looks_at_the_attacker_from_every_side(attacker_sq, looking):
+    victim = make_bot(1, 1, "Jack", 3, 1, sq(3, 3))  # N 1, E 5, S 6, W 2
+    faces = {"N": 1, "E": 5, "S": 6, "W": 2}
+    assert (victim.north, victim.east) == (faces["N"], faces["E"])
+    attacker = make_bot(0, 0, "Jack", 3, 1, attacker_sq)
+    _, after = play(
+        make_state([attacker, victim]), {"do": "attack", "bot": 0, "target": 1}, dice=[6, 6, 1, 1]
+    )
+    assert after.bots[1].plates == (faces[looking],)
+
+
+def test_hacker_plate_first_on_a_plated_face_twists_then_the_defender_chooses():
+    """Plate first when the face that looked at the attacker is plated already: the
+    twist is done and the defender then chooses the face, the last thing asked."""
+    victim = make_bot(1, 1, "Jack", 3, 1, sq(3, 3))
+    west = 7 - victim.east  # looks at the Hacker
+    _, _, after = hacker_hit(victim_plates=(west,))
+    assert after.phase == "order"
+    events, chosen = play(after, {"do": "order", "first": "plate"})
+    assert [e.type for e in events] == ["EffectsOrdered", "BotTurned", "PlateChoice"]
+    assert chosen.phase == "plate" and chosen.bots[1].east == victim.north
+    assert events[-1].data == {
+        "bot": 1,
+        "seat": 1,
+        "options": [f for f in sides(3) if f != west],
+    }
+    _, final = play(chosen, {"do": "plate", "face": 6}, seat=1)
+    assert final.bots[1].plates == (west, 6) and final.phase == "play"
+
+
+def test_hacker_twist_first_onto_a_plated_face_lets_the_defender_choose():
+    victim = make_bot(1, 1, "Jack", 3, 1, sq(3, 3))
+    south = 7 - victim.north  # the twist turns it towards the Hacker, in the west
+    _, _, after = hacker_hit(victim_plates=(south,))
+    assert after.phase == "order"
+    events, chosen = play(after, {"do": "order", "first": "twist"})
+    assert [e.type for e in events] == ["EffectsOrdered", "BotTurned", "PlateChoice"]
+    assert chosen.phase == "plate" and 7 - chosen.bots[1].east == south
+    assert events[-1].data["options"] == [f for f in sides(3) if f != south]
+
+
+def test_destroyed_bot_with_an_empty_pile_drops_no_scrap():
+    events, after = play(
+        duel(defender_plates=(1, 2), core=2, pile=()),
+        {"do": "attack", "bot": 0, "target": 1},
+        dice=[6, 6, 1, 1],
+    )
+    destroyed = [e for e in events if e.type == "BotDestroyed"]
+    assert [e.data for e in destroyed] == [
+        {"bot": 1, "seat": 1, "by": 0, "core": 2, "sq": sq(3, 3)}
+    ]
+    assert destroyed[0].visible_to(None)  # the core is revealed to all
+    assert "ScrapDropped" not in [e.type for e in events]
+    assert after.board_scrap == () and after.cores == (2, 0)
+
+
+def test_hit_chance_counts_the_dice_with_ties_to_the_attacker():
+    """In 1296ths (two 2d6 rolls): equal bonuses hit on the 146 ties and half the rest."""
+    assert hit_chance(0, 0) == 146 + (1296 - 146) // 2
+    assert hit_chance(10, 0) == 1296  # 12 against 12 at worst: still a hit
+    assert hit_chance(9, 0) == 1295  # misses only 2 + 9 against 12
+    assert hit_chance(0, 10) == 1  # hits only 12 against 2 + 10
+    assert hit_chance(0, 11) == 0
+    assert hit_chance(1, 0) == 1296 - hit_chance(0, 2)
 
 
 # -- energy, turns, scrap ------------------------------------------------------------------------
