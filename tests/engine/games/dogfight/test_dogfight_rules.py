@@ -399,8 +399,13 @@ def test_climbing_costs_a_point_of_speed_once_a_round_but_freely_in_a_quick_game
     assert after.planes[0].altitude == 1
     assert events[0].data["climb"] == 1 and events[0].data["altitude"] == 1
     assert events[0].data["cost"] == 3  # two straights and a level of climb
-    quick = decision(replace(state, quick=True)).legal
-    assert {"plan": ["S"], "climb": 2} in quick
+
+
+def test_a_quick_games_fly_decision_offers_climbing_several_levels():
+    """Quick game: planes may gain more than 1 altitude a round, in the decision
+    a plane is asked as well as in its plans."""
+    state = table([plane(0, 3600, 3600, speed=3), plane(1, 3600, 6000, 4)])
+    assert {"plan": ["S"], "climb": 2} in decision(replace(state, quick=True)).legal
     assert {"plan": ["S"], "climb": 2} not in decision(state).legal
 
 
