@@ -13,7 +13,7 @@ from engine.games.dogfight import GAME
 from engine.games.dogfight.combat import damage, targets
 from engine.games.dogfight.geometry import AREA, RULER
 from engine.games.dogfight.plans import plans
-from engine.games.dogfight.rules import STAT_CHOICES, advance
+from engine.games.dogfight.rules import STAT_CHOICES, advance, due
 from engine.games.dogfight.setup import always_room, placements, table_side
 from tests.engine.games.loaded_dice import LoadedDice
 
@@ -35,6 +35,10 @@ def test_stats_are_4_3_3_2_in_any_order_chosen_in_secret_by_everyone_at_once():
     state = GAME.evolve(None, _started(3))
     pending = GAME.pending(state)
     assert [d.seat for d in pending] == [0, 1, 2] and all(d.secret for d in pending)
+    assert all(d.prompt == "stats" and d.legal == STAT_CHOICES for d in pending)
+    # RULES.md, Decisions: a pilot who fails to choose flies 4-3-3-2 in stat order
+    default = {"attack": 4, "defense": 3, "speed": 3, "health": 2}
+    assert all(d.default == default for d in pending)
 
 
 def _started(seats, **options):
@@ -198,8 +202,15 @@ def test_speed_2_cannot_afford_a_turn():
 def test_flying_moves_the_plane_template_by_template():
     state = table([plane(0, 3600, 1000, 0), plane(1, 3600, 6000, 4)])
     events, after = act(state, 0, {"plan": ["S", "S", "BR"], "climb": 0})
-    assert types(events)[0] == "PlaneFlew"
-    assert events[0].data["path"] == [[3600, 1600, 0], [3600, 2200, 0], [3882, 2880, 1]]
+    assert types(events) == ["PlaneFlew"]
+    assert events[0].data == {
+        "seat": 0,
+        "plan": ["S", "S", "BR"],
+        "climb": 0,
+        "cost": 4,
+        "path": [[3600, 1600, 0], [3600, 2200, 0], [3882, 2880, 1]],
+        "altitude": 0,
+    }
     assert after.planes[0].pose == (3882, 2880, 1)
     assert after.seat_queue == (1,)
 
@@ -210,7 +221,8 @@ def test_a_plane_with_any_part_off_the_table_is_destroyed_and_flies_no_further()
     events, after = act(state, 0, {"plan": ["S", "BR"], "climb": 1})
     flew = events[0].data
     assert flew["path"] == [[3600, AREA - 100, 0]] and flew["climb"] == 0  # corner 50 over
-    assert events[1].type == "PlaneDestroyed" and events[1].data["reason"] == "flew off the table"
+    assert events[1].type == "PlaneDestroyed"
+    assert events[1].data == {"seat": 0, "by": None, "reason": "flew off the table"}
     assert not after.planes[0].alive and after.planes[0].fell == 1
 
 
@@ -220,6 +232,7 @@ def test_the_last_plane_in_the_air_wins():
     assert after.phase == "over" and after.winner == 1
     outcome = GAME.outcome(after)
     assert outcome.ranks == (2, 1)
+    assert outcome.reason == "team 1 is the last in the air"
 
 
 # -- the attack stage --------------------------------------------------------------------------
@@ -292,9 +305,23 @@ def test_an_attack_rolls_attack_and_defence_dice_and_takes_health():
     state = duel("middle", health=3, defense=2)
     events, after = act(state, 0, {"target": 1, "ace": False}, dice=[6, 4, 2, 5, 1])
     assert types(events)[:4] == ["AttackDeclared", "DiceRolled", "DiceRolled", "AttackResolved"]
-    assert events[1].data["dice"] == [6, 4, 2] and events[2].data["dice"] == [5, 1]
+    # the attacker rolls its Attack in attack dice, the defender its Defense in defence dice
+    assert events[1].data == {"purpose": "attack", "seat": 0, "dice": [6, 4, 2]}
+    assert events[2].data == {"purpose": "defense", "seat": 1, "dice": [5, 1]}
     assert events[3].data["damage"] == 1 and after.planes[1].health == 2
     assert after.planes[0].dealt == 1
+
+
+def rerolled(purpose, seat, indices, was, dice, altitude_spent=0):
+    """A ``DiceRerolled`` event's data: which dice, what they showed, the dice after."""
+    return {
+        "purpose": purpose,
+        "seat": seat,
+        "indices": indices,
+        "was": was,
+        "dice": dice,
+        "altitude_spent": altitude_spent,
+    }
 
 
 def test_the_attacker_rerolls_one_die_at_close_range_the_defender_at_far():
@@ -307,21 +334,40 @@ def test_the_attacker_rerolls_one_die_at_close_range_the_defender_at_far():
     assert choice.seat == 0 and choice.prompt == "reroll"
     assert choice.legal == [{"reroll": []}, {"reroll": [0]}, {"reroll": [1]}, {"reroll": [2]}]
     events, state = act(state, 0, {"reroll": [0]}, dice=[6])
-    assert events[0].data == {
-        "purpose": "attack",
-        "seat": 0,
-        "indices": [0],
-        "was": [1],
-        "dice": [6, 4, 5],
-        "altitude_spent": 0,
-    }
+    assert events[0].data == rerolled("attack", 0, indices=[0], was=[1], dice=[6, 4, 5])
     assert events[1].data["damage"] == 3 and state.planes[1].health == 0
 
     far = duel("far")
     events, far = act(far, 0, {"target": 1, "ace": False}, dice=[4, 4, 4, 1, 1, 4])
     assert decision(far).seat == 1  # the defender decides its re-roll
     events, far = act(far, 1, {"reroll": [1]}, dice=[5])
-    assert events[0].data["dice"] == [1, 5, 4] and events[1].data["damage"] == 1
+    assert events[0].data == rerolled("defense", 1, indices=[1], was=[1], dice=[1, 5, 4])
+    assert events[1].data["damage"] == 1
+
+
+def test_a_plane_brought_to_0_health_is_shot_down_by_its_attacker_at_once():
+    """Attack Stage: the defender loses Health; at 0 it is shot down there and then."""
+    state = duel("middle", health=1)
+    events, after = act(state, 0, {"target": 1, "ace": False}, dice=[5, 5, 5, 1, 1, 1])
+    assert types(events)[3:5] == ["AttackResolved", "PlaneDestroyed"]
+    assert events[4].data == {"seat": 1, "by": 0, "reason": "shot down"}
+    assert not after.planes[1].alive
+
+
+def test_an_attack_on_a_plane_out_of_range_is_refused_naming_both_planes():
+    """Attack Stage: only a plane within the ruler and the arc can be attacked; the
+    legal actions offer no other, and resolving one anyway is a rules error."""
+    from engine.game import RulesError
+
+    state = table(
+        [plane(0, 3600, 2000, 0), plane(1, 3600, 2000 + RULER + 1, 0), plane(2, 3600, 3000, 0)],
+        stage="attack",
+        queue=(0, 1, 2),
+    )
+    assert {"target": 1, "ace": False} not in decision(state).legal
+    with pytest.raises(RulesError) as refused:
+        GAME.resolve(state, {0: {"target": 1, "ace": False}}, LoadedDice([1] * 6))
+    assert str(refused.value) == "plane 1 is out of plane 0's range"
 
 
 def test_the_middle_section_gives_no_reroll():
@@ -349,8 +395,18 @@ def test_climbing_costs_a_point_of_speed_once_a_round_but_freely_in_a_quick_game
     top = replace(me, altitude=4)
     assert max(a["climb"] for a in plans(top, quick=True)) == 0
     state = table([me, plane(1, 3600, 6000, 4)])
-    _, after = act(state, 0, {"plan": ["S", "S"], "climb": 1})
+    events, after = act(state, 0, {"plan": ["S", "S"], "climb": 1})
     assert after.planes[0].altitude == 1
+    assert events[0].data["climb"] == 1 and events[0].data["altitude"] == 1
+    assert events[0].data["cost"] == 3  # two straights and a level of climb
+
+
+def test_a_quick_games_fly_decision_offers_climbing_several_levels():
+    """Quick game: planes may gain more than 1 altitude a round, in the decision
+    a plane is asked as well as in its plans."""
+    state = table([plane(0, 3600, 3600, speed=3), plane(1, 3600, 6000, 4)])
+    assert {"plan": ["S"], "climb": 2} in decision(replace(state, quick=True)).legal
+    assert {"plan": ["S"], "climb": 2} not in decision(state).legal
 
 
 def test_a_level_of_altitude_buys_one_more_reroll_for_either_side():
@@ -452,6 +508,27 @@ def test_teams_take_turns_and_a_team_chooses_its_own_order():
     assert after.seat_queue == (3, 2) and decision(after).seat == 3
 
 
+def test_a_team_with_two_planes_flying_chooses_their_order_each_stage():
+    """Team game: within its turn the team decides which of its planes goes first;
+    only a team down to one plane has nothing to choose."""
+    planes = [
+        plane(0, 1000, 1000, team=0),
+        plane(1, 2500, 1000, team=0),
+        plane(2, 1000, 6000, 4, team=1),
+        replace(plane(3, 2500, 6000, 4, team=1), alive=False, fell=1, health=0),
+    ]
+    state = table(planes, teams=((0, 1), (2, 3)), queue=(), team_queue=(), order=(0, 1))
+    events, after = advance(state)  # the move stage is over: the attack stage starts
+    assert types(events) == ["StageStarted"] and events[0].data["order"] == [0, 1]
+    choice = decision(after)
+    assert choice.prompt == "team order" and choice.legal == [[0, 1], [1, 0]]
+    events, after = act(after, 0, [1, 0])  # both hold fire; team 1 flies one plane
+    assert [e.data for e in events if e.type == "TeamUp"][:2] == [
+        {"team": 0, "seats": [1, 0]},
+        {"team": 1, "seats": [2]},
+    ]
+
+
 def test_the_round_cap_ranks_flying_teams_by_health_then_damage():
     """[reconstructed] a round limit; Health left, then damage dealt, decide."""
     state = table(
@@ -470,6 +547,35 @@ def test_the_round_cap_ranks_flying_teams_by_health_then_damage():
     assert GAME.outcome(after).ranks == (1, 2, 3)
 
 
+def round_cap(*healths):
+    """The last round's attack stage over, with one flying plane a seat of each
+    ``healths`` (none with a target), and the cap reached."""
+    spots = [(1000, 1000, 0), (6000, 1000, 0), (3600, 6000, 4)]
+    planes = [plane(s, *spots[s], health=h) for s, h in enumerate(healths)]
+    return table(planes, stage="attack", queue=(), round=20, round_limit=20)
+
+
+def test_at_the_round_cap_flying_teams_equal_on_health_and_damage_share_the_win():
+    """[reconstructed] the round cap: equal teams share a rank, so no single winner."""
+    events, after = advance(round_cap(2, 2))
+    assert events[-1].type == "RoundLimitReached"
+    assert events[-1].data == {"rounds": 20, "winner": -1}
+    assert GAME.outcome(after).ranks == (1, 1)
+    events, after = advance(round_cap(3, 1, 3))  # the two ahead are equal
+    assert events[-1].data["winner"] == -1
+    assert GAME.outcome(after).ranks == (1, 3, 1)
+
+
+def test_at_the_round_cap_the_one_team_ahead_of_every_other_wins():
+    """[reconstructed] the round cap: the flying team with the most Health left wins,
+    however many teams still fly."""
+    events, after = advance(round_cap(1, 3, 2))
+    assert events[-1].data == {"rounds": 20, "winner": 1}
+    assert GAME.outcome(after).ranks == (3, 1, 2)
+    events, after = advance(round_cap(2, 1, 3))
+    assert events[-1].data["winner"] == 2
+
+
 def test_fallen_teams_rank_by_when_their_last_plane_fell():
     """RULES.md 6 ([reconstructed]): teams shot down rank below the flying ones,
     the later their last plane fell the better. Team 0 lost the first plane of
@@ -483,6 +589,62 @@ def test_fallen_teams_rank_by_when_their_last_plane_fell():
     state = table(planes, teams=((0, 1), (2, 3), (4, 5)), phase="over")
     # seat ranks count the seats ahead (competition ranking): team 2, team 0, team 1
     assert GAME.outcome(state).ranks == (3, 3, 5, 5, 1, 1)
+
+
+def test_the_teams_option_makes_two_alliances_of_teammates_in_a_row():
+    """Team game: 2v2, 3v3 or 4v4 are two teams of seats sitting together; without
+    the option (or with ``none``) every pilot plays for themself."""
+    assert GAME.alliances(4, {"teams": "2v2"}) == ((2, 2),)
+    assert GAME.alliances(6, {"teams": "3v3"}) == ((3, 3),)
+    assert GAME.alliances(8, {"teams": "4v4"}) == ((4, 4),)
+    assert GAME.alliances(4, {"teams": "none"}) == ()
+    assert GAME.alliances(4, {}) == ()
+    GAME.check_teams(4, {"teams": "2v2"}, [2, 2])
+    from engine.game import RulesError
+
+    with pytest.raises(RulesError):
+        GAME.check_teams(4, {}, [2, 2])
+
+
+def test_a_seats_view_says_whose_it_is():
+    """The protocol: a view names the seat it was made for (``you``), ``None`` for
+    a spectator; the starter bot finds its own plane by it."""
+    state = duel("middle")
+    assert GAME.view(state, 1)["you"] == 1 and GAME.view(state, 0)["you"] == 0
+    assert GAME.view(state, None)["you"] is None
+
+
+def test_no_decision_is_due_between_steps_nobody_decides_nor_once_the_match_is_over():
+    """The plugin contract: ``pending`` lists the decisions due, none when the next
+    events follow by themselves (the last plane placed, a stage over) or the match
+    has ended; ``due`` says so as ``("", -1)``."""
+    placed = table(
+        [plane(0, 300, 300), plane(1, 6900, 6900)], phase="place", place_order=(0, 1), placing=2
+    )
+    between = table([plane(0, 300, 300), plane(1, 6900, 6900)], queue=(), team_queue=())
+    over = replace(between, phase="over", winner=0)
+    for state in (placed, between, over):
+        assert GAME.pending(state) == [] and due(state) == ("", -1)
+
+
+def test_the_area_option_is_0_or_a_side_of_360_to_1440_mm():
+    """RULES.md options: ``area`` is the table's side, 360-1440 mm, or 0 for the
+    default; each number of planes needs a side at least so large (1010 mm for 8)."""
+    from engine.game import RulesError
+
+    for side in (0, 360, 1440):
+        assert GAME.resolve_options({"area": side})["area"] == side
+    for side in (1, 359):
+        with pytest.raises(RulesError) as refused:
+            GAME.resolve_options({"area": side})
+        assert str(refused.value) == "option area must be 0 (the default size) or 360-1440 mm"
+    GAME.check_setup(8, GAME.resolve_options({"area": 1010}))
+    with pytest.raises(RulesError) as refused:
+        GAME.check_setup(8, GAME.resolve_options({"area": 1009}))
+    assert str(refused.value) == (
+        "option area: 8 planes need a table of at least 1010 mm, "
+        "so that each can be placed a ruler from every other (not 1009)"
+    )
 
 
 def test_bad_options_and_seat_counts_are_refused_clearly():
