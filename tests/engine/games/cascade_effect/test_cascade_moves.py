@@ -25,7 +25,8 @@ from ce_helpers import (
     turn_of,
 )
 
-from engine.games.cascade_effect.moves import succeeds
+from engine.games.cascade_effect.moves import can_step, succeeds
+from engine.games.cascade_effect.state import Robot
 
 FALLEN = (True, False)
 
@@ -202,3 +203,33 @@ def test_a_robot_on_the_fields_first_square_blocks_it_too():
     state = turn_of(put(put(position(), 0, sq(1, 1), S), 1, sq(1, 2), N), 1)
     assert (sq(1, 1), N) not in poses(state, robot=1, die=1)
     assert (sq(2, 1), N) in poses(put(state, 1, sq(2, 2), N), robot=1, die=1)
+
+
+# -- a single step and the zones ("What blocks a square") ------------------------------------
+#: (a bridge square, a parking square) of each alliance, red first
+ZONES = ((sq(1, 1), sq(1, 6)), (sq(6, 1), sq(6, 6)))
+
+
+@pytest.mark.parametrize("alliance", [0, 1])
+def test_a_step_into_the_own_zones_only_from_inside_them_and_off_any_bridge_on_a_2(alliance):
+    """The own bridge and parking zone are never entered by a step, but a robot
+    may step within one; the other alliance's are open to it; stepping off any
+    bridge (onto a square of no bridge) needs a 2 or more, off a parking zone
+    nothing."""
+    robot = Robot(alliance, 0)
+    (bridge, park), (their_bridge, their_park) = ZONES[alliance], ZONES[1 - alliance]
+    below = {sq(1, 1): sq(1, 2), sq(6, 1): sq(6, 2), sq(1, 6): sq(1, 5), sq(6, 6): sq(6, 5)}
+    along = {sq(1, 1): sq(2, 1), sq(6, 1): sq(5, 1), sq(1, 6): sq(2, 6), sq(6, 6): sq(5, 6)}
+    for die in (1, 5):
+        assert not can_step(robot, below[bridge], bridge, die)
+        assert not can_step(robot, below[park], park, die)
+        assert can_step(robot, below[their_bridge], their_bridge, die)
+        assert can_step(robot, below[their_park], their_park, die)
+        assert can_step(robot, OPEN_SQUARE, sq(4, 6), die)
+        for zone in (bridge, park, their_bridge, their_park):
+            assert can_step(robot, zone, along[zone], die)  # within the zone
+        assert can_step(robot, park, below[park], die)
+        assert can_step(robot, their_park, below[their_park], die)
+    for ramp in (bridge, their_bridge):
+        assert not can_step(robot, ramp, below[ramp], 1)
+        assert can_step(robot, ramp, below[ramp], 2)
