@@ -47,11 +47,28 @@ CORE += ["tests/engine/test_seeding.py", "tests/engine/test_rng.py"]
 #: mutant that survives everything else would cost those minutes each
 CORE_CONTRACT = [t for t in CORE if t != "tests/engine/test_secrecy.py"]
 
-#: Aimbots' tests without the greedy bot's two strength tests (whole matches for a
-#: statistic: 4 of the folder's 4.5 minutes here, which every survivor would run)
-AIMBOTS_RULES = [f"{GAMES}/aimbots"]
-for _slow in ("test_greedy_beats_random", "test_greedy_against_itself_has_no_seat_bias"):
-    AIMBOTS_RULES += ["--deselect", f"{GAMES}/aimbots/test_aimbots_match.py::{_slow}"]
+
+def rules_tests(game: str, matches: str, *strength: str) -> list[str]:
+    """A game's test folder without its bots' strength tests (``matches``'s tests named in
+    ``strength``): whole matches for a statistic, most of the folder's time, which every
+    survivor would run, and which say how well a bot plays, not what the rules allow."""
+    selection = [f"{GAMES}/{game}"]
+    for test in strength:
+        selection += ["--deselect", f"{GAMES}/{game}/{matches}::{test}"]
+    return selection
+
+
+#: Aimbots' rules: without the greedy bot's two strength tests (4 of 4.5 minutes here)
+AIMBOTS_RULES = rules_tests(
+    "aimbots",
+    "test_aimbots_match.py",
+    "test_greedy_beats_random",
+    "test_greedy_against_itself_has_no_seat_bias",
+)
+#: Cascade Effect's rules: without the greedy-beats-random win rates
+CASCADE_RULES = rules_tests(
+    "cascade_effect", "test_cascade_matches.py", "test_greedy_beats_random_in_at_least_80_percent"
+)
 
 #: module -> the tests that guard it (the folder mirroring it, and what else reads it)
 TARGETS: dict[str, list[str]] = {
@@ -71,7 +88,7 @@ TARGETS: dict[str, list[str]] = {
     "engine/games/cascade_effect/turns.py": [f"{GAMES}/cascade_effect"],
     # and the check of accepts_move against the listed moves on whole matches
     "engine/games/cascade_effect/moves.py": [
-        f"{GAMES}/cascade_effect",
+        *CASCADE_RULES,
         f"{GAMES}/test_pending_unlisted.py",
     ],
     "engine/games/dogfight/combat.py": [f"{GAMES}/dogfight"],

@@ -25,7 +25,14 @@ from ce_helpers import (
     turn_of,
 )
 
-from engine.games.cascade_effect.moves import succeeds
+from engine.games.cascade_effect.moves import (
+    accepts_move,
+    can_step,
+    pose_distances,
+    reachable,
+    succeeds,
+)
+from engine.games.cascade_effect.state import Robot
 
 FALLEN = (True, False)
 
@@ -202,3 +209,70 @@ def test_a_robot_on_the_fields_first_square_blocks_it_too():
     state = turn_of(put(put(position(), 0, sq(1, 1), S), 1, sq(1, 2), N), 1)
     assert (sq(1, 1), N) not in poses(state, robot=1, die=1)
     assert (sq(2, 1), N) in poses(put(state, 1, sq(2, 2), N), robot=1, die=1)
+
+
+# -- a single step and the zones ("What blocks a square") ------------------------------------
+#: (a bridge square, a parking square) of each alliance, red first
+ZONES = ((sq(1, 1), sq(1, 6)), (sq(6, 1), sq(6, 6)))
+
+
+@pytest.mark.parametrize("alliance", [0, 1])
+def test_a_step_into_the_own_zones_only_from_inside_them_and_off_any_bridge_on_a_2(alliance):
+    """The own bridge and parking zone are never entered by a step, but a robot
+    may step within one; the other alliance's are open to it; stepping off any
+    bridge (onto a square of no bridge) needs a 2 or more, off a parking zone
+    nothing."""
+    robot = Robot(alliance, 0)
+    (bridge, park), (their_bridge, their_park) = ZONES[alliance], ZONES[1 - alliance]
+    below = {sq(1, 1): sq(1, 2), sq(6, 1): sq(6, 2), sq(1, 6): sq(1, 5), sq(6, 6): sq(6, 5)}
+    along = {sq(1, 1): sq(2, 1), sq(6, 1): sq(5, 1), sq(1, 6): sq(2, 6), sq(6, 6): sq(5, 6)}
+    for die in (1, 5):
+        assert not can_step(robot, below[bridge], bridge, die)
+        assert not can_step(robot, below[park], park, die)
+        assert can_step(robot, below[their_bridge], their_bridge, die)
+        assert can_step(robot, below[their_park], their_park, die)
+        assert can_step(robot, OPEN_SQUARE, sq(4, 6), die)
+        for zone in (bridge, park, their_bridge, their_park):
+            assert can_step(robot, zone, along[zone], die)  # within the zone
+        assert can_step(robot, park, below[park], die)
+        assert can_step(robot, their_park, below[their_park], die)
+    for ramp in (bridge, their_bridge):
+        assert not can_step(robot, ramp, below[ramp], 1)
+        assert can_step(robot, ramp, below[ramp], 2)
+
+
+def test_a_move_goes_no_further_than_the_die_and_counts_each_step_and_turn():
+    """A step or a quarter turn costs one of the die's moves: staying put costs
+    none, turning around two, and a square three steps away is out of a 2's reach."""
+    state = put(position(centre=1), 0, OPEN_SQUARE, N)  # column 3 is free up to row 3
+    reach = reachable(state, state.robots[0], 2)
+    assert reach[(OPEN_SQUARE, N)] == 0
+    assert reach[(OPEN_SQUARE, E)] == reach[(sq(3, 5), N)] == 1
+    assert reach[(OPEN_SQUARE, S)] == reach[(sq(3, 4), N)] == 2
+    assert (sq(3, 3), N) not in reach
+    assert (sq(3, 3), N) in reachable(state, state.robots[0], 3)
+
+
+def test_the_fewest_moves_to_a_pose_read_the_zone_rules_backward():
+    """Searched backward (the moves needed to get to a pose), a step off the own
+    bridge counts on a 2 and not on a 1, while a step onto it never does; the
+    search without a limit finds poses a die could not reach in one turn."""
+    red = Robot(0, 0)
+    to_start = [(sq(1, 2), S)]  # just south of the red bridge
+    assert (sq(1, 1), S) not in pose_distances(red, to_start, frozenset(), 1, backward=True)
+    near = pose_distances(red, to_start, frozenset(), 2, backward=True)
+    assert near[(sq(1, 1), S)] == 1  # a step off the bridge gets there
+    assert near[(sq(1, 6), S)] == 4  # four steps back from the parking zone
+    onto = pose_distances(red, [(sq(1, 1), N)], frozenset(), 5, backward=True)
+    assert set(onto) == {(sq(1, 1), f) for f in range(4)} | {(sq(2, 1), f) for f in range(4)}
+
+
+def test_a_move_whose_square_is_not_an_integer_is_judged_by_the_listed_moves():
+    """``accepts_move`` answers as the listed moves do (``listed``): a square
+    written 27.0 is the number of the listed 27, ``true`` is never the number 1,
+    and an unreachable square is refused whatever its type."""
+    state = turn_of(put(position(), 0, OPEN_SQUARE, N), 0, "move", 1)
+    assert accepts_move(state, {"do": "move", "to": float(sq(3, 5)), "facing": N})
+    assert accepts_move(state, {"do": "move", "to": sq(3, 5), "facing": float(N)})
+    assert not accepts_move(state, {"do": "move", "to": float(sq(3, 4)), "facing": N})
+    assert not accepts_move(state, {"do": "move", "to": OPEN_SQUARE, "facing": True})
