@@ -14,6 +14,13 @@ TANK_CATAPULT = ("tank_drive", "catapult", "spinning_stick")
 MECANUM_CATAPULT = ("mecanum_drive", "catapult", "spinning_stick")
 WITH_CATCHING = ("tank_drive", "catapult", "spinning_stick", "active_catching")
 
+RED_SZ1, RED_SZ2, RED_WHITE, BLUE_WHITE, BLUE_SZ2, BLUE_SZ1 = range(6)
+#: the basic cards' plays of one step
+TRUSS = {"card": "B3", "side": "top", "steps": [{"act": "truss"}]}
+CATCH = {"card": "B4", "side": "top", "steps": [{"act": "catch"}]}
+PICKUP = {"card": "B3", "side": "bottom", "steps": [{"act": "pickup"}]}
+SHOOT = {"card": "B1", "side": "bottom", "steps": [{"act": "high"}]}
+
 
 def scene(robots, balls=(), round_=1, play=0, **options) -> State:
     """A driver-controlled state: ``robots`` as (alliance, zone, parts[, specials]);

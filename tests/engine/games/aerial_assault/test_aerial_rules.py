@@ -6,8 +6,18 @@ from dataclasses import replace
 
 import pytest
 from aa_helpers import (
+    BLUE_SZ1,
+    BLUE_SZ2,
+    BLUE_WHITE,
+    CATCH,
     MECANUM_CATAPULT,
+    PICKUP,
+    RED_SZ1,
+    RED_SZ2,
+    RED_WHITE,
+    SHOOT,
     TANK_CATAPULT,
+    TRUSS,
     WITH_CATCHING,
     floor,
     held,
@@ -23,12 +33,6 @@ from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.field import shoot_range, truss_range
 from engine.games.aerial_assault.state import Ball
 from tests.engine.games.loaded_dice import LoadedDice
-
-RED_SZ1, RED_SZ2, RED_WHITE, BLUE_WHITE, BLUE_SZ2, BLUE_SZ1 = range(6)
-TRUSS = {"card": "B3", "side": "top", "steps": [{"act": "truss"}]}
-CATCH = {"card": "B4", "side": "top", "steps": [{"act": "catch"}]}
-PICKUP = {"card": "B3", "side": "bottom", "steps": [{"act": "pickup"}]}
-SHOOT = {"card": "B1", "side": "bottom", "steps": [{"act": "high"}]}
 
 
 def block(card: str = "B2") -> dict:
