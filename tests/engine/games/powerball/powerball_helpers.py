@@ -53,6 +53,11 @@ def types(t: Table) -> list[str]:
     return [e.type for e in t.events]
 
 
+def events(t: Table, kind: str) -> list[dict]:
+    """The data of the events of type ``kind`` the rules told so far."""
+    return [e.data for e in t.events if e.type == kind]
+
+
 # one card of each kind, by priority
 U_TURN, LEFT, RIGHT, BACK = 10, 70, 80, 430
 MOVE1, MOVE1_HI, MOVE2, MOVE3 = 490, 660, 670, 790
