@@ -55,13 +55,19 @@ def listed(action: Action, legal: Sequence[Action]) -> bool:
 
 
 def _holds_bool(value: Any) -> bool:
-    """Does ``value`` (plain JSON) contain a boolean anywhere?"""
-    if type(value) is bool:
+    """Does ``value`` (plain JSON) contain a boolean anywhere? (Loops, not ``any``
+    over generators: every listed action is asked, most of them flat.)"""
+    t = type(value)
+    if t is bool:
         return True
-    if type(value) is dict:
-        return any(_holds_bool(v) for v in value.values())
-    if type(value) is list:
-        return any(_holds_bool(v) for v in value)
+    if t is dict:
+        value = value.values()
+    elif t is not list:
+        return False
+    for item in value:
+        t = type(item)
+        if t is bool or ((t is dict or t is list) and _holds_bool(item)):
+            return True
     return False
 
 
