@@ -3,7 +3,6 @@ one, and the default played for a seat that fails to answer)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -74,8 +73,20 @@ def _holds_bool(value: Any) -> bool:
 def _exactly_in(action: Any, legal: Sequence[Any]) -> bool:
     """``action in legal`` where JSON's ``true`` is not the number 1 (Python's
     ``True == 1`` would let a bot's ``true`` pass for a legal ``1``)."""
-    text = json.dumps(action, sort_keys=True)
-    return any(text == json.dumps(a, sort_keys=True) for a in legal if a == action)
+    return any(_same_types(action, a) for a in legal if a == action)
+
+
+def _same_types(a: Any, b: Any) -> bool:
+    """For ``a == b``: are they of the same types all the way down, so the same
+    JSON? (What comparing their encodings answered, without encoding them.)"""
+    t = type(a)
+    if t is not type(b):
+        return False
+    if t is dict:
+        return all(_same_types(v, b[k]) for k, v in a.items())
+    if t is list:
+        return all(map(_same_types, a, b))
+    return True
 
 
 __all__ = ["NOT_LISTED", "Action", "Decision", "listed"]
