@@ -32,6 +32,26 @@ class Decision:
     prompt: str = "action"
     accepts: Callable[[Action], bool] | None = None
 
+    # the slots filled through their setters, not the frozen dataclass's
+    # ``object.__setattr__`` per field: every seat of every step is asked one
+    def __init__(
+        self,
+        seat: int,
+        default: Action,
+        legal: Sequence[Action] | None = None,
+        check: Callable[[Action], str | None] | None = None,
+        secret: bool = False,
+        prompt: str = "action",
+        accepts: Callable[[Action], bool] | None = None,
+    ) -> None:
+        _set_seat(self, seat)
+        _set_default(self, default)
+        _set_legal(self, legal)
+        _set_check(self, check)
+        _set_secret(self, secret)
+        _set_prompt(self, prompt)
+        _set_accepts(self, accepts)
+
     def reject_reason(self, action: Action) -> str | None:
         """``None`` when ``action`` is legal, else why not."""
         if self.legal is not None:
@@ -42,6 +62,11 @@ class Decision:
             return self.check(action)
         return None
 
+
+_set_seat, _set_default, _set_legal, _set_check, _set_secret, _set_prompt, _set_accepts = (
+    Decision.__dict__[name].__set__
+    for name in ("seat", "default", "legal", "check", "secret", "prompt", "accepts")
+)
 
 #: why an action that ``legal`` does not list is refused (recorded in the log)
 NOT_LISTED = "not one of the legal actions"
