@@ -254,20 +254,27 @@ def line_of(
 
     The log's own lines (plain data seen by all, a string type, an int seq: most
     of every log) are one format around orjson's bytes of the data, the end of
-    the envelope kept per type (``_tail``)."""
-    if dump is plain_bytes and public is None and to == EVERYONE and type(seq) is int:
+    the envelope kept per type (``_tail``); so are the lines of events private to
+    one seat with a public twin (a hand dealt, a secret program)."""
+    if dump is plain_bytes and type(seq) is int and orjson_dumps is not None:
         tail = _TAILS.get(type_) if type(type_) is str else None
         if tail is None:
             tail = _tail(type_)
-        if tail is not None and orjson_dumps is not None:
-            try:
-                return b'{"data":%s,"seq":%d%s' % (
-                    orjson_dumps(data, option=SORTED),
-                    seq,
-                    tail,
-                )
-            except TypeError:  # (orjson.JSONEncodeError): an integer past 64 bits
+        try:
+            if tail is None:
                 pass
+            elif public is None and to == EVERYONE:
+                return b'{"data":%s,"seq":%d%s' % (orjson_dumps(data, option=SORTED), seq, tail)
+            elif public is not None and type(to) is tuple and len(to) == 1 and type(to[0]) is int:
+                return b'{"data":%s,"public":%s,"seq":%d,"to":[%d]%s' % (
+                    orjson_dumps(data, option=SORTED),
+                    orjson_dumps(public, option=SORTED),
+                    seq,
+                    to[0],
+                    tail[_TO_ALL:],  # (its ``,"type":...}``)
+                )
+        except TypeError:  # (orjson.JSONEncodeError): an integer past 64 bits
+            pass
     line = b'{"data":' + dump(data)
     if public is not None:
         line += b',"public":' + dump(public)
@@ -284,6 +291,7 @@ def line_of(
 
 #: the end of a public line by its type: ``,"to":"all","type":...}``
 _TAILS: dict[str, bytes] = {}
+_TO_ALL = len(b',"to":"all"')
 
 
 def _tail(type_: Any) -> bytes | None:
