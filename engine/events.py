@@ -69,6 +69,24 @@ class Event:
     public: dict[str, Any] | None = None
     seq: int | None = None
 
+    # the dataclass's own ``__init__`` sets each field with ``object.__setattr__``
+    # (a global and an attribute looked up per field): every event of every game
+    # is built here, so it fills the slots directly instead, in half the time
+    # (``dataclass`` keeps an ``__init__`` the class defines)
+    def __init__(
+        self,
+        type: str,  # (the field's name, as the generated __init__ had it)
+        data: dict[str, Any],
+        to: str | tuple[int, ...] = EVERYONE,
+        public: dict[str, Any] | None = None,
+        seq: int | None = None,
+    ) -> None:
+        _set_type(self, type)
+        _set_data(self, data)
+        _set_to(self, to)
+        _set_public(self, public)
+        _set_seq(self, seq)
+
     def visible_to(self, seat: int | None) -> bool:
         """True when ``seat`` sees the full event (``None`` is a spectator)."""
         return self.to == EVERYONE or (seat is not None and seat in self.to)
@@ -114,7 +132,7 @@ class Event:
         if not isinstance(data, dict):
             raise LogError(f"event {seq}: 'data' must be an object")
         if to != EVERYONE:
-            if not isinstance(to, list) or not all(_is_int(s) and s >= 0 for s in to):
+            if not isinstance(to, list) or not _are_seats(to):
                 raise LogError(f"event {seq}: 'to' must be \"all\" or a list of seats")
             to = tuple(to)
         public = obj.get("public")
@@ -124,14 +142,19 @@ class Event:
             check_plain(data, f"event {seq} data")
             if public is not None:
                 check_plain(public, f"event {seq} public data")
-        return _made(type_, data, to, public, seq)
+        return cls(type_, data, to, public, seq)
 
 
 _FIELDS = frozenset(("seq", "type", "data", "to", "public"))
 
 
-def _is_int(x: Any) -> bool:
-    return type(x) is int
+def _are_seats(to: list[Any] | tuple[Any, ...]) -> bool:
+    """Is every item of ``to`` a seat (an int, not a bool, at least 0)? A loop, not
+    ``all`` over a generator: it runs for every private event read or written."""
+    for seat in to:  # noqa: SIM110 (a loop: no generator frame per item)
+        if type(seat) is not int or seat < 0:
+            return False
+    return True
 
 
 _ATOMS = ATOMS
@@ -231,20 +254,27 @@ def line_of(
 
     The log's own lines (plain data seen by all, a string type, an int seq: most
     of every log) are one format around orjson's bytes of the data, the end of
-    the envelope kept per type (``_tail``)."""
-    if dump is plain_bytes and public is None and to == EVERYONE and type(seq) is int:
+    the envelope kept per type (``_tail``); so are the lines of events private to
+    one seat with a public twin (a hand dealt, a secret program)."""
+    if dump is plain_bytes and type(seq) is int and orjson_dumps is not None:
         tail = _TAILS.get(type_) if type(type_) is str else None
         if tail is None:
             tail = _tail(type_)
-        if tail is not None and orjson_dumps is not None:
-            try:
-                return b'{"data":%s,"seq":%d%s' % (
-                    orjson_dumps(data, option=SORTED),
-                    seq,
-                    tail,
-                )
-            except TypeError:  # (orjson.JSONEncodeError): an integer past 64 bits
+        try:
+            if tail is None:
                 pass
+            elif public is None and to == EVERYONE:
+                return b'{"data":%s,"seq":%d%s' % (orjson_dumps(data, option=SORTED), seq, tail)
+            elif public is not None and type(to) is tuple and len(to) == 1 and type(to[0]) is int:
+                return b'{"data":%s,"public":%s,"seq":%d,"to":[%d]%s' % (
+                    orjson_dumps(data, option=SORTED),
+                    orjson_dumps(public, option=SORTED),
+                    seq,
+                    to[0],
+                    tail[_TO_ALL:],  # (its ``,"type":...}``)
+                )
+        except TypeError:  # (orjson.JSONEncodeError): an integer past 64 bits
+            pass
     line = b'{"data":' + dump(data)
     if public is not None:
         line += b',"public":' + dump(public)
@@ -261,6 +291,7 @@ def line_of(
 
 #: the end of a public line by its type: ``,"to":"all","type":...}``
 _TAILS: dict[str, bytes] = {}
+_TO_ALL = len(b',"to":"all"')
 
 
 def _tail(type_: Any) -> bytes | None:
@@ -298,25 +329,11 @@ def chain(previous: str, line: bytes) -> str:
 
 
 _sha256 = hashlib.sha256
-# ``Event(...)`` runs the frozen dataclass's ``__init__`` (one ``object.__setattr__``
-# per field); ``_made`` fills the slots directly: the same object, half the cost
+# the slots' setters: ``Event.__init__`` and ``Log._seal`` fill an event's fields directly
 _new_event = object.__new__
 _set_type, _set_data, _set_to, _set_public, _set_seq = (
     Event.__dict__[name].__set__ for name in ("type", "data", "to", "public", "seq")
 )
-
-
-def _made(
-    type_: str, data: dict[str, Any], to: Any, public: dict[str, Any] | None, seq: int
-) -> Event:
-    """``Event(type_, data, to, public, seq)``, built without its ``__init__``."""
-    event = _new_event(Event)
-    _set_type(event, type_)
-    _set_data(event, data)
-    _set_to(event, to)
-    _set_public(event, public)
-    _set_seq(event, seq)
-    return event
 
 
 #: called with every event a ``Log`` appends and its canonical line
@@ -349,9 +366,7 @@ class Log:
             _check_plain_walk(data, f"{type_} data")  # (worded only for the walk)
         if public is not None and not _plainly(public) and not plain_tree(public, MAX_DEPTH):
             _check_plain_walk(public, f"{type_} public data")
-        if to != EVERYONE and (
-            type(to) is not tuple or not all(type(s) is int and s >= 0 for s in to)
-        ):
+        if to != EVERYONE and (type(to) is not tuple or not _are_seats(to)):
             raise LogError(f"{type_}: 'to' must be \"all\" or a tuple of seats")
         seq = len(self.events)
         line = line_of(type_, data, to, public, seq)
@@ -372,7 +387,7 @@ class Log:
         ``given``: the event those fields are from, if any (a log that keeps no
         sealed events may hand it back, ``engine.replay``'s re-simulation)."""
         events = self.events
-        sealed = _new_event(Event)  # (_made written out: this is every event)
+        sealed = _new_event(Event)  # (Event.__init__ written out: this is every event)
         _set_type(sealed, type_)
         _set_data(sealed, data)
         _set_to(sealed, to)
@@ -391,8 +406,9 @@ class Log:
 
 
 def digest_of(lines: Iterable[bytes]) -> str:
-    """The digest of a log given as its canonical lines."""
-    h = ""
+    """The digest of a log given as its canonical lines (``chain`` written out:
+    ``verify`` chains every line of a log here)."""
+    h = b""
     for line in lines:
-        h = chain(h, line)
-    return h
+        h = _sha256(h + line).hexdigest().encode("ascii")
+    return h.decode("ascii")

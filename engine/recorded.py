@@ -16,7 +16,6 @@ from engine.events import (
     PLAYER_FORFEITED,
     Event,
     Log,
-    _made,
     encode,
 )
 from engine.game import Header
@@ -138,6 +137,6 @@ class CheckedLog(Log):
             recorded = self.recorded
             if seq >= len(recorded) or self.strict or encode(recorded[seq]) != line:
                 raise Diverged(seq)
-        event = _made(type_, data, to, public, seq) if given is None else given
+        event = Event(type_, data, to, public, seq) if given is None else given
         self.events.append(event)
         return event

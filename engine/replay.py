@@ -24,6 +24,7 @@ from engine.events import (
     encode,
 )
 from engine.game import Game, Header, RulesError
+from engine.reading import LazyLog
 from engine.recorded import PLAYER_EVENTS, CheckedLog, RecordedPlayer, Recording
 from engine.runner import Diverged, Match
 from engine.seeding import reveal_matches
@@ -277,6 +278,7 @@ def verify(events: Sequence[Event], find_game: Callable[[str], Game]) -> Verdict
     try:
         match = begin_like(game, header, log=log)
         match.recorded = True  # recorded actions: checked, never chosen from a list
+        match.answers_plain = isinstance(events, LazyLog)
         match.play(players)
     except Diverged:
         match = None

@@ -34,7 +34,7 @@ def verify_lines(lines: Sequence[bytes], find_game: Callable[[str], Game]) -> Ve
     its event's canonical bytes (``scrimmage verify`` reads so)."""
     # a reader refuses a line over the cap even where the rules would make it
     # (an event that large is refused, not verified): such a log is read whole
-    if all(len(line) <= MAX_LINE_BYTES for line in lines):
+    if max(map(len, lines), default=0) <= MAX_LINE_BYTES:
         try:
             verdict = verify(LazyLog(lines), find_game)
         except Exception:  # said again, in the words of a whole read, below

@@ -2,6 +2,7 @@
 the same verdict and the same errors as verifying the log read whole."""
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -95,6 +96,10 @@ def _edits(lines):
         "a float",
         [*lines[:die], lines[die].replace(b'"die":', b'"die":1.5,"x":'), *lines[die + 1 :]],
     )
+    floated = lines[action].replace(b'"action":', b'"action":1.5,"x":')
+    yield "a float in an action's line", [*lines[:action], floated, *lines[action + 1 :]]
+    deep = _set(lines[action], action=json.loads("[" * 70 + "]" * 70))
+    yield "an action nested past the cap", [*lines[:action], deep, *lines[action + 1 :]]
     yield "a cut log", lines[:-2]
     yield "a line more", [*lines, lines[-1]]
     yield "a tampered reveal", [*lines[:-1], _set(lines[-1], salt="00" * 16)]
@@ -131,3 +136,26 @@ def test_lazy_log_decodes_only_the_lines_that_end_as_a_players_event_or_a_forfei
     assert [e is not None for e in log._events] == [t == "ActionSubmitted" for t in types]
     spaced = lines[1].replace(b'"type":', b'"type": ')
     assert LazyLog([lines[0], spaced]).player_event(1) is None
+
+
+def test_a_recorded_action_decoded_from_its_line_is_not_walked_again(monkeypatch):
+    # decoding refused floats and walked deep nesting: the runner's check of an
+    # answer is left out for a LazyLog's actions, kept for events given otherwise
+    import engine.runner
+
+    lines = bids_lines()
+    walked = []
+    monkeypatch.setattr(engine.runner, "check_plain", lambda value, where: walked.append(value))
+    assert verify(LazyLog(lines), find).ok and walked == []
+    assert verify(parse_lines(lines, canonical=True), find).ok and walked
+
+
+def test_an_action_given_as_an_event_that_is_not_plain_json_is_still_refused():
+    lines = bids_lines()
+    events = list(parse_lines(lines, canonical=True))
+    at = next(i for i, e in enumerate(events) if e.type == "ActionSubmitted")
+    for action in (1.5, (1,)):
+        edited = [*events[:at], replace(events[at], data={**events[at].data, "action": action})]
+        verdict = verify([*edited, *events[at + 1 :]], find)
+        assert not verdict.ok and verdict.mismatch_seq == at
+        assert "PlayerCrashed" in verdict.expected

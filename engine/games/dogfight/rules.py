@@ -10,6 +10,7 @@ the state they fold into goes back to the runner with them.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from itertools import permutations
 from typing import Any
 
@@ -53,6 +54,8 @@ from engine.games.dogfight.geometry import COST, section
 from engine.games.dogfight.plans import CLIMB_COST, path, plans
 from engine.games.dogfight.setup import (
     STAT_CHOICES,
+    accepts_placement,
+    first_placement,
     first_player_events,
     placements,
     smallest_side_mm,
@@ -134,6 +137,16 @@ class Dogfight(Game):
         legal = legal_actions(state, kind, seat)
         default = NO_REROLL if kind == "reroll" else legal[0]
         return [Decision(seat, default, legal, prompt=kind)]
+
+    def pending_unlisted(self, state: State) -> list[Decision]:
+        """A placement checked against the points (``accepts_placement``), not
+        chosen from up to 512 listed ones."""
+        if state.phase == "place":
+            kind, seat = due(state)
+            if kind == "place":
+                check = partial(accepts_placement, state)
+                return [Decision(seat, first_placement(state), accepts=check, prompt=kind)]
+        return self.pending(state)
 
     def resolve(self, state: State, actions: dict[int, Any], rng: Rng) -> Resolved:
         if state.phase == "stats":

@@ -99,17 +99,51 @@ def placements(state: State) -> list[dict[str, Any]]:
     """Legal placements: no closer than a ruler length to any placed plane. The
     table is sized (``table_side``) so that there is always one; a v1 log's
     crowded table is only folded, never played."""
+    ruled_out = _ruled_out(state)
+    out = []
+    for i, (x, y) in enumerate(points(state.area)):
+        if i not in ruled_out:
+            out += [{"x": x, "y": y, "heading": h} for h in _HEADINGS]
+    return out
+
+
+def first_placement(state: State) -> dict[str, Any]:
+    """``placements(state)[0]``, found without listing the others."""
+    ruled_out = _ruled_out(state)
+    found = points(state.area)
+    x, y = next(pt for i, pt in enumerate(found) if i not in ruled_out)
+    return {"x": x, "y": y, "heading": 0}
+
+
+def accepts_placement(state: State, action: object) -> bool:
+    """``listed(action, placements(state))`` without the list (up to 512 entries,
+    eight times a match): the action names a placement point that no placed
+    plane rules out and a heading, each an integer (``true`` is not ``1``), and
+    nothing else (``Game.pending_unlisted``)."""
+    if type(action) is not dict or len(action) != 3:
+        return False
+    x, y, heading = action.get("x"), action.get("y"), action.get("heading")
+    if type(x) is not int or type(y) is not int or type(heading) is not int:
+        return False
+    index = _indices(state.area).get((x, y))
+    return index is not None and heading in _HEADINGS and index not in _ruled_out(state)
+
+
+def _ruled_out(state: State) -> set[int]:
+    """The placement points (by index) closer than a ruler length to a placed plane."""
     found, near = points(state.area), _near(state.area)
     ruled_out: set[int] = set()
     for p in state.planes:
         if p.placed:
             pt = (p.x, p.y)
             ruled_out |= near[pt] if pt in near else _near_to(found, pt)
-    out = []
-    for i, (x, y) in enumerate(found):
-        if i not in ruled_out:
-            out += [{"x": x, "y": y, "heading": h} for h in _HEADINGS]
-    return out
+    return ruled_out
+
+
+@cache
+def _indices(area: int) -> dict[tuple[int, int], int]:
+    """Each placement point's index among ``points(area)``."""
+    return {pt: i for i, pt in enumerate(points(area))}
 
 
 @cache

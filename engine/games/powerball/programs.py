@@ -70,6 +70,8 @@ def program_checker(state: State, seat: int) -> Callable[[object], str | None]:
             return f"card {missing[0]} is not in your hand"
         if type(action["power_down"]) is not bool or type(action["pickup"]) is not bool:
             return "power_down and pickup are true or false"
+        if len(action) == len(PROGRAM_KEYS):
+            return None  # no standing orders (most programs): nothing more to check
         return _check_orders(state, seat, action)
 
     return check

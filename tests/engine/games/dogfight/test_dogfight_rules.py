@@ -122,6 +122,24 @@ def test_a_plane_off_the_placement_points_still_keeps_placements_a_ruler_away():
     assert {"x": 3300, "y": 300, "heading": 0} in legal
 
 
+def test_verify_checks_a_placement_against_the_points_without_listing_them():
+    """A re-simulation's placement (``pending_unlisted``) is checked, not looked
+    up among up to 512 listed ones, with the list's answer and default."""
+    from engine.decisions import listed
+
+    for x, y in ((300, 300), (1000, 1000)):
+        state = second_to_place(x, y)
+        (listing,), (checking,) = GAME.pending(state), GAME.pending_unlisted(state)
+        assert checking.legal is None and checking.accepts is not None
+        assert checking.default == listing.default and checking.prompt == listing.prompt
+        legal = listing.legal
+        near = [{"x": 2100, "y": 300, "heading": 0}, {"x": 300, "y": 300, "heading": 0}]
+        odd = [{"x": 2700, "y": 300, "heading": 8}, {"x": 2700, "y": 300, "heading": True}]
+        odd += [{"x": 2701, "y": 300, "heading": 0}, {"x": 2700, "y": 300}, [2700, 300, 0]]
+        for action in [*legal, *near, *odd]:
+            assert checking.accepts(action) == listed(action, legal), action
+
+
 def placed_apart(events) -> bool:
     """Was every plane placed a ruler length or more from each plane placed before it?"""
     placed = []
