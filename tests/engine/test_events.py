@@ -162,12 +162,18 @@ def test_parse_refuses_floats_in_a_public_twin():
         parse_jsonl(b'{"seq":0,"type":"A","data":{},"to":[0],"public":{"x":1.5}}\n')
 
 
+def nested_in(outer: str, depth: int, inner: str):
+    """``depth`` containers: ``depth - 1`` of kind ``outer`` around one ``inner``
+    (``"list"`` or ``"dict"``) that holds the scalar 1."""
+    value = [1] if inner == "list" else {"n": 1}
+    for _ in range(depth - 1):
+        value = [value] if outer == "list" else {"k": value}
+    return value
+
+
 def test_nesting_is_capped_where_data_enters_a_log():
     def nested(depth):
-        value = 1
-        for _ in range(depth):
-            value = [value]
-        return value
+        return nested_in("list", depth, "list")
 
     check_plain(nested(MAX_DEPTH))
     Log().append(Event("A", {"x": nested(MAX_DEPTH - 1)}))
@@ -178,6 +184,18 @@ def test_nesting_is_capped_where_data_enters_a_log():
     line = b'{"seq":0,"type":"A","to":"all","data":{"x":' + b"[" * 10**5 + b"]" * 10**5 + b"}}"
     with pytest.raises(LogError, match="line 1: nested more than"):
         parse_jsonl(line)
+
+
+@pytest.mark.parametrize("outer, inner", [("list", "dict"), ("dict", "list"), ("dict", "dict")])
+def test_objects_count_towards_the_nesting_cap_as_lists_do(outer, inner):
+    """docs/engine.md: data nested more than MAX_DEPTH deep is refused; objects
+    and lists alike are containers, and it is the innermost one that goes past."""
+    check_plain(nested_in(outer, MAX_DEPTH, inner))
+    Log().append(Event("A", {"x": nested_in(outer, MAX_DEPTH - 1, inner)}))
+    with pytest.raises(LogError, match=f"nested more than {MAX_DEPTH} deep"):
+        check_plain(nested_in(outer, MAX_DEPTH + 1, inner))
+    with pytest.raises(LogError, match="nested more than"):
+        Log().append(Event("A", {"x": nested_in(outer, MAX_DEPTH, inner)}))
 
 
 def test_a_line_over_the_cap_is_refused_before_it_is_parsed():
