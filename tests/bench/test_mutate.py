@@ -2,7 +2,16 @@
 names a method's mutants ``xǁClassǁmethod__mutmut_N`` and writes them indented in
 their class."""
 
-from bench.mutate import function_text, mutant_glob
+import pytest
+
+from bench.mutate import (
+    AIMBOTS_RULES,
+    CASCADE_RULES,
+    POWERBALL_RULES,
+    ROOT,
+    function_text,
+    mutant_glob,
+)
 
 MUTATED = """
 class Match:
@@ -55,3 +64,14 @@ def test_the_test_stats_of_another_module_are_forgotten_and_a_modules_own_kept(t
     assert stats.exists()
     forget_stats_of_other_modules("engine/events.py", tmp_path)
     assert not stats.exists()
+
+
+@pytest.mark.parametrize("selection", [AIMBOTS_RULES, CASCADE_RULES, POWERBALL_RULES])
+def test_each_strength_test_a_rules_selection_leaves_out_exists(selection):
+    """pytest ignores a --deselect that matches nothing: a strength test renamed would
+    silently come back into every mutant's run (each one's matches first, as slow)."""
+    left_out = [selection[i + 1] for i, arg in enumerate(selection) if arg == "--deselect"]
+    assert left_out
+    for node in left_out:
+        path, name = node.split("::")
+        assert f"def {name}(" in (ROOT / path).read_text(), node

@@ -6,6 +6,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+import engine.events
+from engine.canonical import ENCODER
 from engine.events import (
     MAX_DEPTH,
     MAX_LINE_BYTES,
@@ -162,12 +164,18 @@ def test_parse_refuses_floats_in_a_public_twin():
         parse_jsonl(b'{"seq":0,"type":"A","data":{},"to":[0],"public":{"x":1.5}}\n')
 
 
+def nested_in(outer: str, depth: int, inner: str):
+    """``depth`` containers: ``depth - 1`` of kind ``outer`` around one ``inner``
+    (``"list"`` or ``"dict"``) that holds the scalar 1."""
+    value = [1] if inner == "list" else {"n": 1}
+    for _ in range(depth - 1):
+        value = [value] if outer == "list" else {"k": value}
+    return value
+
+
 def test_nesting_is_capped_where_data_enters_a_log():
     def nested(depth):
-        value = 1
-        for _ in range(depth):
-            value = [value]
-        return value
+        return nested_in("list", depth, "list")
 
     check_plain(nested(MAX_DEPTH))
     Log().append(Event("A", {"x": nested(MAX_DEPTH - 1)}))
@@ -178,6 +186,79 @@ def test_nesting_is_capped_where_data_enters_a_log():
     line = b'{"seq":0,"type":"A","to":"all","data":{"x":' + b"[" * 10**5 + b"]" * 10**5 + b"}}"
     with pytest.raises(LogError, match="line 1: nested more than"):
         parse_jsonl(line)
+
+
+@pytest.mark.parametrize("outer, inner", [("list", "dict"), ("dict", "list"), ("dict", "dict")])
+def test_objects_count_towards_the_nesting_cap_as_lists_do(outer, inner):
+    """docs/engine.md: data nested more than MAX_DEPTH deep is refused; objects
+    and lists alike are containers, and it is the innermost one that goes past."""
+    check_plain(nested_in(outer, MAX_DEPTH, inner))
+    Log().append(Event("A", {"x": nested_in(outer, MAX_DEPTH - 1, inner)}))
+    with pytest.raises(LogError, match=f"nested more than {MAX_DEPTH} deep"):
+        check_plain(nested_in(outer, MAX_DEPTH + 1, inner))
+    with pytest.raises(LogError, match="nested more than"):
+        Log().append(Event("A", {"x": nested_in(outer, MAX_DEPTH, inner)}))
+
+
+def test_within_the_nesting_cap_a_float_is_refused_as_a_float_not_for_its_depth():
+    """Data exactly MAX_DEPTH deep is within the cap, so what is wrong in it is
+    named: the float at its bottom."""
+    value = nested_in("list", MAX_DEPTH, "list")
+    inner = value
+    for _ in range(MAX_DEPTH - 1):
+        inner = inner[0]
+    inner[0] = 1.5
+    with pytest.raises(LogError, match="floats are not allowed"):
+        check_plain(value)
+    with pytest.raises(LogError, match="floats are not allowed"):
+        Log().append(Event("A", {"x": value[0]}))
+
+
+def canonical(event: Event) -> bytes:
+    """The definition of an event's line: the standard encoder's bytes of to_json()."""
+    return ENCODER.encode(event.to_json()).encode("utf-8")
+
+
+@pytest.mark.parametrize(
+    "to, public",
+    [("all", None), ("all", {"p": 1}), ((0,), None), ((0, 2), {"p": 1})],
+    ids=["public", "public-with-twin", "secret", "private-with-twin"],
+)
+def test_a_logs_line_is_the_canonical_bytes_of_the_event_whatever_its_audience(to, public):
+    """Every field is written, a twin on an event for everyone too, and a private
+    event's seats: the line is encode's, by definition the standard encoder's."""
+    log = Log()
+    log.append(Event("Before", {}))
+    sealed = log.append(Event("Said", {"n": 1, "s": "é"}, to, public))
+    assert log.lines[1] == canonical(sealed) == encode(sealed)
+
+
+def test_encode_writes_floats_as_the_standard_encoder_does():
+    """encode takes any event, floats too: its bytes are the standard encoder's,
+    which writes NaN where orjson would write null."""
+    event = Event("A", {"big": 1e16, "nan": float("nan")}, seq=0)
+    assert encode(event) == canonical(event)
+
+
+def test_an_event_of_a_type_never_written_before_gets_its_canonical_line(monkeypatch):
+    """The end of a public line is kept per type once made: the first line of each
+    type is made afresh (an empty store, as when a process starts) and is the same."""
+    monkeypatch.setattr(engine.events, "_TAILS", {})
+    log = Log()
+    first = log.append(Event("Fresh", {"n": 1}))
+    again = log.append(Event("Fresh", {"n": 2}))
+    assert log.lines == [canonical(first), canonical(again)]
+
+
+@pytest.mark.parametrize("known, kept", [(4095, True), (4096, False)])
+def test_past_4096_types_a_new_types_line_end_is_not_kept(monkeypatch, known, kept):
+    """_tail's promise: odd input with endless types cannot grow the store past
+    4,096 line ends; the line itself is right either way."""
+    monkeypatch.setattr(engine.events, "_TAILS", {f"T{i}": b"" for i in range(known)})
+    log = Log()
+    sealed = log.append(Event("Fresh", {"n": 1}))
+    assert log.lines == [canonical(sealed)]
+    assert ("Fresh" in engine.events._TAILS) is kept
 
 
 def test_a_line_over_the_cap_is_refused_before_it_is_parsed():

@@ -194,6 +194,16 @@ def test_spin_out_does_nothing_to_a_robot_not_yet_placed():
     assert [t for t, _ in told] == ["CardDrawn"] and after.robots[1].facing == unplaced.facing
 
 
+def test_spin_out_turns_a_robot_on_the_north_west_corner_square():
+    """The corner (1,1) is square 0, on the field (R1's bridge): only an unplaced
+    robot is spared, so R1 standing there spins too."""
+    state = position()
+    assert state.robots[0].sq == sq(1, 1) == 0
+    told, after = card_for(0, "spin_out", state, below=[3])
+    assert told[1:] == [("Turned", {"robot": 0, "facing": 3, "by": "card"})]
+    assert after.robots[0].facing == 3
+
+
 def test_an_empty_deck_is_the_discard_pile_shuffled_face_down():
     state = replace(position(deck=()), discard=("overdrive", "clean_match"))
     em = Emitter(state)
