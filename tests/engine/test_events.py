@@ -14,6 +14,7 @@ from engine.events import (
     Event,
     Log,
     LogError,
+    chain,
     check_plain,
     digest_of,
     encode,
@@ -392,3 +393,13 @@ def test_an_event_comes_back_from_its_json_and_a_log_iterates_its_events():
     log.append(Event("Dealt", {"card": 7}, (1,), {"seat": 1}))
     assert list(log) == log.events and len(log) == 2
     assert [Event.from_json(e.to_json()) for e in log] == log.events
+
+
+def test_a_chain_link_is_the_sha256_of_the_link_before_and_the_line():
+    """DESIGN.md's chain, ``h[i] = sha256(h[i-1] + line[i])`` from an empty start, link
+    by link (``chain``: the platform's stored lines) and over a whole log (``digest_of``)."""
+    lines = [b'{"data":{},"seq":0,"to":"all","type":"A"}', '{"x":"é"}'.encode()]
+    first = hashlib.sha256(lines[0]).hexdigest()
+    second = hashlib.sha256(first.encode("ascii") + lines[1]).hexdigest()
+    assert chain("", lines[0]) == first
+    assert chain(first, lines[1]) == second == digest_of(lines)
