@@ -18,7 +18,7 @@ from engine.search.mcts import Budget, Search
 class SearchBot:
     """Monte Carlo search over states drawn to agree with its view (greedy rollouts)."""
 
-    budget = Budget(iterations=4, width=4, depth=24)
+    budget = Budget(iterations=8, width=6, depth=24)
 
     def __init__(self, game: Any, seat: int, rng: Rng) -> None:
         self.game = game
@@ -35,15 +35,15 @@ class SearchBot:
 
 
 class WeakSearchBot(SearchBot):
-    """Monte Carlo search at about a third of ``search``'s budget."""
+    """Monte Carlo search at about a sixth of ``search``'s budget."""
 
-    budget = Budget(iterations=2, width=3, depth=12)
+    budget = Budget(iterations=4, width=4, depth=12)
 
 
 class StrongSearchBot(SearchBot):
-    """Monte Carlo search at about twice ``search``'s budget."""
+    """Monte Carlo search at twice ``search``'s budget."""
 
-    budget = Budget(iterations=6, width=5, depth=24)
+    budget = Budget(iterations=12, width=8, depth=24)
 
 
 def search_bots(depth: float = 1.0) -> dict[str, type]:

@@ -266,4 +266,7 @@ def occupied(state: State, sq: int, robot: Robot) -> bool:
     return any(r.sq == sq for r in state.robots if r.id != robot.id)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, **search_bots(depth=0.6)}
+#: rollouts to the end of the match (about 70 decision rounds from the start): a
+#: Cascade score mid-match says little of the final one (the end game's parking
+#: and multipliers), and choices valued by it lost to greedy's
+BOTS = {"random": RandomBot, "greedy": GreedyBot, **search_bots(depth=3)}

@@ -17,8 +17,21 @@ def test_a_lucky_run_does_not_outweigh_the_policy():
     assert pick(runs) == 0
 
 
-def test_a_gain_under_the_margin_keeps_the_policy_choice():
+def test_a_small_gain_in_every_run_is_played():
+    # no noise at all: a gain of 0.01 each time is sure however small
     runs = [[0.5, 0.51], [0.5, 0.51], [0.5, 0.51]]
+    assert pick(runs) == 1
+
+
+def test_a_gain_of_more_than_one_standard_error_is_played():
+    # paired gains 0.2, 0.2, -0.1, 0.1: a mean of 0.1, about 1.4 standard errors
+    runs = [[0.5, 0.7], [0.4, 0.6], [0.6, 0.5], [0.5, 0.6]]
+    assert pick(runs) == 1
+
+
+def test_a_gain_within_one_standard_error_keeps_the_policy_choice():
+    # paired gains 0.3, -0.2, 0.2, -0.1: a mean of 0.05, about 0.4 standard errors
+    runs = [[0.5, 0.8], [0.5, 0.3], [0.5, 0.7], [0.5, 0.4]]
     assert pick(runs) == 0
 
 

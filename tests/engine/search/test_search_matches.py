@@ -7,8 +7,10 @@ import pytest
 
 from engine import registry
 from engine.events import FAULT_TYPES
+from engine.lineup import lineup
 from engine.reading import parse_jsonl
 from engine.replay import verify
+from engine.runner import run_match
 from engine.search.bot import SearchBot, quick_builtins, search_bots
 from tests.engine.search.search_helpers import SEARCHED, search_match
 
@@ -51,3 +53,14 @@ def test_a_game_can_shorten_the_rollouts_of_all_three_budgets():
         assert budget.depth == max(1, round(base.depth * 0.25)) < base.depth
         assert (budget.iterations, budget.width) == (base.iterations, base.width)
         assert issubclass(cls, SearchBot) and cls.__doc__ == full[name].__doc__
+
+
+@pytest.mark.parametrize("name", ["dogfight", "cascade_effect"])
+def test_search_rollouts_in_the_short_games_play_on_to_the_end_of_the_match(name):
+    # valued at the end, a rollout's value is a win or a loss, not the scores' guess
+    game = registry.get(name)
+    rounds = []
+    for seed in range(6):
+        seats, players = lineup(game, ["greedy", "greedy"])
+        rounds.append(run_match(game, players, seats, seed=seed).steps)
+    assert max(rounds) <= game.bots["search"].budget.depth
