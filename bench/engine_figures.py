@@ -23,9 +23,13 @@ import time
 
 from engine import registry
 from engine.lineup import lineup
-from engine.reading import parse_jsonl
 from engine.replay import verify
 from engine.runner import run_match
+
+try:
+    from engine.reading import parse_jsonl
+except ImportError:  # an engine from before engine.reading (the before, 2df086c)
+    from engine.events import parse_jsonl  # type: ignore[attr-defined,no-redef]
 
 try:
     from engine.verifying import verify_jsonl

@@ -510,6 +510,21 @@ def test_whoever_went_second_goes_first_next_round():
     assert started == {"round": 2, "order": [2, 0, 1]}
 
 
+def test_rounds_count_from_one_and_the_cap_ends_the_match_after_that_many():
+    """RULES.md, Options and Next Round: round 1 opens the play, each new round
+    counts one more, and ``rounds`` caps them: a match that nobody wins first
+    plays exactly that many rounds."""
+    capped = 0
+    for seed in range(6):
+        events = match_of(["greedy", "greedy"], seed, area=1000, rounds=3).log.events
+        numbers = [e.data["round"] for e in events if e.type == "RoundStarted"]
+        assert numbers == list(range(1, len(numbers) + 1))
+        if any(e.type == "RoundLimitReached" for e in events):
+            assert numbers == [1, 2, 3]
+            capped += 1
+    assert capped
+
+
 def test_teams_take_turns_and_a_team_chooses_its_own_order():
     """Team game: order by team; within the team, the team decides who goes first."""
     planes = [
