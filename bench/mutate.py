@@ -108,6 +108,11 @@ TARGETS: dict[str, list[str]] = {
     "engine/games/aerial_assault/shots.py": [f"{GAMES}/aerial_assault"],
     "tournaments/core/rating_fold.py": ["tests/tournaments/test_rating_fold.py"],
     "tournaments/core/ratings.py": ["tests/tournaments/test_ratings.py"],
+    "tournaments/core/standings.py": [
+        "tests/tournaments/test_standings.py",
+        "tests/tournaments/test_swiss.py",  # tie-breaks in Swiss pairing
+        "tests/tournaments/test_pure.py",
+    ],
     "platform/matches/claims.py": [
         "tests/platform/matches/test_claims.py",
         "tests/platform/matches/test_match_restarts.py",

@@ -115,3 +115,51 @@ def test_rejects_unknown_entries_and_tie_breaks():
         compute_standings([1], [game(1, 1, 1, 2, "a")])
     with pytest.raises(FormatError):
         compute_standings([1, 2], [], tie_breaks=("coin",))
+
+
+# -- byes, chosen points and the wins tie-break (the module's contract) -------------------
+def test_every_bye_an_entry_is_given_counts_as_a_game_won():
+    """A bye counts as a game won worth a win's points, and in ``byes``; an entry
+    may be given more than one."""
+    table = compute_standings([1, 2], [game(1, 1, 1, 2, "b")], byes=[1, 1])
+    by = {s.entry: s for s in table}
+    assert (by[1].points, by[1].wins, by[1].losses, by[1].games, by[1].byes) == (6, 2, 1, 3, 2)
+    assert (by[2].points, by[2].wins, by[2].games, by[2].byes) == (3, 1, 1, 0)
+
+
+def test_a_bye_is_worth_a_win_or_in_a_free_for_all_one_less_than_the_sides():
+    assert Points().for_bye() == 3 and Points(win=2).for_bye() == 2
+    assert Points().for_bye(3) == 2 and Points().for_bye(5) == 4
+    assert Points(bye=1).for_bye() == 1 and Points(bye=1).for_bye(4) == 1
+    (free_for_all,) = compute_standings([7], [], byes=[7], bye_sides=3)
+    assert free_for_all.points == 2
+
+
+def test_the_points_chosen_for_a_win_and_a_draw_are_the_ones_counted():
+    results = [game(1, 1, 1, 2, "a"), game(2, 2, 1, 2, "d")]
+    table = compute_standings([1, 2], results, points=Points(win=2, draw=1, loss=0))
+    assert [(s.entry, s.points) for s in table] == [(1, 3), (2, 1)]
+
+
+def test_the_wins_tie_break_puts_a_win_and_a_loss_above_three_draws():
+    """Entries level on points are ordered by ``wins`` when it is the tie-break named."""
+    results = [
+        game(1, 1, 1, 3, "a"),
+        game(2, 1, 2, 4, "d"),
+        game(3, 2, 1, 4, "b"),
+        game(4, 2, 2, 3, "d"),
+        game(5, 3, 2, 4, "d"),
+    ]
+    table = compute_standings([1, 2, 3, 4], results, tie_breaks=("wins",))
+    by = {s.entry: s for s in table}
+    assert by[1].points == by[2].points == 3
+    assert by[1].rank < by[2].rank
+
+
+def test_bad_input_is_refused_with_what_is_wrong_named():
+    with pytest.raises(FormatError, match=r"unknown tie-break\(s\) \['coin'\]; known: \("):
+        compute_standings([1, 2], [], tie_breaks=("wins", "coin"))
+    with pytest.raises(FormatError, match="result 9 names entry 5, which is not in the tournament"):
+        compute_standings([1, 2], [game(9, 1, 1, 5, "a")])
+    with pytest.raises(FormatError, match="a bye names entry 6, which is not in the tournament"):
+        compute_standings([1, 2], [], byes=[6])
