@@ -69,6 +69,13 @@ AIMBOTS_RULES = rules_tests(
 CASCADE_RULES = rules_tests(
     "cascade_effect", "test_cascade_matches.py", "test_greedy_beats_random_in_at_least_80_percent"
 )
+#: Aerial Assault's rules: without the greedy bot's two statistics over whole matches
+AERIAL_RULES = rules_tests(
+    "aerial_assault",
+    "test_aerial_matches.py",
+    "test_greedy_beats_random_in_two_bot_matches",
+    "test_greedy_hands_the_ball_over_for_assists",
+)
 #: Powerball's rules: without the greedy bot's four win-rate and mean-rank tests (46 of the
 #: folder's 48 s of test time at load 2; every survivor would run them)
 POWERBALL_RULES = rules_tests(
@@ -105,7 +112,12 @@ TARGETS: dict[str, list[str]] = {
     "engine/games/dogfight/rules.py": [f"{GAMES}/dogfight"],
     "engine/games/aimbots/dice.py": [f"{GAMES}/aimbots"],
     "engine/games/aimbots/combat.py": AIMBOTS_RULES,
+    "engine/games/aimbots/rules.py": AIMBOTS_RULES,
     "engine/games/aerial_assault/shots.py": [f"{GAMES}/aerial_assault"],
+    "engine/games/aerial_assault/resolve.py": AERIAL_RULES,
+    "engine/games/cascade_effect/rules.py": [*CASCADE_RULES, f"{GAMES}/test_pending_unlisted.py"],
+    "engine/games/powerball/motion.py": POWERBALL_RULES,
+    "engine/games/dogfight/setup.py": [f"{GAMES}/dogfight"],
     "tournaments/core/rating_fold.py": ["tests/tournaments/test_rating_fold.py"],
     "tournaments/core/ratings.py": ["tests/tournaments/test_ratings.py"],
     "tournaments/core/standings.py": [

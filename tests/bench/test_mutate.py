@@ -5,6 +5,7 @@ their class."""
 import pytest
 
 from bench.mutate import (
+    AERIAL_RULES,
     AIMBOTS_RULES,
     CASCADE_RULES,
     POWERBALL_RULES,
@@ -66,7 +67,7 @@ def test_the_test_stats_of_another_module_are_forgotten_and_a_modules_own_kept(t
     assert not stats.exists()
 
 
-@pytest.mark.parametrize("selection", [AIMBOTS_RULES, CASCADE_RULES, POWERBALL_RULES])
+@pytest.mark.parametrize("selection", [AERIAL_RULES, AIMBOTS_RULES, CASCADE_RULES, POWERBALL_RULES])
 def test_each_strength_test_a_rules_selection_leaves_out_exists(selection):
     """pytest ignores a --deselect that matches nothing: a strength test renamed would
     silently come back into every mutant's run (each one's matches first, as slow)."""
