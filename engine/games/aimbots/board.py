@@ -48,9 +48,10 @@ def _line(a: int, b: int) -> tuple[str, int] | None:
     return ("E", bc - ac) if bc > ac else ("W", ac - bc)
 
 
-# the legal moves ask these tens of times a decision: worked out once, looked up
+# the legal moves ask these tens of times a decision (the greedy bot thousands): worked
+# out once, looked up
 _STEPS = {(square, d): _step(square, d) for square in range(SIZE * SIZE) for d in DIRS}
-_LINES = {(a, b): _line(a, b) for a in range(SIZE * SIZE) for b in range(SIZE * SIZE)}
+LINES = {(a, b): _line(a, b) for a in range(SIZE * SIZE) for b in range(SIZE * SIZE)}
 
 
 def step(square: int, d: str) -> int | None:
@@ -60,7 +61,7 @@ def step(square: int, d: str) -> int | None:
 
 def line_to(a: int, b: int) -> tuple[str, int] | None:
     """(direction, distance) from ``a`` to ``b`` in a straight orthogonal line."""
-    return _LINES[a, b]
+    return LINES[a, b]
 
 
 def adjacent(a: int, b: int) -> bool:

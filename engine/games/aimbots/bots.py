@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.decisions import Action
 from engine.game import Game
-from engine.games.aimbots.board import OPPOSITE, col_row, step
+from engine.games.aimbots.board import LINES, OPPOSITE, SIZE, col_row, step
 from engine.games.aimbots.catalogue import BY_NAME
 from engine.games.aimbots.combat import hit_chance, plated_face, profile, targets, totals, twisted
 from engine.games.aimbots.dice import east_for, face, pivot
@@ -79,31 +79,42 @@ def best_attack(state: State, seat: int) -> tuple[float, int, int]:
     return best
 
 
-def distance(a: int, b: int) -> int:
-    (ac, ar), (bc, br) = col_row(a), col_row(b)
-    return abs(ac - bc) + abs(ar - br)
+#: squares apart along rows and columns, for every pair of squares (evaluate asks it
+#: tens of thousands of times a match)
+_DISTANCE = tuple(
+    tuple(abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE) for b in range(SIZE * SIZE))
+    for a in range(SIZE * SIZE)
+)
+
+
+def _best_hit(state: State, attackers: list[Bot], defenders: list[Bot]) -> float:
+    """The most a hit by one of ``attackers`` on one of ``defenders`` in reach is
+    worth (chance times prize), or 0: ``targets`` narrowed to the pairs asked for."""
+    best = 0.0
+    for attacker in attackers:
+        reach = attacker.prog.reach
+        for target in defenders:
+            found = LINES[attacker.sq, target.sq]
+            if found is not None and found[1] <= reach:
+                value = chance(state, attacker, target, found[0], found[1]) * prize(target)
+                best = max(best, value)
+    return best
 
 
 def evaluate(state: State, seat: int) -> float:
     """Position score for ``seat``: attack now, attack soon, threats, closeness."""
-    mine = [b for b in state.bots if b.alive and b.owner == seat and b.sq >= 0]
-    foes = [b for b in state.bots if b.alive and b.owner != seat and b.sq >= 0]
+    placed = [b for b in state.bots if b.alive and b.sq >= 0]
+    mine = [b for b in placed if b.owner == seat]
+    foes = [b for b in placed if b.owner != seat]
     score = 0.0
     can_attack = not state.attacked and state.energy >= 2
-    score += (10 if can_attack else 2) * best_attack(state, seat)[0]
+    score += (10 if can_attack else 2) * _best_hit(state, mine, foes)
     for foe in foes:
-        worst = max(
-            (
-                chance(state, foe, t, d, dist) * prize(t)
-                for t, d, dist in targets(state, foe)
-                if t.owner == seat
-            ),
-            default=0.0,
-        )
-        score -= 3 * worst
+        score -= 3 * _best_hit(state, [foe], mine)
+    scrap = {sq for sq, _ in state.board_scrap}
     for bot in mine:
-        score -= 0.2 * min((distance(bot.sq, f.sq) for f in foes), default=0)
-        if any(sq == bot.sq for sq, _ in state.board_scrap):
+        score -= 0.2 * min((_DISTANCE[bot.sq][f.sq] for f in foes), default=0)
+        if bot.sq in scrap:
             score += 1.5
     return score
 
