@@ -71,3 +71,11 @@ def test_every_event_that_changes_a_piece_rings_it_on_the_board(name):
             checked += 1
             assert 'data-changed="1"' in ringed, f"{name}: {events[i].type} #{i} is not ringed"
     assert checked, f"{name}: no event changed a piece"
+
+
+def test_a_quoted_value_holding_a_tag_end_or_a_slash_stays_inside_its_tag():
+    before = '<svg><text data-note="a/>b" x="1">one</text><g data-seat="0"/></svg>'
+    after = '<svg><text data-note="a/>b" x="1">two</text><g data-seat="0"/></svg>'
+    ringed = ring_changes(before, after)
+    assert '<text data-note="a/>b" x="1" data-changed="1">two</text>' in ringed
+    assert '<g data-seat="0"/>' in ringed

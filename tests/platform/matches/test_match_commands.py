@@ -9,6 +9,7 @@ from django.db import connection
 
 from engine import registry
 
+from matches.management.commands.demo import demo_lineups
 from matches.models import Match, MatchEvent
 
 pytestmark = pytest.mark.django_db
@@ -112,12 +113,32 @@ def test_verify_replays_needs_ids_or_all_and_known_ids():
 
 
 def test_demo_is_idempotent(django_user_model):
-    out, _ = run("demo", "--matches", "2")
+    # one match a game: greedy v random (the second lineup, with search-1, costs
+    # seconds of CPU a game and plays in test_every_game_season already)
+    out, _ = run("demo", "--matches", "1")
     assert "admin / admin" in out
     count = Match.objects.count()
-    assert count == 2 * len(registry.games())
+    assert count == len(registry.games())
     assert set(Match.objects.values_list("game", flat=True)) == set(registry.games())
     assert set(Match.objects.values_list("status", flat=True)) == {"finished"}
-    run("demo", "--matches", "2")
+    run("demo", "--matches", "1")
     assert Match.objects.count() == count
     assert django_user_model.objects.filter(username="admin", is_superuser=True).count() == 1
+
+
+def test_demo_lineups_cycle_every_mixed_pairing_of_the_quick_builtins_with_new_seeds():
+    """The demo's matches: each ordered pairing of a game's quick built-ins (no
+    search beyond search-1, no bot against itself) in turn, seeds 1, 2, 3..."""
+    game = registry.get("dogfight")
+    lineups = demo_lineups(game, 8)
+    pairings = [bots for bots, _ in lineups]
+    assert pairings[:6] == [
+        ["greedy", "random"],
+        ["greedy", "search-1"],
+        ["random", "greedy"],
+        ["random", "search-1"],
+        ["search-1", "greedy"],
+        ["search-1", "random"],
+    ]
+    assert pairings[6:] == pairings[:2]
+    assert [seed for _, seed in lineups] == list(range(1, 9))
