@@ -95,9 +95,7 @@ def _flag_rolled(state: State, d: dict[str, Any]) -> State:
 
 
 def _waiting(state: State, d: dict[str, Any]) -> State:
-    return revise(
-        state, stage=d["stage"], waiting=tuple(d["seats"]), step=d.get("step", state.step)
-    )
+    return revise(state, stage=d["stage"], waiting=tuple(d["seats"]), step=d["step"])
 
 
 def _placed(state: State, d: dict[str, Any]) -> State:

@@ -32,9 +32,7 @@ def remove(state: State, where: Place, option: str) -> State:
         return revise(state, option_deck=tuple(o for o in state.option_deck if o != option))
     if where == "community":
         return revise(state, community=tuple(o for o in state.community if o != option))
-    if where == "discards":
-        return revise(state, discards=tuple(o for o in state.discards if o != option))
-    if where == "offer":
+    if where == "offer":  # (nothing moves out of the discards: Option Shuffle offers first)
         return revise(state, offered=tuple(o for o in state.offered if o != option))
     assert isinstance(where, int), where
     robot = state.robots[where]

@@ -18,9 +18,7 @@ def swappers(t: Table) -> list[int]:
     """Seats whose parked card may replace the card of the register about to be
     revealed (one they programmed this turn: not a locked one)."""
     state = t.state
-    k = state.phase  # index of the next register
-    if k >= len(state.robots[0].registers):
-        return []
+    k = state.phase  # index of the next register (none after phase 5: no register unlocked)
     return [
         r.seat
         for r in state.robots

@@ -41,6 +41,14 @@ def program(state: State, seat: int, *cards: int) -> State:
     return change(state, seat, registers=registers, programmed=True)
 
 
+def fold(state: State, kind: str, **data) -> State:
+    """``state`` after one event of type ``kind`` with ``data``, as the log folds it."""
+    from engine.events import Event
+    from engine.games.powerball.fold import evolve
+
+    return evolve(state, Event(kind, data))
+
+
 def table(state: State, *dice: int) -> Table:
     return Table(state, LoadedDice(dice))
 
