@@ -104,26 +104,17 @@ def set_item(items: tuple[Any, ...], index: int, value: object) -> tuple[Any, ..
     return items[:index] + (value,) + items[index + 1 :]
 
 
-def with_robot(state: State, robot: Robot) -> State:
-    return revise(state, robots=set_item(state.robots, robot.seat, robot))
-
-
 def change(state: State, seat: int, **fields: Any) -> State:
-    # (with_robot and set_item written out: three events in four change a robot)
+    # (set_item written out: three events in four change a robot)
     robots = state.robots
     robot = revise(robots[seat], **fields)
     return revise(state, robots=robots[:seat] + (robot,) + robots[seat + 1 :])
 
 
 def robot_at(state: State, sq: int) -> Robot | None:
-    """The robot on ``sq`` (the first in seat order, off-board squares included)."""
-    if sq >= 0:
-        seat = occupants(state).get(sq)
-        return None if seat is None else state.robots[seat]
-    for robot in state.robots:
-        if robot.sq == sq:
-            return robot
-    return None
+    """The robot on ``sq``, a square of the board (the rules never ask off it)."""
+    seat = occupants(state).get(sq)
+    return None if seat is None else state.robots[seat]
 
 
 #: the last state asked about and its occupants (a state never changes; one tuple,
