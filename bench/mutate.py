@@ -124,6 +124,18 @@ TARGETS: dict[str, list[str]] = {
     "engine/games/aimbots/dice.py": [f"{GAMES}/aimbots"],
     "engine/games/aimbots/combat.py": AIMBOTS_RULES,
     "engine/games/aimbots/rules.py": AIMBOTS_RULES,
+    # and the check of accepts_play against the listed actions on whole matches
+    "engine/games/aimbots/moves.py": [
+        *AIMBOTS_RULES,
+        f"{GAMES}/test_pending_unlisted.py::test_pending_unlisted_decides_as_the_listed_decisions_do[aimbots]",
+    ],
+    "engine/games/aimbots/fold.py": AIMBOTS_RULES,
+    "engine/games/aimbots/board.py": AIMBOTS_RULES,
+    "engine/games/aimbots/draft.py": AIMBOTS_RULES,
+    "engine/games/aimbots/scrap.py": AIMBOTS_RULES,
+    "engine/games/aimbots/setup.py": AIMBOTS_RULES,
+    "engine/games/aimbots/state.py": AIMBOTS_RULES,
+    "engine/games/aimbots/view.py": AIMBOTS_RULES,
     "engine/games/aerial_assault/shots.py": [f"{GAMES}/aerial_assault"],
     "engine/games/aerial_assault/resolve.py": AERIAL_RULES,
     "engine/games/cascade_effect/rules.py": [*CASCADE_RULES, f"{GAMES}/test_pending_unlisted.py"],

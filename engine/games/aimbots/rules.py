@@ -99,7 +99,6 @@ class Aimbots(Game):
     # -- set-up ------------------------------------------------------------------------
     def start(self, header: Header, rng: Rng) -> list[Event]:
         n = len(header.seats)
-        simple = header.options.get("new_players", False)
         if header.options.get("first_game"):
             bots = [[seat, name] for seat in range(n) for name in FIRST_GAME[n][seat]]
             return [
@@ -115,7 +114,7 @@ class Aimbots(Game):
         events.append(
             Event(FIRST_PLAYER, {"seat": rng.choice(tied), "totals": totals, "tied": tied})
         )
-        levels = NEW_PLAYER_LEVELS if simple else LEVELS
+        levels = NEW_PLAYER_LEVELS if header.options.get("new_players") else LEVELS
         return events + [Event(MARKET_DEALT, {"cards": deal_market(rng, levels)})]
 
     evolve = staticmethod(fold.evolve)

@@ -1,6 +1,7 @@
 """Checks shared by the games' whole-match tests: a player that plays whatever
 legal action hypothesis-drawn numbers point at (so any legal sequence of play
-can be generated), a player full of faults, and the determinism-and-verify check."""
+can be generated), a player full of faults, a player that checks every decision
+it is asked, and the determinism-and-verify check."""
 
 from __future__ import annotations
 
@@ -24,6 +25,25 @@ def check_same_seed_same_log_and_verifies(game, bots, seed: int = 5, **options) 
     assert play(seed + 1).log.to_jsonl() != a.log.to_jsonl()
     assert verify(a.log.events, registry.get).ok
     assert a.log.events[-1].type == "MatchEnded"
+
+
+class Watching:
+    """Wraps a player: calls ``check(game, state)`` at every decision it is asked,
+    before it answers."""
+
+    def __init__(self, inner, check) -> None:
+        self.inner, self.check = inner, check
+
+    def begin(self, seat, header):
+        self.inner.begin(seat, header)
+
+    def decide(self, request):
+        match = request._match
+        self.check(match.game, match.state)
+        return self.inner.decide(request)
+
+    def finish(self, outcome):
+        self.inner.finish(outcome)
 
 
 class ChosenBot:

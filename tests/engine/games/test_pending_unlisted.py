@@ -6,36 +6,21 @@ actions and many illegal ones made from them."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from engine import registry
 from engine.game import listed
 from engine.lineup import lineup
 from engine.runner import Match
+from tests.engine.games.match_checks import Watching
 
 SEED_GAMES = ["aimbots", "aerial_assault", "cascade_effect", "powerball", "dogfight"]
 #: decisions an ``accepts`` checks, at least, in a game that has any
 CHECKED_STATES = 1500
 #: except Dogfight's placements: about five a match, each up to 512 listed actions
 FEWER_STATES = {"dogfight": 150}
-
-
-class Comparing:
-    """Wraps a player: at every decision, compares the game's two answers."""
-
-    def __init__(self, inner, tally: dict) -> None:
-        self.inner, self.tally = inner, tally
-
-    def begin(self, seat, header):
-        self.inner.begin(seat, header)
-
-    def decide(self, request):
-        match = request._match
-        compare(match.game, match.state, self.tally)
-        return self.inner.decide(request)
-
-    def finish(self, outcome):
-        self.inner.finish(outcome)
 
 
 def compare(game, state, tally: dict) -> None:
@@ -86,7 +71,7 @@ def test_pending_unlisted_decides_as_the_listed_decisions_do(name):
         seats = max(game.seat_counts) if seed % 2 else min(game.seat_counts)
         names, players = lineup(game, ["random"] * seats)
         match = Match.begin(game, names, seed)
-        match.play([Comparing(p, tally) for p in players])
+        match.play([Watching(p, partial(compare, tally=tally)) for p in players])
         if tally["states"] >= FEWER_STATES.get(name, CHECKED_STATES):
             break
     if checks:

@@ -1,5 +1,7 @@
 """The lockout draft, wild sixes, the stuck case, and set-up."""
 
+from dataclasses import replace
+
 from engine.games.aimbots import GAME
 from engine.games.aimbots.draft import ORDERS, can_claim, core_loadings, draft_actions, placements
 from engine.games.aimbots.fold import fold
@@ -129,8 +131,6 @@ def test_a_duplicate_card_is_claimed_card_by_card():
     the other copy is free; a seat still uses one card per level."""
     market = ("Jet", "Jet") + MARKET[2:]
     state = draft_state([[1], [1]], claims=[1, -1] + [-1] * 8)
-    from dataclasses import replace
-
     state = replace(state, market=market)
     assert [a["card"] for a in placements(state, 0)] == [1]
     assert [a["card"] for a in placements(state, 1)] == [0]  # not its second level-1 card
@@ -216,3 +216,41 @@ def test_catalogue_matches_the_book():
             "attack",
             "defense",
         )
+
+
+def test_a_placed_die_records_its_value_and_the_program_of_the_new_bot():
+    state = draft_state([[3, 6], [1]])
+    events = GAME.resolve(state, {0: {"do": "draft", "die": 1, "card": 9}}, LoadedDice([]))
+    assert [(e.type, e.data) for e in events] == [
+        (
+            "DiePlaced",
+            {"seat": 0, "die": 1, "card": 9, "value": 6, "program": "Turtle", "bot": 0},
+        )
+    ]
+    after = fold(state, events)
+    events = GAME.resolve(after, {0: {"do": "draft", "die": 0, "card": 4}}, LoadedDice([]))
+    assert events[0].data["bot"] == 1 and events[0].data["value"] == 3
+
+
+def test_scrap_goes_face_down_one_on_each_scrap_space_and_the_rest_to_the_pile():
+    """Set-up step 7: the 12 tokens shuffled, one face down on each scrap space, the
+    rest a face-down pile; token ids are places in the shuffled mix. Nobody sees
+    the full event; everyone sees where tokens lie and how many are in the pile."""
+    from engine.games.aimbots.scrap import KINDS
+    from engine.games.aimbots.setup import scrap_events
+    from engine.rng import Rng
+
+    state = draft_state([[1], [1]])
+    (event,) = scrap_events(state, LoadedDice())  # the loaded dice keep the order
+    middle_row = [3 * 7 + c for c in (1, 3, 5)]
+    assert event.type == "ScrapPlaced" and event.to == ()
+    assert event.data == {
+        "tokens": list(KINDS),
+        "board": [[square, i] for i, square in enumerate(middle_row)],
+        "pile": list(range(3, 12)),
+    }
+    assert event.public == {"spaces": middle_row, "pile": 9}
+    (event,) = scrap_events(replace(state, seats=4), Rng(3))
+    assert sorted(event.data["tokens"]) == sorted(KINDS) and event.public["pile"] == 7
+    assert [i for _, i in event.data["board"]] == [0, 1, 2, 3, 4]
+    assert event.data["pile"] == list(range(5, 12))

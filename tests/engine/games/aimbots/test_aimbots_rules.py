@@ -1,6 +1,7 @@
 """The rules one by one, and the rulebook's worked examples."""
 
 from dataclasses import replace
+from functools import partial
 
 import pytest
 from aimbots_helpers import make_bot, make_state, play
@@ -9,6 +10,8 @@ from engine.games.aimbots.board import sq
 from engine.games.aimbots.combat import hit_chance, in_reach, profile, targets, totals
 from engine.games.aimbots.dice import orientations, sides
 from engine.games.aimbots.moves import booster, play_actions, reachable
+from engine.games.aimbots.state import Bot, State
+from tests.engine.games.match_checks import Watching
 
 
 def north_with_east(top, east):
@@ -581,3 +584,314 @@ def test_turn_limit_and_tie_breaks(game):
     assert events[-1].type == "TimeUp"
     result = game.outcome(after)
     assert result.scores == (2, 2) and result.ranks == (2, 1)  # seat 1 has more bots
+
+
+# -- decisions: prompts, defaults, the unlisted turn ------------------------------------------
+#: the prompt of each phase's decision, as the starter bots document them
+PROMPTS = {
+    "draft": "draft",
+    "load": "load cores",
+    "place": "place",
+    "plate": "plate",
+    "order": "order",
+    "play": "turn",
+}
+
+#: the actions (RULES.md "Actions") each phase asks for
+DOS = {
+    "draft": {"draft", "wild"},
+    "load": {"load"},
+    "place": {"place"},
+    "plate": {"plate"},
+    "order": {"order"},
+    "play": {"pivot", "boost", "attack", "pickup", "use", "end"},
+}
+
+
+def check_decisions(game, state, seen=None):
+    """Every decision lists its legal actions and defaults to the first of them
+    (``end`` during a turn), under the prompt the starter bots name."""
+    if seen is not None:
+        seen.add(state.phase)
+    decisions = game.pending(state)
+    for decision in decisions:
+        assert decision.prompt == PROMPTS[state.phase]
+        assert decision.legal, decision
+        first = {"do": "end"} if state.phase == "play" else decision.legal[0]
+        assert decision.default == first
+        assert decision.secret == (state.phase == "load")
+        assert {a["do"] for a in decision.legal} <= DOS[state.phase]
+    if state.phase == "load":  # all seats at once, in secret
+        assert [d.seat for d in decisions] == [s for s in range(state.seats) if not state.loaded[s]]
+    unlisted = game.pending_unlisted(state)
+    assert [(d.seat, d.default, d.prompt) for d in unlisted] == [
+        (d.seat, d.default, d.prompt) for d in decisions
+    ]
+    return decisions
+
+
+def test_every_decision_defaults_to_its_first_legal_action_under_its_prompt(game):
+    from engine.lineup import lineup
+    from engine.runner import run_match
+
+    seen: set = set()
+    for seed, bots in enumerate([["random", "random"], ["random", "random", "random"]]):
+        seats, players = lineup(game, bots)
+        checking = [Watching(p, partial(check_decisions, seen=seen)) for p in players]
+        run_match(game, checking, seats, seed, {"turn_limit": 2})
+    assert {"draft", "load", "place", "play"} <= seen
+    _, _, ordering = hacker_hit()
+    assert [d.default for d in check_decisions(game, ordering)] == [
+        {"do": "order", "first": "plate"}
+    ]
+    plated = duel(defender_plates=(7 - duel().bots[1].east,))
+    _, choosing = play(plated, {"do": "attack", "bot": 0, "target": 1}, dice=[6, 6, 1, 1])
+    assert [d.seat for d in check_decisions(game, choosing)] == [1]
+
+
+def test_a_turn_is_checked_action_by_action_not_listed(game):
+    """``pending_unlisted`` leaves a turn's actions unlisted: it accepts exactly the
+    actions the listed decision holds."""
+    state = duel(pile=())
+    (listing,) = game.pending(state)
+    (checking,) = game.pending_unlisted(state)
+    assert checking.legal is None and checking.accepts is not None
+    assert (checking.seat, checking.default, checking.prompt) == (0, {"do": "end"}, "turn")
+    assert all(checking.accepts(action) for action in listing.legal)
+    assert not checking.accepts({"do": "attack", "bot": 1, "target": 0})  # not its bot
+    assert not checking.accepts({"do": "pickup", "bot": 0})  # no scrap there
+
+
+# -- what the events tell ----------------------------------------------------------------------
+def test_a_pivot_and_a_boost_tell_who_moved_which_bot_how_and_at_what_cost():
+    bot = make_bot(0, 0, "Scavenger", 1, north_with(1, "W", 4), sq(0, 3))
+    events, after = play(make_state([bot]), {"do": "pivot", "bot": 0, "turn": "cw"})
+    turned = after.bots[0]
+    assert [e.data for e in events] == [
+        {"seat": 0, "bot": 0, "turn": "cw", "north": turned.north, "east": turned.east, "cost": 1}
+    ]
+    events, _ = play(make_state([bot]), {"do": "boost", "bot": 0, "dir": "E", "steps": 3})
+    assert [e.data for e in events] == [
+        {"seat": 0, "bot": 0, "dir": "E", "steps": 3, "from": sq(0, 3), "to": sq(3, 3), "cost": 1}
+    ]
+
+
+def test_the_others_see_who_picked_up_where_and_the_picker_what():
+    bot = make_bot(0, 0, "Jack", 3, 1, sq(3, 3))
+    state = make_state([bot], tokens=("core2", "repair"), board_scrap=((sq(3, 3), 1),))
+    (event,), _ = play(state, {"do": "pickup", "bot": 0})
+    public = {"seat": 0, "bot": 0, "sq": sq(3, 3), "cost": 2}
+    assert event.public == public
+    assert event.data == {**public, "token": 1, "kind": "repair"} and event.to == (0,)
+
+
+def test_the_order_chosen_is_recorded_with_the_seat_and_the_bot():
+    _, _, after = hacker_hit()
+    events, _ = play(after, {"do": "order", "first": "twist"})
+    assert (events[0].type, events[0].data) == (
+        "EffectsOrdered",
+        {"seat": 0, "bot": 1, "first": "twist"},
+    )
+
+
+def test_the_other_seats_learn_that_a_seat_loaded_its_cores_but_not_how(game):
+    bots = tuple(Bot(i, i // 3, "Jack", 3) for i in range(6))
+    state = State(seats=2, target=7, turn_limit=40, phase="load", bots=bots, loaded=(False, False))
+    state = replace(state, hands=((), ()), cores=(0, 0), order=(0, 1))
+    loads = {0: {"do": "load", "cores": [1, 2, 3]}, 1: {"do": "load", "cores": [3, 2, 1]}}
+    events = game.resolve(state, loads, None)
+    assert [(e.data, e.to, e.public) for e in events] == [
+        ({"seat": 0, "cores": [1, 2, 3]}, (0,), {"seat": 0}),
+        ({"seat": 1, "cores": [3, 2, 1]}, (1,), {"seat": 1}),
+    ]
+
+
+# -- set-up: the first player, placing -------------------------------------------------------
+def start_events(game, dice, choices=(), seats=2, **options):
+    from engine.game import Seat
+    from engine.header import Header
+    from tests.engine.games.loaded_dice import LoadedDice
+
+    header = Header(
+        game.name,
+        game.rules_version,
+        0,
+        (Seat("random"),) * seats,
+        game.resolve_options(options),
+        {},
+    )
+    return game.start(header, LoadedDice(dice, choices=choices))
+
+
+def test_the_lowest_draft_total_goes_first_and_a_tie_is_drawn_among_the_tied(game):
+    events = start_events(game, [6] * 7 + [1] * 7)
+    first = next(e for e in events if e.type == "FirstPlayer")
+    assert first.data == {"seat": 1, "totals": [42, 7], "tied": [1]}
+    # 3-4 players roll 5 dice each
+    events = start_events(game, [2] * 5 + [2, 2, 2, 1, 3] + [5] * 5, choices=[1], seats=3)
+    rolled = [e.data for e in events if e.type == "DiceRolled"]
+    assert [(d["purpose"], d["seat"], sum(d["dice"])) for d in rolled] == [
+        ("draft", 0, 10),
+        ("draft", 1, 10),
+        ("draft", 2, 25),
+    ]
+    first = next(e for e in events if e.type == "FirstPlayer")
+    assert first.data == {"seat": 1, "totals": [10, 10, 25], "tied": [0, 1]}
+
+
+def test_the_first_game_has_no_roll_and_seat_0_goes_first(game):
+    events = start_events(game, [], first_game=True)
+    assert [(e.type, e.data) for e in events][0] == (
+        "FirstPlayer",
+        {"seat": 0, "totals": None, "tied": [0]},
+    )
+    assert [e.type for e in events] == ["FirstPlayer", "LineupsDealt"]
+
+
+def placing_state():
+    bots = (Bot(0, 0, "Jet", 1, core=1), Bot(1, 0, "Turtle", 5, core=2))
+    bots += (Bot(2, 1, "Jack", 3, core=1), Bot(3, 1, "Jack", 3, core=2))
+    return State(
+        seats=2,
+        target=7,
+        turn_limit=40,
+        phase="place",
+        order=(1, 0),  # seat 1 is the first player
+        bots=bots,
+        loaded=(True, True),
+        hands=((), ()),
+        cores=(0, 0),
+    )
+
+
+def test_seats_place_their_bots_in_turn_order_and_the_first_player_then_starts(game):
+    """Placing runs in turn order, each robot on a free square of its seat's zone,
+    facing any way; once the last is placed, scrap is laid out and the first player
+    takes the first turn of round 1."""
+    from engine.games.aimbots.board import zone
+    from engine.games.aimbots.dice import east_for, orientations
+    from engine.games.aimbots.fold import fold
+    from tests.engine.games.loaded_dice import LoadedDice
+
+    state, placed, seats = placing_state(), [], []
+    while state.phase == "place":
+        (decision,) = game.pending(state)
+        bot = state.bots[decision.legal[0]["bot"]]
+        taken = {b.sq for b in state.bots if b.sq >= 0}
+        assert decision.seat == bot.owner
+        seats.append(decision.seat)
+        assert decision.legal == [
+            {"do": "place", "bot": bot.id, "sq": square, "north": north}
+            for square in zone(2, bot.owner)
+            if square not in taken
+            for north, _ in orientations(bot.top)
+        ]
+        action = decision.legal[-1]
+        events = game.resolve(state, {decision.seat: action}, LoadedDice())
+        placed.append([e.type for e in events])
+        sq_, north = action["sq"], action["north"]
+        assert events[0].data == {
+            "seat": bot.owner,
+            "bot": bot.id,
+            "sq": sq_,
+            "top": bot.top,
+            "north": north,
+            "east": east_for(bot.top, north),
+        }
+        state = fold(state, events)
+    assert seats == [1, 1, 0, 0]
+    assert placed == [["BotPlaced"]] * 3 + [["BotPlaced", "ScrapPlaced", "TurnStarted"]]
+    assert events[-1].data == {"seat": 1, "round": 1, "energy": 3}
+    assert state.phase == "play" and state.active == 1
+
+
+# -- turn order, rounds and the limit -----------------------------------------------------------
+def three_seats(**changes):
+    bots = [make_bot(s, s, "Jack", 3, 1, sq(s, 0)) for s in range(3)]
+    return replace(make_state(bots, seats=3), **changes)
+
+
+def test_turns_run_up_the_seat_numbers_and_a_round_ends_with_the_last_seat():
+    events, state = play(three_seats(), {"do": "end"})
+    assert [(e.type, e.data) for e in events] == [
+        ("TurnEnded", {"seat": 0}),
+        ("TurnStarted", {"seat": 1, "round": 1, "energy": 3}),
+    ]
+    _, state = play(state, {"do": "end"})
+    events, state = play(state, {"do": "end"})
+    assert events[-1].data == {"seat": 0, "round": 2, "energy": 3}
+    # turn order counts from the first player: 2, 0, 1
+    events, _ = play(three_seats(order=(2, 0, 1), active=0), {"do": "end"})
+    assert events[-1].data == {"seat": 1, "round": 1, "energy": 3}
+    events, _ = play(three_seats(order=(2, 0, 1), active=1), {"do": "end"})
+    assert events[-1].data == {"seat": 2, "round": 2, "energy": 3}
+
+
+def test_the_last_round_of_the_turn_limit_is_played():
+    events, state = play(three_seats(round=39, active=2), {"do": "end"})
+    assert events[-1].data == {"seat": 0, "round": 40, "energy": 3}
+    events, state = play(replace(state, active=2), {"do": "end"})
+    assert [(e.type, e.data) for e in events] == [
+        ("TurnEnded", {"seat": 2}),
+        ("TimeUp", {"rounds": 40}),
+    ]
+
+
+# -- the result ---------------------------------------------------------------------------------
+def test_the_last_team_with_bots_wins_whatever_the_cores(game):
+    state = replace(duel(defender_plates=(1, 2), core=1), cores=(0, 5))
+    _, after = play(state, {"do": "attack", "bot": 0, "target": 1}, dice=[6, 6, 1, 1])
+    assert after.winner == 0
+    assert game.outcome(after).ranks == (1, 2) and game.outcome(after).scores == (1, 5)
+
+
+def test_at_the_turn_limit_fewer_plates_break_a_tie_of_cores_and_bots(game):
+    bots = [make_bot(0, 0, "Jack", 3, 1, sq(3, 3), plates=(2,)), make_bot(1, 1, "Jack", 3, 1, 0)]
+    state = replace(make_state(bots, cores=(2, 2)), round=40, active=1)
+    _, after = play(state, {"do": "end"})
+    assert game.outcome(after).ranks == (2, 1)
+    _, even = play(replace(state, bots=(bots[0], replace(bots[1], plates=(5,)))), {"do": "end"})
+    assert game.outcome(even).ranks == (1, 1)
+
+
+def test_core_tokens_still_held_count_in_the_final_score(game):
+    bots = [make_bot(0, 0, "Jack", 3, 1, sq(3, 3)), make_bot(1, 1, "Jack", 3, 1, 0)]
+    tokens = ("core3", "repair", "core1")
+    state = make_state(bots, cores=(2, 4), tokens=tokens, hands=((0, 1), (2,)))
+    _, after = play(replace(state, round=40, active=1), {"do": "end"})
+    result = game.outcome(after)
+    assert result.scores == (5, 5) and result.ranks == (1, 1)
+
+
+def test_a_seat_views_its_own_cores_and_hand(game):
+    bots = [make_bot(0, 0, "Jack", 3, 1, sq(3, 3), core=3), make_bot(1, 1, "Jack", 3, 1, 0)]
+    state = make_state(bots, tokens=("core2",), hands=((0,), ()))
+    view = game.view(state, 0)
+    assert view["you"] == 0 and [b["core"] for b in view["bots"]] == [3, None]
+    assert view["hands"] == [[{"token": 0, "kind": "core2"}], []]
+
+
+def test_the_refusals_of_new_players_say_why_and_what_to_do(game):
+    from engine.game import RulesError
+
+    both = game.resolve_options({"new_players": True, "first_game": True})
+    with pytest.raises(RulesError) as refused:
+        game.check_setup(2, both)
+    assert str(refused.value) == (
+        "new_players changes the market, which first_game skips: choose one of the two options"
+    )
+    with pytest.raises(RulesError) as refused:
+        game.check_setup(4, game.resolve_options({"new_players": True}))
+    assert str(refused.value) == (
+        "new_players is the 2-player game's set-up: its 2-card market of armor "
+        "level 1 programs cannot serve 4 seats under the lockout"
+    )
+
+
+def test_squares_and_bots_are_labelled_as_on_the_board():
+    """A square is labelled (column, row) counting from 1 at the north-west corner;
+    a bot by its id after a #."""
+    from engine.games.aimbots.board import bot_label, label
+
+    assert [label(sq(0, 0)), label(sq(6, 0)), label(sq(2, 5))] == ["(1,1)", "(7,1)", "(3,6)"]
+    assert bot_label(4) == "#4"
