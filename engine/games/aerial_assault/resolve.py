@@ -32,13 +32,11 @@ from engine.games.aerial_assault.field import ALLIANCES, inbound_zone, other
 from engine.games.aerial_assault.play_context import Ctx
 from engine.games.aerial_assault.state import (
     AUTO_CARDS,
-    MAX_HELD,
     PLAYS,
     ROUNDS,
     ROW_SIZE,
     State,
     alliance_seats,
-    held_by,
     in_play,
     robots_of,
 )
@@ -71,9 +69,7 @@ def resolve_build(ctx: Ctx, actions: dict[int, Any]) -> None:
     extra = [r for r in order if state.robots[r].weeks < state.robots[r].budget]
     schedule += extra * 2
     ctx.emit(DRAFT_ORDER_SET, {"order": schedule})
-    ctx.emit(ROW_DEALT, {"cards": _draw(ctx, ROW_SIZE)})
-    if not ctx.state.pick_order or not ctx.state.row:
-        _end_draft(ctx)
+    ctx.emit(ROW_DEALT, {"cards": _draw(ctx, ROW_SIZE)})  # never empty: 3+ rounds of picks
 
 
 def _draw(ctx: Ctx, count: int) -> list[str]:
@@ -129,12 +125,12 @@ def _plays_of(state: State, actions: dict[int, Any]) -> dict[int, Any]:
 
 
 def _reveal_data(r: int, play: dict[str, Any]) -> dict[str, Any]:
-    side = play["side"]
     return {
         "robot": r,
         "card": play["card"],
-        "side": side,
-        "steps": [] if side == "down" else list(play.get("steps") or []),
+        "side": play["side"],
+        # a checked face-down play has no steps, or null
+        "steps": list(play.get("steps") or []),
         "order": play.get("order", 0),
     }
 
@@ -215,7 +211,7 @@ def _finish(ctx: Ctx) -> None:
         winner = "red" if keys["red"] > keys["blue"] else "blue"
         loser = other(winner)
         names = ("points", "assist points", "catch points", "truss points")
-        by = next(i for i in range(4) if keys[winner][i] != keys[loser][i])
+        by = next(i for i, (w, x) in enumerate(zip(keys[winner], keys[loser])) if w != x)
         reason = f"{winner} wins on {names[by]} ({keys[winner][by]} to {keys[loser][by]})"
     ctx.emit(
         MATCH_OVER,
@@ -239,10 +235,11 @@ def _inbound(ctx: Ctx) -> None:
             continue
         waiting = [b for b in s.balls if b.color == alliance and b.where == "waiting"]
         zone = inbound_zone(alliance)
+        # none of them holds a ball: the alliance has none in play
         receivers = [
             r
             for r, robot in enumerate(s.robots)
-            if robot.alliance == alliance and robot.zone == zone and len(held_by(s, r)) < MAX_HELD
+            if robot.alliance == alliance and robot.zone == zone
         ]
         if not waiting or not receivers:
             continue
