@@ -34,6 +34,7 @@ from engine.game import Header
 from engine.games.cascade_effect import GAME
 from engine.games.cascade_effect.board import PARK, RAMP
 from engine.games.cascade_effect.cards import DECK
+from engine.games.cascade_effect.fold import initial
 from engine.games.cascade_effect.moves import succeeds
 from engine.games.cascade_effect.rules import SETUP_ROLLER, turn_order
 from engine.games.cascade_effect.scoring import banked, breakdown, total
@@ -431,8 +432,8 @@ def test_rules_a_robot_may_detach_whatever_lies_ahead():
     assert after.goals[RED60].sq == OPEN and after.goals[RED60].robot == -1
 
 
-def setup_events(dice):
-    seats, _ = lineup(GAME, ["random"] * 4)
+def setup_events(dice, count=4):
+    seats, _ = lineup(GAME, ["random"] * count)
     header = Header(GAME.name, GAME.rules_version, 0, tuple(seats), {}, {})
     return GAME.start(header, LoadedDice(dice))
 
@@ -559,3 +560,189 @@ def test_the_deck_has_at_least_12_cards_and_runs_out_into_a_reshuffle():
     assert events[2].to == () and events[2].public == {"cards": 12}
     assert len(after.deck) == 11
     assert len(DECK) >= 12
+
+
+# -- seats, defaults and what each roll is told as ---------------------------------------------
+@pytest.mark.parametrize("seats, sides", [(2, (1, 1)), (3, (1, 2)), (4, (2, 2))])
+def test_the_alliances_are_red_on_the_first_half_of_the_seats_and_blue_on_the_rest(seats, sides):
+    """The seat table: 2 seats one each, 3 seats one red seat driving both red
+    robots beside two blue seats, 4 seats two each."""
+    assert GAME.alliances(seats, {}) == (sides,)
+
+
+def placing(seats: int = 4):
+    """A match just set up: the structure in position 2, no robot placed yet."""
+    state = initial({"seats": [{"bot": "x"}] * seats})
+    for event in setup_events([2], seats):
+        state = GAME.evolve(state, event)
+    return state
+
+
+def test_a_placement_is_a_place_action_and_is_told_with_the_seat_that_placed():
+    """Rule 2 as RULES.md writes the action: {"do": "place", "sq": S, "facing": F};
+    4 seats: red 1 is seat 0's, blue 1 seat 2's."""
+    state = placing(4)
+    assert all(set(a) == {"do", "sq", "facing"} and a["do"] == "place" for a in legal(state))
+    state, events = act(state, {"do": "place", "sq": RAMP[0][1], "facing": E})
+    assert [(e.type, e.data) for e in events] == [
+        ("RobotPlaced", {"robot": 0, "seat": 0, "sq": RAMP[0][1], "facing": E})
+    ]
+    _, events = act(state, {"do": "place", "sq": PARK[1][0], "facing": W})
+    assert events[0].data == {"robot": 1, "seat": 2, "sq": PARK[1][0], "facing": W}
+
+
+def test_a_seat_that_fails_to_answer_places_on_its_first_free_square_facing_north():
+    """RULES.md's defaults: placing, the first free square of the robot's zones in
+    square order, facing north; declaring, move; moving, staying put."""
+    state = placing(4)
+    (decision,) = GAME.pending(state)
+    assert decision.default == {"do": "place", "sq": min(RAMP[0] + PARK[0]), "facing": N}
+    state, _ = act(state, decision.default)
+    state, _ = act(state, GAME.pending(state)[0].default)
+    red2 = GAME.pending(state)[0]
+    assert red2.default == {"do": "place", "sq": sorted(RAMP[0] + PARK[0])[1], "facing": N}
+    play = put(position(), 0, OPEN, E)
+    assert GAME.pending(play)[0].default == {"do": "move"}
+    stay = GAME.pending(moving(play, 0, 3))[0].default
+    assert stay == {"do": "move", "to": OPEN, "facing": E}
+
+
+def test_a_roll_to_move_is_told_as_declared_and_rolled_and_the_move_with_where_from():
+    state = put(position(), 0, sq(3, 5), N, goal=RED90)
+    state, events = act(state, {"do": "move"}, [3])
+    assert [(e.type, e.data) for e in events] == [
+        ("Declared", {"robot": 0, "do": "move", "target": -1}),
+        ("Rolled", {"robot": 0, "die": 3}),
+    ]
+    assert state.step == "move" and state.die == 3
+    after, events = act(state, {"do": "move", "to": sq(3, 4), "facing": W})
+    moved = {"robot": 0, "from": sq(3, 5), "to": sq(3, 4), "facing": W, "die": 3}
+    assert [(e.type, e.data) for e in events][0] == ("Moved", moved)
+    assert (after.robots[0].sq, after.robots[0].facing) == (sq(3, 4), W)
+    assert after.goals[RED90].sq == sq(3, 4)  # the attached goal rides along
+    assert after.active.id == 1
+
+
+def test_a_missed_action_roll_is_told_with_the_robot_what_it_declared_and_the_die():
+    state = put(position(), 0, sq(3, 2), E)
+    after, events = act(state, {"do": "kickstand", "stand": 0}, [2])
+    assert [(e.type, e.data) for e in events][-1] == (
+        "ActionFailed",
+        {"robot": 0, "do": "kickstand", "die": 2},
+    )
+    assert after.step == "move" and after.fallen == (False, False)
+
+
+def test_a_6_rolled_for_an_action_draws_a_card_told_as_drawn_for_a_six():
+    state = put(position(deck=("clean_match",) * 16), 0, sq(3, 2), E)
+    _, events = act(state, {"do": "kickstand", "stand": 0}, [6])
+    (drawn,) = [e.data for e in events if e.type == "CardDrawn"]
+    assert drawn == {"robot": 0, "alliance": 0, "card": "clean_match", "cause": "six"}
+
+
+def test_a_roll_to_move_is_never_told_as_a_missed_action():
+    """A roll to move has nothing to miss: any 1-5 is the number of moves."""
+    for die in range(1, 6):
+        after, events = act(put(position(), 0, OPEN, N), {"do": "move"}, [die])
+        assert types(events) == ["Declared", "Rolled"] and after.step == "move"
+
+
+def primed_at_the_short_side():
+    """Red 1 lined up with red's short side in the end game, holding red's 30 cm
+    goal with a kickstand down, having rolled the 5 of align on its last turn."""
+    state = replace(position(round_=20), fallen=(True, False))
+    state = put(state, 0, sq(2, 3), E, goal=RED30)
+    return replace(state, robots=(replace(state.robots[0], primed=True),) + state.robots[1:])
+
+
+@pytest.mark.parametrize(
+    "start, action, die, told",
+    [
+        (
+            lambda: put(position(), 0, sq(2, 3), W),
+            {"do": "attach", "goal": RED30},
+            1,
+            ("Attached", {"robot": 0, "goal": RED30}),
+        ),
+        (
+            lambda: put(position(), 0, sq(3, 2), E),
+            {"do": "kickstand", "stand": 0},
+            3,
+            ("KickstandFell", {"stand": 0, "robot": 0, "by": "roll"}),
+        ),
+        (
+            lambda: put(replace(position(), fallen=(True, False)), 0, OPEN, N, goal=RED60),
+            {"do": "score"},
+            4,
+            ("Scored", {"robot": 0, "goal": RED60, "cm": 4, "die": 4, "bonus": False}),
+        ),
+        (
+            lambda: put(position(round_=20), 0, sq(2, 3), E),
+            {"do": "align"},
+            5,
+            ("Aligned", {"robot": 0, "sq": sq(2, 3)}),
+        ),
+        (
+            primed_at_the_short_side,
+            {"do": "centre"},
+            3,
+            ("CentreScored", {"robot": 0, "alliance": 0, "cm": 3, "die": 3}),
+        ),
+        (
+            lambda: put(position(round_=19), 0, sq(1, 2), N),
+            {"do": "climb", "to": sq(1, 1)},
+            4,
+            ("Climbed", {"robot": 0, "to": sq(1, 1)}),
+        ),
+        (
+            lambda: put(put(position(round_=24), 0, sq(1, 5), S), 2, sq(4, 4), N),
+            {"do": "park", "to": sq(1, 6)},
+            2,
+            ("Parked", {"robot": 0, "to": sq(1, 6)}),
+        ),
+    ],
+    ids=["attach", "kickstand", "score", "align", "centre", "climb", "park"],
+)
+def test_each_action_rolled_well_enough_is_told_with_its_robot_and_what_it_did(
+    start, action, die, told
+):
+    """The roll the declaration needs does the action (its event, with the robot,
+    its target and the die where it counts centimetres) and ends the turn."""
+    after, events = act(start(), action, [die])
+    assert [(e.type, e.data) for e in events][2] == told
+    assert types(events)[:2] == ["Declared", "Rolled"] and types(events)[3] == "TurnEnded"
+    assert after.active.id == 1
+
+
+def test_attaching_hooks_the_goal_to_the_robot_where_it_stands():
+    after, _ = act(put(position(), 0, sq(2, 3), W), {"do": "attach", "goal": RED30}, [1])
+    assert after.robots[0].goal == RED30
+    assert (after.goals[RED30].robot, after.goals[RED30].sq) == (0, sq(2, 3))
+
+
+def test_a_centre_score_is_a_score_so_the_robot_scores_no_tube_on_its_next_turn():
+    """Scoring balls in the centre goal is scoring balls: the rulebook's "never
+    more than one turn in a row" holds after it too."""
+    assert "score" in declared(primed_at_the_short_side())
+    after, events = act(primed_at_the_short_side(), {"do": "centre"}, [3])
+    ended = [e.data for e in events if e.type == "TurnEnded"]
+    assert ended == [{"robot": 0, "scored": True, "primed": False}]
+    assert "score" not in declared(turn_of(after, 0))
+
+
+def test_sixes_of_the_set_up_roll_past_the_deck_reshuffle_the_discard_pile():
+    """Every 6 of the structure's roll draws a card; when the 16 are drawn the
+    discard pile is shuffled into a new deck, at set-up too."""
+    events = setup_events([6] * 17 + [1])
+    shuffles = [e.data["order"] for e in events if e.type == "DeckShuffled"]
+    drawn = [e.data["card"] for e in events if e.type == "CardDrawn"]
+    assert len(shuffles) == 2 and len(drawn) == 17
+    assert shuffles[1] == drawn[:16] and drawn[16] == drawn[0]
+
+
+def test_a_seats_view_names_the_seat_and_its_alliance():
+    """4 seats: seats 0 and 1 drive red, 2 and 3 blue; a spectator has neither."""
+    state = position()
+    assert (GAME.view(state, 1)["you"], GAME.view(state, 1)["alliance"]) == (1, "red")
+    assert (GAME.view(state, 2)["you"], GAME.view(state, 2)["alliance"]) == (2, "blue")
+    assert (GAME.view(state, None)["you"], GAME.view(state, None)["alliance"]) == (None, None)

@@ -4,6 +4,8 @@ A uniquely named module (not conftest) so other games' test helpers never shadow
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.games.dogfight import GAME
 from engine.games.dogfight.fold import fold
 from engine.games.dogfight.geometry import AREA
@@ -50,6 +52,16 @@ def table(planes, stage="move", queue=None, teams=None, area=AREA, **extra):
     )
     defaults.update(extra)
     return State(seats=len(planes), teams=teams, area=area, planes=planes, **defaults)
+
+
+def second_to_place(x: int, y: int):
+    """Set-up with seat 0's plane placed at ``(x, y)`` and seat 1's to place."""
+    return table(
+        [plane(0, x, y), replace(plane(1, -1, -1), placed=False)],
+        phase="place",
+        place_order=(0, 1),
+        placing=1,
+    )
 
 
 def act(state, seat, action, dice=()):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from dogfight_helpers import act, match_of, plane, table, types
+from dogfight_helpers import act, match_of, plane, second_to_place, table, types
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -91,16 +91,6 @@ def test_a_quick_game_caps_health_at_2():
 
 
 # -- placement ------------------------------------------------------------------------------
-def second_to_place(x: int, y: int):
-    """Set-up with seat 0's plane placed at ``(x, y)`` and seat 1's to place."""
-    return table(
-        [plane(0, x, y), replace(plane(1, -1, -1), placed=False)],
-        phase="place",
-        place_order=(0, 1),
-        placing=1,
-    )
-
-
 def test_planes_are_placed_near_an_edge_and_a_ruler_from_every_placed_plane():
     """Set-up: within one straight template of the edge, not closer than the
     range ruler to a plane already placed."""
