@@ -103,7 +103,6 @@ TARGETS: dict[str, list[str]] = {
     "engine/games/powerball/harm.py": POWERBALL_RULES,
     "engine/games/powerball/fold.py": POWERBALL_RULES,
     "engine/games/powerball/fold_options.py": POWERBALL_RULES,
-    "engine/games/powerball/program.py": POWERBALL_RULES,
     "engine/games/powerball/program_changes.py": POWERBALL_RULES,
     "engine/games/powerball/programs.py": POWERBALL_RULES,
     "engine/games/powerball/decisions.py": POWERBALL_RULES,

@@ -40,15 +40,14 @@ class Floor:
     exits: tuple[int | None, ...] = ()
 
     def step(self, sq: int, d: int) -> int | None:
-        """The square next to ``sq`` towards ``d``, or ``None`` past the edge."""
-        return self.steps[sq * 4 + d] if sq >= 0 else _step(self.size, sq, d)
+        """The square next to ``sq`` (a square of the floor: the rules never ask
+        from off it) towards ``d``, or ``None`` past the edge."""
+        return self.steps[sq * 4 + d]
 
     def open_edge(self, sq: int, d: int) -> int | None:
-        """Where leaving ``sq`` towards ``d`` goes, or ``None`` for a wall
-        (the perimeter is a wall all round)."""
-        if sq >= 0:
-            return self.exits[sq * 4 + d]
-        return None if (sq, d) in self.walls else _step(self.size, sq, d)
+        """Where leaving ``sq`` (a square of the floor) towards ``d`` goes, or
+        ``None`` for a wall (the perimeter is a wall all round)."""
+        return self.exits[sq * 4 + d]
 
     def xy(self, sq: int) -> tuple[int, int]:
         return sq % self.size, sq // self.size
@@ -59,12 +58,6 @@ class Floor:
             if flag_sq == sq:
                 return number
         return 0
-
-    def wrench_at(self, sq: int) -> tuple[int, int, bool] | None:
-        for wrench in self.wrenches:
-            if wrench[1] == sq:
-                return wrench
-        return None
 
 
 def _square(size: int, at: list[int]) -> int:
