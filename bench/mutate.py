@@ -5,6 +5,7 @@ guard it; ``make mutate MODULE=...`` and ``make mutate-all`` (docs/testing.md).
     python -m bench.mutate engine/games/powerball/harm.py --function damage  # one function's
     python -m bench.mutate --all                             # every module in TARGETS
     python -m bench.mutate --survivors engine/seeding.py     # the surviving mutants
+    python -m bench.mutate engine/seeding.py --mutant NAME   # re-check one (repeatable)
     python -m bench.mutate --show NAME                       # one mutant's function
     python -m bench.mutate --score engine/seeding.py         # re-score (after accepting)
 
@@ -332,9 +333,17 @@ def record(module: str, figures: dict) -> None:
     OUT.write_text(json.dumps(dict(sorted(results.items())), indent=1) + "\n")
 
 
-def run(modules: list[str], children: int, functions: tuple[str, ...] = ()) -> int:
+def run(
+    modules: list[str],
+    children: int,
+    functions: tuple[str, ...] = (),
+    mutants: tuple[str, ...] = (),
+) -> int:
     """Run the mutants of ``modules`` (of only ``functions``, if named: a change to
-    one function of a large module is checked in minutes, the rest left unchecked)."""
+    one function of a large module is checked in minutes, the rest left unchecked;
+    of only the ``mutants`` named, to re-check survivors after writing their tests,
+    with the same preparation as a whole run, without which mutmut may report
+    mutants of the module run before as survivors)."""
     for module in modules:
         if not (ROOT / module).is_file():
             print(f"no module {module}", file=sys.stderr)
@@ -351,7 +360,7 @@ def run(modules: list[str], children: int, functions: tuple[str, ...] = ()) -> i
         shutil.rmtree(ROOT / "mutants" / ".hypothesis", ignore_errors=True)
         prefix = mutant_prefix(module)
         alone = "1" if module.startswith("platform/") else str(children)  # one test database
-        names = [mutant_glob(prefix, f) for f in functions] or [f"{prefix}*"]
+        names = [mutant_glob(prefix, f) for f in functions] + list(mutants) or [f"{prefix}*"]
         code = mutmut(module, "run", "--max-children", alone, *names)
         figures = score(module)
         record(module, figures)
@@ -393,9 +402,20 @@ def main(argv: list[str]) -> int:
     if not argv:
         print(__doc__)
         return 2
-    named = [i + 1 for i, flag in enumerate(argv) if flag == "--function"]
-    modules = [a for i, a in enumerate(argv) if a != "--function" and i not in named]
-    return run(modules, children, tuple(argv[i] for i in named if i < len(argv)))
+    return run(*run_arguments(argv, children))
+
+
+def run_arguments(argv: list[str], children: int) -> tuple[list[str], int, tuple, tuple]:
+    """``run``'s arguments from a command line of modules, ``--function NAME`` and
+    ``--mutant NAME`` (each repeatable, anywhere)."""
+    flags = ("--function", "--mutant")
+    valued = {i + 1: argv[i] for i, flag in enumerate(argv) if flag in flags}
+    modules = [a for i, a in enumerate(argv) if a not in flags and i not in valued]
+
+    def values(flag: str) -> tuple[str, ...]:
+        return tuple(argv[i] for i, f in valued.items() if f == flag and i < len(argv))
+
+    return modules, children, values("--function"), values("--mutant")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from bench.mutate import (
     ROOT,
     function_text,
     mutant_glob,
+    run_arguments,
 )
 
 MUTATED = """
@@ -76,3 +77,8 @@ def test_each_strength_test_a_rules_selection_leaves_out_exists(selection):
     for node in left_out:
         path, name = node.split("::")
         assert f"def {name}(" in (ROOT / path).read_text(), node
+
+
+def test_a_command_line_names_modules_functions_and_mutants_anywhere():
+    argv = ["a.py", "--mutant", "a.x_f__mutmut_1", "--function", "f", "b.py", "--mutant", "m2"]
+    assert run_arguments(argv, 2) == (["a.py", "b.py"], 2, ("f",), ("a.x_f__mutmut_1", "m2"))
