@@ -43,9 +43,9 @@ class Play:
         self.card = play["card"]
         side = play["side"]
         self.slots = () if side == "down" else getattr(C.CARD_BY_ID[self.card], side)
-        self.steps = list(play.get("steps") or []) if side != "down" else []
+        self.steps = list(play.get("steps") or [])  # a checked face-down play has none
         self.order = play.get("order", 0)
-        self.phase = C.side_phase(self.slots) if self.slots else 0
+        self.phase = C.side_phase(self.slots)  # face down: the last phase, with no steps
         self.cancelled = False
         self.used = False  # a catch or pick-up spent on a kiss pass or a truss
 
