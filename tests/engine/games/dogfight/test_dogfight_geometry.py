@@ -22,6 +22,7 @@ from engine.games.dogfight.geometry import (
     STRAIGHT,
     TEMPLATES,
     TOKEN,
+    _base,
     corners,
     fly,
     in_arc,
@@ -177,3 +178,53 @@ def test_the_whole_token_must_be_on_the_table():
 def test_the_table_test_is_the_four_corners_test(x, y, heading, area):
     inside = all(0 <= cx <= area and 0 <= cy <= area for cx, cy in corners(x, y, heading))
     assert on_table((x, y, heading), area) == inside
+
+
+#: RULES.md's table: each template's displacement from heading 0 and heading 1
+RULES_TABLE = {
+    "S": ((0, 600), (424, 424)),
+    "BR": ((282, 680), (680, 282)),
+    "BL": ((-282, 680), (282, 680)),
+    "TR": ((450, 450), (636, 0)),
+    "TL": ((-450, 450), (0, 636)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RULES_TABLE))
+def test_the_displacements_from_headings_0_and_1_are_rules_mds_table(name):
+    """The table is built once, at import, from the right-hand rows and their
+    mirror images: the builder (``_base``) is asked here too, since a table made
+    before a test could not tell a wrong builder."""
+    for heading in (0, 1):
+        assert DISPLACEMENT[name, heading] == RULES_TABLE[name][heading]
+        assert _base(name, heading) == RULES_TABLE[name][heading]
+
+
+def test_quarter_turns_go_clockwise_and_four_make_a_full_turn():
+    """RULES.md: a quarter turn takes (x, y) to (y, -x); any number of them turns
+    the vector that many quarters, a full turn (4) bringing it back."""
+    v = (282, 680)
+    assert [quarter_turns(v, k) for k in range(4)] == [v, (680, -282), (-282, -680), (-680, 282)]
+    assert quarter_turns(v, 4) == v and quarter_turns(v, 5) == (680, -282)
+    assert quarter_turns(v, -1) == (-680, 282)
+
+
+@pytest.mark.parametrize("heading, reach", [(0, HALF), (1, 213)])
+def test_a_token_touching_an_edge_is_on_the_table_and_one_unit_past_it_is_off(heading, reach):
+    """The whole token must be on the table; its edge on the table's edge still is.
+    A token seen square-on reaches half its side; turned 45 degrees, its rounded
+    half-diagonal (213)."""
+    for x, y in ((reach, 3600), (AREA - reach, 3600), (3600, reach), (3600, AREA - reach)):
+        assert on_table((x, y, heading), AREA), (x, y)
+    for x, y in ((reach - 1, 3600), (AREA - reach + 1, 3600)):
+        assert not on_table((x, y, heading), AREA), (x, y)
+    for x, y in ((3600, reach - 1), (3600, AREA - reach + 1)):
+        assert not on_table((x, y, heading), AREA), (x, y)
+
+
+def test_a_point_one_unit_ahead_or_on_the_arcs_line_one_unit_out_is_in_the_arc():
+    """Anything ahead within 45 degrees of the heading, the arc's lines included,
+    however close."""
+    assert in_arc((0, 0, 2), (1, 0)) and in_arc((0, 0, 0), (0, 1))
+    assert in_arc((0, 0, 1), (1, 0)) and in_arc((0, 0, 1), (0, 1))
+    assert not in_arc((0, 0, 2), (0, 1)) and not in_arc((0, 0, 2), (-1, 0))
