@@ -125,3 +125,10 @@ def test_a_repair_is_offered_beside_the_other_tokens_held():
         {"do": "use", "token": 1},
         {"do": "use", "token": 2, "bot": 0, "face": 5},
     ]
+
+
+def test_a_bot_in_the_north_west_corner_blocks_a_boost_into_it():
+    corner = make_bot(1, 1, "Jack", 3, 2, sq(0, 0))
+    below = make_bot(0, 0, "Jack", 3, 2, sq(0, 1))
+    state = make_state([below, corner])
+    assert not [a for a in play_actions(state) if a["do"] == "boost" and a["dir"] == "N"]
