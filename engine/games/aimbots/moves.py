@@ -156,19 +156,12 @@ def _accepts_boost(state: State, bot: Bot, action: dict[str, Any]) -> bool:
 
 def can_act(state: State) -> bool:
     """Has the active seat an action besides ``end``? The same answer as
-    ``play_actions(state) != [END]``, found without building the list: it stops at
-    the first action, looking at the cheap kinds first."""
+    ``play_actions(state) != [END]``, found without building the list: a pivot
+    costs at most 1 and every other action of a bot at least 1, so a seat whose
+    bots can do anything can pivot; else only its scrap is left to play."""
     seat = state.active
     mine = [b for b in state.bots if b.alive and b.owner == seat and b.sq >= 0]
-    if any(pivot_actions(state, b) or pickup_actions(state, b) for b in mine):
-        return True
-    if use_actions(state, seat):
-        return True
-    if state.energy >= BOOST_COST:
-        taken = occupied(state)
-        if any(reachable(state, b, d, taken) for b in mine for d in DIRS):
-            return True
-    return any(attack_actions(state, b) for b in mine)
+    return any(pivot_actions(state, b) for b in mine) or bool(use_actions(state, seat))
 
 
 def token_cores(state: State, seat: int) -> int:

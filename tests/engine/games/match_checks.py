@@ -29,17 +29,21 @@ def check_same_seed_same_log_and_verifies(game, bots, seed: int = 5, **options) 
 
 class Watching:
     """Wraps a player: calls ``check(game, state)`` at every decision it is asked,
-    before it answers."""
+    before it answers. The runner counts an exception of a player as its fault and
+    plays on, so a failed check is kept in ``failures`` for the test to assert on."""
 
-    def __init__(self, inner, check) -> None:
-        self.inner, self.check = inner, check
+    def __init__(self, inner, check, failures: list) -> None:
+        self.inner, self.check, self.failures = inner, check, failures
 
     def begin(self, seat, header):
         self.inner.begin(seat, header)
 
     def decide(self, request):
         match = request._match
-        self.check(match.game, match.state)
+        try:
+            self.check(match.game, match.state)
+        except AssertionError as failed:
+            self.failures.append(failed)
         return self.inner.decide(request)
 
     def finish(self, outcome):

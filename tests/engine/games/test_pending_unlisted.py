@@ -71,7 +71,13 @@ def test_pending_unlisted_decides_as_the_listed_decisions_do(name):
         seats = max(game.seat_counts) if seed % 2 else min(game.seat_counts)
         names, players = lineup(game, ["random"] * seats)
         match = Match.begin(game, names, seed)
-        match.play([Watching(p, partial(compare, tally=tally)) for p in players])
+        # found on 27 November (m-aim): a failed compare inside a player is a fault the
+        # runner plays on from, so failures went unseen; Aerial Assault's and
+        # Powerball's fail (their ``check`` closures compared by identity): not asserted
+        # for those two until that is mended
+        failures: list = []
+        match.play([Watching(p, partial(compare, tally=tally), failures) for p in players])
+        assert not failures or name in ("aerial_assault", "powerball"), failures[0]
         if tally["states"] >= FEWER_STATES.get(name, CHECKED_STATES):
             break
     if checks:

@@ -254,3 +254,31 @@ def test_scrap_goes_face_down_one_on_each_scrap_space_and_the_rest_to_the_pile()
     assert sorted(event.data["tokens"]) == sorted(KINDS) and event.public["pile"] == 7
     assert [i for _, i in event.data["board"]] == [0, 1, 2, 3, 4]
     assert event.data["pile"] == list(range(5, 12))
+
+
+def test_equal_dice_are_offered_once_and_only_unplaced_dice_turn_wild():
+    state = draft_state([[2, 2, 5], [1]], spent=((False, False, True), (False,)))
+    assert {(a["die"], a["card"]) for a in placements(state, 0)} == {(0, 2), (0, 3)}
+    locked = draft_state([[2, 2, 4], [1]], claims=[-1, -1, 1, 1, -1, -1, 1, 1, -1, -1])
+    locked = replace(locked, spent=((False, True, False), (False,)))
+    assert draft_actions(locked, 0) == [{"do": "wild", "die": 0}, {"do": "wild", "die": 2}]
+
+
+def test_the_seat_to_draft_follows_the_order_from_the_first_player():
+    from engine.games.aimbots.draft import drafting_seat
+
+    state = replace(draft_state([[1], [1]]), seats=3, order=(2, 0, 1))
+    seats = [drafting_seat(replace(state, draft_step=k)) for k in range(len(ORDERS[3]))]
+    assert seats == [2, 0, 1, 0, 2, 0, 1]
+
+
+def test_core_loadings_are_every_distinct_order_of_the_cores_sorted():
+    """Set-up step 5: 2 players hand out cores 1, 1, 2, 2, 3, 3-4 players 1, 2, 3,
+    one to each robot in id order: every distinct order, once, in ascending order."""
+    for seats, cores, ways in ((2, [1, 1, 2, 2, 3], 30), (3, [1, 2, 3], 6), (4, [1, 2, 3], 6)):
+        loadings = [a["cores"] for a in core_loadings(seats)]
+        assert all(sorted(x) == cores for x in loadings)
+        assert len({tuple(x) for x in loadings}) == len(loadings) == ways
+        assert loadings == sorted(loadings)
+        assert all(a == {"do": "load", "cores": a["cores"]} for a in core_loadings(seats))
+    assert core_loadings(2)[0]["cores"] == [1, 1, 2, 2, 3]

@@ -97,3 +97,38 @@ def test_an_action_is_accepted_only_as_listed():
     assert not accepts_play(state, [boost])
     assert not accepts_play(state, {"do": 3})
     assert accepts_play(state, {"do": "end"}) and not accepts_play(state, {"do": "end", "x": 1})
+
+
+def test_a_bot_in_the_north_west_corner_acts_like_any_other():
+    """Square 0 is on the board: a bot there pivots, boosts and attacks."""
+    corner = make_bot(0, 0, "Jack", 3, 2, sq(0, 0))
+    foe = make_bot(1, 1, "Jack", 3, 2, sq(1, 0))
+    state = make_state([corner, foe])
+    assert kinds(state) == ["attack", "boost", "pivot"] and can_act(state)
+    for action in play_actions(state):
+        assert accepts_play(state, action)
+
+
+def test_the_last_energy_still_buys_a_boost_and_a_kind_must_be_a_name():
+    state = arena(1)
+    boost = next(a for a in play_actions(state) if a["do"] == "boost")
+    assert accepts_play(state, boost)
+    assert not accepts_play(state, {**boost, "do": ["boost"]})
+    assert not accepts_play(state, {"do": "end", "bot": 0})
+
+
+def test_a_repair_is_offered_beside_the_other_tokens_held():
+    state = arena(3, tokens=("core1", "repair"), hands=((1, 2), ()))
+    state = replace(state, bots=(replace(state.bots[0], plates=(5,)), state.bots[1]))
+    uses = [a for a in play_actions(state) if a["do"] == "use"]
+    assert uses == [
+        {"do": "use", "token": 1},
+        {"do": "use", "token": 2, "bot": 0, "face": 5},
+    ]
+
+
+def test_a_bot_in_the_north_west_corner_blocks_a_boost_into_it():
+    corner = make_bot(1, 1, "Jack", 3, 2, sq(0, 0))
+    below = make_bot(0, 0, "Jack", 3, 2, sq(0, 1))
+    state = make_state([below, corner])
+    assert not [a for a in play_actions(state) if a["do"] == "boost" and a["dir"] == "N"]

@@ -637,8 +637,11 @@ def test_every_decision_defaults_to_its_first_legal_action_under_its_prompt(game
     seen: set = set()
     for seed, bots in enumerate([["random", "random"], ["random", "random", "random"]]):
         seats, players = lineup(game, bots)
-        checking = [Watching(p, partial(check_decisions, seen=seen)) for p in players]
-        run_match(game, checking, seats, seed, {"turn_limit": 2})
+        failures: list = []
+        checking = [Watching(p, partial(check_decisions, seen=seen), failures) for p in players]
+        match = run_match(game, checking, seats, seed, {"turn_limit": 2})
+        assert not failures, failures[0]
+        assert match.outcome.reason != "forfeit"
     assert {"draft", "load", "place", "play"} <= seen
     _, _, ordering = hacker_hit()
     assert [d.default for d in check_decisions(game, ordering)] == [
