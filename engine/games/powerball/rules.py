@@ -35,11 +35,11 @@ from engine.rng import Rng
 COMMUNITY = 2
 #: stages asking a yes or no: the key of the answer
 YES_NO = {"recompile": "recompile", "swap": "swap", "abort": "abort"}
-#: what a yes does, and where play goes on
+#: what a yes does (play goes on from the step the decision's ``Waiting`` named)
 YES_NO_RUNS = {
-    "recompile": (recompile, "program"),
-    "swap": (program_changes.swap, "reveal"),
-    "abort": (program_changes.abort, "move"),
+    "recompile": recompile,
+    "swap": program_changes.swap,
+    "abort": program_changes.abort,
 }
 
 
@@ -115,7 +115,7 @@ class Powerball(Game):
                 program_event(t, seat, actions[seat])
             proceed(t, "open")
         elif stage == "fire":
-            proceed(t, "lasers", dict(actions))
+            proceed(t, state.step, dict(actions))
         elif stage == "respawn":
             for seat in sorted(actions):
                 if "discard" in actions[seat]:
@@ -128,11 +128,11 @@ class Powerball(Game):
             if next_trader(t, state.step):
                 proceed(t, state.step)
         elif stage in YES_NO:
-            run, then = YES_NO_RUNS[stage]
+            run = YES_NO_RUNS[stage]
             for seat in sorted(actions):
                 if actions[seat][YES_NO[stage]]:
                     run(t, seat)
-            proceed(t, then)
+            proceed(t, state.step)
         elif stage == "bomb":
             for seat in sorted(actions, key=lambda s: flag_number(t, s)):
                 # an earlier bomb may have taken the square this one chose
