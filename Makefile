@@ -80,7 +80,7 @@ bench: setup
 
 # mutation testing (mutmut, docs/testing.md): one module with the tests that guard
 # it, e.g. `make mutate MODULE=engine/games/powerball/fire.py`; mutate-all runs
-# every module of bench/mutate.py's TARGETS (hours). Scores: bench/mutation.json.
+# every module of bench/mutation_targets.py's TARGETS (hours). Scores: bench/mutation.json.
 # FUNCTION=name (a function of MODULE) runs only that function's mutants.
 # Never part of .ci/run. Platform modules use DATABASE_URL's server.
 # mutate-planted: the rule values and lines issue 31's audit planted by hand (mutmut

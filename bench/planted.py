@@ -47,7 +47,7 @@ PLANTED = [
     Planted("engine/games/cascade_effect/turns.py", "if moved and opponent_zone(piece, to):",
             "if opponent_zone(piece, to):",
             f"{CE}test_cascade_rules.py::test_two_players_a_jump_onto_a_robot_stays_put_and_draws_no_card"),
-    Planted("engine/games/dogfight/rules.py", "if state.ace_option and not attacker.ace:",
+    Planted("engine/games/dogfight/combat.py", "if state.ace_option and not attacker.ace:",
             "if not attacker.ace:",
             f"{DF}test_without_the_ace_option_shooting_a_plane_down_earns_no_ace_die"),
     Planted("engine/games/dogfight/rules.py", "max(p.fell for p in planes)",

@@ -4,8 +4,9 @@ No Django here (a test enforces it): the platform and the tournaments consume th
 engine, never the other way round.
 """
 
-from engine.events import Event, Log, LogError, encode
+from engine.events import Event, Log, encode
 from engine.game import Decision, Game, Header, Option, Outcome, Resolved, RulesError, Seat
+from engine.plain import LogError
 from engine.reading import parse_jsonl
 from engine.replay import Replay, Verdict, verify
 from engine.rng import Rng

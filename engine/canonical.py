@@ -71,7 +71,7 @@ else:  # pragma: no cover
 def plain_tree(value: Any, room: int) -> bool:
     """``True`` for plain JSON (objects under string keys, lists, ``ATOMS``; no
     float, no tuple) nested at most ``room`` containers deep. A recursive walk
-    that builds nothing: ``engine.events.check_plain``'s answer for nested data
+    that builds nothing: ``engine.plain.check_plain``'s answer for nested data
     (a list of plays with steps), a quarter cheaper than its wording walk, which
     runs only when this says ``False``."""
     t = type(value)

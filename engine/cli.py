@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any, BinaryIO, NoReturn
 
 from engine import registry, submit
-from engine.events import MAX_LINE_BYTES, Event, LogError
+from engine.events import MAX_LINE_BYTES, Event
 from engine.game import Game, RulesError
 from engine.lineup import lineup
+from engine.plain import LogError
 from engine.reading import read_jsonl, stream_lines
 from engine.replay import Replay
 from engine.runner import run_match

@@ -2,7 +2,7 @@
 
 Apart from ``engine.game`` so that the values a game trades in (the header, the
 options, the teams) can raise it without importing the contract. A log that
-breaks the log contract raises ``engine.events.LogError`` instead.
+breaks the log contract raises ``engine.plain.LogError`` instead.
 """
 
 from __future__ import annotations

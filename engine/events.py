@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.canonical import (
-    ATOMS,
     ENCODER,
     SORTED,
     dump,
@@ -29,6 +28,7 @@ from engine.canonical import (
     plain_tree,
     std_bytes,
 )
+from engine.plain import MAX_DEPTH, LogError, check_plain, explain_not_plain, plainly
 
 EVERYONE = "all"
 
@@ -50,13 +50,6 @@ ENGINE_EVENT_TYPES = (MATCH_STARTED, MATCH_ENDED, ACTION_SUBMITTED, PLAYER_FORFE
 #: the longest line a log may have: a bot's action is at most 1 MiB (its own line
 #: cap) and an event holds it at most twice (data and public twin)
 MAX_LINE_BYTES = 8 << 20
-#: the deepest nesting of lists and objects in event data (and so in an action):
-#: far beyond any game's, and well within what the JSON codecs can recurse through
-MAX_DEPTH = 64
-
-
-class LogError(ValueError):
-    """A log, or an event in it, breaks the log contract."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,79 +148,6 @@ def _are_seats(to: list[Any] | tuple[Any, ...]) -> bool:
         if type(seat) is not int or seat < 0:
             return False
     return True
-
-
-_ATOMS = ATOMS
-
-
-def check_plain(value: Any, where: str = "value") -> None:
-    """Raise ``LogError`` unless ``value`` is plain JSON without floats, nested at
-    most ``MAX_DEPTH`` deep.
-
-    Tuples are refused too: they would come back from a stored log as lists, and a
-    rule that saw a tuple live and a list on replay could diverge.
-    """
-    if not _plainly(value) and not plain_tree(value, MAX_DEPTH):
-        _check_plain_walk(value, where)
-
-
-def _plainly(value: Any) -> bool:
-    """The fast path of ``check_plain``: ``True`` for a scalar, or an object under
-    string keys of scalars and lists of scalars (most event data and most actions).
-    ``False`` says only "walk it": the full walk finds and words any error."""
-    t = type(value)
-    atoms = _ATOMS
-    if t in atoms:
-        return True
-    if t is dict:
-        for k, v in value.items():
-            if type(k) is not str:
-                break
-            t = type(v)
-            if t in atoms:
-                continue
-            if t is list:
-                for item in v:
-                    if type(item) not in atoms:
-                        break
-                else:
-                    continue
-            break
-        else:
-            return True
-    return False
-
-
-def _check_plain_walk(value: Any, where: str) -> None:
-    # depth first, last pushed first: the first error found is always the same one
-    # (scalars are skipped as they are met rather than pushed and popped)
-    # (a container pushed with its depth: the value itself is at depth 1)
-    atoms = _ATOMS
-    stack = [(value, 1)]
-    pop, push = stack.pop, stack.append
-    while stack:
-        v, depth = pop()
-        t = type(v)
-        if t in atoms:
-            continue
-        if t is list or t is dict:
-            if depth > MAX_DEPTH:
-                raise LogError(f"{where}: nested more than {MAX_DEPTH} deep")
-            depth += 1
-        if t is list:
-            for item in v:
-                if type(item) not in atoms:
-                    push((item, depth))
-        elif t is dict:
-            for k, item in v.items():
-                if type(k) is not str:
-                    raise LogError(f"{where}: object keys must be strings, got {k!r}")
-                if type(item) not in atoms:
-                    push((item, depth))
-        elif t is float:
-            raise LogError(f"{where}: floats are not allowed in a log ({v!r})")
-        else:
-            raise LogError(f"{where}: {t.__name__} is not plain JSON ({v!r})")
 
 
 def encode(event: Event) -> bytes:
@@ -362,10 +282,10 @@ class Log:
 
     def append(self, event: Event) -> Event:
         type_, data, to, public = event.type, event.data, event.to, event.public
-        if not _plainly(data) and not plain_tree(data, MAX_DEPTH):
-            _check_plain_walk(data, f"{type_} data")  # (worded only for the walk)
-        if public is not None and not _plainly(public) and not plain_tree(public, MAX_DEPTH):
-            _check_plain_walk(public, f"{type_} public data")
+        if not plainly(data) and not plain_tree(data, MAX_DEPTH):
+            explain_not_plain(data, f"{type_} data")  # (worded only for the walk)
+        if public is not None and not plainly(public) and not plain_tree(public, MAX_DEPTH):
+            explain_not_plain(public, f"{type_} public data")
         if to != EVERYONE and (type(to) is not tuple or not _are_seats(to)):
             raise LogError(f"{type_}: 'to' must be \"all\" or a tuple of seats")
         seq = len(self.events)

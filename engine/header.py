@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import RulesError
-from engine.events import LogError
+from engine.plain import LogError
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,13 +12,12 @@ from typing import Any, BinaryIO, overload
 from engine.events import (
     ACTION_SUBMITTED,
     FAULT_TYPES,
-    MAX_DEPTH,
     MAX_LINE_BYTES,
     PLAYER_FORFEITED,
     Event,
-    LogError,
     line_of,
 )
+from engine.plain import MAX_DEPTH, LogError
 
 
 def parse_jsonl(text: bytes | str, *, canonical: bool = False) -> list[Event]:

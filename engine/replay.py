@@ -13,17 +13,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.events import (
-    MATCH_ENDED,
-    MATCH_STARTED,
-    Event,
-    Listener,
-    Log,
-    LogError,
-    digest_of,
-    encode,
-)
+from engine.events import MATCH_ENDED, MATCH_STARTED, Event, Listener, Log, digest_of, encode
 from engine.game import Game, Header, RulesError
+from engine.plain import LogError
 from engine.reading import LazyLog
 from engine.recorded import PLAYER_EVENTS, CheckedLog, RecordedPlayer, Recording
 from engine.runner import Diverged, Match

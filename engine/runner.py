@@ -27,9 +27,7 @@ from engine.events import (
     Event,
     Listener,
     Log,
-    LogError,
     _submitted_line,
-    check_plain,
 )
 from engine.game import (
     Decision,
@@ -42,6 +40,7 @@ from engine.game import (
     ranks_from_scores,
     team_sizes,
 )
+from engine.plain import LogError, check_plain
 from engine.players import Player, PlayerFault, Request
 from engine.rng import Rng
 from engine.seeding import LOG_FORMAT, check_salt, check_seed, commitment, derived_salt

@@ -13,8 +13,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.events import LogError, check_plain
 from engine.game import Header, Outcome
+from engine.plain import LogError, check_plain
 
 PROTOCOL = 1
 

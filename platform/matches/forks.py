@@ -21,8 +21,9 @@ from typing import Any
 from django.db import transaction
 
 from engine import registry
-from engine.events import MATCH_ENDED, Event, LogError
+from engine.events import MATCH_ENDED, Event
 from engine.game import RulesError
+from engine.plain import LogError
 from engine.replay import fork
 from engine.runner import Match as LiveMatch
 

@@ -4,7 +4,7 @@
   them, once per message after its matches, and again by a later delivery that
   finds them over, so a receiver must be idempotent). Keyword argument:
   ``match_ids``, in the order they were run.
-- ``recovery_sweep``: a recovery sweep ran (``matches.tasks.recover_stalled``); apps
+- ``recovery_sweep``: a recovery sweep ran (``matches.recovery.recover_stalled``); apps
   above recover their own work that a dead worker left half done (tournaments
   complete rounds whose last check was lost). A receiver returns what it recovered,
   as ``{name: count}``;

@@ -23,7 +23,8 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from engine.events import EVERYONE, MATCH_ENDED, Event, LogError, chain
+from engine.events import EVERYONE, MATCH_ENDED, Event, chain
+from engine.plain import LogError
 from engine.reading import parse_event_line
 
 from matches import seeding

@@ -8,8 +8,9 @@ import json
 from dataclasses import dataclass, field
 
 from engine import registry
-from engine.events import Event, LogError, chain, encode
+from engine.events import Event, chain, encode
 from engine.game import RulesError
+from engine.plain import LogError
 from engine.reading import parse_jsonl
 from engine.replay import verify
 

@@ -4,16 +4,8 @@ their class."""
 
 import pytest
 
-from bench.mutate import (
-    AERIAL_RULES,
-    AIMBOTS_RULES,
-    CASCADE_RULES,
-    POWERBALL_RULES,
-    ROOT,
-    function_text,
-    mutant_glob,
-    run_arguments,
-)
+from bench.mutate import ROOT, function_text, mutant_glob, run_arguments
+from bench.mutation_targets import AERIAL_RULES, AIMBOTS_RULES, CASCADE_RULES, POWERBALL_RULES
 
 MUTATED = """
 class Match:

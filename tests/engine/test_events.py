@@ -8,17 +8,8 @@ from hypothesis import strategies as st
 
 import engine.events
 from engine.canonical import ENCODER
-from engine.events import (
-    MAX_DEPTH,
-    MAX_LINE_BYTES,
-    Event,
-    Log,
-    LogError,
-    chain,
-    check_plain,
-    digest_of,
-    encode,
-)
+from engine.events import MAX_LINE_BYTES, Event, Log, chain, digest_of, encode
+from engine.plain import MAX_DEPTH, LogError, check_plain
 from engine.reading import parse_jsonl
 
 

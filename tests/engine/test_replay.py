@@ -11,11 +11,11 @@ from engine.events import (
     PLAYER_CRASHED,
     PLAYER_FORFEITED,
     PLAYER_TIMED_OUT,
-    LogError,
     digest_of,
     encode,
 )
 from engine.lineup import lineup
+from engine.plain import LogError
 from engine.players import BotPlayer, PlayerFault
 from engine.reading import LazyLog, parse_jsonl
 from engine.replay import Replay, fold, fork, verify

@@ -401,7 +401,7 @@ def test_a_default_that_is_not_plain_json_stops_the_match(base):
     """A default played after a fault goes through the log's checks (with several
     seats to decide as with one): a rules bug that makes it a tuple stops the match
     rather than being logged as a list."""
-    from engine.events import LogError
+    from engine.plain import LogError
 
     game = with_a_tuple_default(base)
     players = [BotPlayer(game, scripted(99)), BotPlayer(game, scripted())]

@@ -11,9 +11,10 @@ import pytest
 
 from engine import registry
 from engine.bots import Limits
-from engine.events import Event, LogError
+from engine.events import Event
 from engine.game import RulesError
 from engine.lineup import lineup
+from engine.plain import LogError
 from engine.replay import fork, verify
 from engine.runner import Match, run_match
 from engine.seeding import (

@@ -7,8 +7,8 @@ from dataclasses import replace
 import pytest
 
 from engine import registry
-from engine.events import LogError
 from engine.lineup import lineup
+from engine.plain import LogError
 from engine.reading import LazyLog, parse_lines
 from engine.replay import verify
 from engine.runner import run_match

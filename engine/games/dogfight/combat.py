@@ -6,8 +6,10 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
+from engine.events import Event
+from engine.games.dogfight.events import ACE_EARNED, ATTACK_RESOLVED, PLANE_DESTROYED
 from engine.games.dogfight.geometry import in_range_and_arc
-from engine.games.dogfight.state import Plane, State, enemies
+from engine.games.dogfight.state import Plane, State, enemies, in_combat
 
 HIT, CRITICAL = 4, 6  # an attack die hits on 4-6 and is critical on a 6
 DODGE = 4  # a defence die dodges on 4-6
@@ -71,3 +73,27 @@ def damage(attack_dice: Sequence[int], defense_dice: Sequence[int]) -> dict[str,
         "dodges": dodges,
         "damage": hits - hits_cancelled + crits - crits_cancelled,
     }
+
+
+def damage_events(state: State) -> list[Event]:
+    """The attack in progress resolved: its damage, the target shot down at no
+    Health left, and the Ace die earned by that kill when the option is on."""
+    combat = in_combat(state)
+    attacker, target = state.planes[combat.attacker], state.planes[combat.target]
+    result = damage(combat.attack_dice, combat.defense_dice)
+    health = max(0, target.health - result["damage"])
+    events = [
+        Event(
+            ATTACK_RESOLVED,
+            {"attacker": attacker.seat, "target": target.seat, **result, "health": health},
+        )
+    ]
+    if health == 0:
+        events.append(
+            Event(
+                PLANE_DESTROYED, {"seat": target.seat, "by": attacker.seat, "reason": "shot down"}
+            )
+        )
+        if state.ace_option and not attacker.ace:
+            events.append(Event(ACE_EARNED, {"seat": attacker.seat}))
+    return events

@@ -29,16 +29,14 @@ from engine.games.dogfight import fold
 from engine.games.dogfight.combat import (
     altitude_spent,
     attack_actions,
-    damage,
+    damage_events,
     free_rerolls,
     most_rerolls,
     reroll_actions,
     targets,
 )
 from engine.games.dogfight.events import (
-    ACE_EARNED,
     ATTACK_DECLARED,
-    ATTACK_RESOLVED,
     DICE_REROLLED,
     DICE_ROLLED,
     HOLDS_FIRE,
@@ -357,28 +355,6 @@ def automatic(state: State) -> list[Event]:
             {"round": state.round + 1, "order": [t for t in turned if living(state, t)]},
         )
     ]
-
-
-def damage_events(state: State) -> list[Event]:
-    combat = in_combat(state)
-    attacker, target = state.planes[combat.attacker], state.planes[combat.target]
-    result = damage(combat.attack_dice, combat.defense_dice)
-    health = max(0, target.health - result["damage"])
-    events = [
-        Event(
-            ATTACK_RESOLVED,
-            {"attacker": attacker.seat, "target": target.seat, **result, "health": health},
-        )
-    ]
-    if health == 0:
-        events.append(
-            Event(
-                PLANE_DESTROYED, {"seat": target.seat, "by": attacker.seat, "reason": "shot down"}
-            )
-        )
-        if state.ace_option and not attacker.ace:
-            events.append(Event(ACE_EARNED, {"seat": attacker.seat}))
-    return events
 
 
 # -- ranking ---------------------------------------------------------------------------------

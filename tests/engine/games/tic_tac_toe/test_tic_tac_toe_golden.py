@@ -20,9 +20,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import registry
-from engine.events import Event, Log, LogError, check_plain, encode
+from engine.events import Event, Log, encode
 from engine.game import Seat
 from engine.lineup import lineup
+from engine.plain import LogError, check_plain
 from engine.players import BotPlayer
 from engine.replay import verify
 from engine.rng import Rng, bot_rng
