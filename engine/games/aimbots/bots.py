@@ -87,17 +87,23 @@ _DISTANCE = tuple(
 )
 
 
+#: ``LINES`` by the square a line starts from, then the square it reaches
+_LINES_FROM = tuple(tuple(LINES[a, b] for b in range(SIZE * SIZE)) for a in range(SIZE * SIZE))
+
+
 def _best_hit(state: State, attackers: list[Bot], defenders: list[Bot]) -> float:
     """The most a hit by one of ``attackers`` on one of ``defenders`` in reach is
     worth (chance times prize), or 0: ``targets`` narrowed to the pairs asked for."""
     best = 0.0
     for attacker in attackers:
         reach = attacker.prog.reach
+        lines = _LINES_FROM[attacker.sq]
         for target in defenders:
-            found = LINES[attacker.sq, target.sq]
+            found = lines[target.sq]
             if found is not None and found[1] <= reach:
                 value = chance(state, attacker, target, found[0], found[1]) * prize(target)
-                best = max(best, value)
+                if value > best:  # (what max(best, value) keeps)
+                    best = value
     return best
 
 
@@ -112,8 +118,9 @@ def evaluate(state: State, seat: int) -> float:
     for foe in foes:
         score -= 3 * _best_hit(state, [foe], mine)
     scrap = {sq for sq, _ in state.board_scrap}
+    foe_squares = [f.sq for f in foes]
     for bot in mine:
-        score -= 0.2 * min((_DISTANCE[bot.sq][f.sq] for f in foes), default=0)
+        score -= 0.2 * min(map(_DISTANCE[bot.sq].__getitem__, foe_squares), default=0)
         if bot.sq in scrap:
             score += 1.5
     return score
