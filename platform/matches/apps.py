@@ -7,6 +7,5 @@ class MatchesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # the recovery task and the worker signals it listens to (Celery finds only
-        # the tasks modules of installed apps by itself)
-        from matches import recovery  # noqa: F401
+        # Celery finds only an app's tasks module by itself
+        from matches import recovery  # noqa: F401 - registers its task and worker signals
