@@ -64,11 +64,6 @@ def mirror(sq: int) -> int:
     return square(SIZE - 1 - c, r)
 
 
-def distance(a: int, b: int) -> int:
-    (ac, ar), (bc, br) = col_row(a), col_row(b)
-    return abs(ac - bc) + abs(ar - br)
-
-
 # -- the zones: (red, blue) --------------------------------------------------------
 #: the ramp (bridge): the north corner squares of each half
 RAMP = ((square(0, 0), square(1, 0)), (mirror(square(1, 0)), mirror(square(0, 0))))
