@@ -36,6 +36,8 @@ ROBOT_NAMES = ("R1", "B1", "R2", "B2")
 
 
 def robot_label(robot: int) -> str:
+    """A robot as the board labels it: ``R1``, ``B1``, ``R2``, ``B2`` for ids 0-3, and
+    any other value (not a robot's id) as ``robot <value>``."""
     return ROBOT_NAMES[robot] if isinstance(robot, int) and 0 <= robot < 4 else f"robot {robot}"
 
 
