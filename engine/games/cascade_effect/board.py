@@ -36,6 +36,8 @@ ROBOT_NAMES = ("R1", "B1", "R2", "B2")
 
 
 def robot_label(robot: int) -> str:
+    """A robot as the board labels it: ``R1``, ``B1``, ``R2``, ``B2`` for ids 0-3, and
+    any other value (not a robot's id) as ``robot <value>``."""
     return ROBOT_NAMES[robot] if isinstance(robot, int) and 0 <= robot < 4 else f"robot {robot}"
 
 
@@ -62,11 +64,6 @@ def neighbours(sq: int) -> list[int]:
 def mirror(sq: int) -> int:
     c, r = col_row(sq)
     return square(SIZE - 1 - c, r)
-
-
-def distance(a: int, b: int) -> int:
-    (ac, ar), (bc, br) = col_row(a), col_row(b)
-    return abs(ac - bc) + abs(ar - br)
 
 
 # -- the zones: (red, blue) --------------------------------------------------------

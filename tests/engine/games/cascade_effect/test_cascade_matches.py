@@ -220,16 +220,20 @@ def test_an_illegal_action_is_rejected_and_the_default_played(bad):
     assert verify(match.log.events, registry.get).ok
 
 
-def test_rules_v1_logs_still_fold():
-    """A 2-player log made by rules v1 (a detach straight ahead, Overdrive's extra
-    turns, no card for a 6 in the coordinate roll) folds with this engine to the
-    outcome it recorded."""
+def v1_events():
+    """A 2-player log made by rules v1."""
     from pathlib import Path
 
     from engine.reading import parse_jsonl
 
-    log = Path(__file__).parent / "data" / "cascade_v1_two_seats.jsonl"
-    events = parse_jsonl(log.read_text())
+    return parse_jsonl((Path(__file__).parent / "data" / "cascade_v1_two_seats.jsonl").read_text())
+
+
+def test_rules_v1_logs_still_fold():
+    """A 2-player log made by rules v1 (a detach straight ahead, Overdrive's extra
+    turns, no card for a 6 in the coordinate roll) folds with this engine to the
+    outcome it recorded."""
+    events = v1_events()
     assert events[0].data["rules_version"] == 1 and GAME.rules_version == 2
     assert GAME.can_fold(1)
     assert {"Detached", "ExtraTurnGiven", "PieceJumped"} <= {e.type for e in events}
@@ -237,3 +241,23 @@ def test_rules_v1_logs_still_fold():
     assert final.phase == "over"
     outcome, recorded = GAME.outcome(final), events[-1].data
     assert list(outcome.ranks) == recorded["ranks"] and list(outcome.scores) == recorded["scores"]
+
+
+def test_a_rules_v1_overdrive_owes_its_robot_an_extra_turn_that_is_not_one_of_its_rolls():
+    """Rules v1's Overdrive "gave an extra turn (ExtraTurnGiven, a TurnStarted with
+    extra)": folded, the robot is owed the turn (its view's ``extra``) until that
+    turn starts, and the extra turn is not counted among its rolls."""
+    events = v1_events()
+    given = next(e.seq for e in events if e.type == "ExtraTurnGiven")
+    robot = events[given].data["robot"]
+    extra = next(e.seq for e in events[given:] if e.type == "TurnStarted" and e.data["extra"])
+    replay = Replay(GAME, events)
+    before = replay.state_at(given - 1).robots[robot]
+    owed = replay.state_at(given).robots[robot]
+    assert (before.extra, owed.extra) == (False, True)
+    assert replay.state_at(extra - 1).robots[robot].extra is True
+    started = replay.state_at(extra)
+    assert started.robots[robot].extra is False and started.extra_turn is True
+    assert started.robots[robot].turns == owed.turns and started.active.id == robot
+    after = next(e.seq for e in events[extra + 1 :] if e.type == "TurnStarted")
+    assert replay.state_at(after).extra_turn is False

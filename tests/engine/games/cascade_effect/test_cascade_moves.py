@@ -106,6 +106,18 @@ def test_a_robot_carrying_a_goal_cannot_attach_another():
     assert "attach" not in declared(state)
 
 
+def test_a_goal_another_robot_carries_is_not_standing_on_its_own_to_attach_to():
+    """Attaching needs an own-colour goal that "stands on its own in the square
+    straight ahead": R1 (robot 0) carrying red 60 in front of R2 offers R2
+    nothing to attach to."""
+    state = put(position(), 0, sq(4, 5), N, goal=RED60)
+    state = turn_of(put(state, 2, sq(3, 5), E), 2)
+    assert declared(state) == ["move"]
+    loose = move_goal(put(state, 0, sq(4, 4), N), RED60, sq(4, 5))
+    loose = replace(loose, goals=tuple(replace(g, robot=-1) for g in loose.goals))
+    assert {"do": "attach", "goal": RED60} in legal(loose)
+
+
 def test_a_robot_facing_the_fields_edge_has_nothing_to_attach_to():
     state = put(position(), 0, sq(1, 5), W)
     assert declared(state) == ["move"]

@@ -411,6 +411,7 @@ def test_rules_detaching_needs_no_roll():
     after, events = act(state, {"do": "detach", "to": sq(3, 5)})
     assert types(events) == ["Detached"]
     assert after.goals[RED60].sq == sq(3, 5) and after.goals[RED60].robot == -1
+    assert after.robots[0].goal == -1  # -1: no goal attached (the view's robot "goal")
     assert after.active.id == 0 and after.step == "declare"
 
 
@@ -587,6 +588,7 @@ def test_a_placement_is_a_place_action_and_is_told_with_the_seat_that_placed():
     assert [(e.type, e.data) for e in events] == [
         ("RobotPlaced", {"robot": 0, "seat": 0, "sq": RAMP[0][1], "facing": E})
     ]
+    assert (state.robots[0].sq, state.robots[0].facing, state.placing) == (RAMP[0][1], E, 1)
     _, events = act(state, {"do": "place", "sq": PARK[1][0], "facing": W})
     assert events[0].data == {"robot": 1, "seat": 2, "sq": PARK[1][0], "facing": W}
 

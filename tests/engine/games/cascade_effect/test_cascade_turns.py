@@ -7,7 +7,19 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from ce_helpers import OPEN_SQUARE, RED30, N, act, move_goal, position, put, sq, turn_of
+from ce_helpers import (
+    BLUE30,
+    OPEN_SQUARE,
+    RED30,
+    N,
+    act,
+    declared,
+    move_goal,
+    position,
+    put,
+    sq,
+    turn_of,
+)
 
 from engine.games.cascade_effect import GAME
 from engine.games.cascade_effect.scoring import breakdown
@@ -36,6 +48,7 @@ def test_after_the_last_turn_the_alliance_with_the_higher_total_wins(penalties, 
     em = after_the_last_turn(penalties)
     (scored,) = [e for e in em.events if e.type == "MatchScored"]
     assert scored.data["winner"] == winner
+    assert (em.state.phase, em.state.step, em.state.result) == ("over", "", winner)
     assert scored.data["red"] == breakdown(em.state, 0)
     assert scored.data["blue"] == breakdown(em.state, 1)
     assert abs(scored.data["red"]["total"] - scored.data["blue"]["total"]) == 10
@@ -252,6 +265,28 @@ def test_a_lost_turn_is_told_counted_as_a_roll_and_the_next_robot_plays():
     assert told[1][1] == {"robot": 1} and told[2][1]["robot"] == 2
     assert after.robots[1].turns == 1 and after.robots[1].skips == 0
     assert after.active.id == 2
+
+
+def test_a_lost_turn_ends_the_scored_and_lined_up_chains():
+    """Cascade Cards: a lost turn "counts as one of the robot's rolls; it ends the
+    'scored last turn' and 'rolled the 5 to align' chains". Blue 1 scored and
+    lined up on its last turn, then loses this one: on its next turn it may score
+    again and may no longer declare the centre goal; between the lost turn and the
+    next robot's, no step is under way (what a replay shows at that event)."""
+    state = replace(position(round_=20), fallen=(True, False))
+    state = put(state, 1, sq(4, 6), N, goal=BLUE30, scored_last=True, primed=True)
+    assert "score" not in declared(turn_of(state, 1)) and "centre" in declared(turn_of(state, 1))
+    lost = put(state, 1, sq(4, 6), N, goal=BLUE30, scored_last=True, primed=True, skips=1)
+    em = Emitter(lost)
+    next_turn(em, LoadedDice())
+    assert [e.type for e in em.events] == ["TurnStarted", "TurnLost", "TurnStarted"]
+    folded = GAME.evolve(GAME.evolve(lost, em.events[0]), em.events[1])
+    assert folded.step == ""
+    blue1 = folded.robots[1]
+    assert (blue1.scored_last, blue1.primed, blue1.skips) == (False, False, 0)
+    assert "score" in declared(turn_of(em.state, 1)) and "centre" not in declared(
+        turn_of(em.state, 1)
+    )
 
 
 def test_a_turn_ends_telling_whether_the_robot_scored_or_lined_up():
