@@ -94,10 +94,14 @@ class AerialAssault(Game):
         small, big = SEAT_SPLITS[seat_count]
         return ((small, big), (big, small)) if small != big else ((small, big),)
 
+    def check_setup(self, seat_count: int, options: Mapping[str, Any]) -> None:
+        """The ``rookie`` option names seats of this match (checked before a match is
+        stored, not only when it starts)."""
+        parse_rookie(options["rookie"], seat_count)
+
     # -- start ------------------------------------------------------------------------
     def start(self, header: Header, rng: Rng) -> list[Event]:
         n = len(header.seats)
-        parse_rookie(header.options.get("rookie", ""), n)
         teams = [s.team for s in header.seats]
         if n > 2 and len(team_sizes(teams) or ()) == 2:  # the platform seated the alliances
             return [Event(TEAMS_ASSIGNED, {**seated_teams(teams), "teams": teams})]

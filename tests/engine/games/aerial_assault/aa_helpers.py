@@ -98,6 +98,7 @@ def play_once(state: State, plays: dict, dice: LoadedDice, names: dict | None = 
         reason = decision.reject_reason(action)
         assert reason is None, reason
         more = GAME.resolve(state, {decision.seat: action}, dice)
+        assert more, f"robot {robot}'s block target named, and nothing happened"
         for e in more:
             state = GAME.evolve(state, e)
         events += more

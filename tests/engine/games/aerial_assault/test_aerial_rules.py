@@ -31,7 +31,7 @@ from aa_helpers import (
 from engine.games.aerial_assault import GAME
 from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.field import shoot_range, truss_range
-from engine.games.aerial_assault.state import Ball
+from engine.games.aerial_assault.state import Ball, robots_of
 from tests.engine.games.loaded_dice import LoadedDice
 
 
@@ -246,6 +246,7 @@ def test_block_targets_are_named_after_the_reveal_by_each_blocker_in_turn():
     (first,) = GAME.pending(state)
     assert first.seat == 0 and not first.secret
     assert first.legal == [{"target": 1}, {"target": 3}]  # opposing robots in its zone
+    assert first.default in first.legal and "robot 0" in first.prompt
     view = GAME.view(state, 3)
     assert [p["side"] for p in view["staged"]] == ["bottom", "bottom", "down", "bottom"]
     events = GAME.resolve(state, {0: {"target": 1}}, LoadedDice())
@@ -254,6 +255,7 @@ def test_block_targets_are_named_after_the_reveal_by_each_blocker_in_turn():
     (second,) = GAME.pending(state)
     assert second.seat == 3 and GAME.view(state, 3)["block_targets"] == [[0, 1]]
     assert second.legal == [{"target": 0}, {"target": 2}]
+    assert second.default in second.legal and "robot 3" in second.prompt
     assert second.reject_reason({"target": 1}) is not None  # its own alliance
 
 
@@ -837,3 +839,160 @@ def test_driver_panic_card_is_secret_from_the_other_alliance():
     # a rejected play's reason is public (its twin): it must not name the card either
     reason = problem(after, 0, stay("B1"))
     assert "panic" in reason and "B4" not in reason
+
+
+# -- the game's interface: teams, alliances, scores, views ------------------------------------
+
+
+def _teams_assigned(teams):
+    from engine.game import Seat
+    from engine.runner import Match
+
+    m = Match.begin(GAME, [Seat("random", team=t) for t in teams], 1, {})
+    (data,) = [e.data for e in m.log.events if e.type == "TeamsAssigned"]
+    return data
+
+
+@pytest.mark.parametrize(
+    "teams, controllers, double",
+    [
+        ([0, 0, 1, 1, 1], [0, 1, 2, 3, 4, 0], 0),  # the two-seat team first: seat 0 is double
+        ([0, 0, 0, 1, 1], [3, 0, 1, 2, 4, 3], 3),  # the two-seat team last: its first seat, 3
+    ],
+)
+def test_five_seats_in_teams_the_first_seat_of_the_two_seat_team_drives_robots_0_and_5(
+    teams, controllers, double
+):
+    assert _teams_assigned(teams) == {"controllers": controllers, "double": double, "teams": teams}
+
+
+def test_six_seats_in_teams_drive_one_robot_each_with_no_solo_or_double_seat():
+    teams = [0, 0, 0, 1, 1, 1]
+    assert _teams_assigned(teams) == {"controllers": [0, 1, 2, 3, 4, 5], "teams": teams}
+
+
+def test_alliances_are_two_against_two_or_three_against_three_with_either_side_larger():
+    assert GAME.alliances(2, {}) == ((1, 1),)
+    assert GAME.alliances(3, {}) == ((1, 2), (2, 1))
+    assert GAME.alliances(4, {}) == ((2, 2),)
+    assert GAME.alliances(5, {}) == ((2, 3), (3, 2))
+    assert GAME.alliances(6, {}) == ((3, 3),)
+
+
+def test_the_outcome_gives_each_seat_its_alliances_points_and_the_reason():
+    state = scene(
+        [("red", 0, TANK_CATAPULT), ("blue", 5, TANK_CATAPULT), ("red", 1, TANK_CATAPULT)]
+    )
+    over = replace(state, phase="over", points=(30, 50), result="blue wins 50 to 30")
+    outcome = GAME.outcome(over)
+    assert (outcome.ranks, outcome.scores) == ((2, 1, 2), (30, 50, 30))
+    assert outcome.reason == "blue wins 50 to 30"
+    assert GAME.outcome(replace(over, phase="play")) is None
+
+
+def test_scores_are_each_seats_alliances_points_and_0_before_the_alliances_are_dealt():
+    assert GAME.scores(None) == ()
+    state = scene(
+        [("red", 0, TANK_CATAPULT), ("blue", 5, TANK_CATAPULT), ("blue", 4, TANK_CATAPULT)]
+    )
+    assert GAME.scores(replace(state, points=(20, 7))) == (20, 7, 7)
+    undealt = replace(state, robots=tuple(replace(r, alliance="") for r in state.robots))
+    assert GAME.scores(replace(undealt, points=(20, 7))) == (0, 0, 0)
+
+
+def test_the_omniscient_state_shows_the_pile_the_draft_schedule_controllers_and_rookies():
+    m = _start(3, {"rookie": "1"})
+    state = m.state
+    shown = GAME.state_json(state)
+    assert shown["deck"] == list(state.deck)
+    assert shown["pick_order"] == list(state.pick_order)
+    assert shown["pick_index"] == state.pick_index
+    assert shown["controllers"] == list(state.controllers)
+    assert shown["rookie"] == [1]
+
+
+def test_a_new_game_object_shows_each_seat_its_view():
+    from engine.games.aerial_assault.rules import AerialAssault
+    from engine.games.aerial_assault.view import view_of
+
+    state = _start(4).state
+    fresh = AerialAssault()  # built here, not at import: its views are made in __init__
+    for seat in (None, 0, 3):
+        assert fresh.view(state, seat) == view_of(state, seat, False)
+
+
+def test_a_rookie_option_naming_a_seat_the_match_lacks_is_refused_before_it_starts():
+    from engine.game import RulesError
+
+    with pytest.raises(RulesError, match=r"outside 0\.\.3"):
+        GAME.check_setup(4, GAME.resolve_options({"rookie": "4"}))
+    GAME.check_setup(5, GAME.resolve_options({"rookie": "4"}))
+    GAME.check_setup(2, GAME.resolve_options({}))
+
+
+@pytest.mark.parametrize("teams", [[None, None], [0, 1]])
+def test_two_seats_deal_the_1_card_to_the_seat_driving_robots_0_and_3_even_in_teams(teams):
+    data = _teams_assigned(teams)
+    first = data["card_1"]
+    assert data == {"controllers": [first, 1 - first, 1 - first, first], "card_1": first}
+
+
+def test_without_teams_three_seats_deal_a_solo_seat_and_four_seats_drive_one_robot_each():
+    data = _teams_assigned([None] * 3)
+    solo = data["solo"]
+    others = [s for s in range(3) if s != solo]
+    assert data == {"controllers": [solo, *others, solo], "solo": solo}
+    assert _teams_assigned([None] * 4) == {"controllers": [0, 1, 2, 3]}
+
+
+def test_a_draft_pick_is_asked_of_the_picking_robots_seat_with_a_card_of_the_row_as_default():
+    from engine.rng import Rng
+
+    state = _start(2).state
+    events = GAME.resolve(state, {s: [list(WITH_CATCHING)] * 2 for s in range(2)}, Rng(1, 1))
+    for e in events:
+        state = GAME.evolve(state, e)
+    for _ in range(3):  # robots 0, 1 and 2 pick in turn
+        robot = state.pick_order[state.pick_index]
+        (decision,) = GAME.pending(state)
+        assert decision.seat == state.controllers[robot]
+        assert decision.legal == list(state.row) and decision.default in decision.legal
+        assert "draft" in decision.prompt and f"robot {robot}" in decision.prompt
+        for e in GAME.resolve(state, {decision.seat: decision.default}, Rng(1, 1)):
+            state = GAME.evolve(state, e)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_each_seats_default_build_program_and_play_covers_each_robot_it_drives(seats):
+    """A seat's default (played when it fails) is a legal action: one entry per robot."""
+    from engine.rng import Rng
+
+    state = _start(seats).state
+    prompts = set()
+    while state.phase in ("build", "draft", "auto", "play") and state.round < 2:
+        decisions = GAME.pending(state)
+        prompts |= {d.prompt for d in decisions if state.phase != "draft"}
+        if state.phase != "draft":
+            assert [d.seat for d in decisions] == list(range(seats))
+        for d in decisions:
+            assert d.reject_reason(d.default) is None
+            if state.phase != "draft":
+                assert len(d.default) == len(robots_of(state, d.seat)) > 0
+        actions = {d.seat: d.default for d in decisions}
+        for e in GAME.resolve(state, actions, Rng(5, len(state.robots))):
+            state = GAME.evolve(state, e)
+    # each prompt says what is asked (the play's round and card play counted from 1)
+    assert prompts == {
+        "build your robot(s)",
+        "program the autonomous round",
+        *(f"round 1, card play {n}" for n in range(1, 6)),
+    }
+
+
+def test_a_match_started_without_a_rules_version_is_taken_to_be_this_version():
+    from engine.events import MATCH_STARTED, Event
+
+    header = {"seats": [{}, {}], "options": {}}
+    assert GAME.evolve(None, Event(MATCH_STARTED, header)).version == GAME.rules_version == 3
+    header["rules_version"] = 1
+    assert GAME.evolve(None, Event(MATCH_STARTED, header)).version == 1
