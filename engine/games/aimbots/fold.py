@@ -76,7 +76,6 @@ def _market(state: State, d: dict[str, Any]) -> State:
         state,
         market=tuple(d["cards"]),
         claims=(-1,) * len(d["cards"]),
-        draft_step=0,
         draft_left=ORDERS[state.seats][0][1],
     )
 
@@ -195,7 +194,7 @@ def _used(state: State, d: dict[str, Any]) -> State:
 
 def _gain(state: State, seat: int, cores: int) -> State:
     state = revise(state, cores=set_item(state.cores, seat, state.cores[seat] + cores))
-    if state.cores[seat] >= state.target and state.phase != "over":
+    if state.cores[seat] >= state.target:
         return revise(
             state,
             phase="over",
@@ -220,7 +219,8 @@ def _pushed(state: State, d: dict[str, Any]) -> State:
 def _plate(state: State, d: dict[str, Any]) -> State:
     bot = state.bots[d["bot"]]
     state = with_bot(state, revise(bot, plates=bot.plates + (d["face"],)))
-    return revise(state, phase="play", plate_bot=-1) if state.phase == "plate" else state
+    # a plate comes in play, or ends the defender's choice of face
+    return revise(state, phase="play", plate_bot=-1)
 
 
 def _plate_choice(state: State, d: dict[str, Any]) -> State:
@@ -239,12 +239,12 @@ def _destroyed(state: State, d: dict[str, Any]) -> State:
     bot = state.bots[d["bot"]]
     state = with_bot(state, revise(bot, alive=False, sq=-1))
     state = _gain(state, d["by"], d["core"])
-    alive = living_seats(state)
+    alive = living_seats(state)  # the attacking seat's robot is on the board
     if len(alive) < 2 and state.phase != "over":
         return revise(
             state,
             phase="over",
-            winner=alive[0] if alive else -1,
+            winner=alive[0],
             reason="only one team has bots left",
         )
     return state

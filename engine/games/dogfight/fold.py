@@ -39,7 +39,7 @@ from engine.states import revise
 
 def team_size(option: str) -> int:
     """``"2v2"`` -> 2; ``"none"`` -> 1 (every pilot for themself)."""
-    return 1 if option in ("", "none") else int(option.split("v")[0])
+    return 1 if option == "none" else int(option.split("v")[0])
 
 
 def area_of(options: dict[str, Any], planes: int, version: int) -> int:
@@ -77,11 +77,7 @@ def _stats(state: State, d: dict[str, Any]) -> State:
 
 def _first(state: State, d: dict[str, Any]) -> State:
     return revise(
-        state,
-        phase="place",
-        order=tuple(d["order"]),
-        place_order=tuple(d["place_order"]),
-        placing=0,
+        state, phase="place", order=tuple(d["order"]), place_order=tuple(d["place_order"])
     )
 
 
@@ -99,13 +95,13 @@ def _round(state: State, d: dict[str, Any]) -> State:
         round=d["round"],
         stage="move",
         order=order,
-        team_queue=order,
-        seat_queue=(),
+        team_queue=order,  # the last round ended once its queues were empty
     )
 
 
 def _stage(state: State, d: dict[str, Any]) -> State:
-    return revise(state, stage=d["stage"], team_queue=tuple(d["order"]), seat_queue=())
+    # the move stage ends once its queues are empty
+    return revise(state, stage=d["stage"], team_queue=tuple(d["order"]))
 
 
 def _team_up(state: State, d: dict[str, Any]) -> State:
@@ -173,17 +169,17 @@ def _destroyed(state: State, d: dict[str, Any]) -> State:
         seat_queue=tuple(s for s in state.seat_queue if s != seat),
         team_queue=tuple(t for t in state.team_queue if living(state, t)),
     )
-    flying = living_teams(state)
+    flying = living_teams(state)  # two or more before this plane fell, so one at least
     if len(flying) > 1:
         return state
-    winner = flying[0] if flying else -1
+    winner = flying[0]
     return revise(
         state,
         phase="over",
         winner=winner,
         seat_queue=(),
         team_queue=(),
-        reason=f"team {winner} is the last in the air" if flying else "no plane is left in the air",
+        reason=f"team {winner} is the last in the air",
     )
 
 
@@ -192,13 +188,9 @@ def _ace(state: State, d: dict[str, Any]) -> State:
 
 
 def _time_up(state: State, d: dict[str, Any]) -> State:
+    # the cap is reached once the last round's queues are empty
     return revise(
-        state,
-        phase="over",
-        winner=d["winner"],
-        seat_queue=(),
-        team_queue=(),
-        reason=f"round limit of {d['rounds']} reached",
+        state, phase="over", winner=d["winner"], reason=f"round limit of {d['rounds']} reached"
     )
 
 

@@ -9,8 +9,11 @@ from engine.events import Event
 from engine.game import Seat
 from engine.games.aimbots import GAME
 from engine.games.aimbots.board import sq
+from engine.games.aimbots.dice import east_for
+from engine.games.aimbots.draft import ORDERS
 from engine.games.aimbots.fold import fold
 from engine.runner import Match
+from tests.engine.games.loaded_dice import LoadedDice
 
 
 @pytest.mark.parametrize("seats, target", [(2, 7), (3, 5), (4, 5)])
@@ -50,6 +53,8 @@ def test_a_wild_die_shows_six_and_a_placed_die_is_spent_and_claims_its_card():
 def test_the_first_game_lineups_skip_the_draft_and_keep_each_programs_armor():
     state = Match.begin(GAME, [Seat("random")] * 2, 1, {"first_game": True}).state
     assert state.phase == "load"
+    assert state.rolls == state.spent == ((), ())  # no draft dice rolled
+    assert GAME.view(state, 0)["rolls"] == [[], []]
     assert [(b.id, b.owner, b.program, b.top) for b in state.bots[:3]] == [
         (0, 0, "Turret", 2),
         (1, 0, "Turret", 2),
@@ -168,3 +173,95 @@ def test_a_destruction_that_leaves_two_teams_plays_on():
     _, after = play(state, {"do": "attack", "bot": 0, "target": 1}, dice=[6, 6, 1, 1])
     assert after.phase == "play" and after.winner == -1 and after.cores == (1, 0, 0)
     assert after.board_scrap == ((sq(1, 1), 4),) and after.pile == ()
+
+
+def test_a_destroyed_robot_shows_as_destroyed_in_every_view(game):
+    attacker = make_bot(0, 0, "Jack", 3, 1, sq(3, 3))
+    doomed = make_bot(1, 1, "Jack", 3, 1, sq(4, 3), plates=(1, 6), core=2)
+    other = make_bot(2, 1, "Jack", 3, 1, sq(0, 0))
+    state = make_state([attacker, doomed, other], pile=())
+    _, after = play(state, {"do": "attack", "bot": 0, "target": 1}, dice=[6, 6, 1, 1])
+    for seat in (0, 1, None):
+        shown = game.view(after, seat)["bots"][1]
+        assert (shown["alive"], shown["sq"], shown["core"]) == (False, -1, 2)
+
+
+def test_the_draft_ends_with_every_step_of_its_order_done():
+    """Set-up step 3: once the order's last die is placed the draft is over, and the
+    view's draft step stands past the last step with no die left to place."""
+    steps = ORDERS[2]
+    state = Match.begin(GAME, [Seat("random")] * 2, 1).state
+    last = len(steps) - 1
+    state = replace(
+        state,
+        order=(0, 1),
+        market=("Jet",) * 10,
+        claims=(-1,) * 10,
+        draft_step=last,
+        draft_left=steps[last][1],
+    )
+    after = fold(state, [Event("DiePlaced", {"seat": 1, "die": 0, "card": 9, "bot": 0})])
+    assert after.phase == "load"
+    assert (after.draft_step, after.draft_left) == (len(steps), 0)
+    view = GAME.view(after, 0)
+    assert (view["draft_step"], view["draft_left"]) == (len(steps), 0)
+
+
+def hacker_hit():
+    """A Hacker's hit on an unplated Jack, waiting for the attacker to order it."""
+    hacker = make_bot(0, 0, "Hacker", 4, 2, sq(2, 3))  # its east face: 6
+    victim = make_bot(1, 1, "Jack", 3, 1, sq(3, 3))
+    state = make_state([hacker, victim])
+    assert hacker.east == 6
+    _, after = play(state, {"do": "attack", "bot": 0, "target": 1}, dice=[6, 6, 1, 1])
+    assert (after.phase, after.order_bot, after.order_dir) == ("order", 1, "E")
+    return victim, after
+
+
+@pytest.mark.parametrize("first", ["plate", "twist"])
+def test_an_ordered_hacker_hit_turns_the_robot_a_quarter_clockwise_and_leaves_nothing_to_order(
+    first, game
+):
+    """A Hacker's hit turns the defender 90° clockwise (its west face comes round to
+    the north, its north face to the east); once the attacker has ordered it, play
+    goes on with no hit waiting to be ordered, as before the attack."""
+    victim, after = hacker_hit()
+    _, ordered = play(after, {"do": "order", "first": first})
+    turned = ordered.bots[1]
+    assert (turned.north, turned.east) == (7 - victim.east, victim.north)
+    assert (ordered.phase, ordered.order_bot, ordered.order_dir) == ("play", -1, "")
+    view = game.view(ordered, 0)
+    assert (view["order_bot"], view["order_dir"], view["plate_bot"]) == (-1, "", -1)
+
+
+def test_placing_goes_round_the_turn_order_a_seat_placing_all_its_robots_first(game):
+    """Set-up step 6: in turn order, each seat places all its robots, lowest id first,
+    choosing the side value that points north (which fixes the facing)."""
+    state = Match.begin(GAME, [Seat("random")] * 3, 1, {"first_game": True}).state
+    state = replace(state, phase="place", order=(1, 2, 0), loaded=(True,) * 3)
+    for bot in (3, 4, 5):  # seat 1's robots
+        (decision,) = game.pending(state)
+        assert decision.seat == 1 and decision.legal[0]["bot"] == bot
+        chosen = decision.legal[-1]  # the last square, the last facing
+        state = fold(state, game.resolve(state, {1: chosen}, LoadedDice([])))
+        placed, north = state.bots[bot], chosen["north"]
+        assert placed.sq == chosen["sq"]
+        assert (placed.north, placed.east) == (north, east_for(placed.top, north))
+    assert state.placing == 1 and game.view(state, None)["placing"] == 1
+    (decision,) = game.pending(state)
+    assert decision.seat == 2 and decision.legal[0]["bot"] == 6
+
+
+def test_the_defenders_chosen_plate_ends_the_choice_and_play_goes_on(game):
+    """Hit: when the face that looks at the attacker is plated already, the defender's
+    seat chooses another side face, in the middle of the attacker's turn; once it has,
+    the attacker's turn goes on and no seat is left to choose."""
+    attacker = make_bot(0, 0, "Jack", 3, 1, sq(3, 3))
+    defender = make_bot(1, 1, "Jack", 3, 1, sq(4, 3), plates=(2,))  # west face 2 plated
+    state = make_state([attacker, defender])
+    _, choosing = play(state, {"do": "attack", "bot": 0, "target": 1}, dice=[6, 6, 1, 1])
+    assert (choosing.phase, choosing.plate_bot) == ("plate", 1)
+    _, after = play(choosing, {"do": "plate", "face": 5}, seat=1)
+    assert after.bots[1].plates == (2, 5)
+    assert (after.phase, after.plate_bot, after.active, after.energy) == ("play", -1, 0, 1)
+    assert game.view(after, 1)["plate_bot"] == -1

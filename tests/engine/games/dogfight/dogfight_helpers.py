@@ -54,6 +54,20 @@ def table(planes, stage="move", queue=None, teams=None, area=AREA, **extra):
     return State(seats=len(planes), teams=teams, area=area, planes=planes, **defaults)
 
 
+def duel(section="middle", attacker_alt=0, target_alt=0, **target_stats):
+    """The attack stage: seat 0 flies north towards seat 1, ``section`` of the ruler
+    ahead of it and flying away (no shot back)."""
+    distance = {"close": 700, "middle": 1500, "far": 2300}[section]
+    return table(
+        [
+            plane(0, 3600, 2000, 0, altitude=attacker_alt),
+            plane(1, 3600, 2000 + distance, 0, altitude=target_alt, **target_stats),
+        ],
+        stage="attack",
+        queue=(0, 1),
+    )
+
+
 def second_to_place(x: int, y: int):
     """Set-up with seat 0's plane placed at ``(x, y)`` and seat 1's to place."""
     return table(

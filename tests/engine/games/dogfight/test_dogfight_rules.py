@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from dogfight_helpers import act, match_of, plane, second_to_place, table, types
+from dogfight_helpers import act, duel, match_of, plane, second_to_place, table, types
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -244,18 +244,6 @@ def test_the_last_plane_in_the_air_wins():
 
 
 # -- the attack stage --------------------------------------------------------------------------
-def duel(section="middle", attacker_alt=0, target_alt=0, **target_stats):
-    distance = {"close": 700, "middle": 1500, "far": 2300}[section]
-    return table(
-        [
-            plane(0, 3600, 2000, 0, altitude=attacker_alt),
-            plane(1, 3600, 2000 + distance, 0, altitude=target_alt, **target_stats),
-        ],
-        stage="attack",
-        queue=(0, 1),
-    )
-
-
 def test_only_enemies_in_range_and_arc_can_be_attacked():
     """Attack Stage: the defender must be within the ruler and the attacker's arc."""
     state = duel("middle")
