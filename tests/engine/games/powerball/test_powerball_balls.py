@@ -24,7 +24,8 @@ from powerball_helpers import (
     xy,
 )
 
-from engine.games.powerball.balls import deliver, spawn
+from engine.games.powerball.balls import deliver, phase_end_pickups, spawn
+from engine.games.powerball.cards import ARM
 from engine.games.powerball.fire import fire_choices
 from engine.games.powerball.motion import run_card
 from engine.games.powerball.phases import order
@@ -68,6 +69,31 @@ def test_flags_are_not_wrenches_for_spawning():
     t = table(state)
     spawn(t)
     assert events(t, "Spawned") == []
+
+
+def test_an_empty_wrench_spawns_nothing_and_the_next_wrench_still_rolls():
+    state = put(blank(2), 1, 10, 4)  # wrench 2; wrench 1 is empty
+    t = table(state, 7)
+    spawn(t)
+    spawned = {"wrench": 2, "robot": 1, "roll": 7, "slot": 7, "sq": ARENA.spawns[6]}
+    assert events(t, "Spawned") == [spawned]
+
+
+def test_the_last_ball_of_the_pool_goes_to_the_first_wrench_in_number_order():
+    state = replace(put(put(blank(2), 0, 10, 4), 1, 4, 1), pool=1)  # wrenches 2 and 1
+    t = table(state, 5, 7)
+    spawn(t)
+    assert [d["wrench"] for d in events(t, "Spawned")] == [1]
+    assert t.state.pool == 0
+
+
+def test_no_ball_spawns_when_every_spawn_square_holds_one():
+    """A floor whose 20 spawn numbers share one square: no free number, no ball."""
+    floor_ = custom_floor(wrenches=[{"number": 1, "at": [4, 1], "double": False}])
+    state = replace(put(blank(2), 0, 4, 1), balls=(sq(0, 0),))
+    t = on(floor_, state, 5)
+    spawn(t)
+    assert events(t, "Spawned") == [] and t.state.balls == (sq(0, 0),)
 
 
 # -- picking up ---------------------------------------------------------------------
@@ -150,6 +176,29 @@ def test_a_delivery_can_come_at_the_end_of_the_move_step():
     t = on(PIT_FLOOR, state)
     run_step(t, "move")
     assert events(t, "Delivered") == [{"robot": 0, "pit": sq(6, 6)}]
+
+
+def test_a_mechanical_arm_delivers_into_a_pit_on_any_side():
+    for x, y in [(6, 5), (7, 6), (6, 7), (5, 6)]:  # the pit north, east, south, west
+        t = on(custom_floor(pits=[[x, y]]), put(blank(2), 0, 6, 6, E, balls=1, options=(ARM,)))
+        deliver(t)
+        assert events(t, "Delivered") == [{"robot": 0, "pit": sq(x, y)}]
+
+
+def test_a_powered_down_robot_does_not_deliver_and_the_robots_after_it_still_do():
+    floor_ = custom_floor(pits=[[6, 6], [6, 9]])
+    state = put(put(blank(2), 0, 5, 6, E, balls=1, down=True), 1, 5, 9, E, balls=1)
+    t = on(floor_, state)
+    deliver(t)
+    assert events(t, "Delivered") == [{"robot": 1, "pit": sq(6, 9)}]
+
+
+def test_a_ball_that_comes_to_rest_under_a_robot_is_picked_up_at_the_end_of_the_phase():
+    state = put(put(blank(2), 0, 3, 3), 1, 8, 8, pickup=False)
+    t = on(EMPTY_FLOOR, replace(state, balls=(sq(3, 3), sq(8, 8), sq(5, 5))))
+    phase_end_pickups(t)
+    assert [r.balls for r in t.state.robots] == [1, 0]  # seat 1 ordered no pick-up
+    assert sorted(t.state.balls) == [sq(5, 5), sq(8, 8)]
 
 
 # -- dying with balls ---------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from powerball_helpers import (
     ARENA,
     EMPTY_FLOOR,
@@ -28,7 +29,9 @@ from engine.game import ranks_from_scores
 from engine.games.powerball.respawn import place_robots, roll_flags
 from engine.games.powerball.rules import rank_keys
 from engine.games.powerball.state import Bomb, change
-from engine.games.powerball.turn import deal, flag_event, payout
+from engine.games.powerball.table import Table
+from engine.games.powerball.turn import cleanup, deal, flag_event, payout
+from tests.engine.games.loaded_dice import LoadedDice
 
 FLAGS = [xy(s) for s, _ in ARENA.flags]  # (2,2) E, (9,2) S, (9,9) W, (2,9) N
 
@@ -156,6 +159,8 @@ def test_buzz_bomb_asks_each_flag_robot_where_to_put_its_bomb():
     t = table(three_on_flags(), 3)
     assert flag_event(t, None) is False
     assert t.state.stage == "bomb" and t.state.waiting == (0, 1, 2)
+    # play goes on at the end-of-turn respawns once they have answered
+    assert events(t, "Waiting") == [{"stage": "bomb", "seats": [0, 1, 2], "step": "end-respawn"}]
 
 
 def test_a_bomb_explodes_6_3_1_and_credits_its_owner():
@@ -293,3 +298,187 @@ def test_an_earthquake_fall_after_phase_5_credits_nobody_not_the_last_pusher():
     flag_event(t, None)
     destroyed = [d for d in events(t, "Destroyed") if d["robot"] == 3]
     assert destroyed and destroyed[0]["credit"] == -1 and t.state.robots[2].vp == 0
+
+
+# -- the events in detail ------------------------------------------------------------------
+def test_an_earthquake_slides_front_robots_first_stopped_by_robots_and_walls_not_turrets():
+    state = blank(5, phase=5, round_=2)
+    for seat in range(3):
+        state = on_flag(state, seat, seat + 1)
+    state = change(state, 0, turret=2)  # a turret on flag 1 stays put
+    state = put(put(state, 3, 3, 5, balls=2), 4, 4, 5)  # robot 4 ahead of robot 3, eastwards
+    floor_ = custom_floor(walls=[{"at": [9, 9], "side": "E"}])
+    t = on(floor_, state, 1, 2)  # earthquake, eastwards
+    flag_event(t, None)
+    assert events(t, "QuakeRolled") == [{"roll": 2, "dir": "E"}]
+    assert events(t, "BallsDropped") == [{"robot": 3, "sq": sq(3, 5), "count": 2}]
+    where = [xy(r.sq) for r in t.state.robots]
+    # robot 1 slides to the east wall, robot 2 stays behind its wall, robot 3 behind robot 4
+    assert where == [FLAGS[0], (11, 2), (9, 9), (5, 5), (6, 5)]
+
+
+def test_an_earthquake_stops_a_robot_that_falls_into_a_pit_on_its_first_square():
+    state = put(three_on_flags(), 3, 6, 2)
+    t = on(custom_floor(pits=[[6, 3]]), state, 1, 3)  # earthquake, southwards
+    flag_event(t, None)
+    assert not t.state.robots[3].alive
+    assert [d["robot"] for d in events(t, "Destroyed")] == [3]
+
+
+class Rolled(LoadedDice):
+    """Loaded dice that keep the size of every die rolled."""
+
+    def __init__(self, *dice: int) -> None:
+        super().__init__(dice)
+        self.sides: list[int] = []
+
+    def die(self, sides: int = 6) -> int:
+        self.sides.append(sides)
+        return super().die(sides)
+
+
+def test_meteors_fall_one_per_flag_robot_for_8_4_2_1_damage_credited_to_nobody():
+    state = put(three_on_flags(), 3, 5, 5)
+    # meteor shower; (2+4-1, 1+5-1) = (5, 5), then (1, 1), then (11, 11)
+    dice = Rolled(5, 2, 4, 1, 5, 1, 1, 1, 1, 6, 6, 6, 6)
+    t = Table(state, dice)
+    flag_event(t, None)
+    assert dice.sides == [6] * 13  # the event's d6, then 2d6 twice per meteor
+    assert events(t, "MeteorFell") == [
+        {"robot": 0, "dice": [2, 4, 1, 5], "sq": sq(5, 5)},
+        {"robot": 1, "dice": [1, 1, 1, 1], "sq": sq(1, 1)},
+        {"robot": 2, "dice": [6, 6, 6, 6], "sq": sq(11, 11)},
+    ]
+    hits = [(d["robot"], d["amount"], d["by"], d["source"]) for d in events(t, "Damaged")]
+    # robot 0 on (2, 2) is 3 squares from the first and 1 from the second; robot 2 on
+    # (9, 9) is 2 from the third; robot 1 on (9, 2) is 4 or more from every one
+    assert hits == [
+        (0, 1, -1, "meteor"),
+        (3, 8, -1, "meteor"),
+        (0, 4, -1, "meteor"),
+        (2, 2, -1, "meteor"),
+    ]
+
+
+def test_a_flag_robot_destroyed_before_its_meteor_rolls_none():
+    state = change(three_on_flags(), 1, damage=9)
+    t = table(state, 5, 5, 5, 1, 2, 1, 1, 1, 1)  # the first meteor lands on flag 2, (9, 2)
+    flag_event(t, None)
+    assert [d["robot"] for d in events(t, "MeteorFell")] == [0, 2]
+
+
+def test_healing_repairs_no_more_than_the_damage_and_tells_what_is_left():
+    state = on_flag(on_flag(on_flag(blank(4, phase=5), 0, 1, damage=1), 1, 2, damage=5), 2, 3)
+    t = table(state, 2)  # power heal: up to 3 each
+    flag_event(t, None)
+    assert events(t, "Healed") == [
+        {"robot": 0, "amount": 1, "damage": 0},
+        {"robot": 1, "amount": 3, "damage": 2},
+    ]
+
+
+def test_option_shuffle_with_an_empty_discard_pile_asks_nobody():
+    t = table(three_on_flags(), 6)
+    assert flag_event(t, None) is True
+    assert events(t, "OptionsOffered") == [] and t.state.queue == ()
+    queues = [d["queue"] for d in events(t, "Trading")]
+    assert queues == [[0, 1, 2], [1, 2], [2], []]  # each seat passed over in turn
+
+
+# -- the deal ------------------------------------------------------------------------------
+def test_a_turn_deals_no_hand_to_a_turret_or_a_robot_off_the_board_and_five_cards_to_a_bomb():
+    state = put(put(blank(4, phase=5), 0, 1, 1, turret=2), 1, 5, 5, damage=2)
+    state = put(state, 3, 8, 8, announced=True)  # powers down this turn; seat 2 is off the board
+    state = replace(state, bombs=(Bomb(1, sq(6, 6)),))
+    t = table(state)
+    assert deal(t, None) is False  # every seat is asked for its program
+    assert events(t, "TurnStarted") == [{"round": 2, "down": [3]}]
+    (dealt,) = [e for e in t.events if e.type == "HandDealt"]
+    assert dealt.to == (1,) and len(dealt.data["cards"]) == 7
+    assert dealt.public == {"seat": 1, "count": 7}  # the others see how many
+    (armed,) = events(t, "BombArmed")
+    assert armed["bomb"] == 0 and len(armed["cards"]) == 5
+    assert not set(armed["cards"]) & set(t.state.robots[1].hand)
+    assert t.state.bombs[0].armed and t.state.stage == "program"
+    assert events(t, "Waiting") == [{"stage": "program", "seats": [0, 1, 2, 3], "step": ""}]
+
+
+def test_recompile_deals_a_new_hand_as_large_for_1_damage_credited_to_nobody():
+    from engine.games.powerball.turn import recompile
+
+    state = put(put(blank(2), 0, 1, 1, hand=(10, 20, 30, 40)), 1, 5, 5, hand=(50, 60))
+    t = table(state)
+    recompile(t, 0)
+    (dealt,) = [e for e in t.events if e.type == "HandDealt"]
+    assert dealt.to == (0,) and dealt.public == {"seat": 0, "count": 4, "recompiled": True}
+    assert dealt.data["recompiled"] is True and len(dealt.data["cards"]) == 4
+    assert not set(dealt.data["cards"]) & {50, 60}  # another hand's cards are held
+    assert dealt.data["cards"] == sorted(dealt.data["cards"])
+    damaged = events(t, "Damaged")
+    assert damaged == [{"robot": 0, "amount": 1, "by": -1, "source": "recompile", "damage": 1}]
+
+
+# -- cleanup and payout in detail ------------------------------------------------------------
+def test_cleanup_tells_each_robots_kept_registers_and_wipes_a_destroyed_robots_all():
+    state = program(put(blank(3, phase=5), 0, 1, 1, damage=6), 0, 70, 80, 90, 100, 110)
+    state = program(state, 1, 120, 130, 140, 150, 160)  # robot 1 is off the board
+    state = change(state, 1, damage=6)
+    state = put(state, 2, 8, 8)  # nothing programmed: nothing to tell
+    t = table(state)
+    cleanup(t, None)
+    assert events(t, "RegistersKept") == [
+        {"robot": 0, "registers": [0, 0, 0, 100, 110]},
+        {"robot": 1, "registers": [0, 0, 0, 0, 0]},
+    ]
+
+
+def test_a_double_wrench_with_the_option_deck_empty_only_repairs():
+    state = put(blank(2, phase=5), 1, 10, 4, damage=2)  # wrench 2 (double)
+    t = table(replace(state, option_deck=()))
+    assert payout(t, None) is True
+    assert events(t, "OptionDrawn") == [] and t.state.robots[1].damage == 1
+
+
+def test_a_northward_quake_moves_front_robots_first_keeps_facings_and_skips_turrets():
+    state = blank(6, phase=5, round_=2)
+    for seat in range(3):
+        state = on_flag(state, seat, seat + 1, E)
+    state = change(state, 0, turret=2)  # listed first among the front robots: stays put
+    state = put(put(put(state, 3, 5, 4, E), 4, 5, 5, E), 5, 2, 3, E)  # 5 behind the turret
+    t = on(EMPTY_FLOOR, state, 1, 1)  # earthquake, northwards
+    flag_event(t, None)
+    where = [xy(r.sq) for r in t.state.robots]
+    assert where == [(2, 2), (9, 0), (9, 7), (5, 2), (5, 3), (2, 3)]
+    moved = events(t, "Moved")
+    assert {(m["facing"], m["why"]) for m in moved} == {(E, "quake")}
+    assert [m["robot"] for m in moved] == [1, 1, 3, 3, 4, 4, 2, 2]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="rules bug, left for a rules version bump: earthquake's front() orders a "
+    "southward quake by -x and a westward one by y (the tuple's S and W swapped)",
+)
+@pytest.mark.parametrize(
+    ("roll", "ahead", "behind", "slid"),
+    [(3, (5, 5), (5, 4), [(5, 7), (5, 6)]), (4, (4, 5), (5, 5), [(2, 5), (3, 5)])],
+)
+def test_a_southward_or_westward_quake_moves_front_robots_first(roll, ahead, behind, slid):
+    state = blank(5, phase=5)
+    for seat in range(3):
+        state = on_flag(state, seat, seat + 1)
+    state = put(put(state, 3, *behind), 4, *ahead)
+    t = on(EMPTY_FLOOR, state, 1, roll)
+    flag_event(t, None)
+    assert [xy(t.state.robots[seat].sq) for seat in (4, 3)] == slid
+
+
+def test_option_shuffle_tells_whom_it_offers_the_top_two_discards_and_a_flag_trade_offers_none():
+    state = replace(three_on_flags(), discards=("fourth gear", "ramming gear", "reverse gear"))
+    t = table(state, 6)
+    flag_event(t, None)
+    assert events(t, "OptionsOffered") == [{"seat": 0, "options": ["reverse gear", "ramming gear"]}]
+    state = on_flag(on_flag(blank(3, phase=5), 0, 3), 1, 2)
+    t = table(replace(state, discards=("fourth gear", "ramming gear")))
+    payout(t, None)
+    assert t.state.stage == "trade" and events(t, "OptionsOffered") == []
