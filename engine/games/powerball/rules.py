@@ -46,10 +46,11 @@ YES_NO_RUNS = {
 class Powerball(Game):
     name = "powerball"
     title = "American Robonators: Powerball"
-    rules_version = 2
-    #: v1 logs fold: v2's changes are new events and new fields of old ones (a v1
-    #: event folds as it did), see RULES.md "Rules versions"
-    folds_versions = (1,)
+    rules_version = 3
+    #: v1 and v2 logs fold: v2's changes are new events and new fields of old ones (a
+    #: v1 event folds as it did); v3 changed no event, only an earthquake's order. See
+    #: RULES.md "Rules versions"
+    folds_versions = (1, 2)
     seat_counts = (2, 3, 4, 5, 6, 7, 8)
     options = {
         "rounds": Option(30, "turns of five register phases played", minimum=1, maximum=60),

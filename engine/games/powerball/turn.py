@@ -146,7 +146,7 @@ def earthquake(t: Table) -> None:
 
     def front(robot: Robot) -> int:
         x, y = f.xy(robot.sq)
-        return (-y, x, -x, y)[d]
+        return (-y, x, y, -x)[d]  # the farthest the way it slides (v2 swapped S and W)
 
     for robot in sorted((r for r in t.state.robots if r.alive), key=front, reverse=True):
         if is_turret(t.state, robot):

@@ -34,8 +34,9 @@ GOLDEN = {
     "cascade_effect": "7ee6e8a356e810a745f757209e3e19df89d8ff060592b387bad8620f6a0d356a",
     # rules v2 (everyone attacks, a table sized by the number of planes)
     "dogfight": "809fde1d518e3718514e416350fdfd6ee6e28bfc34a36df20e478f5f6f1b526c",
-    # rules v2 (the whole option deck, credit outside phase 5, options against damage)
-    "powerball": "e075d7d6d7813c28a079ebf9c45b2edf1ed779d43af9211b2b79b3fb12ae572a",
+    # rules v3 (v2: the whole option deck, credit outside phase 5, options against
+    # damage; v3: an earthquake slides the front robots first going south and west too)
+    "powerball": "f1918c0c3789ca9399b43747f24189d8901657b9f2efbf168a7050bfac6b08e4",
 }
 
 #: options played besides the defaults, one match each (at the smallest table

@@ -454,16 +454,13 @@ def test_a_northward_quake_moves_front_robots_first_keeps_facings_and_skips_turr
     assert [m["robot"] for m in moved] == [1, 1, 3, 3, 4, 4, 2, 2]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rules bug, left for a rules version bump: earthquake's front() orders a "
-    "southward quake by -x and a westward one by y (the tuple's S and W swapped)",
-)
 @pytest.mark.parametrize(
     ("roll", "ahead", "behind", "slid"),
     [(3, (5, 5), (5, 4), [(5, 7), (5, 6)]), (4, (4, 5), (5, 5), [(2, 5), (3, 5)])],
 )
 def test_a_southward_or_westward_quake_moves_front_robots_first(roll, ahead, behind, slid):
+    """RULES.md: the quake slides the front robots first (rules v3; v2 took them in
+    the wrong order going south or west, and the one behind blocked the front one)."""
     state = blank(5, phase=5)
     for seat in range(3):
         state = on_flag(state, seat, seat + 1)
