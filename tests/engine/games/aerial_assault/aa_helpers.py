@@ -13,6 +13,7 @@ from tests.engine.games.loaded_dice import LoadedDice
 TANK_CATAPULT = ("tank_drive", "catapult", "spinning_stick")
 MECANUM_CATAPULT = ("mecanum_drive", "catapult", "spinning_stick")
 WITH_CATCHING = ("tank_drive", "catapult", "spinning_stick", "active_catching")
+FAST_CATAPULT = ("fast_tank_drive", "catapult", "spinning_stick")
 
 RED_SZ1, RED_SZ2, RED_WHITE, BLUE_WHITE, BLUE_SZ2, BLUE_SZ1 = range(6)
 #: the basic cards' plays of one step
@@ -112,6 +113,11 @@ def types(events) -> list[str]:
 
 def of(events, type_: str) -> list[dict]:
     return [e.data for e in events if e.type == type_]
+
+
+def failed(events) -> list[tuple[int, str, str]]:
+    """Each step that could not happen, as (robot, act, reason)."""
+    return [(d["robot"], d["act"], d["reason"]) for d in of(events, "StepFailed")]
 
 
 def match(bots, seed, options=None):

@@ -12,6 +12,7 @@ from aa_helpers import (
     BLUE_SZ2,
     BLUE_WHITE,
     CATCH,
+    FAST_CATAPULT,
     RED_SZ1,
     RED_SZ2,
     RED_WHITE,
@@ -19,6 +20,7 @@ from aa_helpers import (
     TANK_CATAPULT,
     TRUSS,
     WITH_CATCHING,
+    failed,
     floor,
     held,
     of,
@@ -30,7 +32,6 @@ from aa_helpers import (
 from engine.games.aerial_assault import GAME
 from tests.engine.games.loaded_dice import LoadedDice
 
-FAST_CATAPULT = ("fast_tank_drive", "catapult", "spinning_stick")
 LOW = {"card": "B1", "side": "top", "steps": [{"act": "low"}]}
 
 
@@ -49,17 +50,13 @@ def _four(red0, red2, balls, *, parts0=TANK_CATAPULT, parts2=TANK_CATAPULT, **op
     )
 
 
-def _failed(events):
-    return [(d["robot"], d["act"], d["reason"]) for d in of(events, "StepFailed")]
-
-
 # -- high goals ------------------------------------------------------------------------
 
 
 def test_a_high_goal_without_a_ball_held_does_nothing_and_says_why():
     state = _four((RED_SZ1,), (RED_SZ2,), [])
     events, after = play_once(state, {0: SHOOT}, LoadedDice())
-    assert _failed(events) == [(0, "high", "the robot holds no ball")]
+    assert failed(events) == [(0, "high", "the robot holds no ball")]
     assert after.points == (0, 0)
 
 
@@ -140,7 +137,7 @@ def test_a_high_goal_after_a_fast_tank_falls_short_is_out_of_range():
     state = _four((RED_WHITE, card), (RED_SZ1,), [held(0, "red", 0)], parts0=FAST_CATAPULT)
     events, after = play_once(state, {0: play}, LoadedDice([2]))  # moves 1: range 2
     assert after.robots[0].zone == RED_SZ2
-    assert _failed(events) == [(0, "high", "the goals are out of range")]
+    assert failed(events) == [(0, "high", "the goals are out of range")]
     assert after.balls[0].where == "held" and after.balls[0].robot == 0
     # rolling 3 it reaches Shoot Zone 1 and shoots from range 1
     events, after = play_once(state, {0: play}, LoadedDice([3, 3]))
@@ -155,7 +152,7 @@ def test_a_high_goal_from_the_other_half_after_a_fast_tank_falls_short_does_noth
     state = _four((BLUE_SZ2, card), (RED_SZ1,), [held(0, "red", 0)], parts0=parts)
     events, after = play_once(state, {0: play}, LoadedDice([1]))
     assert after.robots[0].zone == BLUE_WHITE
-    assert _failed(events) == [(0, "high", "the goals are out of range")]
+    assert failed(events) == [(0, "high", "the goals are out of range")]
     assert after.balls[0].where == "held"
 
 
@@ -297,7 +294,7 @@ def test_a_low_goal_without_a_ball_of_its_colour_here_does_nothing():
     other alliance's ball there is never touched)."""
     state = _four((RED_SZ1,), (RED_SZ2,), [floor(1, "blue", RED_SZ1)])
     events, after = play_once(state, {0: LOW}, LoadedDice())
-    assert _failed(events) == [(0, "low", "no ball held or on the floor here")]
+    assert failed(events) == [(0, "low", "no ball held or on the floor here")]
     assert after.balls[1].where == "floor"
 
 
@@ -306,7 +303,7 @@ def test_a_low_goal_after_a_fast_tank_falls_short_does_nothing():
     state = _four((RED_WHITE, card), (RED_SZ2,), [held(0, "red", 0)], parts0=FAST_CATAPULT)
     events, after = play_once(state, {0: play}, LoadedDice([2]))
     assert after.robots[0].zone == RED_SZ2
-    assert _failed(events) == [(0, "low", "low goals only from Shoot Zone 1")]
+    assert failed(events) == [(0, "low", "low goals only from Shoot Zone 1")]
     assert after.balls[0].where == "held"
 
 
@@ -318,10 +315,10 @@ def test_a_truss_without_a_ball_that_may_be_trussed_does_nothing():
     state = _four((BLUE_WHITE,), (RED_WHITE,), [])
     events, _ = play_once(state, {0: TRUSS}, LoadedDice())
     reason = "the robot holds no ball that may be trussed"
-    assert _failed(events) == [(0, "truss", reason)]
+    assert failed(events) == [(0, "truss", reason)]
     marked = _four((BLUE_WHITE,), (RED_WHITE,), [replace(held(0, "red", 0), trussed=True)])
     events, _ = play_once(marked, {0: TRUSS}, LoadedDice())
-    assert _failed(events) == [(0, "truss", reason)]
+    assert failed(events) == [(0, "truss", reason)]
 
 
 def test_a_robot_with_a_trussed_ball_and_another_trusses_the_other():
@@ -352,13 +349,13 @@ def test_a_truss_after_a_fast_tank_falls_short_does_nothing():
     state = _four((BLUE_SZ1, card), (RED_SZ1,), [held(0, "red", 0)], parts0=FAST_CATAPULT)
     events, after = play_once(state, {0: play}, LoadedDice([2]))
     assert after.robots[0].zone == BLUE_SZ2
-    assert _failed(events) == [(0, "truss", "the truss is out of range")]
+    assert failed(events) == [(0, "truss", "the truss is out of range")]
     assert after.balls[0].where == "held" and after.points == (0, 0)
     card, play = _fast_move_then("truss", 1)
     state = _four((RED_SZ2, card), (RED_SZ1,), [held(0, "red", 0)], parts0=FAST_CATAPULT)
     events, after = play_once(state, {0: play}, LoadedDice([2]))
     assert after.robots[0].zone == RED_WHITE
-    assert _failed(events) == [(0, "truss", "the truss is out of range")]
+    assert failed(events) == [(0, "truss", "the truss is out of range")]
 
 
 # -- catching a truss ------------------------------------------------------------------
@@ -381,12 +378,12 @@ def test_only_the_first_ally_in_allied_order_tries_the_catch():
     events, after = play_once(state, plays, LoadedDice([6, 4]))
     assert of(events, "Caught") == [{"ball": 0, "robot": 4, "points": 10}]
     assert [d["robot"] for d in of(events, "DiceRolled")] == [0, 4]
-    assert _failed(events) == [(2, "catch", "no ball was trussed to this robot")]
+    assert failed(events) == [(2, "catch", "no ball was trussed to this robot")]
     # the same order: the lower robot number
     plays = {0: TRUSS, 2: CATCH, 4: CATCH}
     events, after = play_once(state, plays, LoadedDice([6, 4]))
     assert of(events, "Caught")[0]["robot"] == 2
-    assert _failed(events) == [(4, "catch", "no ball was trussed to this robot")]
+    assert failed(events) == [(4, "catch", "no ball was trussed to this robot")]
 
 
 def test_only_an_ally_in_the_targeted_white_zone_may_catch():
@@ -395,7 +392,7 @@ def test_only_an_ally_in_the_targeted_white_zone_may_catch():
     events, after = play_once(state, plays, LoadedDice([6]))
     assert not of(events, "Caught")
     assert of(events, "BallDropped") == [{"ball": 0, "zone": RED_WHITE}]
-    assert _failed(events) == [(2, "catch", "no ball was trussed to this robot")]
+    assert failed(events) == [(2, "catch", "no ball was trussed to this robot")]
 
 
 def test_an_opponent_in_the_white_zone_never_catches_the_truss():
@@ -424,7 +421,7 @@ def test_a_robot_holding_two_balls_cannot_catch_a_third():
     one = _six((BLUE_WHITE, RED_WHITE, RED_SZ1), [held(0, "red", 0), held(2, "red", 2)])
     events, after = play_once(one, {0: TRUSS, 2: CATCH}, LoadedDice([6, 4]))
     assert of(events, "Caught") == [{"ball": 0, "robot": 2, "points": 10}]
-    assert not _failed(events)  # the catch step is spent on the truss
+    assert not failed(events)  # the catch step is spent on the truss
 
 
 def test_a_catch_card_modifier_adds_to_active_catching():
