@@ -113,3 +113,5 @@ def run_step(t: Table, name: str, actions=None) -> bool:
 
 
 EMPTY_FLOOR = custom_floor()
+#: an empty floor but for one pit, at (6, 6)
+PIT_FLOOR = custom_floor(pits=[[6, 6]])

@@ -10,11 +10,13 @@ from powerball_helpers import (
     EMPTY_FLOOR,
     MOVE1,
     MOVE3,
+    PIT_FLOOR,
     E,
     N,
     W,
     blank,
     custom_floor,
+    events,
     on,
     program,
     put,
@@ -30,12 +32,6 @@ from engine.games.powerball.fire import fire_choices
 from engine.games.powerball.motion import run_card
 from engine.games.powerball.phases import order
 from engine.games.powerball.state import change
-
-PIT_FLOOR = custom_floor(pits=[[6, 6]])
-
-
-def events(t, kind):
-    return [e.data for e in t.events if e.type == kind]
 
 
 # -- spawning -----------------------------------------------------------------------

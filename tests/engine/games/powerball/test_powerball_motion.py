@@ -15,6 +15,7 @@ from powerball_helpers import (
     MOVE1_HI,
     MOVE2,
     MOVE3,
+    PIT_FLOOR,
     RIGHT,
     E,
     N,
@@ -36,8 +37,6 @@ from engine.games.powerball.cards import CRAB, DUAL, FOURTH, GYRO, RAMMING, SHIE
 from engine.games.powerball.fold import evolve
 from engine.games.powerball.motion import belts, gears, pushers, run_card
 from engine.games.powerball.state import change
-
-PIT_FLOOR = custom_floor(pits=[[6, 6]])
 
 
 def at(t, seat):

@@ -19,6 +19,7 @@ from powerball_helpers import (
     W,
     blank,
     custom_floor,
+    events,
     on,
     program,
     put,
@@ -81,10 +82,6 @@ BASE_DECK = {
     "scrambler",
     "tractor beam",
 }
-
-
-def events(t, kind):
-    return [e.data for e in t.events if e.type == kind]
 
 
 def test_the_deck_holds_the_base_options_and_no_superior_archive():

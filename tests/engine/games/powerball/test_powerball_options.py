@@ -7,6 +7,7 @@ from dataclasses import replace
 from powerball_helpers import (
     EMPTY_FLOOR,
     MOVE1,
+    PIT_FLOOR,
     E,
     N,
     W,
@@ -34,8 +35,6 @@ from engine.games.powerball.cards import (
 from engine.games.powerball.fire import fire_choices
 from engine.games.powerball.motion import belts, run_card
 from engine.games.powerball.state import capacity, change, hand_size, has
-
-PIT_FLOOR = custom_floor(pits=[[6, 6]])
 
 
 def test_superior_archive_is_out_of_the_game_and_every_option_is_unique():

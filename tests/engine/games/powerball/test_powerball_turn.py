@@ -16,6 +16,7 @@ from powerball_helpers import (
     W,
     blank,
     custom_floor,
+    events,
     on,
     program,
     put,
@@ -34,10 +35,6 @@ from engine.games.powerball.turn import cleanup, deal, flag_event, payout
 from tests.engine.games.loaded_dice import LoadedDice
 
 FLAGS = [xy(s) for s, _ in ARENA.flags]  # (2,2) E, (9,2) S, (9,9) W, (2,9) N
-
-
-def events(t, kind):
-    return [e.data for e in t.events if e.type == kind]
 
 
 def on_flag(state, seat, number, facing=N, **fields):
