@@ -52,6 +52,9 @@ def _line(a: int, b: int) -> tuple[str, int] | None:
 # out once, looked up
 _STEPS = {(square, d): _step(square, d) for square in range(SIZE * SIZE) for d in DIRS}
 LINES = {(a, b): _line(a, b) for a in range(SIZE * SIZE) for b in range(SIZE * SIZE)}
+#: ``LINES`` by the square a line starts from, then the square it reaches (a row per
+#: attacker: the greedy bot's position score reads it tens of thousands of times a match)
+LINES_FROM = tuple(tuple(LINES[a, b] for b in range(SIZE * SIZE)) for a in range(SIZE * SIZE))
 
 
 def step(square: int, d: str) -> int | None:

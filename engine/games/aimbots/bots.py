@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.decisions import Action
 from engine.game import Game
-from engine.games.aimbots.board import LINES, OPPOSITE, SIZE, col_row, step
+from engine.games.aimbots.board import LINES_FROM, OPPOSITE, SIZE, col_row, step
 from engine.games.aimbots.catalogue import BY_NAME
 from engine.games.aimbots.combat import hit_chance, plated_face, profile, targets, totals, twisted
 from engine.games.aimbots.dice import east_for, face, pivot
@@ -87,17 +87,13 @@ _DISTANCE = tuple(
 )
 
 
-#: ``LINES`` by the square a line starts from, then the square it reaches
-_LINES_FROM = tuple(tuple(LINES[a, b] for b in range(SIZE * SIZE)) for a in range(SIZE * SIZE))
-
-
 def _best_hit(state: State, attackers: list[Bot], defenders: list[Bot]) -> float:
     """The most a hit by one of ``attackers`` on one of ``defenders`` in reach is
     worth (chance times prize), or 0: ``targets`` narrowed to the pairs asked for."""
     best = 0.0
     for attacker in attackers:
         reach = attacker.prog.reach
-        lines = _LINES_FROM[attacker.sq]
+        lines = LINES_FROM[attacker.sq]
         for target in defenders:
             found = lines[target.sq]
             if found is not None and found[1] <= reach:

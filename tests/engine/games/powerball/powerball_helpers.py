@@ -71,6 +71,12 @@ U_TURN, LEFT, RIGHT, BACK = 10, 70, 80, 430
 MOVE1, MOVE1_HI, MOVE2, MOVE3 = 490, 660, 670, 790
 
 
+def at(t: Table, seat: int) -> tuple[int, int, int] | None:
+    """Where ``seat``'s robot stands and faces, ``(x, y, facing)``; None once destroyed."""
+    robot = t.state.robots[seat]
+    return (*xy(robot.sq), robot.facing) if robot.alive else None
+
+
 def custom_floor(**elements):
     """A 12x12 floor with only the given elements (lists as in the JSON format);
     flags default to the arena's so respawns work."""

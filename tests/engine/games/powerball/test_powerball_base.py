@@ -19,6 +19,7 @@ from powerball_helpers import (
     N,
     S,
     W,
+    at,
     blank,
     custom_floor,
     on,
@@ -26,7 +27,6 @@ from powerball_helpers import (
     put,
     run_step,
     table,
-    xy,
 )
 
 from engine.games.powerball.cards import ABLATIVE, BRAKES, PRIORITIES, SHIELD, kind
@@ -35,11 +35,6 @@ from engine.games.powerball.motion import belts, gears, pushers, run_card
 from engine.games.powerball.programs import program_checker, program_size
 from engine.games.powerball.state import change, locked_from
 from engine.games.powerball.turn import cleanup, deal
-
-
-def at(t, seat):
-    robot = t.state.robots[seat]
-    return (*xy(robot.sq), robot.facing) if robot.alive else None
 
 
 # -- the program deck ---------------------------------------------------------------

@@ -21,6 +21,7 @@ from powerball_helpers import (
     N,
     S,
     W,
+    at,
     blank,
     custom_floor,
     events,
@@ -30,18 +31,12 @@ from powerball_helpers import (
     run_step,
     sq,
     types,
-    xy,
 )
 
 from engine.games.powerball.cards import CRAB, DUAL, FOURTH, GYRO, RAMMING, SHIELD
 from engine.games.powerball.fold import evolve
 from engine.games.powerball.motion import belts, gears, pushers, run_card
 from engine.games.powerball.state import change
-
-
-def at(t, seat):
-    robot = t.state.robots[seat]
-    return (*xy(robot.sq), robot.facing) if robot.alive else None
 
 
 def belt(x: int, y: int, d: str, express: bool = False) -> dict:
