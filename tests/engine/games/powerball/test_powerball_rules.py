@@ -86,6 +86,8 @@ def test_option_shuffle_hands_on_once_both_offered_cards_are_placed():
 
 # -- buzz bombs ------------------------------------------------------------------------------
 def test_bombs_are_placed_in_flag_order_and_the_turn_goes_on_to_the_next_deal(game):
+    """RULES.md, Buzz Bomb ([reconstructed]): the choices made at once are placed in the
+    order of the flags their robots stand on, lowest first."""
     state = put(put(blank(2, phase=5), 0, *FLAGS[2], N), 1, *FLAGS[1], N)
     state = replace(state, stage="bomb", waiting=(0, 1), step="end-respawn")
     choice = {0: {"sq": sq(9, 8)}, 1: {"sq": sq(9, 3)}}
