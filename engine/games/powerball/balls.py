@@ -100,5 +100,5 @@ def phase_end_pickups(t: Table) -> None:
     """A ball that came to rest under a robot may be picked up before the next phase."""
     for seat in range(t.state.seats):
         robot = t.state.robots[seat]
-        if robot.alive and robot.sq in t.state.balls:
+        if robot.sq in t.state.balls:  # (a robot off the board, at -1, is on no ball)
             pick_up(t, seat, robot.sq)
