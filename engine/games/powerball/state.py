@@ -3,8 +3,8 @@ seat ``i``'s."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from engine.games.powerball.cards import MAX_HELD, MEMORY, PRIORITIES
