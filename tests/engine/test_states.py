@@ -47,7 +47,9 @@ move_piece = member_reviser(Board, "pieces", Piece)
 def test_a_member_reviser_revises_one_item_of_a_tuple_field():
     board = Board((Piece("rook"), Piece("king", 4), Piece("pawn")), turn=3)
     moved = move_piece(board, 1, square=5, tags=("moved",))
-    assert moved == revise(board, pieces=(Piece("rook"), Piece("king", 5, ("moved",)), Piece("pawn")))
+    assert moved == revise(
+        board, pieces=(Piece("rook"), Piece("king", 5, ("moved",)), Piece("pawn"))
+    )
     assert type(moved.pieces) is tuple and moved.pieces[0] is board.pieces[0]
     assert board == Board((Piece("rook"), Piece("king", 4), Piece("pawn")), turn=3)
     assert move_piece(moved, 2, name="queen").pieces[2] == Piece("queen")
