@@ -66,8 +66,13 @@ def delivery_pit(t: Table, robot: Robot) -> int | None:
 def deliver(t: Table) -> None:
     """End of a step: each robot holding a ball delivers one if it can and has not
     yet this phase; an arm robot also reaches for a ball next to it."""
+    # nothing in it changes who holds an arm: a robot without a ball or an arm has
+    # nothing to do, and most have neither (it runs three times a phase)
+    arm_for_all = ARM in t.state.community
     for seat in range(t.state.seats):
         robot = t.state.robots[seat]
+        if not robot.balls and not arm_for_all and ARM not in robot.options:
+            continue
         if not acting(t.state, robot):
             continue
         if robot.balls and robot.delivered_clock != t.state.clock:
@@ -95,5 +100,5 @@ def phase_end_pickups(t: Table) -> None:
     """A ball that came to rest under a robot may be picked up before the next phase."""
     for seat in range(t.state.seats):
         robot = t.state.robots[seat]
-        if robot.alive and robot.sq in t.state.balls:
+        if robot.sq in t.state.balls:  # (a robot off the board, at -1, is on no ball)
             pick_up(t, seat, robot.sq)

@@ -38,6 +38,10 @@ class Floor:
     #: (the rules ask them hundreds of times a turn)
     steps: tuple[int | None, ...] = ()
     exits: tuple[int | None, ...] = ()
+    #: the line of sight from every square towards every direction, at ``sq * 4 + d``:
+    #: the squares up to the first wall, nearest first (lasers and throws look along
+    #: them several times a phase)
+    sights: tuple[tuple[int, ...], ...] = ()
 
     def step(self, sq: int, d: int) -> int | None:
         """The square next to ``sq`` (a square of the floor: the rules never ask
@@ -84,6 +88,9 @@ def parse_floor(data: dict[str, Any]) -> Floor:
         x, y = here % n + DX[side], here // n + DY[side]
         if 0 <= x < n and 0 <= y < n:
             walls.add((y * n + x, (side + 2) % 4))
+    exits = tuple(
+        None if (sq, d) in walls else _step(n, sq, d) for sq in range(n * n) for d in range(4)
+    )
     return Floor(
         name=data["name"],
         title=data["title"],
@@ -104,10 +111,19 @@ def parse_floor(data: dict[str, Any]) -> Floor:
         walls=frozenset(walls),
         wall_list=tuple(wall_list),
         steps=tuple(_step(n, sq, d) for sq in range(n * n) for d in range(4)),
-        exits=tuple(
-            None if (sq, d) in walls else _step(n, sq, d) for sq in range(n * n) for d in range(4)
-        ),
+        exits=exits,
+        sights=tuple(_sight(exits, sq, d) for sq in range(n * n) for d in range(4)),
     )
+
+
+def _sight(exits: tuple[int | None, ...], sq: int, d: int) -> tuple[int, ...]:
+    """The squares seen from ``sq`` towards ``d``, nearest first, up to a wall."""
+    seen = []
+    ahead = exits[sq * 4 + d]
+    while ahead is not None:
+        seen.append(ahead)
+        ahead = exits[ahead * 4 + d]
+    return tuple(seen)
 
 
 def _step(size: int, sq: int, d: int) -> int | None:

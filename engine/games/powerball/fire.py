@@ -45,15 +45,11 @@ def sight(
         if robot is not None:
             return robot.seat, 0
     seat_on = occupants(t.state).get
-    exits, here = t.floor.exits, sq
-    for distance in range(1, reach + 1):
-        ahead = exits[here * 4 + d] if here >= 0 else t.floor.open_edge(here, d)
-        if ahead is None:
-            return None
-        here = ahead
+    for distance, here in enumerate(t.floor.sights[sq * 4 + d], 1):
         seat = seat_on(here)
         if seat is not None:
-            return seat, distance
+            # the first robot in line hides any behind it, so past ``reach`` none is seen
+            return (seat, distance) if distance <= reach else None
     return None
 
 

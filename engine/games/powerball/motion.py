@@ -53,7 +53,8 @@ def pick_up(t: Table, seat: int, sq: int) -> None:
     """Pick up the balls on ``sq`` while the seat's order says so and there is room."""
     state = t.state
     robot = state.robots[seat]
-    while robot.pickup and robot.balls < capacity(state, robot) and sq in state.balls:
+    # (the square's balls asked first: most squares entered have none)
+    while sq in state.balls and robot.pickup and robot.balls < capacity(state, robot):
         t.emit(PICKED, {"robot": seat, "sq": sq})
         state = t.state
         robot = state.robots[seat]
@@ -225,7 +226,9 @@ def belts(t: Table, express_only: bool) -> None:
     state, f = t.state, t.floor
     moves: dict[int, tuple[int, int]] = {}
     for robot in state.robots:
-        if not robot.alive or robot.sq not in f.belts or has(state, robot, GYRO):
+        # (a square asked first, in every loop of a phase over the robots: most are on
+        # none of its kind, and a robot off the board, at -1, is on none)
+        if robot.sq not in f.belts or has(state, robot, GYRO):
             continue
         if is_turret(state, robot):
             continue
@@ -290,6 +293,6 @@ def pushers(t: Table, register: int) -> None:
 def gears(t: Table) -> None:
     state = t.state
     for robot in state.robots:
-        if robot.alive and robot.sq in t.floor.gears and not has(state, robot, GYRO):
+        if robot.sq in t.floor.gears and not has(state, robot, GYRO):  # (as in belts)
             turn = t.floor.gears[robot.sq]
             place(t, robot.seat, robot.sq, (robot.facing + turn) % 4, "gear", arrive=False)

@@ -13,7 +13,7 @@ FLAG_DIE = 4
 
 def waiting_to_respawn(t: Table) -> list[int]:
     """Destroyed robots, in the order they were destroyed."""
-    dead = [r for r in t.state.robots if not r.alive and r.died]
+    dead = [r for r in t.state.robots if r.died and not r.alive]
     return [r.seat for r in sorted(dead, key=lambda r: r.died)]
 
 

@@ -109,6 +109,22 @@ def test_a_step_reaches_every_edge_square_and_none_past_it():
     assert f.open_edge(sq(1, 5), W) == sq(0, 5) and f.open_edge(sq(10, 5), E) == sq(11, 5)
 
 
+def test_a_line_of_sight_runs_square_by_square_up_to_the_first_wall():
+    f = custom_floor(walls=[{"at": [3, 3], "side": "E"}])
+    assert f.sights[sq(0, 3) * 4 + E] == (sq(1, 3), sq(2, 3), sq(3, 3))
+    assert f.sights[sq(3, 3) * 4 + E] == () and f.sights[sq(0, 0) * 4 + N] == ()
+    assert f.sights[sq(5, 9) * 4 + S] == (sq(5, 10), sq(5, 11))
+    # every line is the open edges followed one by one, on the arena too
+    for g in (f, arena()):
+        for here in range(g.size * g.size):
+            for d in range(4):
+                walked, at = [], g.open_edge(here, d)
+                while at is not None:
+                    walked.append(at)
+                    at = g.open_edge(at, d)
+                assert g.sights[here * 4 + d] == tuple(walked)
+
+
 def test_a_square_off_the_floor_is_refused():
     for at in ([12, 0], [0, 12], [-1, 3], [3, -1]):
         with pytest.raises(ValueError) as refused:
