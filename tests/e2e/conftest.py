@@ -36,26 +36,14 @@ def browser():
         browser.close()
 
 
-@pytest.fixture(scope="module")
-def browser_context(browser):
-    """One browser context a test module: a new context cost chromium 0.7 s of CPU
-    where a new page in one cost 0.3 (its own network service, cookie store and
-    cache). The site keeps nothing in the browser but its cookies (no local or
-    session storage, no service worker), and ``page`` clears them after each test,
-    so a test still starts anonymous, on a page of its own."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    yield context
-    context.close()
-
-
 @pytest.fixture
-def page(browser_context):
-    page = browser_context.new_page()
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     yield page
-    page.close()
-    browser_context.clear_cookies()
+    context.close()
     assert not errors, f"JavaScript errors: {errors}"
 
 
