@@ -41,10 +41,14 @@ setup: $(STAMP)
 DEMO_ENV := DJANGO_DEBUG=1
 # make run's web address is 127.0.0.1:$(PORT) (make run PORT=8001 for another)
 PORT ?= 8000
+# the demo matches stored per game (manage.py demo --matches); two of the four
+# default ones are search-1's, 20 s of CPU in all: DEMO_MATCHES=1 (greedy v random
+# only, under a second) starts sooner
+DEMO_MATCHES ?= 4
 
 run: setup
 	$(DEMO_ENV) $(BIN)/python manage.py migrate --noinput
-	$(DEMO_ENV) $(BIN)/python manage.py demo
+	$(DEMO_ENV) $(BIN)/python manage.py demo --matches $(DEMO_MATCHES)
 	$(DEMO_ENV) $(BIN)/python manage.py demo_seasons
 	@echo "Scrimmage at http://127.0.0.1:$(PORT)  -  admin: http://127.0.0.1:$(PORT)/admin/ (login admin / admin)"
 	@echo "web, worker and beat run under honcho (Procfile); Ctrl-C stops all three"

@@ -17,9 +17,16 @@ from pathlib import Path
 
 import pytest
 
+from engine import registry
+
 ROOT = Path(__file__).resolve().parents[2]
 STARTED = re.compile(r"(\w+) started \(pid=(\d+)\)")
 BOUND = 600  # seconds: generous, for a busy machine; nothing here is timed
+#: one demo match a game (greedy v random) instead of four: the target still runs
+#: every step (migrate, demo, demo_seasons, the three processes), and what is
+#: checked is how they stop; the other three a game are two search-1 matches,
+#: 20 s of CPU here (the demo command's own tests cover what it stores)
+DEMO_MATCHES = 1
 
 
 def _free_port() -> int:
@@ -76,7 +83,7 @@ def test_ctrl_c_stops_web_worker_and_beat_cleanly(tmp_path):
     log = tmp_path / "make-run.log"
     with log.open("wb") as out:
         make = subprocess.Popen(
-            ["make", "run", f"PORT={port}"],
+            ["make", "run", f"PORT={port}", f"DEMO_MATCHES={DEMO_MATCHES}"],
             cwd=ROOT,
             env=_env(tmp_path / "data"),
             stdin=subprocess.DEVNULL,
@@ -97,6 +104,7 @@ def test_ctrl_c_stops_web_worker_and_beat_cleanly(tmp_path):
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
     text = log.read_text()
+    assert text.count(": 1 new demo match\n") == len(registry.games()), text[:4000]
     stopping = text[text.index("SIGINT received") :]
     assert "worker stopped (rc=0)" in stopping and "beat stopped (rc=0)" in stopping, stopping
     assert "web stopped" in stopping
