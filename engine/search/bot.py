@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.decisions import Action
+from engine.decisions import Action, Decision
 from engine.players import Request
 from engine.rng import Rng
-from engine.decisions import Decision
 from engine.search.mcts import Budget, Hooks, Search
 
 
