@@ -22,6 +22,7 @@ built-in bot, so a match with a search bot re-simulates byte for byte.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,16 +51,35 @@ class Budget:
     depth: int
 
 
+@dataclass(frozen=True, slots=True)
+class Hooks:
+    """What a game may supply to its search (``search_bots(...)`` in its
+    ``bots.py``); each left ``None`` keeps the generic behaviour.
+
+    ``value(state)``: each seat's standing in a match that is not over, on the
+    scale of ``game.scores`` (a cut rollout is valued by it in place of the raw
+    scores: a game whose score moves seldom can tell progress towards it).
+    ``propose(state, decision)``: the decision's actions worth trying, best first
+    (tried after the policy's own choice, before random ones); it is given the
+    drawn state, which agrees with the searching seat's view."""
+
+    value: Callable[[Any], tuple[float, ...]] | None = None
+    propose: Callable[[Any, Decision], list[Action]] | None = None
+
+
 class Search:
     """One decision's search for ``seat``."""
 
-    def __init__(self, game: Game, seat: int, rng: Rng, budget: Budget) -> None:
+    def __init__(
+        self, game: Game, seat: int, rng: Rng, budget: Budget, hooks: Hooks = Hooks()
+    ) -> None:
         if game.determinise is None:
             raise TypeError(f"{game.name} has no determinise: it cannot be searched")
         self.game = game
         self.seat = seat
         self.rng = rng
         self.budget = budget
+        self.hooks = hooks
 
     def run(self, view: dict[str, Any], decision: Decision) -> Action:
         determinise = self.game.determinise
@@ -87,6 +107,14 @@ class Search:
         greedy = Policy(self.game, seats, self.rng, "greedy")
         random = Policy(self.game, seats, self.rng, "random")
         found: dict[str, Action] = {}
+        if self.hooks.propose is not None:
+            action = greedy.act(state, mine[0])
+            found[key_of(action)] = action
+            for action in self.hooks.propose(state, mine[0]):
+                if len(found) >= self.budget.width:
+                    return list(found.values())
+                action = legal_or_default(mine[0], action)
+                found.setdefault(key_of(action), action)
         for _ in range(2 * self.budget.width):
             action = fresh_proposal(mine[0], found, greedy, random, state, self.rng)
             if action is None:
@@ -131,7 +159,7 @@ class Search:
                 break
             state = advance(game, state, {d.seat: policy.act(state, d) for d in decisions}, chance)
             outcome = game.outcome(state)
-        return seat_values(game, state, seats, outcome)
+        return seat_values(game, state, seats, outcome, self.hooks.value)
 
 
 def pick(runs: list[list[float]], confidence: float = CONFIDENCE, margin: float = 0.0) -> int:

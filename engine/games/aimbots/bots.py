@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.decisions import Action
+from engine.decisions import Action, Decision
 from engine.game import Game
 from engine.games.aimbots.board import LINES_FROM, OPPOSITE, SIZE, col_row, step
 from engine.games.aimbots.catalogue import BY_NAME
 from engine.games.aimbots.combat import hit_chance, plated_face, profile, targets, totals, twisted
 from engine.games.aimbots.dice import east_for, face, pivot
 from engine.games.aimbots.draft import card_level
+from engine.games.aimbots.moves import token_cores
 from engine.games.aimbots.state import Bot, State, with_bot
 from engine.players import RandomBot, Request, best_of
 from engine.rng import Rng
@@ -237,4 +238,50 @@ class GreedyBot:
         return best_of(scored, lambda pair: round(pair[1], 9), self.rng)[0]
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, **search_bots(depth=0.25)}
+# -- the search's hooks ---------------------------------------------------------------
+#: how much of a robot's core its foes have as good as won, by its plates: a
+#: third plate destroys it, so two plates are most of the way there
+CLAIM = (0.0, 0.3, 0.6)
+
+
+def standing(state: State) -> tuple[float, ...]:
+    """Each seat's cores (captured, used or held) plus its claim on the cores of
+    the foes' damaged robots: a cut rollout's value. The raw score moves only
+    when a robot falls or a token is used, so a few decisions of play after a
+    move would otherwise leave almost every move at a tie."""
+    claims = [0.0] * state.seats
+    for bot in state.bots:
+        if bot.alive and bot.plates:
+            claim = bot.core * CLAIM[min(len(bot.plates), 2)]
+            for seat in range(state.seats):
+                if seat != bot.owner:
+                    claims[seat] += claim
+    return tuple(state.cores[s] + token_cores(state, s) + claims[s] for s in range(state.seats))
+
+
+def ranked_turn(state: State, decision: Decision) -> list[Action]:
+    """The turn's actions worth searching, best first: attacks by odds times
+    prize, pick-ups, then the pivots, boosts and end by greedy's position score
+    (a search's other candidates, where random legal ones are mostly idle
+    steps). Other decisions offer none."""
+    if decision.prompt != "turn" or not decision.legal:
+        return []
+    seat, legal = decision.seat, decision.legal
+    bots = state.bots
+    attacks = [a for a in legal if a["do"] == "attack"]
+    attacks.sort(key=lambda a: -_attack_worth(state, bots[a["bot"]], bots[a["target"]]))
+    moves = [a for a in legal if a["do"] in ("pivot", "boost", "end")]
+    moves.sort(key=lambda a: -evaluate(state if a["do"] == "end" else apply_move(state, a), seat))
+    return attacks + [a for a in legal if a["do"] == "pickup"] + moves
+
+
+def _attack_worth(state: State, attacker: Bot, target: Bot) -> float:
+    found = LINES_FROM[attacker.sq][target.sq]
+    return 0.0 if found is None else chance(state, attacker, target, *found) * prize(target)
+
+
+BOTS = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    **search_bots(depth=0.25, value=standing, propose=ranked_turn),
+}
