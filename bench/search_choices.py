@@ -82,7 +82,8 @@ def roll_out(game: Game, position: Position, runs: int, width: int, cap: int, ke
     """Each candidate's values, run by run, paired as ``Search.compare`` pairs them."""
     view, seat = position
     assert game.determinise is not None
-    search = Search(game, seat, Rng(key, 29), Budget(runs, width, cap))
+    hooks = game.bots["search"].hooks  # the game's own candidates, as its search tries them
+    search = Search(game, seat, Rng(key, 29), Budget(runs, width, cap), hooks)
     state = game.determinise(view, seat, search.rng)
     seats = len(game.scores(state)) or 2
     candidates = search.candidates(state, seats)

@@ -12,13 +12,15 @@ from typing import Any
 from engine.decisions import Action
 from engine.players import Request
 from engine.rng import Rng
-from engine.search.mcts import Budget, Search
+from engine.search.mcts import Budget, Hooks, Project, Propose, Search
 
 
 class SearchBot:
     """Monte Carlo search over states drawn to agree with its view (greedy rollouts)."""
 
     budget = Budget(iterations=8, width=6, depth=24)
+    #: what the game supplies to its search (``search_bots``' keywords)
+    hooks = Hooks()
 
     def __init__(self, game: Any, seat: int, rng: Rng) -> None:
         self.game = game
@@ -30,7 +32,7 @@ class SearchBot:
         legal = decision.legal
         if legal is not None and len(legal) == 1:
             return legal[0]  # nothing to weigh
-        search = Search(self.game, self.seat, self.rng, self.budget)
+        search = Search(self.game, self.seat, self.rng, self.budget, self.hooks)
         return search.run(request.view, decision)
 
 
@@ -46,12 +48,17 @@ class StrongSearchBot(SearchBot):
     budget = Budget(iterations=12, width=8, depth=24)
 
 
-def search_bots(depth: float = 1.0) -> dict[str, type]:
+def search_bots(
+    depth: float = 1.0, propose: Propose | None = None, project: Project | None = None
+) -> dict[str, type]:
     """The search bots by built-in name, for a game's ``BOTS``. ``depth`` scales
     their rollouts for a game whose rounds cost more (many small decisions a
     turn, a greedy move that scores every legal action), so a decision stays
-    well under the platform's per-decision limit at every budget."""
-    if depth == 1.0:
+    well under the platform's per-decision limit at every budget. ``propose``
+    and ``project`` are the game's ranked candidates and its judge of a rollout cut
+    short (``mcts.Hooks``)."""
+    hooks = Hooks(propose=propose, project=project)
+    if depth == 1.0 and hooks == Hooks():
         return {"search-1": WeakSearchBot, "search": SearchBot, "search-3": StrongSearchBot}
     out = {}
     for name, cls in (
@@ -61,7 +68,8 @@ def search_bots(depth: float = 1.0) -> dict[str, type]:
     ):
         b = cls.budget
         scaled = Budget(b.iterations, b.width, max(1, round(b.depth * depth)))
-        out[name] = type(cls.__name__, (cls,), {"budget": scaled, "__doc__": cls.__doc__})
+        attrs = {"budget": scaled, "hooks": hooks, "__doc__": cls.__doc__}
+        out[name] = type(cls.__name__, (cls,), attrs)
     return out
 
 

@@ -22,13 +22,21 @@ built-in bot, so a match with a search bot re-simulates byte for byte.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from engine.decisions import Action, Decision
 from engine.game import Game
+from engine.players import Request
 from engine.rng import Rng
-from engine.search.proposals import Policy, fresh_proposal, key_of, legal_or_default
+from engine.search.proposals import (
+    Policy,
+    fresh_proposal,
+    key_of,
+    legal_or_default,
+    sim_request,
+)
 from engine.search.simulate import advance, seat_values
 
 #: by how many standard errors of the run-by-run differences an action must beat
@@ -50,16 +58,39 @@ class Budget:
     depth: int
 
 
+#: a game's ranked proposals at a decision: the actions it would try besides
+#: the policy's own choice, best first (it may draw from the ``Rng`` it is given)
+Propose = Callable[[Game, Request, Rng], list[Action]]
+#: a game's judgement of a state a rollout stopped in before the end: each
+#: seat's score as it stands plus what its position is worth (balls in hand)
+Project = Callable[[Any], tuple[float, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Hooks:
+    """What a game may supply to its search (``search_bots(...)`` keywords), each
+    ``None`` for the generic default: ``propose`` ranks the candidates tried
+    after the policy's choice (default: random legal actions or random bot
+    proposals, which in a game of many compound actions seldom hold a good one);
+    ``project`` scores a rollout cut short (default: the game's ``scores``)."""
+
+    propose: Propose | None = None
+    project: Project | None = None
+
+
 class Search:
     """One decision's search for ``seat``."""
 
-    def __init__(self, game: Game, seat: int, rng: Rng, budget: Budget) -> None:
+    def __init__(
+        self, game: Game, seat: int, rng: Rng, budget: Budget, hooks: Hooks = Hooks()
+    ) -> None:
         if game.determinise is None:
             raise TypeError(f"{game.name} has no determinise: it cannot be searched")
         self.game = game
         self.seat = seat
         self.rng = rng
         self.budget = budget
+        self.hooks = hooks
 
     def run(self, view: dict[str, Any], decision: Decision) -> Action:
         determinise = self.game.determinise
@@ -87,14 +118,32 @@ class Search:
         greedy = Policy(self.game, seats, self.rng, "greedy")
         random = Policy(self.game, seats, self.rng, "random")
         found: dict[str, Action] = {}
+        if self.hooks.propose is not None:
+            self.ranked(state, mine[0], greedy, found)
         for _ in range(2 * self.budget.width):
+            if len(found) >= self.budget.width:
+                break
             action = fresh_proposal(mine[0], found, greedy, random, state, self.rng)
             if action is None:
                 break
             found.setdefault(key_of(action), action)
-            if len(found) >= self.budget.width:
-                break
         return list(found.values())
+
+    def ranked(
+        self, state: Any, decision: Decision, greedy: Policy, found: dict[str, Action]
+    ) -> None:
+        """Fill ``found`` with the policy's choice and then the game's ranked
+        proposals (``Hooks.propose``), up to ``width``; an illegal one is skipped."""
+        assert self.hooks.propose is not None
+        first = greedy.act(state, decision)
+        found[key_of(first)] = first
+        for action in self.hooks.propose(
+            self.game, sim_request(self.game, state, decision), self.rng
+        ):
+            if len(found) >= self.budget.width:
+                return
+            if legal_or_default(decision, action) is action:
+                found.setdefault(key_of(action), action)
 
     def compare(
         self, state: Any, seats: int, candidates: list[Action], seed: int
@@ -131,7 +180,7 @@ class Search:
                 break
             state = advance(game, state, {d.seat: policy.act(state, d) for d in decisions}, chance)
             outcome = game.outcome(state)
-        return seat_values(game, state, seats, outcome)
+        return seat_values(game, state, seats, outcome, self.hooks.project)
 
 
 def pick(runs: list[list[float]], confidence: float = CONFIDENCE, margin: float = 0.0) -> int:

@@ -5,6 +5,7 @@ events), so a searched line reaches the states a real match would."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.decisions import Action
@@ -30,13 +31,20 @@ def advance(game: Game, state: Any, actions: dict[int, Action], rng: Rng) -> Any
     return state
 
 
-def seat_values(game: Game, state: Any, seats: int, outcome: Outcome | None) -> tuple[float, ...]:
+def seat_values(
+    game: Game,
+    state: Any,
+    seats: int,
+    outcome: Outcome | None,
+    project: Callable[[Any], tuple[float, ...]] | None = None,
+) -> tuple[float, ...]:
     """Each seat's share of the wins against the others, in [0, 1]: from the
-    ranks of a finished match, else from the scores so far (a lead counts for
-    more the larger it is against the scores' size)."""
+    ranks of a finished match, else from the scores so far, or the game's
+    ``project``ion of them (a lead counts for more the larger it is against the
+    scores' size)."""
     if outcome is not None:
         return _pairwise(outcome.ranks, lambda mine, theirs: 1.0 if mine < theirs else 0.0)
-    scores = tuple(game.scores(state))
+    scores = tuple(project(state) if project else game.scores(state))
     if len(scores) != seats:
         return (0.5,) * seats
     scale = 1.0 + 0.25 * max(abs(s) for s in scores)

@@ -20,7 +20,7 @@ from engine.players import Request
 from engine.replay import Replay
 from engine.rng import Rng
 from engine.runner import run_match
-from tests.engine.search.search_helpers import TinySearchBot
+from tests.engine.search.search_helpers import tiny_search
 
 #: the games with secrets a seat holds from another (dogfight's and the line
 #: games' private events are submitted actions resolved before anyone decides)
@@ -77,7 +77,7 @@ def decide(game, state, seat: int):
     if decision is None:
         return None
     match = SimpleNamespace(game=game, state=state, log=SimpleNamespace(events=[]))
-    bot = TinySearchBot(game, seat, Rng(4, -(seat + 1)))
+    bot = tiny_search(game)(game, seat, Rng(4, -(seat + 1)))
     return bot.decide(Request(match, decision, 0))
 
 
