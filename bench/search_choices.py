@@ -30,7 +30,7 @@ from engine.lineup import lineup
 from engine.rng import Rng
 from engine.runner import run_match
 from engine.search.bot import SearchBot
-from engine.search.mcts import Budget, Search, pick
+from engine.search.mcts import Budget, Hooks, Search, pick
 from engine.search.proposals import Policy
 from engine.search.simulate import advance, seat_values
 
@@ -82,7 +82,8 @@ def roll_out(game: Game, position: Position, runs: int, width: int, cap: int, ke
     """Each candidate's values, run by run, paired as ``Search.compare`` pairs them."""
     view, seat = position
     assert game.determinise is not None
-    search = Search(game, seat, Rng(key, 29), Budget(runs, width, cap))
+    hooks = game.bots["search"].hooks  # the game's own candidates, as its search tries them
+    search = Search(game, seat, Rng(key, 29), Budget(runs, width, cap), hooks)
     state = game.determinise(view, seat, search.rng)
     seats = len(game.scores(state)) or 2
     candidates = search.candidates(state, seats)
@@ -95,7 +96,7 @@ def roll_out(game: Game, position: Position, runs: int, width: int, cap: int, ke
             for action in candidates:
                 chance, policy = Rng(seed, 0), Policy(game, seats, Rng(seed, 1), "greedy")
                 after = search.step(state, action, policy, chance)
-                row.append(values_by_depth(game, after, policy, chance, seats, seat, cap))
+                row.append(values_by_depth(game, after, policy, chance, (seats, seat, cap), hooks))
         except Exception:  # a drawn state the rules refuse, as the search skips it
             continue
         out.append(row)
@@ -103,19 +104,20 @@ def roll_out(game: Game, position: Position, runs: int, width: int, cap: int, ke
 
 
 def values_by_depth(
-    game: Game, state: Any, policy: Policy, chance: Rng, seats: int, seat: int, cap: int
+    game: Game, state: Any, policy: Policy, chance: Rng, where: tuple[int, int, int], hooks: Hooks
 ) -> tuple[list[float], int]:
     """The seat's value after each of ``DEPTHS`` rounds of the policy and at the
-    end (or ``cap``), and the rounds played."""
+    end (or ``cap``), and the rounds played; ``where`` is (seats, seat, cap)."""
+    seats, seat, cap = where
     values: list[float] = []
     outcome = game.outcome(state)
     played = 0
     while True:
         while len(values) < len(DEPTHS) and DEPTHS[len(values)] <= played:
-            values.append(seat_values(game, state, seats, outcome)[seat])
+            values.append(seat_values(game, state, seats, outcome, hooks.value)[seat])
         decisions = game.pending(state) if outcome is None and played < cap else []
         if not decisions:
-            final = seat_values(game, state, seats, outcome)[seat]
+            final = seat_values(game, state, seats, outcome, hooks.value)[seat]
             return values + [final] * (len(DEPTHS) + 1 - len(values)), played
         state = advance(game, state, {d.seat: policy.act(state, d) for d in decisions}, chance)
         outcome = game.outcome(state)

@@ -6,13 +6,13 @@ gives it (its seat's stream)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from engine.decisions import Action, Decision
+from engine.decisions import Action
 from engine.players import Request
 from engine.rng import Rng
-from engine.search.mcts import Budget, Hooks, Search
+from engine.search.mcts import Budget, Hooks, Propose, Search, Value
 
 
 class SearchBot:
@@ -50,8 +50,8 @@ class StrongSearchBot(SearchBot):
 
 def search_bots(
     depth: float = 1.0,
-    value: Callable[[Any], tuple[float, ...]] | None = None,
-    propose: Callable[[Any, Decision], list[Action]] | None = None,
+    value: Value | None = None,
+    propose: Propose | None = None,
 ) -> dict[str, type]:
     """The search bots by built-in name, for a game's ``BOTS``. ``depth`` scales
     their rollouts for a game whose rounds cost more (many small decisions a

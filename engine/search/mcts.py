@@ -51,20 +51,30 @@ class Budget:
     depth: int
 
 
+#: a game's ranked proposals at a decision, given the drawn state and the
+#: search's generator: the actions it would try besides the policy's own choice,
+#: best first
+Propose = Callable[[Game, Any, Decision, Rng], list[Action]]
+#: a game's standing of the seats in a state a rollout stopped in before the
+#: end, on the scale of ``game.scores`` (a score plus what a position is worth)
+Value = Callable[[Any], tuple[float, ...]]
+
+
 @dataclass(frozen=True, slots=True)
 class Hooks:
     """What a game may supply to its search (``search_bots(...)`` in its
     ``bots.py``); each left ``None`` keeps the generic behaviour.
 
-    ``value(state)``: each seat's standing in a match that is not over, on the
-    scale of ``game.scores`` (a cut rollout is valued by it in place of the raw
-    scores: a game whose score moves seldom can tell progress towards it).
-    ``propose(state, decision)``: the decision's actions worth trying, best first
-    (tried after the policy's own choice, before random ones); it is given the
-    drawn state, which agrees with the searching seat's view."""
+    ``value(state)``: each seat's standing in a match that is not over (a cut
+    rollout is valued by it in place of the raw scores: a game whose score moves
+    seldom can tell progress towards it). ``propose(game, state, decision, rng)``:
+    the decision's actions worth trying, best first, after the policy's own
+    choice and before random ones (which, in a game of many compound actions,
+    seldom hold a good one). Both are given the drawn state, which agrees with
+    the searching seat's view."""
 
-    value: Callable[[Any], tuple[float, ...]] | None = None
-    propose: Callable[[Any, Decision], list[Action]] | None = None
+    value: Value | None = None
+    propose: Propose | None = None
 
 
 class Search:
@@ -108,21 +118,29 @@ class Search:
         random = Policy(self.game, seats, self.rng, "random")
         found: dict[str, Action] = {}
         if self.hooks.propose is not None:
-            action = greedy.act(state, mine[0])
-            found[key_of(action)] = action
-            for action in self.hooks.propose(state, mine[0]):
-                if len(found) >= self.budget.width:
-                    return list(found.values())
-                action = legal_or_default(mine[0], action)
-                found.setdefault(key_of(action), action)
+            self.ranked(state, mine[0], greedy, found)
         for _ in range(2 * self.budget.width):
+            if len(found) >= self.budget.width:
+                break
             action = fresh_proposal(mine[0], found, greedy, random, state, self.rng)
             if action is None:
                 break
             found.setdefault(key_of(action), action)
-            if len(found) >= self.budget.width:
-                break
         return list(found.values())
+
+    def ranked(
+        self, state: Any, decision: Decision, greedy: Policy, found: dict[str, Action]
+    ) -> None:
+        """Fill ``found`` with the policy's choice and then the game's ranked
+        proposals (``Hooks.propose``), up to ``width``; an illegal one is skipped."""
+        assert self.hooks.propose is not None
+        first = greedy.act(state, decision)
+        found[key_of(first)] = first
+        for action in self.hooks.propose(self.game, state, decision, self.rng):
+            if len(found) >= self.budget.width:
+                return
+            if legal_or_default(decision, action) is action:
+                found.setdefault(key_of(action), action)
 
     def compare(
         self, state: Any, seats: int, candidates: list[Action], seed: int

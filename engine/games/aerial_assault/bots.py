@@ -14,6 +14,7 @@ from engine.game import Game
 from engine.games.aerial_assault import cards as C
 from engine.games.aerial_assault.greedy import GreedyBot
 from engine.games.aerial_assault.plays import play_options
+from engine.games.aerial_assault.search_hooks import project, propose
 from engine.players import Request
 from engine.rng import Rng
 from engine.search.bot import search_bots
@@ -51,6 +52,10 @@ class RandomBot:
         return out
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, **search_bots(depth=0.25)}
+BOTS = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    **search_bots(depth=0.25, value=project, propose=propose),
+}
 
 __all__ = ["BOTS", "GreedyBot", "RandomBot", "play_options"]

@@ -110,12 +110,20 @@ class GreedyBot:
         self, view: dict[str, Any], r: int, hand: list[Any], zone: int, auto: bool, holding: bool
     ) -> tuple[Any, ...]:
         """The best (play, end zone, still holding) of robot ``r``."""
+        scored = self.scored_plays(view, r, hand, zone, auto, holding)
+        return best_of(scored, lambda pair: pair[1], self.rng)[0]
+
+    def scored_plays(
+        self, view: dict[str, Any], r: int, hand: list[Any], zone: int, auto: bool, holding: bool
+    ) -> list[tuple[tuple[Any, ...], int]]:
+        """Every ((play, end zone, still holding), worth) of robot ``r``, in
+        ``play_options``' order (what ``_best`` and the search's proposals rank)."""
         memo: dict[tuple[int, bool], Any] = {}
         scored = []
         for play, end in play_options(view, r, hand, zone, auto):
             value, still = self._value(view, r, play, zone, auto, holding, memo)
             scored.append(((play, end, still), value * 100 - card_value(play["card"])))
-        return best_of(scored, lambda pair: pair[1], self.rng)[0]
+        return scored
 
     def _handoff(self, view: dict[str, Any], plays: list[Any]) -> list[Any]:
         """Two robots of this seat, one with the ball and one without that has not

@@ -259,11 +259,12 @@ def standing(state: State) -> tuple[float, ...]:
     return tuple(state.cores[s] + token_cores(state, s) + claims[s] for s in range(state.seats))
 
 
-def ranked_turn(state: State, decision: Decision) -> list[Action]:
+def ranked_turn(game: Game, state: State, decision: Decision, rng: Rng) -> list[Action]:
     """The turn's actions worth searching, best first: attacks by odds times
     prize, pick-ups, then the pivots, boosts and end by greedy's position score
     (a search's other candidates, where random legal ones are mostly idle
-    steps). Other decisions offer none."""
+    steps). Other decisions offer none. (The ranking needs neither the game nor
+    a draw: ties keep the legal list's order.)"""
     if decision.prompt != "turn" or not decision.legal:
         return []
     seat, legal = decision.seat, decision.legal

@@ -48,14 +48,14 @@ def lancer_facing_two_foes(near_plates=(), far_plates=()):
 def test_the_foe_closer_to_falling_is_the_first_attack_whichever_is_nearer():
     for plated, first in (("near", 1), ("far", 2)):
         state = lancer_facing_two_foes(**{f"{plated}_plates": (1, 5)})
-        ranked = ranked_turn(state, turn(state))
+        ranked = ranked_turn(GAME, state, turn(state), Rng(0, 0))
         assert [a["do"] for a in ranked[:3]] == ["attack", "attack", "pickup"]
         assert ranked[0]["target"] == first
 
 
 def test_moves_and_end_follow_ranked_by_greedys_position_score():
     state = lancer_facing_two_foes()
-    moves = ranked_turn(state, turn(state))[3:]
+    moves = ranked_turn(GAME, state, turn(state), Rng(0, 0))[3:]
     assert {a["do"] for a in moves} == {"pivot", "boost", "end"}
     listed = [a for a in play_actions(state) if a["do"] in {"pivot", "boost", "end"}]
     assert len(moves) == len(listed)
@@ -66,7 +66,7 @@ def test_moves_and_end_follow_ranked_by_greedys_position_score():
 def test_only_a_turn_is_ranked():
     state = lancer_facing_two_foes()
     plate = Decision(1, {"do": "plate", "face": 4}, [{"do": "plate", "face": 4}], prompt="plate")
-    assert ranked_turn(state, plate) == []
+    assert ranked_turn(GAME, state, plate, Rng(0, 0)) == []
 
 
 def test_the_search_tries_greedys_move_then_the_ranked_ones():
@@ -74,5 +74,5 @@ def test_the_search_tries_greedys_move_then_the_ranked_ones():
     hooks = GAME.bots["search"].hooks
     assert hooks == Hooks(standing, ranked_turn)
     candidates = Search(GAME, 0, Rng(5, 1), Budget(1, 4, 1), hooks).candidates(state, 2)
-    ranked = ranked_turn(state, turn(state))
+    ranked = ranked_turn(GAME, state, turn(state), Rng(0, 0))
     assert candidates[1:] == [a for a in ranked if a != candidates[0]][:3]
