@@ -53,13 +53,27 @@ class Budget:
 class Search:
     """One decision's search for ``seat``."""
 
-    def __init__(self, game: Game, seat: int, rng: Rng, budget: Budget) -> None:
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        rng: Rng,
+        budget: Budget,
+        score_weight: float = 0.0,
+        policy: str | type = "greedy",
+    ) -> None:
         if game.determinise is None:
             raise TypeError(f"{game.name} has no determinise: it cannot be searched")
         self.game = game
         self.seat = seat
         self.rng = rng
         self.budget = budget
+        #: the weight of the final scores' leads in a finished rollout's value
+        #: (``simulate.seat_values``): 0 values it by the outcome alone
+        self.score_weight = score_weight
+        #: the bot that plays every seat in the rollouts and proposes the first
+        #: candidate: a built-in's name, or a bot class the game supplies
+        self.policy = policy
 
     def run(self, view: dict[str, Any], decision: Decision) -> Action:
         determinise = self.game.determinise
@@ -84,7 +98,7 @@ class Search:
         mine = [d for d in self.game.pending(state) if d.seat == self.seat]
         if not mine:
             return []
-        greedy = Policy(self.game, seats, self.rng, "greedy")
+        greedy = Policy(self.game, seats, self.rng, self.policy)
         random = Policy(self.game, seats, self.rng, "random")
         found: dict[str, Action] = {}
         for _ in range(2 * self.budget.width):
@@ -104,7 +118,8 @@ class Search:
         values = []
         try:
             for action in candidates:
-                chance, policy = Rng(seed, 0), Policy(self.game, seats, Rng(seed, 1), "greedy")
+                chance = Rng(seed, 0)
+                policy = Policy(self.game, seats, Rng(seed, 1), self.policy)
                 after = self.step(state, action, policy, chance)
                 values.append(self.rollout(after, policy, chance, seats)[self.seat])
         except Exception:  # a drawn state the rules refuse
@@ -131,7 +146,7 @@ class Search:
                 break
             state = advance(game, state, {d.seat: policy.act(state, d) for d in decisions}, chance)
             outcome = game.outcome(state)
-        return seat_values(game, state, seats, outcome)
+        return seat_values(game, state, seats, outcome, self.score_weight)
 
 
 def pick(runs: list[list[float]], confidence: float = CONFIDENCE, margin: float = 0.0) -> int:
