@@ -6,13 +6,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine import registry
 from engine.games.cascade_effect import GAME
 from engine.games.cascade_effect.board import PARK_APPROACH, kickstand_squares
 from engine.games.cascade_effect.bots import GreedyBot, RolloutBot
 from engine.games.cascade_effect.moves import declarations
 from engine.games.cascade_effect.state import ROUNDS, State
+from engine.lineup import lineup
+from engine.players import BotPlayer
+from engine.reading import parse_jsonl
+from engine.replay import verify
 from engine.rng import Rng
+from engine.runner import run_match
 from tests.engine.games.cascade_effect.ce_helpers import N, position, put, sq
+from tests.engine.search.search_helpers import TinySearchBot
 
 R1, R90 = 0, 2
 
@@ -60,3 +67,20 @@ def test_in_the_last_two_rounds_parking_comes_first():
     for round_ in (ROUNDS - 1, ROUNDS):
         state = attached(round_=round_, at=sq(2, 5))
         assert bot(RolloutBot).declare(state, declarations(state))["do"] == "park"
+
+
+class TinyCascadeSearch(TinySearchBot):
+    policy = RolloutBot
+
+
+def test_a_search_rolling_out_the_plan_replays_its_match_byte_for_byte():
+    def play() -> str:
+        seats, players = lineup(GAME, ["random", "greedy"])
+        players[0] = BotPlayer(GAME, TinyCascadeSearch)
+        match = run_match(GAME, players, seats, seed=29)
+        assert match.outcome is not None and match.outcome.reason != "forfeit"
+        return match.log.to_jsonl()
+
+    log = play()
+    assert play() == log
+    assert verify(parse_jsonl(log), registry.get).ok
