@@ -10,9 +10,9 @@ For each budget of ``BUDGETS`` (runs, width, depth) and each decision rule of
 choice by the other runs at full depth: the gain over the rollout policy's own
 choice per decision (the seat's share of wins, times 1000) and how often the
 choice departs from it. The policy is the game's ``search`` bot's (``greedy``
-unless the game supplies one, ``search_bots(policy=...)``). That tells a rule too strict (it keeps greedy's move where
-another won more) from one too loose (it leaves greedy's move for a lucky one),
-and what depth and width are worth, without playing hundreds of matches. It
+unless the game supplies one, ``search_bots(policy=...)``). That tells a rule
+too strict (it keeps the policy's move where another won more) from one too
+loose (it leaves the policy's move for a lucky one), and what depth and width are worth, without playing hundreds of matches. It
 measures; nothing here asserts. ``CAP`` (environment ``SEARCH_CHOICES_CAP``,
 default 64) bounds the dearer games' rollouts.
 """
