@@ -16,12 +16,10 @@ from engine.search.mcts import Budget, Search
 
 
 class SearchBot:
-    """Monte Carlo search over states drawn to agree with its view (greedy rollouts)."""
+    """Monte Carlo search over states drawn to agree with its view (rollouts of
+    ``policy``: greedy unless the game supplies a bot)."""
 
     budget = Budget(iterations=8, width=6, depth=24)
-    #: how much of a finished rollout's value the final scores' leads give
-    #: (``simulate.seat_values``); 0, the outcome alone, unless a game says
-    score_weight = 0.0
     #: the bot its rollouts play for every seat, and whose choice it keeps
     #: unless another surely beats it: the game's ``greedy`` unless a game
     #: supplies a bot class of its own
@@ -37,7 +35,7 @@ class SearchBot:
         legal = decision.legal
         if legal is not None and len(legal) == 1:
             return legal[0]  # nothing to weigh
-        search = Search(self.game, self.seat, self.rng, self.budget, self.score_weight, self.policy)
+        search = Search(self.game, self.seat, self.rng, self.budget, self.policy)
         return search.run(request.view, decision)
 
 
@@ -53,20 +51,15 @@ class StrongSearchBot(SearchBot):
     budget = Budget(iterations=12, width=8, depth=24)
 
 
-def search_bots(
-    depth: float = 1.0, score_weight: float = 0.0, policy: str | type = "greedy"
-) -> dict[str, type]:
+def search_bots(depth: float = 1.0, policy: str | type = "greedy") -> dict[str, type]:
     """The search bots by built-in name, for a game's ``BOTS``. ``depth`` scales
     their rollouts for a game whose rounds cost more (many small decisions a
     turn, a greedy move that scores every legal action), so a decision stays
     well under the platform's per-decision limit at every budget.
-    ``score_weight`` is the share of a finished rollout's value taken from the
-    final scores' leads (``simulate.seat_values``), for a game whose better
-    moves gain points that rarely change the outcome of a few rollouts.
     ``policy`` is the bot the rollouts play (``SearchBot.policy``), for a game
     whose ``greedy`` misses a plan that a choice at one decision cannot start
     (rollouts that go back to greedy's plan cannot see its worth)."""
-    if depth == 1.0 and not score_weight and policy == "greedy":
+    if depth == 1.0 and policy == "greedy":
         return {"search-1": WeakSearchBot, "search": SearchBot, "search-3": StrongSearchBot}
     out = {}
     for name, cls in (
@@ -76,12 +69,7 @@ def search_bots(
     ):
         b = cls.budget
         scaled = Budget(b.iterations, b.width, max(1, round(b.depth * depth)))
-        fields = {
-            "budget": scaled,
-            "score_weight": score_weight,
-            "policy": policy,
-            "__doc__": cls.__doc__,
-        }
+        fields = {"budget": scaled, "policy": policy, "__doc__": cls.__doc__}
         out[name] = type(cls.__name__, (cls,), fields)
     return out
 

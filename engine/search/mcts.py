@@ -59,7 +59,6 @@ class Search:
         seat: int,
         rng: Rng,
         budget: Budget,
-        score_weight: float = 0.0,
         policy: str | type = "greedy",
     ) -> None:
         if game.determinise is None:
@@ -68,9 +67,6 @@ class Search:
         self.seat = seat
         self.rng = rng
         self.budget = budget
-        #: the weight of the final scores' leads in a finished rollout's value
-        #: (``simulate.seat_values``): 0 values it by the outcome alone
-        self.score_weight = score_weight
         #: the bot that plays every seat in the rollouts and proposes the first
         #: candidate: a built-in's name, or a bot class the game supplies
         self.policy = policy
@@ -146,7 +142,7 @@ class Search:
                 break
             state = advance(game, state, {d.seat: policy.act(state, d) for d in decisions}, chance)
             outcome = game.outcome(state)
-        return seat_values(game, state, seats, outcome, self.score_weight)
+        return seat_values(game, state, seats, outcome)
 
 
 def pick(runs: list[list[float]], confidence: float = CONFIDENCE, margin: float = 0.0) -> int:

@@ -30,27 +30,12 @@ def advance(game: Game, state: Any, actions: dict[int, Action], rng: Rng) -> Any
     return state
 
 
-def seat_values(
-    game: Game, state: Any, seats: int, outcome: Outcome | None, score_weight: float = 0.0
-) -> tuple[float, ...]:
+def seat_values(game: Game, state: Any, seats: int, outcome: Outcome | None) -> tuple[float, ...]:
     """Each seat's share of the wins against the others, in [0, 1]: from the
     ranks of a finished match, else from the scores so far (a lead counts for
-    more the larger it is against the scores' size). A finished match's value
-    takes ``score_weight`` of its weight from the final scores' leads as well: a few
-    rollouts rarely see a small gain in points turn a loss into a win, but see
-    it every time in the lead, so the paired test can tell such moves apart."""
-    if outcome is None:
-        return score_leads(game, state, seats)
-    wins = _pairwise(outcome.ranks, lambda mine, theirs: 1.0 if mine < theirs else 0.0)
-    if not score_weight:
-        return wins
-    leads = score_leads(game, state, seats)
-    return tuple((1.0 - score_weight) * w + score_weight * lead for w, lead in zip(wins, leads))
-
-
-def score_leads(game: Game, state: Any, seats: int) -> tuple[float, ...]:
-    """Each seat's lead in the scores against the others, as a share in
-    (0.05, 0.95): never quite a win or a loss."""
+    more the larger it is against the scores' size)."""
+    if outcome is not None:
+        return _pairwise(outcome.ranks, lambda mine, theirs: 1.0 if mine < theirs else 0.0)
     scores = tuple(game.scores(state))
     if len(scores) != seats:
         return (0.5,) * seats
@@ -58,7 +43,7 @@ def score_leads(game: Game, state: Any, seats: int) -> tuple[float, ...]:
 
     def share(mine: float, theirs: float) -> float:
         lead = max(-1.0, min(1.0, (mine - theirs) / scale))
-        return 0.5 + 0.45 * lead
+        return 0.5 + 0.45 * lead  # never quite a win: the match is not over
 
     return _pairwise(scores, share)
 
