@@ -7,11 +7,12 @@ the search pairs them (one drawn state and one seed per run), to the end of the
 match or ``CAP`` decision rounds, noting the value at every depth of ``DEPTHS``.
 For each budget of ``BUDGETS`` (runs, width, depth) and each decision rule of
 ``RULES`` it then chooses from that many runs, cut at that depth, and judges the
-choice by the other runs at full depth: the gain over greedy's own choice per
-decision (the seat's share of wins, times 1000) and how often the choice departs
-from greedy's. That tells a rule too strict (it keeps greedy's move where
-another won more) from one too loose (it leaves greedy's move for a lucky one),
-and what depth and width are worth, without playing hundreds of matches. It
+choice by the other runs at full depth: the gain over the rollout policy's own
+choice per decision (the seat's share of wins, times 1000) and how often the
+choice departs from it. The policy is the game's ``search`` bot's (``greedy``
+unless the game supplies one, ``search_bots(policy=...)``). That tells a rule
+too strict (it keeps the policy's move where another won more) from one too
+loose (it leaves the policy's move for a lucky one), and what depth and width are worth, without playing hundreds of matches. It
 measures; nothing here asserts. ``CAP`` (environment ``SEARCH_CHOICES_CAP``,
 default 64) bounds the dearer games' rollouts.
 """
@@ -94,7 +95,7 @@ def roll_out(game: Game, position: Position, runs: int, width: int, cap: int, ke
         try:
             row = []
             for action in candidates:
-                chance, policy = Rng(seed, 0), Policy(game, seats, Rng(seed, 1), "greedy")
+                chance, policy = Rng(seed, 0), Policy(game, seats, Rng(seed, 1), hooks.policy)
                 after = search.step(state, action, policy, chance)
                 row.append(values_by_depth(game, after, policy, chance, (seats, seat, cap), hooks))
         except Exception:  # a drawn state the rules refuse, as the search skips it

@@ -16,7 +16,8 @@ from engine.search.mcts import Budget, Hooks, Propose, Search, Value
 
 
 class SearchBot:
-    """Monte Carlo search over states drawn to agree with its view (greedy rollouts)."""
+    """Monte Carlo search over states drawn to agree with its view (rollouts of
+    its ``hooks.policy``: greedy unless the game supplies a bot)."""
 
     budget = Budget(iterations=8, width=6, depth=24)
     #: what the game supplies to the search (``search_bots``): none by default
@@ -52,13 +53,15 @@ def search_bots(
     depth: float = 1.0,
     value: Value | None = None,
     propose: Propose | None = None,
+    policy: str | type = "greedy",
 ) -> dict[str, type]:
     """The search bots by built-in name, for a game's ``BOTS``. ``depth`` scales
     their rollouts for a game whose rounds cost more (many small decisions a
     turn, a greedy move that scores every legal action), so a decision stays
-    well under the platform's per-decision limit at every budget. ``value`` and
-    ``propose`` are the game's own ``Hooks`` for its search (none by default)."""
-    hooks = Hooks(value, propose)
+    well under the platform's per-decision limit at every budget. ``value``,
+    ``propose`` and ``policy`` are the game's own ``Hooks`` for its search (none
+    by default: the generic search, rolling out ``greedy``)."""
+    hooks = Hooks(value, propose, policy)
     if depth == 1.0 and hooks == Hooks():
         return {"search-1": WeakSearchBot, "search": SearchBot, "search-3": StrongSearchBot}
     out = {}

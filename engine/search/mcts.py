@@ -71,10 +71,15 @@ class Hooks:
     the decision's actions worth trying, best first, after the policy's own
     choice and before random ones (which, in a game of many compound actions,
     seldom hold a good one). Both are given the drawn state, which agrees with
-    the searching seat's view."""
+    the searching seat's view. ``policy``: the bot that plays every seat in the
+    rollouts and proposes the first candidate, a built-in's name or a bot class
+    the game supplies (for a game whose ``greedy`` misses a plan that one
+    decision cannot start: rollouts that return to greedy's plan cannot see its
+    worth)."""
 
     value: Value | None = None
     propose: Propose | None = None
+    policy: str | type = "greedy"
 
 
 class Search:
@@ -114,7 +119,7 @@ class Search:
         mine = [d for d in self.game.pending(state) if d.seat == self.seat]
         if not mine:
             return []
-        greedy = Policy(self.game, seats, self.rng, "greedy")
+        greedy = Policy(self.game, seats, self.rng, self.hooks.policy)
         random = Policy(self.game, seats, self.rng, "random")
         found: dict[str, Action] = {}
         if self.hooks.propose is not None:
@@ -150,7 +155,8 @@ class Search:
         values = []
         try:
             for action in candidates:
-                chance, policy = Rng(seed, 0), Policy(self.game, seats, Rng(seed, 1), "greedy")
+                chance = Rng(seed, 0)
+                policy = Policy(self.game, seats, Rng(seed, 1), self.hooks.policy)
                 after = self.step(state, action, policy, chance)
                 values.append(self.rollout(after, policy, chance, seats)[self.seat])
         except Exception:  # a drawn state the rules refuse

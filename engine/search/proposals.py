@@ -57,10 +57,11 @@ def legal_or_default(decision: Decision, action: Action) -> Action:
 
 
 class Policy:
-    """The game's built-in bots, one per seat, asked for actions in drawn states."""
+    """One of the game's bots for every seat, asked for actions in drawn states:
+    a built-in by name, or a bot class the game supplies its search."""
 
-    def __init__(self, game: Game, seats: int, rng: Rng, name: str) -> None:
-        cls = game.bots[name]
+    def __init__(self, game: Game, seats: int, rng: Rng, name: str | type) -> None:
+        cls = game.bots[name] if isinstance(name, str) else name
         self.game = game
         self.bots = [cls(game, seat, rng) for seat in range(seats)]
 
