@@ -65,12 +65,15 @@ def step(name: str, strong: str, weak: str, matches: int) -> dict[str, Any]:
     """``strong``'s share of ``matches`` against ``weak``, seats swapped every other one."""
     game = registry.get(name)
     points = 0.0
+    faults = 0  # a bot's exception is played as the default: a bug, not a strength
     start = time.perf_counter()
     with DecisionClock() as clock:
         for i in range(matches):
             order = [strong, weak] if i % 2 == 0 else [weak, strong]
             seats, players = lineup(game, order)
-            ranks = run_match(game, players, seats, seed=20_000 + i).outcome.ranks  # type: ignore[union-attr]
+            match = run_match(game, players, seats, seed=20_000 + i)
+            faults += sum(match.faults)
+            ranks = match.outcome.ranks  # type: ignore[union-attr]
             mine, theirs = (ranks[0], ranks[1]) if i % 2 == 0 else (ranks[1], ranks[0])
             points += 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
     return {
@@ -78,6 +81,7 @@ def step(name: str, strong: str, weak: str, matches: int) -> dict[str, Any]:
         "win_rate": round(points / matches, 3),
         "seconds": round(time.perf_counter() - start, 1),
         "search_decisions": clock.decisions,
+        "faults": faults,
         "search_decisions_per_second": round(clock.decisions / clock.seconds, 2)
         if clock.seconds
         else None,
