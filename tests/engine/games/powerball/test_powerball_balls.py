@@ -189,6 +189,24 @@ def test_a_powered_down_robot_does_not_deliver_and_the_robots_after_it_still_do(
     assert events(t, "Delivered") == [{"robot": 1, "pit": sq(6, 9)}]
 
 
+def test_a_robot_with_no_ball_and_no_arm_holds_up_no_delivery_after_it():
+    """Each robot holding a ball delivers (rulebook "Scoring"): an empty-handed robot in
+    an earlier seat changes nothing for the seats after it."""
+    state = put(put(blank(3), 0, 2, 2, E), 1, 9, 9, E)
+    t = on(PIT_FLOOR, put(state, 2, 5, 6, E, balls=1))
+    deliver(t)
+    assert events(t, "Delivered") == [{"robot": 2, "pit": sq(6, 6)}]
+
+
+def test_a_robot_stationed_as_a_turret_last_turn_delivers_again():
+    """A robot on a flag is a turret for the next turn only (RULES.md "Turrets"): a turn
+    later it runs its program again, delivering the ball it holds."""
+    state = put(blank(2, round_=3), 0, 5, 6, E, balls=1, turret=2)
+    t = on(PIT_FLOOR, state)
+    deliver(t)
+    assert events(t, "Delivered") == [{"robot": 0, "pit": sq(6, 6)}]
+
+
 def test_a_ball_that_comes_to_rest_under_a_robot_is_picked_up_at_the_end_of_the_phase():
     state = put(put(blank(2), 0, 3, 3), 1, 8, 8, pickup=False)
     t = on(EMPTY_FLOOR, replace(state, balls=(sq(3, 3), sq(8, 8), sq(5, 5))))

@@ -10,6 +10,7 @@ from powerball_helpers import (
     PIT_FLOOR,
     E,
     N,
+    S,
     W,
     blank,
     custom_floor,
@@ -56,6 +57,25 @@ def test_mechanical_arm_delivers_without_facing_and_reaches_an_adjacent_ball():
     deliver(t)
     robot = t.state.robots[0]
     assert robot.vp == 1 and robot.balls == 1 and t.state.balls == ()
+
+
+def test_mechanical_arm_reaches_an_adjacent_ball_with_empty_hands():
+    """The arm picks up from a square next to the robot (RULES.md "Options"), whether the
+    robot holds a ball or not."""
+    state = replace(put(blank(2), 0, 5, 6, N, options=(ARM,)), balls=(sq(4, 6),))
+    t = on(EMPTY_FLOOR, state)
+    deliver(t)
+    assert t.state.robots[0].balls == 1 and t.state.balls == ()
+
+
+def test_a_community_mechanical_arm_reaches_for_every_robot_with_empty_hands():
+    """Community options work for every robot (RULES.md "Options"): each robot next to a
+    ball picks it up, none holding a ball or an arm of its own."""
+    state = put(put(blank(2), 0, 5, 6, N), 1, 8, 8, S)
+    state = replace(state, community=(ARM, GYRO), balls=(sq(4, 6), sq(8, 9)))
+    t = on(EMPTY_FLOOR, state)
+    deliver(t)
+    assert [r.balls for r in t.state.robots] == [1, 1] and t.state.balls == ()
 
 
 def test_reverse_gear_delivers_facing_away_from_the_pit():
