@@ -119,27 +119,27 @@ class Search:
         mine = [d for d in self.game.pending(state) if d.seat == self.seat]
         if not mine:
             return []
-        greedy = Policy(self.game, seats, self.rng, self.hooks.policy)
+        policy = Policy(self.game, seats, self.rng, self.hooks.policy)
         random = Policy(self.game, seats, self.rng, "random")
         found: dict[str, Action] = {}
         if self.hooks.propose is not None:
-            self.ranked(state, mine[0], greedy, found)
+            self.ranked(state, mine[0], policy, found)
         for _ in range(2 * self.budget.width):
             if len(found) >= self.budget.width:
                 break
-            action = fresh_proposal(mine[0], found, greedy, random, state, self.rng)
+            action = fresh_proposal(mine[0], found, policy, random, state, self.rng)
             if action is None:
                 break
             found.setdefault(key_of(action), action)
         return list(found.values())
 
     def ranked(
-        self, state: Any, decision: Decision, greedy: Policy, found: dict[str, Action]
+        self, state: Any, decision: Decision, policy: Policy, found: dict[str, Action]
     ) -> None:
         """Fill ``found`` with the policy's choice and then the game's ranked
         proposals (``Hooks.propose``), up to ``width``; an illegal one is skipped."""
         assert self.hooks.propose is not None
-        first = greedy.act(state, decision)
+        first = policy.act(state, decision)
         found[key_of(first)] = first
         for action in self.hooks.propose(self.game, state, decision, self.rng):
             if len(found) >= self.budget.width:

@@ -1,7 +1,7 @@
 """The actions a search tries at a decision, and the request its policy bots
 answer. A listed decision offers its ``legal`` list; a checked one (too many
-actions to list) offers what the game's own bots propose: ``greedy``'s choice
-first, then ``random``'s. Every proposal is checked against the decision, so a
+actions to list) offers what the game's own bots propose: the rollout policy's
+choice (``greedy``'s unless the game supplies a bot) first, then ``random``'s. Every proposal is checked against the decision, so a
 bot's slip in a drawn state costs a default, never an illegal line."""
 
 from __future__ import annotations
@@ -75,12 +75,12 @@ class Policy:
 
 
 def fresh_proposal(
-    decision: Decision, known: dict[str, Any], greedy: Policy, random: Policy, state: Any, rng: Rng
+    decision: Decision, known: dict[str, Any], policy: Policy, random: Policy, state: Any, rng: Rng
 ) -> Action | None:
     """An action not in ``known`` (keys), or ``None`` when none turns up: the
     policy's choice first, then an untried legal action or a random bot's."""
     if not known:
-        return greedy.act(state, decision)
+        return policy.act(state, decision)
     legal = decision.legal
     if legal is not None:
         untried = [a for a in legal if key_of(a) not in known]
