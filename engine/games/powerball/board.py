@@ -112,15 +112,19 @@ def parse_floor(data: dict[str, Any]) -> Floor:
         wall_list=tuple(wall_list),
         steps=tuple(_step(n, sq, d) for sq in range(n * n) for d in range(4)),
         exits=exits,
-        sights=tuple(_sight(exits, sq, d) for sq in range(n * n) for d in range(4)),
+        sights=tuple(_sight(exits, n, sq, d) for sq in range(n * n) for d in range(4)),
     )
 
 
-def _sight(exits: tuple[int | None, ...], sq: int, d: int) -> tuple[int, ...]:
-    """The squares seen from ``sq`` towards ``d``, nearest first, up to a wall."""
-    seen = []
+def _sight(exits: tuple[int | None, ...], size: int, sq: int, d: int) -> tuple[int, ...]:
+    """The squares seen from ``sq`` towards ``d``, nearest first, up to a wall.
+
+    A straight line crosses at most ``size - 1`` squares: the walk stops there
+    whatever the table says, so a wrong exit (a mutant's, a bad floor file's)
+    cannot loop it for ever."""
+    seen: list[int] = []
     ahead = exits[sq * 4 + d]
-    while ahead is not None:
+    while ahead is not None and len(seen) < size - 1:
         seen.append(ahead)
         ahead = exits[ahead * 4 + d]
     return tuple(seen)

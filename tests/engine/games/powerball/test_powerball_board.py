@@ -9,7 +9,7 @@ import json
 import pytest
 from powerball_helpers import E, N, S, W, custom_floor, sq
 
-from engine.games.powerball import GAME
+from engine.games.powerball import GAME, board
 from engine.games.powerball.board import FLOORS, floor, floor_names, parse_floor
 
 
@@ -123,6 +123,13 @@ def test_a_line_of_sight_runs_square_by_square_up_to_the_first_wall():
                     walked.append(at)
                     at = g.open_edge(at, d)
                 assert g.sights[here * 4 + d] == tuple(walked)
+
+
+def test_a_line_of_sight_stops_at_the_side_of_the_floor_whatever_the_exits_say():
+    # exits that loop (square 0 east leads back to square 0): a wrong table, as a
+    # bad floor file or a mutant would make, ends the walk at size - 1 squares
+    looping = (None, 0, None, None) * 9
+    assert board._sight(looping, 3, 0, E) == (0, 0)
 
 
 def test_a_square_off_the_floor_is_refused():
