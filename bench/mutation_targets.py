@@ -72,6 +72,8 @@ TARGETS: dict[str, list[str]] = {
     ],
     "engine/recorded.py": [*CORE_CONTRACT, "tests/engine/test_verifying.py"],
     "engine/runner.py": CORE_CONTRACT,
+    # every game's fold copies its states with it; Powerball's robots by member_reviser
+    "engine/states.py": ["tests/engine/test_states.py", *POWERBALL_RULES],
     "engine/games/powerball/fire.py": POWERBALL_RULES,
     "engine/games/powerball/harm.py": POWERBALL_RULES,
     "engine/games/powerball/fold.py": POWERBALL_RULES,

@@ -2,9 +2,12 @@
 names a method's mutants ``xǁClassǁmethod__mutmut_N`` and writes them indented in
 their class."""
 
+import json
+
 import pytest
 
-from bench.mutate import ROOT, function_text, mutant_glob, run_arguments
+from bench import mutate
+from bench.mutate import ROOT, function_text, keep, mutant_glob, run_arguments
 from bench.mutation_targets import AERIAL_RULES, AIMBOTS_RULES, CASCADE_RULES, POWERBALL_RULES
 
 MUTATED = """
@@ -74,3 +77,17 @@ def test_each_strength_test_a_rules_selection_leaves_out_exists(selection):
 def test_a_command_line_names_modules_functions_and_mutants_anywhere():
     argv = ["a.py", "--mutant", "a.x_f__mutmut_1", "--function", "f", "b.py", "--mutant", "m2"]
     assert run_arguments(argv, 2) == (["a.py", "b.py"], 2, ("f",), ("a.x_f__mutmut_1", "m2"))
+
+
+def test_a_run_that_left_mutants_unchecked_does_not_replace_the_modules_record(
+    tmp_path, monkeypatch
+):
+    out = tmp_path / "mutation.json"
+    monkeypatch.setattr(mutate, "OUT", out)
+    whole = {"verdicts": {"killed": 9, "timeout": 1}, "score": 1.0}
+    keep("engine/x.py", whole)
+    assert json.loads(out.read_text()) == {"engine/x.py": whole}
+    # one function's mutants run in a fresh checkout: the rest have no verdict
+    part = {"verdicts": {"killed": 2, "not checked": 8}, "score": 1.0}
+    keep("engine/x.py", part)
+    assert json.loads(out.read_text()) == {"engine/x.py": whole}
