@@ -152,20 +152,20 @@ class Draft(Generic[T]):
         return state
 
     def change(self, state: T, index: int, /, **changes: Any) -> T:
-        if state is not self.state:
+        if state is self.state:
+            values = self.mine[index]
+            if values is not None:  # a member this draft copied: written in place
+                count, was = len(values), values[self.moves]
+                values.update(changes)
+                if len(values) != count:
+                    _refuse(type(self.fields[self.field][index]), changes)
+                if values[self.moves] != was:
+                    fields = self.fields
+                    fields[self.field] = (*fields[self.field],)
+                return state
+        else:
             state = self._adopt(state)
-        values = self.mine[index]
-        fields = self.fields
-        items = fields[self.field]
-        moves = self.moves
-        if values is not None:
-            count, was = len(values), values[moves]
-            values.update(changes)
-            if len(values) != count:
-                _refuse(type(items[index]), changes)
-            if values[moves] != was:
-                fields[self.field] = (*items,)
-            return state
+        items = self.fields[self.field]
         member = items[index]
         values = {**member.__dict__, **changes}
         if len(values) != len(member.__dict__):
@@ -175,7 +175,7 @@ class Draft(Generic[T]):
         self.mine[index] = values
         copied = list(items)
         copied[index] = member
-        fields[self.field] = tuple(copied)
+        self.fields[self.field] = tuple(copied)
         return state
 
     def freeze(self, state: T) -> T:
