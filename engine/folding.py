@@ -33,11 +33,25 @@ class Resolved(list[Event]):
 
 def handler_evolve(
     initial: Callable[[dict[str, Any]], Any],
-    handlers: Mapping[str, Callable[[Any, dict[str, Any]], Any]],
+    handlers: Mapping[str, Callable[..., Any]],
+    writes: Any = None,
 ) -> Callable[[Any, Event], Any]:
     """The ``evolve`` of a game whose state ``initial(data)`` builds from
     ``MatchStarted`` and ``handlers[type](state, data)`` changes; an event type with
-    no handler leaves the state as it is. Every game's fold is this shape."""
+    no handler leaves the state as it is. Every game's fold is this shape.
+
+    Handlers written against ``engine.states.Writes`` take it as a third argument
+    (``handler(state, data, writes)``): ``writes`` is what ``evolve`` gives them (the
+    copying one; rules folding into a working copy pass their own ``Draft``)."""
+    if writes is not None:
+
+        def evolve_writing(state: Any, event: Event) -> Any:
+            if event.type == MATCH_STARTED:
+                return initial(event.data)
+            handler = handlers.get(event.type)
+            return state if handler is None else handler(state, event.data, writes)
+
+        return evolve_writing
 
     def evolve(state: Any, event: Event) -> Any:
         if event.type == MATCH_STARTED:

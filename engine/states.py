@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import fields, is_dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -38,11 +38,16 @@ def revise(obj: T, /, **changes: Any) -> T:
     # the instance's __dict__ holds its fields and nothing else, so a name that is
     # not a field is a key more (cheaper to see than a subset test of the names)
     if len(values) != len(old):
-        unknown = sorted(changes.keys() - cls.__dataclass_fields__.keys())
-        raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
+        _refuse(cls, changes)
     new = _new(cls)
     _set(new, "__dict__", values)
     return new
+
+
+def _refuse(cls: type, changes: Mapping[str, Any]) -> None:
+    """Raise for the first name of ``changes`` that is not a field of ``cls``."""
+    unknown = sorted(changes.keys() - cls.__dataclass_fields__.keys())  # type: ignore[attr-defined]
+    raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
 
 
 def member_reviser(cls: type[T], field: str, member: type[Any]) -> Callable[..., T]:
@@ -64,7 +69,7 @@ def member_reviser(cls: type[T], field: str, member: type[Any]) -> Callable[...,
         old = items[index].__dict__
         values = {**old, **changes}
         if len(values) != len(old):
-            revise(items[index], **changes)  # (raises, naming the name that is not a field)
+            _refuse(type(items[index]), changes)
         revised = _new(type(items[index]))
         set_member(revised, values)
         copied = list(items)
@@ -74,6 +79,110 @@ def member_reviser(cls: type[T], field: str, member: type[Any]) -> Callable[...,
         return new
 
     return revise_member
+
+
+class Writes(Protocol[T]):
+    """What a fold writes with: ``revise(state, **changes)`` and ``change(state,
+    index, **changes)`` (one member of the state's tuple field revised), each
+    returning the state written. A fold's handlers written against it serve both
+    the replay (``Copies``: every write a new state) and a table in play (``Draft``:
+    writes into a working copy)."""
+
+    def revise(self, state: T, /, **changes: Any) -> T: ...
+
+    def change(self, state: T, index: int, /, **changes: Any) -> T: ...
+
+
+class Copies(Generic[T]):
+    """``Writes`` by copying: ``revise`` and ``member_reviser(cls, field, member)``.
+    The states it returns are new and never change (a replay keeps them)."""
+
+    __slots__ = ("revise", "change")
+
+    def __init__(self, cls: type[T], field: str, member: type[Any]) -> None:
+        self.revise: Callable[..., T] = revise
+        self.change: Callable[..., T] = member_reviser(cls, field, member)
+
+
+class Draft(Generic[T]):
+    """``Writes`` into a working copy: the first write copies the state it is given
+    (and a member the first time one is changed); later writes change those copies
+    in place, and ``freeze`` hands the copy over, never to be written again.
+
+    A table in play folds each event as it emits it, and most events change one
+    robot of a state of thirty fields: copying both per event was most of a fold
+    (docs/performance.md). A draft copies the state once per ``resolve`` and a robot
+    once per robot changed. A state it was given is never written: only the copies
+    it made, which nobody but the table has seen. The table's rules do read them
+    as they change, so rules code must not keep a state or a member across an
+    event and expect the old values (read them again, or copy what is needed).
+
+    A change of a member's field named ``moves`` (a robot's square) gives the state
+    a new tuple of members, so a cache keyed on that tuple (who stands where) is not
+    served for the state before."""
+
+    __slots__ = ("field", "moves", "state", "fields", "mine", "_set_state", "_set_member")
+
+    def __init__(self, cls: type[T], field: str, member: type[Any], moves: str) -> None:
+        self.field, self.moves = field, moves
+        self._set_state, self._set_member = _dict_setter(cls), _dict_setter(member)
+        self.state: T | None = None  # the working copy, once written
+        self.fields: dict[str, Any] = {}  # its __dict__
+        #: by index, the __dict__ of the member there if this draft copied it, else None
+        self.mine: list[dict[str, Any] | None] = []
+
+    def _adopt(self, state: T) -> T:
+        copy = _new(type(state))
+        self.fields = {**state.__dict__}
+        self._set_state(copy, self.fields)
+        self.state = copy
+        self.mine = [None] * len(self.fields[self.field])
+        return copy
+
+    def revise(self, state: T, /, **changes: Any) -> T:
+        if state is not self.state:
+            state = self._adopt(state)
+        fields = self.fields
+        count = len(fields)
+        fields.update(changes)
+        if len(fields) != count:
+            _refuse(type(state), changes)
+        if self.field in changes:  # members put there whole: not this draft's copies
+            self.mine = [None] * len(fields[self.field])
+        return state
+
+    def change(self, state: T, index: int, /, **changes: Any) -> T:
+        if state is self.state:
+            values = self.mine[index]
+            if values is not None:  # a member this draft copied: written in place
+                count, was = len(values), values[self.moves]
+                values.update(changes)
+                if len(values) != count:
+                    _refuse(type(self.fields[self.field][index]), changes)
+                if values[self.moves] != was:
+                    fields = self.fields
+                    fields[self.field] = (*fields[self.field],)
+                return state
+        else:
+            state = self._adopt(state)
+        items = self.fields[self.field]
+        member = items[index]
+        values = {**member.__dict__, **changes}
+        if len(values) != len(member.__dict__):
+            _refuse(type(member), changes)
+        member = _new(type(member))
+        self._set_member(member, values)
+        self.mine[index] = values
+        copied = list(items)
+        copied[index] = member
+        self.fields[self.field] = tuple(copied)
+        return state
+
+    def freeze(self, state: T) -> T:
+        """``state``, the last a write returned, from now on never written: the
+        next write copies it."""
+        self.state, self.fields, self.mine = None, {}, []
+        return state
 
 
 def _dict_setter(cls: type) -> Callable[[Any, dict[str, Any]], None]:
@@ -95,4 +204,4 @@ def to_plain(value: Any) -> Any:
     return value
 
 
-__all__ = ["member_reviser", "revise", "to_plain"]
+__all__ = ["Copies", "Draft", "Writes", "member_reviser", "revise", "to_plain"]

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from engine.states import member_reviser, revise
+from engine.states import Copies, Draft, member_reviser, revise
 
 
 @dataclasses.dataclass(frozen=True)
@@ -61,3 +61,65 @@ def test_a_member_reviser_refuses_a_name_that_is_not_a_field():
     board = Board((Piece("rook"),))
     with pytest.raises(TypeError, match="Piece has no field 'sqaure'"):
         move_piece(board, 0, sqaure=2)
+
+
+def board_draft() -> Draft[Board]:
+    return Draft(Board, "pieces", Piece, "square")
+
+
+def test_a_draft_writes_a_copy_and_never_the_state_it_is_given():
+    board = Board((Piece("rook"), Piece("king", 4)), turn=3)
+    draft = board_draft()
+    written = draft.change(board, 1, square=5)
+    assert written is not board and written.pieces[0] is board.pieces[0]
+    assert board == Board((Piece("rook"), Piece("king", 4)), turn=3)
+    again = draft.revise(draft.change(written, 1, tags=("moved",)), turn=4)
+    assert again is written  # later writes change the working copy in place
+    assert again == Board((Piece("rook"), Piece("king", 5, ("moved",))), turn=4)
+    assert again == move_piece(revise(board, turn=4), 1, square=5, tags=("moved",))
+
+
+def test_a_draft_copies_a_member_once_and_a_move_gives_a_new_tuple():
+    draft = board_draft()
+    board = draft.revise(Board((Piece("rook"), Piece("king"))), turn=1)
+    first = draft.change(board, 0, tags=("a",)).pieces
+    king = first[0]
+    draft.change(board, 0, name="queen")  # no square changed: the same tuple
+    assert board.pieces is first and king.name == "queen"
+    draft.change(board, 0, square=2)
+    assert board.pieces is not first and board.pieces[0] is king and king.square == 2
+
+
+def test_a_frozen_draft_is_not_written_again():
+    draft = board_draft()
+    board = Board((Piece("rook"),))
+    frozen = draft.freeze(draft.change(board, 0, square=1))
+    after = draft.change(frozen, 0, square=2)
+    assert after is not frozen and frozen == Board((Piece("rook", 1),))
+    assert after == Board((Piece("rook", 2),))
+
+
+def test_members_put_in_whole_are_not_the_drafts_to_write():
+    draft = board_draft()
+    rook = Piece("rook")
+    board = draft.revise(Board((Piece("king"),)), pieces=(rook,))
+    draft.change(board, 0, square=3)
+    assert rook == Piece("rook") and board.pieces == (Piece("rook", 3),)
+
+
+def test_a_draft_refuses_a_name_that_is_not_a_field():
+    draft = board_draft()
+    board = Board((Piece("rook"),))
+    with pytest.raises(TypeError, match="Board has no field 'trun'"):
+        draft.revise(board, trun=2)
+    with pytest.raises(TypeError, match="Piece has no field 'sqaure'"):
+        draft.change(board, 0, sqaure=2)
+    with pytest.raises(TypeError, match="Piece has no field 'sqaure'"):
+        draft.change(draft.change(board, 0, square=1), 0, sqaure=2)
+
+
+def test_copies_write_as_revise_and_a_member_reviser_do():
+    copies = Copies(Board, "pieces", Piece)
+    board = Board((Piece("rook"),))
+    moved = copies.change(copies.revise(board, turn=2), 0, square=1)
+    assert moved == Board((Piece("rook", 1),), turn=2) and board == Board((Piece("rook"),))

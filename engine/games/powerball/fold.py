@@ -1,11 +1,18 @@
-"""evolve: how each event changes the state. Nothing here draws chance."""
+"""evolve: how each event changes the state. Nothing here draws chance.
+
+Each handler writes the state with ``w`` (``engine.states.Writes``): ``COPIES`` in
+``evolve``, where every event makes a new state (a replay keeps them), and a
+table's ``Draft`` while the rules emit, which writes into a working copy. So a
+handler reads the state it was given only before writing it, or the state a
+write returned: under a draft, a robot read before its own change has changed
+with it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from engine.game import handler_evolve, unchanged
+from engine.game import handler_evolve
 from engine.games.powerball import fold_options as O
 from engine.games.powerball.cards import OPTIONS, V1_OPTIONS
 from engine.games.powerball.events import (
@@ -49,15 +56,15 @@ from engine.games.powerball.events import (
     WAITING,
 )
 from engine.games.powerball.state import (
+    COPIES,
     EMPTY,
     REGISTERS,
     Bomb,
     Robot,
     State,
-    change,
     set_item,
 )
-from engine.states import revise
+from engine.states import Writes, revise
 
 NO_CARDS = (EMPTY,) * REGISTERS
 
@@ -84,26 +91,26 @@ def _take_ball(balls: tuple[Any, ...], sq: int) -> tuple[Any, ...]:
     return balls[:i] + balls[i + 1 :]
 
 
-def _ordered(state: State, d: dict[str, Any]) -> State:
+def _ordered(state: State, d: dict[str, Any], w: Writes[State]) -> State:
     for i, seat in enumerate(d["order"], 1):
-        state = change(state, seat, died=i)
-    return revise(state, deaths=len(d["order"]))
+        state = w.change(state, seat, died=i)
+    return w.revise(state, deaths=len(d["order"]))
 
 
-def _flag_rolled(state: State, d: dict[str, Any]) -> State:
-    return change(state, d["robot"], flag=d["flag"])
+def _flag_rolled(state: State, d: dict[str, Any], w: Writes[State]) -> State:
+    return w.change(state, d["robot"], flag=d["flag"])
 
 
-def _waiting(state: State, d: dict[str, Any]) -> State:
-    return revise(state, stage=d["stage"], waiting=tuple(d["seats"]), step=d["step"])
+def _waiting(state: State, d: dict[str, Any], w: Writes[State]) -> State:
+    return w.revise(state, stage=d["stage"], waiting=tuple(d["seats"]), step=d["step"])
 
 
-def _placed(state: State, d: dict[str, Any]) -> State:
+def _placed(state: State, d: dict[str, Any], w: Writes[State]) -> State:
     # since rules v2 a respawned robot keeps its program (it does not run it): a
     # robot it radio-controls runs on; v1 wiped it
     robot = state.robots[d["robot"]]
     keeps = d.get("keeps_program", False)
-    return change(
+    return w.change(
         state,
         d["robot"],
         sq=d["sq"],
@@ -122,25 +129,25 @@ def _placed(state: State, d: dict[str, Any]) -> State:
     )
 
 
-def _moved(state: State, d: dict[str, Any]) -> State:
+def _moved(state: State, d: dict[str, Any], w: Writes[State]) -> State:
     by = d.get("by", -1)
     if by >= 0:
-        return change(
+        return w.change(
             state, d["robot"], sq=d["sq"], facing=d["facing"], hit_by=by, hit_clock=state.clock
         )
-    return change(state, d["robot"], sq=d["sq"], facing=d["facing"])
+    return w.change(state, d["robot"], sq=d["sq"], facing=d["facing"])
 
 
-def _picked(state: State, d: dict[str, Any]) -> State:
+def _picked(state: State, d: dict[str, Any], w: Writes[State]) -> State:
     robot = state.robots[d["robot"]]
-    state = revise(state, balls=_take_ball(state.balls, d["sq"]))
-    return change(state, robot.seat, balls=robot.balls + 1)
+    state = w.revise(state, balls=_take_ball(state.balls, d["sq"]))
+    return w.change(state, robot.seat, balls=robot.balls + 1)
 
 
-def _delivered(state: State, d: dict[str, Any]) -> State:
+def _delivered(state: State, d: dict[str, Any], w: Writes[State]) -> State:
     robot = state.robots[d["robot"]]
-    state = revise(state, pool=state.pool + 1)
-    return change(
+    state = w.revise(state, pool=state.pool + 1)
+    return w.change(
         state,
         robot.seat,
         balls=robot.balls - 1,
@@ -150,25 +157,27 @@ def _delivered(state: State, d: dict[str, Any]) -> State:
     )
 
 
-def _damaged(state: State, d: dict[str, Any]) -> State:
+def _damaged(state: State, d: dict[str, Any], w: Writes[State]) -> State:
     if d["by"] >= 0:
-        return change(state, d["robot"], damage=d["damage"], hit_by=d["by"], hit_clock=state.clock)
-    return change(state, d["robot"], damage=d["damage"])
+        return w.change(
+            state, d["robot"], damage=d["damage"], hit_by=d["by"], hit_clock=state.clock
+        )
+    return w.change(state, d["robot"], damage=d["damage"])
 
 
-def _healed(state: State, d: dict[str, Any]) -> State:
-    return change(state, d["robot"], damage=d["damage"])
+def _healed(state: State, d: dict[str, Any], w: Writes[State]) -> State:
+    return w.change(state, d["robot"], damage=d["damage"])
 
 
-def _destroyed(state: State, d: dict[str, Any]) -> State:
+def _destroyed(state: State, d: dict[str, Any], w: Writes[State]) -> State:
     robot = state.robots[d["robot"]]
-    state = revise(
+    state = w.revise(
         state,
         deaths=state.deaths + 1,
         pool=state.pool + d["returned"],
         balls=_add_balls(state.balls, d["drops"]),
     )
-    state = change(
+    state = w.change(
         state,
         robot.seat,
         sq=-1,
@@ -181,33 +190,35 @@ def _destroyed(state: State, d: dict[str, Any]) -> State:
     credit = d["credit"]
     if credit >= 0:
         killer = state.robots[credit]
-        state = change(state, credit, vp=killer.vp + d["vp"], kills=killer.kills + 1)
+        state = w.change(state, credit, vp=killer.vp + d["vp"], kills=killer.kills + 1)
     return state
 
 
-def _dropped(state: State, d: dict[str, Any]) -> State:
-    state = revise(state, balls=_add_balls(state.balls, [d["sq"]] * d["count"]))
-    return change(state, d["robot"], balls=0)
+def _dropped(state: State, d: dict[str, Any], w: Writes[State]) -> State:
+    state = w.revise(state, balls=_add_balls(state.balls, [d["sq"]] * d["count"]))
+    return w.change(state, d["robot"], balls=0)
 
 
-def _spawned(state: State, d: dict[str, Any]) -> State:
-    return revise(state, pool=state.pool - 1, balls=_add_balls(state.balls, [d["sq"]]))
+def _spawned(state: State, d: dict[str, Any], w: Writes[State]) -> State:
+    return w.revise(state, pool=state.pool - 1, balls=_add_balls(state.balls, [d["sq"]]))
 
 
-def _thrown(state: State, d: dict[str, Any]) -> State:
+def _thrown(state: State, d: dict[str, Any], w: Writes[State]) -> State:
     robot = state.robots[d["robot"]]
-    state = revise(state, balls=_add_balls(state.balls, d["land"]), pool=state.pool + d["returned"])
-    return change(state, robot.seat, balls=robot.balls - d["count"])
+    state = w.revise(
+        state, balls=_add_balls(state.balls, d["land"]), pool=state.pool + d["returned"]
+    )
+    return w.change(state, robot.seat, balls=robot.balls - d["count"])
 
 
-def _radio(state: State, d: dict[str, Any]) -> State:
-    return change(state, d["target"], radio_by=d["robot"])
+def _radio(state: State, d: dict[str, Any], w: Writes[State]) -> State:
+    return w.change(state, d["target"], radio_by=d["robot"])
 
 
-def _scrambled(state: State, d: dict[str, Any]) -> State:
+def _scrambled(state: State, d: dict[str, Any], w: Writes[State]) -> State:
     target = state.robots[d["target"]]
     i = d["register"] - 1
-    return change(
+    return w.change(
         state,
         target.seat,
         registers=set_item(target.registers, i, d["card"]),
@@ -217,12 +228,12 @@ def _scrambled(state: State, d: dict[str, Any]) -> State:
     )
 
 
-def _dealt(state: State, d: dict[str, Any]) -> State:
-    return change(state, d["seat"], hand=tuple(d["cards"]), stored=EMPTY)
+def _dealt(state: State, d: dict[str, Any], w: Writes[State]) -> State:
+    return w.change(state, d["seat"], hand=tuple(d["cards"]), stored=EMPTY)
 
 
-def _programmed(state: State, d: dict[str, Any]) -> State:
-    return change(
+def _programmed(state: State, d: dict[str, Any], w: Writes[State]) -> State:
+    return w.change(
         state,
         d["seat"],
         registers=tuple(d["registers"]),
@@ -238,7 +249,7 @@ def _programmed(state: State, d: dict[str, Any]) -> State:
     )
 
 
-def _turn(state: State, d: dict[str, Any]) -> State:
+def _turn(state: State, d: dict[str, Any], w: Writes[State]) -> State:
     down = set(d["down"])
     robots = tuple(
         revise(
@@ -258,19 +269,19 @@ def _turn(state: State, d: dict[str, Any]) -> State:
         )
         for r in state.robots
     )
-    return revise(state, round=d["round"], phase=0, ending=False, robots=robots)
+    return w.revise(state, round=d["round"], phase=0, ending=False, robots=robots)
 
 
-def _turn_ending(state: State, d: dict[str, Any]) -> State:
-    return revise(state, ending=True)
+def _turn_ending(state: State, d: dict[str, Any], w: Writes[State]) -> State:
+    return w.revise(state, ending=True)
 
 
-def _phase(state: State, d: dict[str, Any]) -> State:
-    return revise(state, phase=d["phase"], step="move", stage="phase", waiting=())
+def _phase(state: State, d: dict[str, Any], w: Writes[State]) -> State:
+    return w.revise(state, phase=d["phase"], step="move", stage="phase", waiting=())
 
 
-def _kept(state: State, d: dict[str, Any]) -> State:
-    return change(
+def _kept(state: State, d: dict[str, Any], w: Writes[State]) -> State:
+    return w.change(
         state,
         d["robot"],
         registers=tuple(d["registers"]),
@@ -278,7 +289,7 @@ def _kept(state: State, d: dict[str, Any]) -> State:
     )
 
 
-def _card_changed(state: State, d: dict[str, Any]) -> State:
+def _card_changed(state: State, d: dict[str, Any], w: Writes[State]) -> State:
     """A register's card replaced before it runs: a Conditional Program swap (the
     parked card goes in) or an Abort Switch (a deck card goes in)."""
     robot = state.robots[d["robot"]]
@@ -291,48 +302,57 @@ def _card_changed(state: State, d: dict[str, Any]) -> State:
         fields["parked"] = EMPTY
     else:
         fields["aborted"] = state.round
-    return change(state, robot.seat, **fields)
+    return w.change(state, robot.seat, **fields)
 
 
-def _shielded(state: State, d: dict[str, Any]) -> State:
+def _shielded(state: State, d: dict[str, Any], w: Writes[State]) -> State:
     robot = state.robots[d["robot"]]
     sides = robot.shield_sides if robot.shield_clock == state.clock else ()
-    return change(state, robot.seat, shield_clock=state.clock, shield_sides=sides + (d["side"],))
+    return w.change(state, robot.seat, shield_clock=state.clock, shield_sides=sides + (d["side"],))
 
 
-def _turrets(state: State, d: dict[str, Any]) -> State:
+def _turrets(state: State, d: dict[str, Any], w: Writes[State]) -> State:
     for seat in d["robots"]:
-        state = change(state, seat, turret=d["round"])
+        state = w.change(state, seat, turret=d["round"])
     return state
 
 
-def _bomb_placed(state: State, d: dict[str, Any]) -> State:
-    return revise(state, bombs=state.bombs + (Bomb(d["owner"], d["sq"]),))
+def _bomb_placed(state: State, d: dict[str, Any], w: Writes[State]) -> State:
+    return w.revise(state, bombs=state.bombs + (Bomb(d["owner"], d["sq"]),))
 
 
-def _bomb_armed(state: State, d: dict[str, Any]) -> State:
+def _bomb_armed(state: State, d: dict[str, Any], w: Writes[State]) -> State:
     bomb = state.bombs[d["bomb"]]
-    return revise(
+    return w.revise(
         state,
         bombs=set_item(state.bombs, d["bomb"], revise(bomb, cards=tuple(d["cards"]), armed=True)),
     )
 
 
-def _bomb_moved(state: State, d: dict[str, Any]) -> State:
+def _bomb_moved(state: State, d: dict[str, Any], w: Writes[State]) -> State:
     bomb = state.bombs[d["bomb"]]
-    return revise(state, bombs=set_item(state.bombs, d["bomb"], revise(bomb, sq=d["sq"])))
+    return w.revise(state, bombs=set_item(state.bombs, d["bomb"], revise(bomb, sq=d["sq"])))
 
 
-def _bomb_gone(state: State, d: dict[str, Any]) -> State:
+def _bomb_gone(state: State, d: dict[str, Any], w: Writes[State]) -> State:
     i = d["bomb"]
-    return revise(state, bombs=state.bombs[:i] + state.bombs[i + 1 :])
+    return w.revise(state, bombs=state.bombs[:i] + state.bombs[i + 1 :])
 
 
-def _over(state: State, d: dict[str, Any]) -> State:
-    return revise(state, stage="over", waiting=(), reason=d["reason"])
+def _over(state: State, d: dict[str, Any], w: Writes[State]) -> State:
+    return w.revise(state, stage="over", waiting=(), reason=d["reason"])
 
 
-HANDLERS = {
+def _unchanged(state: State, d: dict[str, Any], w: Writes[State]) -> State:
+    """``engine.game.unchanged``, taking ``w``: an event the state keeps nothing of."""
+    return state
+
+
+#: a handler: the state after an event of its type, written with ``w``
+Handler = Callable[[State, dict[str, Any], Writes[State]], State]
+
+
+HANDLERS: dict[str, Handler] = {
     SEATS_ORDERED: _ordered,
     OPTIONS_DEALT: O.options_dealt,
     FLAG_ROLLED: _flag_rolled,
@@ -369,10 +389,10 @@ HANDLERS = {
     BALLS_DROPPED: _dropped,
     GAME_OVER: _over,
     # events that change nothing the state keeps
-    EVENT_ROLLED: unchanged,
-    METEOR_FELL: unchanged,
-    QUAKE_ROLLED: unchanged,
+    EVENT_ROLLED: _unchanged,
+    METEOR_FELL: _unchanged,
+    QUAKE_ROLLED: _unchanged,
 }
 
 
-evolve = handler_evolve(initial, HANDLERS)
+evolve = handler_evolve(initial, HANDLERS, COPIES)

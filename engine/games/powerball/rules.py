@@ -140,7 +140,7 @@ class Powerball(Game):
                 if actions[seat] in D.bomb_legal(t.state, seat):
                     t.emit(BOMB_PLACED, {"owner": seat, "sq": actions[seat]["sq"]})
             proceed(t, state.step)
-        return Resolved(t.events, t.state)
+        return Resolved(t.events, t.done())
 
     # -- views and results -------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.games.powerball.cards import MAX_HELD, MEMORY, PRIORITIES
-from engine.states import member_reviser
+from engine.states import Copies, Draft, member_reviser
 
 REGISTERS = 5
 EMPTY = 0  # a register holding no card
@@ -109,6 +109,15 @@ def set_item(items: tuple[Any, ...], index: int, value: object) -> tuple[Any, ..
 #: (three events in four change a robot: one call makes both copies)
 change: Callable[..., State] = member_reviser(State, "robots", Robot)
 
+#: how ``evolve`` writes a state (the fold's handlers write with ``COPIES`` or a ``draft``)
+COPIES: Copies[State] = Copies(State, "robots", Robot)
+
+
+def draft() -> Draft[State]:
+    """How a table writes its working copy: a robot's ``sq`` changed gives the state
+    a new tuple of robots, so ``occupants`` (keyed on it) sees the move."""
+    return Draft(State, "robots", Robot, "sq")
+
 
 def robot_at(state: State, sq: int) -> Robot | None:
     """The robot on ``sq``, a square of the board (the rules never ask off it)."""
@@ -116,9 +125,10 @@ def robot_at(state: State, sq: int) -> Robot | None:
     return None if seat is None else state.robots[seat]
 
 
-#: the last state asked about and its occupants (a state never changes; one tuple,
-#: replaced whole, so two threads never see one state's answer for another)
-_last_occupants: tuple[State | None, dict[int, int]] = (None, {})
+#: the robots last asked about and their occupants: a tuple of robots whose squares
+#: never change (a draft gives its state a new tuple when a robot moves); one pair,
+#: replaced whole, so two threads never see one state's answer for another
+_last_occupants: tuple[tuple[Robot, ...] | None, dict[int, int]] = (None, {})
 
 
 def occupants(state: State) -> dict[int, int]:
@@ -126,14 +136,14 @@ def occupants(state: State) -> dict[int, int]:
     ask "who stands here" many times of one state (a laser's line of sight, a
     push), so the answer for the last state asked is kept."""
     global _last_occupants
-    last = _last_occupants
-    if last[0] is state:
+    last, robots = _last_occupants, state.robots
+    if last[0] is robots:
         return last[1]
     found: dict[int, int] = {}
-    for robot in state.robots:
+    for robot in robots:
         if robot.sq >= 0 and robot.sq not in found:
             found[robot.sq] = robot.seat
-    _last_occupants = (state, found)
+    _last_occupants = (robots, found)
     return found
 
 

@@ -1,7 +1,12 @@
 """A table in play: the state, the events written so far and the rng.
 
 Rules code calls ``emit``: each event is folded at once, so the next rule reads
-the state it left (a push chain, then the pit under the last robot).
+the state it left (a push chain, then the pit under the last robot). The fold's
+handlers write into the table's working copy (``state.draft``): the first event
+copies the state the table was given, later ones change that copy in place, and
+``done`` hands it over. So rules code reads ``t.state`` again after an event
+rather than keep a state or a robot read before it (it would see the change, not
+the value before; docs/engine.md).
 """
 
 from __future__ import annotations
@@ -12,8 +17,8 @@ from typing import Any, cast
 from engine.events import EVERYONE, Event
 from engine.games.powerball.board import Floor, floor
 from engine.games.powerball.events import WAITING
-from engine.games.powerball.fold import evolve
-from engine.games.powerball.state import State
+from engine.games.powerball.fold import HANDLERS
+from engine.games.powerball.state import State, draft
 from engine.rng import Rng
 
 #: the seats' actions of a step, when it follows decisions (``None`` when it does not)
@@ -21,7 +26,7 @@ Actions = dict[int, Any] | None
 
 
 class Table:
-    __slots__ = ("state", "rng", "events", "floor")
+    __slots__ = ("state", "rng", "events", "floor", "draft")
 
     @classmethod
     def reading(cls, state: State) -> Table:
@@ -34,6 +39,7 @@ class Table:
         self.rng = rng
         self.events: list[Event] = []
         self.floor: Floor = floor(state.floor)
+        self.draft = draft()
 
     def emit(
         self,
@@ -42,9 +48,14 @@ class Table:
         to: str | tuple[int, ...] = EVERYONE,
         public: dict[str, Any] | None = None,
     ) -> None:
-        event = Event(kind, data, to, public)
-        self.events.append(event)
-        self.state = evolve(self.state, event)
+        self.events.append(Event(kind, data, to, public))
+        # evolve's handler (the rules never emit MatchStarted), written into the draft
+        self.state = HANDLERS[kind](self.state, data, self.draft)
+
+    def done(self) -> State:
+        """The state after every event emitted, never written again: what
+        ``resolve`` hands back (the table may go on, writing a new copy)."""
+        return self.draft.freeze(self.state)
 
     def wait(self, stage: str, seats: Iterable[int], step: str) -> bool:
         """Stop for the decisions of ``seats``; play resumes at ``step``."""
