@@ -5,9 +5,10 @@ On a fresh checkout and environment (CI's: a new clone, a new ``.venv``) no modu
 has its ``__pycache__`` yet: uv installs packages without compiling them, and pytest
 writes the assert-rewritten test modules itself. The pytest-xdist processes all
 start at once, each importing Django, Celery, DRF, Hypothesis and every test module,
-so each compiled all of it from source, side by side: four processes started
-cold took 92 s of CPU to collect the suite, against 40 s with the modules compiled.
-So the controlling process of a parallel run first collects the suite once in a
+so each compiled much of it from source, side by side: ``pytest -n 4`` started
+cold took 92-99 s of CPU to start and collect (every test deselected), 40-44 s with
+the modules compiled, and 74-76 s with this collection first (docs/performance.md,
+session 45). So the controlling process of a parallel run first collects the suite once in a
 single process (compiling and writing every module the test processes will import),
 then starts them. When the modules are there already (any later run in the same
 checkout) nothing is done. What a test process imports and runs is the same either
