@@ -9,7 +9,7 @@ from django.test.utils import override_settings
 from hypothesis import HealthCheck, settings
 from rest_framework.test import APIClient
 
-pytest_plugins = ["tests.migrated_template"]
+pytest_plugins = ["tests.compiled_once", "tests.migrated_template"]
 
 
 def commits_without_waiting_for_the_disk() -> None:
