@@ -1,13 +1,13 @@
 """The search bots every game with a ``determinise`` lists among its built-ins:
 ``search-1`` (weaker), ``search`` and ``search-3`` (stronger), one class each,
 differing only in their ``Budget``. ``search-1`` is weaker by design, not only
-by work: a third of ``search``'s candidates, two drawn states and a stricter bar
-for leaving the policy's move, so it departs from greedy less often (it still
-beats greedy, and ``search`` beats it: the old ``search-1``, a sixth of
-``search``'s work with the same bar, won about half its matches against
-``search``; docs/performance.md, "A ladder between the search levels"). A bot reads its seat's view and the
-decision, never the true state, and draws only from the generator the runner
-gives it (its seat's stream)."""
+by work: half ``search``'s candidates, two drawn states and a stricter bar for
+leaving the policy's move, so it departs from greedy less often. ``search``
+beats it in four seed games, where it beat the old ``search-1`` (4 x 4, the
+same bar) only about half the time (docs/performance.md, "A ladder between the
+search levels"). A bot reads its seat's view and the decision, never the true
+state, and draws only from the generator the runner gives it (its seat's
+stream)."""
 
 from __future__ import annotations
 
