@@ -44,11 +44,15 @@ CONFIDENCE = 1.0
 class Budget:
     """How hard one decision is searched, in work rather than wall time (the
     same on every machine): ``iterations`` drawn states, on each of which
-    ``width`` candidate actions are rolled out ``depth`` decision rounds."""
+    ``width`` candidate actions are rolled out ``depth`` decision rounds; and
+    how sure the search must be to leave the policy's move (``confidence``)."""
 
     iterations: int
     width: int
     depth: int
+    #: ``pick``'s bar: by how many standard errors of the paired gains another
+    #: candidate must beat the policy's choice to be played
+    confidence: float = CONFIDENCE
 
 
 #: a game's ranked proposals at a decision, given the drawn state and the
@@ -111,7 +115,7 @@ class Search:
             values = self.compare(state, seats, candidates, self.rng.next64() >> 1)
             if values is not None:
                 runs.append(values)
-        return legal_or_default(decision, candidates[pick(runs)])
+        return legal_or_default(decision, candidates[pick(runs, self.budget.confidence)])
 
     def candidates(self, state: Any, seats: int) -> list[Action]:
         """Up to ``width`` distinct actions of the seat's decision in ``state``,

@@ -38,3 +38,10 @@ def test_a_gain_within_one_standard_error_keeps_the_policy_choice():
 def test_one_run_is_not_enough_to_leave_the_policy():
     assert pick([[0.1, 0.9]]) == 0
     assert pick([]) == 0
+
+
+def test_a_stricter_bar_keeps_the_policy_choice_a_looser_one_leaves():
+    # paired gains 0.2, 0.2, -0.1, 0.1: about 1.4 standard errors, short of 1.5
+    runs = [[0.5, 0.7], [0.4, 0.6], [0.6, 0.5], [0.5, 0.6]]
+    assert pick(runs, confidence=1.5) == 0
+    assert pick(runs, confidence=1.0) == 1

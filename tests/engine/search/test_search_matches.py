@@ -64,3 +64,11 @@ def test_search_rollouts_in_the_short_games_play_on_to_the_end_of_the_match(name
         seats, players = lineup(game, ["greedy", "greedy"])
         rounds.append(run_match(game, players, seats, seed=seed).steps)
     assert max(rounds) <= game.bots["search"].budget.depth
+
+
+def test_search_1_tries_fewer_moves_on_fewer_states_and_leaves_the_policy_less_readily():
+    # weaker by design, not only by work: a smaller budget with the same bar
+    # won about half its matches against search (docs/performance.md)
+    weak, mid = search_bots()["search-1"].budget, search_bots()["search"].budget
+    assert weak.iterations < mid.iterations and weak.width < mid.width
+    assert weak.confidence > mid.confidence
