@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from engine.states import Copies, Draft, member_reviser, revise
+from engine.states import Copies, Draft, member_reviser, revise, to_plain
 
 
 @dataclasses.dataclass(frozen=True)
@@ -59,8 +59,34 @@ def test_a_member_reviser_revises_one_item_of_a_tuple_field():
 
 def test_a_member_reviser_refuses_a_name_that_is_not_a_field():
     board = Board((Piece("rook"),))
+    # (a reviser made here, not at import: a mutation run changes the code it runs
+    # only after the test modules are imported)
     with pytest.raises(TypeError, match="Piece has no field 'sqaure'"):
-        move_piece(board, 0, sqaure=2)
+        member_reviser(Board, "pieces", Piece)(board, 0, sqaure=2)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SlottedBoard:
+    pieces: tuple[Piece, ...]
+
+
+def test_a_member_reviser_refuses_a_slotted_class_it_cannot_copy_by_its_dict():
+    with pytest.raises(TypeError, match="SlottedBoard has no __dict__"):
+        member_reviser(SlottedBoard, "pieces", Piece)
+
+
+def test_a_state_as_plain_json_values():
+    board = Board((Piece("rook", 3, ("a", "b")),), turn=2)
+    assert to_plain(board) == {
+        "pieces": [{"name": "rook", "square": 3, "tags": ["a", "b"]}],
+        "turn": 2,
+    }
+    # mappings get string keys (JSON's); lists, tuples and scalars go through
+    assert to_plain({1: (Piece("pawn"),), "x": [None, True]}) == {
+        "1": [{"name": "pawn", "square": 0, "tags": []}],
+        "x": [None, True],
+    }
+    assert to_plain(Piece) is Piece  # a dataclass itself is not an instance to unpack
 
 
 def board_draft() -> Draft[Board]:
