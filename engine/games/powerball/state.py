@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.games.powerball.cards import MAX_HELD, MEMORY, PRIORITIES
-from engine.states import Copies, Draft, member_reviser
+from engine.states import Copies, Draft
 
 REGISTERS = 5
 EMPTY = 0  # a register holding no card
@@ -105,12 +105,12 @@ def set_item(items: tuple[Any, ...], index: int, value: object) -> tuple[Any, ..
     return items[:index] + (value,) + items[index + 1 :]
 
 
-#: ``change(state, seat, **fields)``: ``state`` with robot ``seat`` revised by ``fields``
-#: (three events in four change a robot: one call makes both copies)
-change: Callable[..., State] = member_reviser(State, "robots", Robot)
-
 #: how ``evolve`` writes a state (the fold's handlers write with ``COPIES`` or a ``draft``)
 COPIES: Copies[State] = Copies(State, "robots", Robot)
+
+#: ``change(state, seat, **fields)``: a new ``state`` with robot ``seat`` revised by
+#: ``fields`` (the copying writer's, for code that builds states outside a fold)
+change: Callable[..., State] = COPIES.change
 
 
 def draft() -> Draft[State]:
