@@ -5,7 +5,8 @@ by work: half ``search``'s candidates, two drawn states and a stricter bar for
 leaving the policy's move, so it departs from greedy less often. ``search``
 beats it in four seed games, where it beat the old ``search-1`` (4 x 4, the
 same bar) only about half the time (docs/performance.md, "A ladder between the
-search levels"). A bot reads its seat's view and the decision, never the true
+search levels"). A game whose default levels do not make a ladder gives a
+level its own budget (``search_bots(budgets=...)``: Powerball). A bot reads its seat's view and the decision, never the true
 state, and draws only from the generator the runner gives it (its seat's
 stream)."""
 
@@ -45,14 +46,14 @@ class SearchBot:
 
 class WeakSearchBot(SearchBot):
     """Monte Carlo search over greedy's move and two others on two drawn states,
-    leaving greedy's only for a gain of 1.5 standard errors: about an eighth of
-    ``search``'s work, at half its rollout depth."""
+    leaving greedy's only for a gain of 1.5 standard errors, at half ``search``'s
+    rollout depth."""
 
     budget = Budget(iterations=2, width=3, depth=12, confidence=1.5)
 
 
 class StrongSearchBot(SearchBot):
-    """Monte Carlo search at twice ``search``'s budget."""
+    """Monte Carlo search at a larger budget than ``search``'s."""
 
     budget = Budget(iterations=12, width=8, depth=24)
 
@@ -62,15 +63,23 @@ def search_bots(
     value: Value | None = None,
     propose: Propose | None = None,
     policy: str | type = "greedy",
+    budgets: Mapping[str, Budget] | None = None,
 ) -> dict[str, type]:
     """The search bots by built-in name, for a game's ``BOTS``. ``depth`` scales
     their rollouts for a game whose rounds cost more (many small decisions a
     turn, a greedy move that scores every legal action), so a decision stays
     well under the platform's per-decision limit at every budget. ``value``,
     ``propose`` and ``policy`` are the game's own ``Hooks`` for its search (none
-    by default: the generic search, rolling out ``greedy``)."""
+    by default: the generic search, rolling out ``greedy``). ``budgets``: a
+    level's budget in this game, by name, in place of its class's (its depth
+    scaled by ``depth`` too), for a game whose default levels do not make a
+    ladder (each level beating the one below it, docs/performance.md)."""
     hooks = Hooks(value, propose, policy)
-    if depth == 1.0 and hooks == Hooks():
+    budgets = budgets or {}
+    unknown = sorted(set(budgets) - {"search-1", "search", "search-3"})
+    if unknown:
+        raise ValueError(f"no search level {unknown[0]!r}")
+    if depth == 1.0 and hooks == Hooks() and not budgets:
         return {"search-1": WeakSearchBot, "search": SearchBot, "search-3": StrongSearchBot}
     out = {}
     for name, cls in (
@@ -78,7 +87,7 @@ def search_bots(
         ("search", SearchBot),
         ("search-3", StrongSearchBot),
     ):
-        b = cls.budget
+        b = budgets.get(name, cls.budget)
         scaled = replace(b, depth=max(1, round(b.depth * depth)))
         attrs = {"budget": scaled, "hooks": hooks, "__doc__": cls.__doc__}
         out[name] = type(cls.__name__, (cls,), attrs)

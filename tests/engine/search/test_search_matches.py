@@ -3,6 +3,8 @@ deterministic: the same seed gives the same log, and verify re-simulates it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine import registry
@@ -12,6 +14,7 @@ from engine.reading import parse_jsonl
 from engine.replay import verify
 from engine.runner import run_match
 from engine.search.bot import SearchBot, quick_builtins, search_bots
+from engine.search.mcts import Budget
 from tests.engine.search.search_helpers import SEARCHED, search_match
 
 
@@ -53,6 +56,26 @@ def test_a_game_can_shorten_the_rollouts_of_all_three_budgets():
         assert budget.depth == max(1, round(base.depth * 0.25)) < base.depth
         assert (budget.iterations, budget.width) == (base.iterations, base.width)
         assert issubclass(cls, SearchBot) and cls.__doc__ == full[name].__doc__
+
+
+def test_a_game_can_give_a_level_its_own_budget_and_keep_the_others():
+    own = Budget(iterations=3, width=4, depth=24)
+    full, bots = search_bots(), search_bots(depth=2, budgets={"search": own})
+    assert bots["search"].budget == replace(own, depth=48)
+    for name in ("search-1", "search-3"):
+        assert bots[name].budget == replace(full[name].budget, depth=full[name].budget.depth * 2)
+    with pytest.raises(ValueError, match="search-2"):
+        search_bots(budgets={"search-2": own})
+
+
+@pytest.mark.parametrize("name", SEARCHED)
+def test_each_game_s_levels_do_more_work_from_search_1_to_search_3(name):
+    # a game may move its levels (Powerball's are one step down), never reorder them
+    bots = registry.get(name).bots
+    work = [bots[level].budget for level in ("search-1", "search", "search-3")]
+    rollouts = [b.iterations * b.width for b in work]
+    assert rollouts[0] < rollouts[1] < rollouts[2], rollouts
+    assert work[0].confidence >= work[1].confidence >= work[2].confidence
 
 
 @pytest.mark.parametrize("name", ["dogfight", "cascade_effect"])
