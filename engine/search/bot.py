@@ -58,6 +58,17 @@ class StrongSearchBot(SearchBot):
     budget = Budget(iterations=12, width=8, depth=24)
 
 
+#: the levels one step down, for a game whose default ``search`` beats ``search-1``
+#: by far more than a step (``search_bots(budgets=ONE_STEP_DOWN)``): ``search-3``
+#: plays the default ``search``'s budget, which a bigger one hardly beats (Dogfight:
+#: four times its rollouts won 54%), and ``search`` 3 drawn states x 4 moves, a step
+#: from each (docs/performance.md, "The ladder in budgets")
+ONE_STEP_DOWN: Mapping[str, Budget] = {
+    "search": Budget(iterations=3, width=4, depth=24),
+    "search-3": SearchBot.budget,
+}
+
+
 def search_bots(
     depth: float = 1.0,
     value: Value | None = None,

@@ -24,8 +24,7 @@ from engine.games.powerball.sim import (
 )
 from engine.players import Request
 from engine.rng import Rng
-from engine.search.bot import SearchBot, search_bots
-from engine.search.mcts import Budget
+from engine.search.bot import ONE_STEP_DOWN, search_bots
 
 BEAM = 12
 WANTED = (
@@ -262,14 +261,11 @@ def trade_value(action: dict[str, Any], seat: int) -> int:
 #: rollouts of a third of the usual depth (8 decision rounds for ``search``, about
 #: a register's worth of the turn's decisions): held-out rollouts found moves 1.5
 #: times as good to depth 8 as to depth 2 or 4 (docs/performance.md, issue 29).
-#: The levels one step down: the default ``search`` (8 x 6) beat ``search-1`` by
-#: far more than a step (86% of 22 matches), and in Dogfight four times its budget
-#: beat it in only 54%; so ``search-3`` plays it and ``search`` 3 drawn states x 4
-#: moves, which beats ``search-1`` in 63% and loses to ``search-3`` in 69%
-#: (docs/performance.md, "The ladder in budgets", session 46)
-LEVELS = {"search": Budget(iterations=3, width=4, depth=24), "search-3": SearchBot.budget}
+#: The levels one step down: the default ``search`` beat ``search-1`` by far more
+#: than a step (86% of 22 matches); one step down, each level beats the one below
+#: it in 63% to 76% of 200 matches or more (docs/performance.md, session 46)
 BOTS = {
     "random": RandomBot,
     "greedy": GreedyBot,
-    **search_bots(depth=1 / 3, budgets=LEVELS),
+    **search_bots(depth=1 / 3, budgets=ONE_STEP_DOWN),
 }
