@@ -6,9 +6,9 @@ leaving the policy's move, so it departs from greedy less often. ``search``
 beats it in four seed games, where it beat the old ``search-1`` (4 x 4, the
 same bar) only about half the time (docs/performance.md, "A ladder between the
 search levels"). A game whose default levels do not make a ladder gives a
-level its own budget (``search_bots(budgets=...)``: Powerball). A bot reads its seat's view and the decision, never the true
-state, and draws only from the generator the runner gives it (its seat's
-stream)."""
+level its own budget (``search_bots(budgets=...)``: Powerball, Aimbots). A bot
+reads its seat's view and the decision, never the true state, and draws only
+from the generator the runner gives it (its seat's stream)."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ from engine.games.aimbots.moves import token_cores
 from engine.games.aimbots.state import Bot, State, with_bot
 from engine.players import RandomBot, Request, best_of
 from engine.rng import Rng
-from engine.search.bot import search_bots
+from engine.search.bot import ONE_STEP_DOWN, search_bots
 from engine.states import revise
 
 
@@ -281,8 +281,12 @@ def _attack_worth(state: State, attacker: Bot, target: Bot) -> float:
     return 0.0 if found is None else chance(state, attacker, target, *found) * prize(target)
 
 
+#: the levels one step down: the default ``search`` beat ``search-1`` by more than
+#: a step (0.75) and ``search-3`` did not beat it (0.40 of 10); one step down, each
+#: level beats the one below it in 61% to 64% of 200 matches (docs/performance.md,
+#: "The ladder in budgets")
 BOTS = {
     "random": RandomBot,
     "greedy": GreedyBot,
-    **search_bots(depth=0.25, value=standing, propose=ranked_turn),
+    **search_bots(depth=0.25, value=standing, propose=ranked_turn, budgets=ONE_STEP_DOWN),
 }
