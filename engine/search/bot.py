@@ -58,6 +58,13 @@ class StrongSearchBot(SearchBot):
     budget = Budget(iterations=12, width=8, depth=24)
 
 
+#: the search levels by built-in name, weaker to stronger
+LEVELS: Mapping[str, type[SearchBot]] = {
+    "search-1": WeakSearchBot,
+    "search": SearchBot,
+    "search-3": StrongSearchBot,
+}
+
 #: the levels one step down, for a game whose default ``search`` beats ``search-1``
 #: by far more than a step (``search_bots(budgets=ONE_STEP_DOWN)``): ``search-3``
 #: plays the default ``search``'s budget, which a bigger one hardly beats (Dogfight:
@@ -87,17 +94,13 @@ def search_bots(
     ladder (each level beating the one below it, docs/performance.md)."""
     hooks = Hooks(value, propose, policy)
     budgets = budgets or {}
-    unknown = sorted(set(budgets) - {"search-1", "search", "search-3"})
+    unknown = sorted(budgets.keys() - LEVELS.keys())
     if unknown:
         raise ValueError(f"no search level {unknown[0]!r}")
     if depth == 1.0 and hooks == Hooks() and not budgets:
-        return {"search-1": WeakSearchBot, "search": SearchBot, "search-3": StrongSearchBot}
+        return dict(LEVELS)
     out = {}
-    for name, cls in (
-        ("search-1", WeakSearchBot),
-        ("search", SearchBot),
-        ("search-3", StrongSearchBot),
-    ):
+    for name, cls in LEVELS.items():
         b = budgets.get(name, cls.budget)
         scaled = replace(b, depth=max(1, round(b.depth * depth)))
         attrs = {"budget": scaled, "hooks": hooks, "__doc__": cls.__doc__}
